@@ -1,0 +1,39 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { buildApp, openDependencies } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { signDevToken } from '../src/platform/auth/dev-keys.js';
+
+/**
+ * One server for the benchmark, in a process of its own so the load generator does not
+ * share its event loop: `bare` is Fastify with one constant route; `app` is the whole
+ * service with a route that verifies the JWT and reads one row from the relational store.
+ */
+const kind = process.argv[2];
+
+async function startBare(): Promise<{ port: number }> {
+  const app = Fastify({ logger: false });
+  app.get('/bare', async () => ({ ok: true }));
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return { port: (app.server.address() as { port: number }).port };
+}
+
+async function startApp(): Promise<{ port: number; token: string }> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'cqks-bench-'));
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, RATE_LIMIT_DEFAULT_PER_MINUTE: '100000000' });
+  const app = await buildApp(config, await openDependencies(config));
+  app.get('/api/v1/bench/row', { config: { roles: ['user'] } }, async () => {
+    const { rows } = await app.deps.relational.query<{ value: unknown }>(
+      `SELECT value FROM service_meta WHERE key = 'schema_created_at'`,
+    );
+    return { value: rows[0]?.value };
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const token = await signDevToken({ dataDir, audience: config.auth.audience, sub: 'bench', roles: ['user'] });
+  return { port: (app.server.address() as { port: number }).port, token };
+}
+
+const started = kind === 'bare' ? await startBare() : await startApp();
+process.send?.({ ready: true, ...started });

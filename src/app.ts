@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import type { HealthCheck } from './modules/health/service.js';
+import { authPlugin } from './platform/auth/plugin.js';
+import type { Authenticator } from './platform/auth/verifier.js';
+import { createAuthenticator } from './platform/auth/verifier.js';
+import { errorsPlugin } from './platform/errors.js';
+import { loggerOptions } from './platform/logger.js';
+import type { OAuthFlowSettings } from './platform/openapi.js';
+import { openApiPlugin } from './platform/openapi.js';
+import { rateLimitPlugin } from './platform/rate-limit.js';
+import { shutdownPlugin } from './platform/shutdown.js';
+import { openGraphStore } from './stores/graph/index.js';
+import type { GraphStore } from './stores/graph/port.js';
+import type { RelationalStore } from './stores/relational/index.js';
+import { openRelationalStore } from './stores/relational/index.js';
+import { version } from './version.js';
+
+/** What the app runs on. Tests pass their own; otherwise `openDependencies` opens them from config. */
+export interface AppDependencies {
+  relational: RelationalStore;
+  graph: GraphStore;
+  authenticator: Authenticator;
+  redis?: Redis;
+}
+
+export type App = FastifyInstance & { deps: AppDependencies };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDependencies;
+    config: Config;
+  }
+}
+
+/** Opens the stores and the authenticator the configuration names. */
+export async function openDependencies(config: Config, given: Partial<AppDependencies> = {}): Promise<AppDependencies> {
+  const opened: { close(): Promise<unknown> }[] = [];
+  try {
+    const relational = given.relational ?? (await openRelationalStore({ database: config.database, dataDir: config.dataDir }));
+    if (!given.relational) opened.push(relational);
+    const graph =
+      given.graph ??
+      (await openGraphStore({
+        neo4j: config.neo4j,
+        dataDir: config.dataDir,
+        queryTimeoutMs: config.limits.graphQueryTimeoutMs,
+        maxRows: config.limits.graphQueryMaxRows,
+        allowedProcedures: config.graph.allowedProcedures,
+      }));
+    if (!given.graph) opened.push(graph);
+    const authenticator = given.authenticator ?? (await createAuthenticator(config.auth, { dataDir: config.dataDir }));
+    let redis = given.redis;
+    if (!redis && config.redis.url) {
+      redis = new Redis(config.redis.url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 5000 });
+      opened.push({ close: () => redis!.quit() });
+      await redis.connect();
+    }
+    return { relational, graph, authenticator, redis };
+  } catch (error) {
+    await Promise.allSettled(opened.map((d) => d.close()));
+    throw error;
+  }
+}
+
+/** Only ids a client could not use to inject into logs are echoed back; anything else gets a new one. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+function requestId(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+async function oauthSettings(config: Config, authenticator: Authenticator): Promise<OAuthFlowSettings | undefined> {
+  if (!config.auth.issuer) return undefined;
+  const described = await authenticator.describe();
+  if (described.mode !== 'oidc' || !described.authorization_endpoint || !described.token_endpoint) return undefined;
+  return {
+    authorizationUrl: described.authorization_endpoint,
+    tokenUrl: described.token_endpoint,
+    clientId: config.auth.clientId,
+    scopes: config.auth.scopes,
+  };
+}
+
+/** Builds the whole service on the given dependencies; closing the app closes them. */
+export async function buildApp(config: Config, deps: AppDependencies): Promise<App> {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    genReqId: requestId,
+    requestIdHeader: false,
+    requestIdLogLabel: 'request_id',
+    bodyLimit: config.limits.bodyBytes,
+    requestTimeout: config.limits.requestTimeoutMs,
+    trustProxy: config.trustProxy,
+    // Our own shutdown hook answers with a problem body instead.
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+  app.decorate('config', config);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([
+      deps.relational.close(),
+      deps.graph.close(),
+      deps.redis ? deps.redis.quit() : Promise.resolve(),
+    ]);
+  });
+
+  await app.register(shutdownPlugin);
+  await app.register(errorsPlugin);
+  await app.register(authPlugin, { authenticator: deps.authenticator });
+  await app.register(rateLimitPlugin, { limits: config.limits, redis: deps.redis, keyPrefix: config.redis.keyPrefix });
+  await app.register(openApiPlugin, { version, oauth: await oauthSettings(config, deps.authenticator) });
+
+  const checks: HealthCheck[] = [
+    { name: 'relational', engine: deps.relational.engine, check: () => deps.relational.health() },
+    { name: 'graph', engine: deps.graph.engine, check: () => deps.graph.health() },
+  ];
+  const redis = deps.redis;
+  if (redis) checks.push({ name: 'redis', engine: 'redis', check: async () => void (await redis.ping()) });
+  await app.register(healthRoutes, { checks, timeoutMs: config.limits.readinessTimeoutMs });
+  await app.register(authRoutes, { authenticator: deps.authenticator });
+
+  return app as unknown as App;
+}

@@ -1,0 +1,201 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The environment, turned into one typed and validated object. Every setting the service
+ * reads lives here, with its default; `.env.example` and the README list the same set.
+ */
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const optionalUrl = (protocols: string[]) =>
+  optionalString.refine(
+    (v) => {
+      if (v === undefined) return true;
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL (${protocols.join(' or ')})` },
+  );
+
+const int = (def: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(def);
+
+const csv = (def: string) =>
+  z
+    .string()
+    .default(def)
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    );
+
+const bool = (def: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .default(def ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'] as const;
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: int(3000, 0, 65535),
+  DATA_DIR: z.string().min(1).default('./data'),
+  TRUST_PROXY: bool(false),
+
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier')
+    .default('public'),
+  DATABASE_POOL_MAX: int(10, 1, 200),
+
+  NEO4J_URI: optionalUrl(['neo4j:', 'neo4j+s:', 'neo4j+ssc:', 'bolt:', 'bolt+s:', 'bolt+ssc:']),
+  NEO4J_USER: z.string().default('neo4j'),
+  NEO4J_PASSWORD: z.string().default(''),
+  NEO4J_DATABASE: z.string().default('neo4j'),
+
+  REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,64}$/, 'must be 1-64 characters of letters, digits, colon, underscore or dash')
+    .default('cqks:'),
+
+  OIDC_ISSUER: optionalUrl(['https:', 'http:']),
+  OIDC_AUDIENCE: z.string().min(1).default('cqks-api'),
+  OIDC_JWKS_URI: optionalUrl(['https:', 'http:']),
+  OIDC_ROLES_CLAIM: z
+    .string()
+    .regex(/^[A-Za-z0-9_:/.-]+$/, 'must be a dot path such as roles or realm_access.roles')
+    .default('roles'),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_SCOPES: z.string().default('openid profile email'),
+  AUTH_ALGORITHMS: csv('RS256,ES256').pipe(z.array(z.enum(ALGORITHMS)).min(1)),
+  AUTH_CLOCK_TOLERANCE_SECONDS: int(30, 0, 300),
+  AUTH_JWKS_COOLDOWN_SECONDS: int(30, 1, 3600),
+  AUTH_JWKS_TIMEOUT_MS: int(5000, 100, 60_000),
+  AUTH_DEV_TOKEN_TTL_SECONDS: int(3600, 60, 30 * 24 * 3600),
+
+  BODY_LIMIT_BYTES: int(1024 * 1024, 1024, 1024 * 1024 * 1024),
+  REQUEST_TIMEOUT_MS: int(30_000, 1000, 3_600_000),
+
+  RATE_LIMIT_DEFAULT_PER_MINUTE: int(600, 1, 1_000_000),
+  RATE_LIMIT_CHAT_CREATE_PER_MINUTE: int(60, 1, 1_000_000),
+  RATE_LIMIT_CHAT_MESSAGE_PER_MINUTE: int(30, 1, 1_000_000),
+
+  GRAPH_QUERY_TIMEOUT_MS: int(5000, 50, 300_000),
+  GRAPH_QUERY_MAX_ROWS: int(1000, 1, 100_000),
+  GRAPH_ALLOWED_PROCEDURES: csv(
+    'db.labels,db.relationshipTypes,db.propertyKeys,db.schema.visualization,db.schema.nodeTypeProperties,db.schema.relTypeProperties',
+  ),
+
+  READINESS_TIMEOUT_MS: int(2000, 50, 60_000),
+  SHUTDOWN_GRACE_MS: int(10_000, 0, 300_000),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  logLevel: Env['LOG_LEVEL'];
+  host: string;
+  port: number;
+  dataDir: string;
+  trustProxy: boolean;
+  database: { url?: string; schema: string; poolMax: number };
+  neo4j?: { uri: string; user: string; password: string; database: string };
+  redis: { url?: string; keyPrefix: string };
+  auth: {
+    /** Undefined in development mode: the service then signs and verifies with its own key pair. */
+    issuer?: string;
+    audience: string;
+    jwksUri?: string;
+    rolesClaim: string;
+    clientId?: string;
+    scopes: string[];
+    algorithms: (typeof ALGORITHMS)[number][];
+    clockToleranceSeconds: number;
+    jwksCooldownSeconds: number;
+    jwksTimeoutMs: number;
+    devTokenTtlSeconds: number;
+  };
+  limits: {
+    bodyBytes: number;
+    requestTimeoutMs: number;
+    rateDefaultPerMinute: number;
+    rateChatCreatePerMinute: number;
+    rateChatMessagePerMinute: number;
+    graphQueryTimeoutMs: number;
+    graphQueryMaxRows: number;
+    readinessTimeoutMs: number;
+    shutdownGraceMs: number;
+  };
+  graph: { allowedProcedures: string[] };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the given environment (process.env by default); throws ConfigError naming each bad variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${String(issue.path[0] ?? '(environment)')}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    logLevel: e.LOG_LEVEL,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    trustProxy: e.TRUST_PROXY,
+    database: { url: e.DATABASE_URL, schema: e.DATABASE_SCHEMA, poolMax: e.DATABASE_POOL_MAX },
+    neo4j: e.NEO4J_URI
+      ? { uri: e.NEO4J_URI, user: e.NEO4J_USER, password: e.NEO4J_PASSWORD, database: e.NEO4J_DATABASE }
+      : undefined,
+    redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },
+    auth: {
+      issuer: e.OIDC_ISSUER?.replace(/\/+$/, ''),
+      audience: e.OIDC_AUDIENCE,
+      jwksUri: e.OIDC_JWKS_URI,
+      rolesClaim: e.OIDC_ROLES_CLAIM,
+      clientId: e.OIDC_CLIENT_ID,
+      scopes: e.OIDC_SCOPES.split(/\s+/).filter(Boolean),
+      algorithms: e.AUTH_ALGORITHMS,
+      clockToleranceSeconds: e.AUTH_CLOCK_TOLERANCE_SECONDS,
+      jwksCooldownSeconds: e.AUTH_JWKS_COOLDOWN_SECONDS,
+      jwksTimeoutMs: e.AUTH_JWKS_TIMEOUT_MS,
+      devTokenTtlSeconds: e.AUTH_DEV_TOKEN_TTL_SECONDS,
+    },
+    limits: {
+      bodyBytes: e.BODY_LIMIT_BYTES,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      rateDefaultPerMinute: e.RATE_LIMIT_DEFAULT_PER_MINUTE,
+      rateChatCreatePerMinute: e.RATE_LIMIT_CHAT_CREATE_PER_MINUTE,
+      rateChatMessagePerMinute: e.RATE_LIMIT_CHAT_MESSAGE_PER_MINUTE,
+      graphQueryTimeoutMs: e.GRAPH_QUERY_TIMEOUT_MS,
+      graphQueryMaxRows: e.GRAPH_QUERY_MAX_ROWS,
+      readinessTimeoutMs: e.READINESS_TIMEOUT_MS,
+      shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    },
+    graph: { allowedProcedures: e.GRAPH_ALLOWED_PROCEDURES },
+  };
+}

@@ -1,0 +1,65 @@
+import { buildApp, openDependencies } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+
+/**
+ * Start, listen, and shut down gracefully: on SIGTERM/SIGINT stop accepting, let in-flight
+ * requests finish, end open streams, close the stores; give up after SHUTDOWN_GRACE_MS.
+ */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+
+  const deps = await openDependencies(config);
+  const app = await buildApp(config, deps);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal, grace_ms: config.limits.shutdownGraceMs }, 'shutting down');
+    const deadline = setTimeout(() => {
+      app.log.error('grace period over; closing remaining connections');
+      app.server.closeAllConnections();
+      process.exit(1);
+    }, config.limits.shutdownGraceMs);
+    deadline.unref();
+    app.close().then(
+      () => {
+        app.log.info('stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const mode = config.auth.issuer ? `OIDC issuer ${config.auth.issuer}` : 'development auth (npm run token)';
+  app.log.info(
+    {
+      relational: deps.relational.engine,
+      graph: deps.graph.engine,
+      redis: Boolean(deps.redis),
+      auth: mode,
+      docs: `http://${config.host}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : config.port}/docs`,
+    },
+    'ready',
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ProblemError } from '../../platform/problem.js';
+import { ProblemSchema } from '../../platform/schemas.js';
+import { LivenessSchema, ReadinessSchema } from './schemas.js';
+import type { HealthCheck } from './service.js';
+import { checkReadiness } from './service.js';
+
+export interface HealthRoutesOptions {
+  checks: readonly HealthCheck[];
+  timeoutMs: number;
+}
+
+const publicConfig = { public: true, rateLimit: false } as const;
+
+export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, options) => {
+  app.get(
+    '/health',
+    {
+      config: publicConfig,
+      schema: {
+        operationId: 'getLiveness',
+        tags: ['Health'],
+        summary: 'Liveness probe',
+        description: 'Answers without touching any dependency: the process is up and serving.',
+        response: { 200: LivenessSchema },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/health/ready',
+    {
+      config: publicConfig,
+      schema: {
+        operationId: 'getReadiness',
+        tags: ['Health'],
+        summary: 'Readiness probe with component checks',
+        description:
+          'Checks each store (relational, graph, and Redis when configured) within `READINESS_TIMEOUT_MS`. ' +
+          '503 names the components that are down; while the service shuts down every request, this one included, gets 503.',
+        response: { 200: ReadinessSchema, 503: ProblemSchema },
+      },
+    },
+    async () => {
+      const result = await checkReadiness(options.checks, options.timeoutMs);
+      if (!result.ready) {
+        throw new ProblemError({
+          status: 503,
+          slug: 'not-ready',
+          title: 'Service unavailable',
+          detail: `Down: ${result.down.join(', ')}`,
+          extensions: { components: result.components },
+        });
+      }
+      return { status: 'ready' as const, components: result.components };
+    },
+  );
+};

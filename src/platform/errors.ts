@@ -1,0 +1,124 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ProblemFieldError } from './problem.js';
+import { ProblemError, problemTypeUri } from './problem.js';
+
+/**
+ * The one error handler. Every failure leaves as RFC 9457 problem+json; a 500 says nothing
+ * about its cause (the log line has it, with the request id that is also in the response).
+ */
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail?: string;
+  instance: string;
+  request_id: string;
+  errors?: ProblemFieldError[];
+  [extension: string]: unknown;
+}
+
+/** Fastify's own error codes that are the client's fault, with the problem each becomes. */
+const FRAMEWORK_ERRORS: Record<string, { status: number; slug: string; title: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, slug: 'payload-too-large', title: 'Payload too large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, slug: 'unsupported-media-type', title: 'Unsupported media type' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, slug: 'invalid-request', title: 'Invalid request' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, slug: 'invalid-request', title: 'Invalid request' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, slug: 'invalid-request', title: 'Invalid request' },
+  FST_ERR_INVALID_URL: { status: 400, slug: 'invalid-request', title: 'Invalid request' },
+  FST_ERR_BAD_URL: { status: 400, slug: 'invalid-request', title: 'Invalid request' },
+};
+
+export function sendProblem(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  problem: Omit<ProblemBody, 'instance' | 'request_id' | 'type'> & { slug: string },
+  headers: Record<string, string> = {},
+): FastifyReply {
+  const { slug, ...rest } = problem;
+  const body: ProblemBody = {
+    type: problemTypeUri(slug),
+    ...rest,
+    instance: request.url.split('?')[0] ?? '/',
+    request_id: String(request.id),
+  };
+  for (const [name, value] of Object.entries(headers)) reply.header(name, value);
+  // Sent as a string so no route's response serializer can reshape or reject it.
+  return reply.code(body.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
+}
+
+function validationErrors(error: FastifyError): ProblemFieldError[] {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return error.validation.map((issue) => ({
+      path: `${error.validationContext ?? 'body'}${issue.instancePath.replace(/\//g, '.')}`,
+      message: issue.message ?? 'invalid',
+    }));
+  }
+  return (error.validation ?? []).map((issue) => ({
+    path: `${error.validationContext ?? 'body'}${issue.instancePath.replace(/\//g, '.')}`,
+    message: issue.message ?? 'invalid',
+  }));
+}
+
+function handleError(this: FastifyInstance, error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof ProblemError) {
+    if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+    return sendProblem(
+      request,
+      reply,
+      {
+        slug: error.slug,
+        title: error.title,
+        status: error.status,
+        detail: error.detail,
+        ...(error.errors ? { errors: error.errors } : {}),
+        ...error.extensions,
+      },
+      error.headers,
+    );
+  }
+  if (error.validation) {
+    return sendProblem(request, reply, {
+      slug: 'invalid-request',
+      title: 'Invalid request',
+      status: 400,
+      detail: `The request ${error.validationContext ?? 'input'} is not valid`,
+      errors: validationErrors(error),
+    });
+  }
+  const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+  if (known) {
+    return sendProblem(request, reply, { ...known, detail: error.message });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
+    // Other framework or plugin errors that are the client's fault carry a safe message.
+    return sendProblem(request, reply, { slug: 'invalid-request', title: 'Invalid request', status, detail: error.message });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return sendProblem(request, reply, {
+    slug: 'internal',
+    title: 'Internal server error',
+    status: 500,
+    detail: `Something went wrong on our side. Quote request id ${String(request.id)} when reporting it.`,
+  });
+}
+
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler(handleError);
+    app.setNotFoundHandler((request, reply) =>
+      sendProblem(request, reply, {
+        slug: 'not-found',
+        title: 'Not found',
+        status: 404,
+        detail: `No route ${request.method} ${request.url.split('?')[0]}`,
+      }),
+    );
+  },
+  { name: 'errors' },
+);

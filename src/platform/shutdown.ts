@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { sendProblem } from './errors.js';
+
+/**
+ * What graceful shutdown needs inside the app: a flag that turns new requests away with a
+ * 503 problem, and a registry of open streams that are ended before the server closes
+ * (an open stream would otherwise keep `close()` waiting forever).
+ */
+
+export interface ClosableStream {
+  end(): void;
+}
+
+export class StreamRegistry {
+  private readonly open = new Set<ClosableStream>();
+
+  add(stream: ClosableStream): () => void {
+    this.open.add(stream);
+    return () => this.open.delete(stream);
+  }
+
+  get size(): number {
+    return this.open.size;
+  }
+
+  endAll(): void {
+    for (const stream of this.open) stream.end();
+    this.open.clear();
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    streams: StreamRegistry;
+    isShuttingDown(): boolean;
+  }
+}
+
+export const shutdownPlugin = fp(
+  async (app: FastifyInstance) => {
+    let closing = false;
+    app.decorate('streams', new StreamRegistry());
+    app.decorate('isShuttingDown', () => closing);
+    app.addHook('onRequest', async (request, reply) => {
+      if (!closing) return;
+      reply.header('connection', 'close');
+      return sendProblem(request, reply, {
+        slug: 'shutting-down',
+        title: 'Service unavailable',
+        status: 503,
+        detail: 'The service is shutting down; retry on another instance',
+      });
+    });
+    app.addHook('preClose', async () => {
+      closing = true;
+      app.streams.endAll();
+    });
+  },
+  { name: 'shutdown' },
+);

@@ -1,0 +1,37 @@
+import path from 'node:path';
+import type { Config } from '../../config.js';
+import { migrate } from './migrate.js';
+import { PgStore } from './pg-store.js';
+import { PgliteStore } from './pglite-store.js';
+import type { RelationalStore } from './port.js';
+
+export type { Queryable, QueryResult, RelationalStore, SqlParam } from './port.js';
+
+export interface OpenRelationalOptions {
+  database: Config['database'];
+  /** Where PGlite keeps its files when no DATABASE_URL is set; undefined means in memory. */
+  dataDir?: string;
+}
+
+/** Opens the configured engine and applies pending migrations before anything uses it. */
+export async function openRelationalStore(options: OpenRelationalOptions): Promise<RelationalStore> {
+  const store: RelationalStore = options.database.url
+    ? new PgStore({ url: options.database.url, schema: options.database.schema, poolMax: options.database.poolMax })
+    : await PgliteStore.open({
+        dataDir: options.dataDir ? path.join(options.dataDir, 'pglite') : undefined,
+        schema: options.database.schema,
+      });
+  try {
+    if (store.engine === 'postgres' && options.database.schema !== 'public') {
+      await store.query(`CREATE SCHEMA IF NOT EXISTS ${options.database.schema}`).catch(async (error: unknown) => {
+        // Two processes creating the schema at once: the loser sees a duplicate; the schema exists either way.
+        if ((error as { code?: string }).code !== '23505') throw error;
+      });
+    }
+    await migrate(store);
+    return store;
+  } catch (error) {
+    await store.close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,12 @@
+import { m001ServiceMeta } from './001-service-meta.js';
+
+export interface Migration {
+  /** Strictly increasing; never reused. */
+  version: number;
+  name: string;
+  /** Runs inside the migration transaction. Must not be edited once released: add a new migration. */
+  sql: string;
+}
+
+/** Every migration, in order. Both engines run the same SQL. */
+export const migrations: readonly Migration[] = [m001ServiceMeta];

@@ -1,0 +1,89 @@
+import pg from 'pg';
+import type { Queryable, QueryResult, RelationalStore, SqlParam } from './port.js';
+
+const INT8_OID = 20;
+
+/** int8 (counts, ids) as a JS number when it fits, as the embedded engine does; never silently wrong. */
+function parseInt8(value: string): number | string {
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : value;
+}
+
+const typeParsers = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID && format !== 'binary' ? parseInt8 : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+export interface PgStoreOptions {
+  url: string;
+  schema: string;
+  poolMax: number;
+  /** Name reported to PostgreSQL (pg_stat_activity). */
+  applicationName?: string;
+}
+
+export class PgStore implements RelationalStore {
+  readonly engine = 'postgres' as const;
+  private readonly pool: pg.Pool;
+
+  constructor(options: PgStoreOptions) {
+    this.pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolMax,
+      application_name: options.applicationName ?? 'cqks',
+      // Every connection works in the configured schema, so one database can host several deployments.
+      options: `-c search_path=${options.schema},public`,
+      types: typeParsers,
+      connectionTimeoutMillis: 10_000,
+    });
+    // An idle client that loses its connection must not crash the process; the next query reconnects.
+    this.pool.on('error', () => undefined);
+  }
+
+  async query<T>(sql: string, params: readonly SqlParam[] = []): Promise<QueryResult<T>> {
+    const result = await this.pool.query(sql, params as unknown[]);
+    return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.pool.query(sql);
+  }
+
+  async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    const tx: Queryable = {
+      async query<R>(sql: string, params: readonly SqlParam[] = []): Promise<QueryResult<R>> {
+        const result = await client.query(sql, params as unknown[]);
+        return { rows: result.rows as R[], rowCount: result.rowCount ?? result.rows.length };
+      },
+      async exec(sql: string): Promise<void> {
+        await client.query(sql);
+      },
+    };
+    try {
+      await client.query('BEGIN');
+      const value = await work(tx);
+      await client.query('COMMIT');
+      client.release();
+      return value;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      // A client whose connection broke is discarded rather than returned to the pool.
+      client.release(error instanceof Error && isConnectionError(error) ? error : undefined);
+      throw error;
+    }
+  }
+
+  async health(): Promise<void> {
+    await this.pool.query('SELECT 1');
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+function isConnectionError(error: Error): boolean {
+  const code = (error as { code?: string }).code ?? '';
+  return code.startsWith('08') || code === 'ECONNRESET' || code === 'ECONNREFUSED';
+}

@@ -1,0 +1,57 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Queryable, QueryResult, RelationalStore, SqlParam } from './port.js';
+
+/**
+ * The embedded engine: PostgreSQL compiled to WebAssembly, one connection, data in a
+ * directory (or in memory when none is given, as tests do). One process only.
+ */
+export class PgliteStore implements RelationalStore {
+  readonly engine = 'pglite' as const;
+
+  private constructor(private readonly db: PGlite) {}
+
+  static async open(options: { dataDir?: string; schema: string }): Promise<PgliteStore> {
+    if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+    const db = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
+    if (options.schema !== 'public') {
+      await db.exec(`CREATE SCHEMA IF NOT EXISTS ${options.schema}; SET search_path TO ${options.schema},public`);
+    }
+    return new PgliteStore(db);
+  }
+
+  async query<T>(sql: string, params: readonly SqlParam[] = []): Promise<QueryResult<T>> {
+    return toResult(await this.db.query<T>(sql, params as unknown[]));
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.db.exec(sql);
+  }
+
+  async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    // PGlite's own transaction() holds its single connection for the callback and rolls back on throw.
+    return this.db.transaction(async (inner) =>
+      work({
+        async query<R>(sql: string, params: readonly SqlParam[] = []) {
+          return toResult(await inner.query<R>(sql, params as unknown[]));
+        },
+        async exec(sql: string) {
+          await inner.exec(sql);
+        },
+      }),
+    );
+  }
+
+  async health(): Promise<void> {
+    await this.db.query('SELECT 1');
+  }
+
+  async close(): Promise<void> {
+    if (!this.db.closed) await this.db.close();
+  }
+}
+
+function toResult<T>(result: { rows: T[]; affectedRows?: number }): QueryResult<T> {
+  return { rows: result.rows, rowCount: result.affectedRows || result.rows.length };
+}

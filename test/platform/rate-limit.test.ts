@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { rateLimitPresets } from '../../src/platform/rate-limit.js';
+import type { TestApp } from '../support/app.js';
+import { startTestApp } from '../support/app.js';
+import { uniqueName } from '../support/config.js';
+
+describe(`rate limits (${process.env.REDIS_URL ? 'redis' : 'in process'})`, () => {
+  const apps: TestApp[] = [];
+  afterEach(async () => {
+    await Promise.all(apps.splice(0).map((a) => a.close()));
+  });
+
+  const start = async (env: Record<string, string> = {}) => {
+    const t = await startTestApp({
+      env: { RATE_LIMIT_DEFAULT_PER_MINUTE: '3', RATE_LIMIT_CHAT_CREATE_PER_MINUTE: '2', ...env },
+      routes: (app) => {
+        app.get('/api/v1/test/limited', async () => ({ ok: true }));
+        app.post(
+          '/api/v1/test/create',
+          { config: { rateLimit: rateLimitPresets(app.config.limits).chatCreate } },
+          async () => ({ ok: true }),
+        );
+      },
+    });
+    apps.push(t);
+    return t;
+  };
+
+  it('counts per subject, sends the x-ratelimit headers, and answers 429 with Retry-After', async () => {
+    const t = await start();
+    const alice = await t.token(['user'], uniqueName('alice'));
+    const bob = await t.token(['user'], uniqueName('bob'));
+    const call = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/api/v1/test/limited', headers: { authorization: `Bearer ${token}` } });
+    const first = await call(alice);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-ratelimit-limit']).toBe('3');
+    expect(first.headers['x-ratelimit-remaining']).toBe('2');
+    expect(Number(first.headers['x-ratelimit-reset'])).toBeGreaterThan(0);
+    await call(alice);
+    await call(alice);
+    const limited = await call(alice);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['content-type']).toMatch(/problem\+json/);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.headers['x-ratelimit-remaining']).toBe('0');
+    expect((await call(bob)).statusCode).toBe(200);
+  });
+
+  it('applies a named preset to its route', async () => {
+    const t = await start();
+    const headers = { authorization: `Bearer ${await t.token()}` };
+    const create = () => t.app.inject({ method: 'POST', url: '/api/v1/test/create', headers });
+    expect((await create()).headers['x-ratelimit-limit']).toBe('2');
+    expect((await create()).statusCode).toBe(200);
+    expect((await create()).statusCode).toBe(429);
+  });
+
+  it('does not limit the health probes', async () => {
+    const t = await start();
+    for (let i = 0; i < 5; i++) expect((await t.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+  });
+
+  it.skipIf(!process.env.REDIS_URL)('shares counters between processes through Redis', async () => {
+    const prefix = `${uniqueName('shared')}:`;
+    const one = await start({ REDIS_KEY_PREFIX: prefix });
+    const two = await start({ REDIS_KEY_PREFIX: prefix, DATA_DIR: one.dataDir });
+    const sub = uniqueName('carol');
+    const token = await one.token(['user'], sub);
+    const call = (t: TestApp) =>
+      t.app.inject({ method: 'GET', url: '/api/v1/test/limited', headers: { authorization: `Bearer ${token}` } });
+    expect((await call(one)).statusCode).toBe(200);
+    expect((await call(two)).statusCode).toBe(200);
+    expect((await call(one)).statusCode).toBe(200);
+    expect((await call(two)).statusCode).toBe(429);
+  });
+});

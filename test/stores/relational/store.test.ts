@@ -1,0 +1,113 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Config } from '../../../src/config.js';
+import { migrate } from '../../../src/stores/relational/migrate.js';
+import { migrations } from '../../../src/stores/relational/migrations/index.js';
+import type { RelationalStore } from '../../../src/stores/relational/index.js';
+import { openRelationalStore } from '../../../src/stores/relational/index.js';
+import { dropSchema, testConfig } from '../../support/config.js';
+
+/** Runs on PGlite always, and on the real PostgreSQL too when DATABASE_URL is set. */
+const engine = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+
+describe(`relational store (${engine})`, () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    while (cleanups.length) await cleanups.pop()!();
+  });
+
+  async function open(config?: Config): Promise<{ store: RelationalStore; config: Config }> {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'cqks-rel-'));
+    const cfg = config ?? testConfig(dataDir);
+    const store = await openRelationalStore({ database: cfg.database });
+    cleanups.push(async () => {
+      await store.close();
+      await dropSchema(cfg);
+      await rm(dataDir, { recursive: true, force: true });
+    });
+    return { store, config: cfg };
+  }
+
+  it('reports which engine runs', async () => {
+    const { store } = await open();
+    expect(store.engine).toBe(engine);
+  });
+
+  it('applies every migration at open, and a second run changes nothing', async () => {
+    const { store } = await open();
+    const before = await store.query<{ version: number; applied_at: Date }>(
+      'SELECT version, applied_at FROM schema_migrations ORDER BY version',
+    );
+    expect(before.rows.map((r) => r.version)).toEqual(migrations.map((m) => m.version));
+    const report = await migrate(store);
+    expect(report.applied).toEqual([]);
+    expect(report.alreadyApplied).toEqual(migrations.map((m) => m.version));
+    const after = await store.query('SELECT version, applied_at FROM schema_migrations ORDER BY version');
+    expect(after.rows).toEqual(before.rows);
+  });
+
+  it('refuses a migration whose text changed after it was applied', async () => {
+    const { store } = await open();
+    const changed = migrations.map((m, i) => (i === 0 ? { ...m, sql: `${m.sql} -- edited` } : m));
+    await expect(migrate(store, changed)).rejects.toThrow(/changed after it was applied/);
+  });
+
+  it('applies concurrently started migrations exactly once', async () => {
+    const { store, config } = await open();
+    await store.exec('DROP TABLE service_meta; DELETE FROM schema_migrations');
+    // On PostgreSQL: separate pools, as separate processes would have. On PGlite: one connection.
+    const others = engine === 'postgres' ? await Promise.all([1, 2, 3].map(() => openRawPgStore(config))) : [store, store, store];
+    const reports = await Promise.all(others.map((s) => migrate(s)));
+    if (engine === 'postgres') await Promise.all(others.map((s) => s.close()));
+    expect(reports.flatMap((r) => r.applied)).toEqual(migrations.map((m) => m.version));
+    const rows = await store.query<{ count: number }>('SELECT count(*)::int AS count FROM schema_migrations');
+    expect(rows.rows[0]?.count).toBe(migrations.length);
+  });
+
+  it('commits a transaction that resolves and rolls back one that throws', async () => {
+    const { store } = await open();
+    await store.transaction(async (tx) => {
+      await tx.query(`INSERT INTO service_meta (key, value) VALUES ($1, $2)`, ['kept', JSON.stringify({ a: 1 })]);
+    });
+    await expect(
+      store.transaction(async (tx) => {
+        await tx.query(`INSERT INTO service_meta (key, value) VALUES ($1, $2)`, ['dropped', JSON.stringify(1)]);
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    const { rows } = await store.query<{ key: string; value: unknown }>(
+      `SELECT key, value FROM service_meta WHERE key IN ('kept', 'dropped')`,
+    );
+    expect(rows).toEqual([{ key: 'kept', value: { a: 1 } }]);
+  });
+
+  it('returns int8 counts as numbers and jsonb as values, the same on both engines', async () => {
+    const { store } = await open();
+    const { rows } = await store.query<{ n: number; j: unknown; t: Date }>(
+      `SELECT count(*) AS n, '{"x":[1,2]}'::jsonb AS j, now() AS t FROM service_meta`,
+    );
+    expect(rows[0]).toMatchObject({ n: 1, j: { x: [1, 2] } });
+    expect(rows[0]?.t).toBeInstanceOf(Date);
+  });
+
+  it.skipIf(engine !== 'pglite')('keeps data in DATA_DIR across a restart', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'cqks-persist-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const config = testConfig(dataDir);
+    const first = await openRelationalStore({ database: config.database, dataDir });
+    await first.query(`INSERT INTO service_meta (key, value) VALUES ('survives', '"yes"')`);
+    await first.close();
+    const second = await openRelationalStore({ database: config.database, dataDir });
+    const { rows } = await second.query<{ value: string }>(`SELECT value FROM service_meta WHERE key = 'survives'`);
+    await second.close();
+    expect(rows).toEqual([{ value: 'yes' }]);
+  });
+});
+
+async function openRawPgStore(config: Config): Promise<RelationalStore> {
+  const { PgStore } = await import('../../../src/stores/relational/pg-store.js');
+  const store = new PgStore({ url: config.database.url!, schema: config.database.schema, poolMax: 2 });
+  return store;
+}

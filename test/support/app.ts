@@ -1,0 +1,51 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { App } from '../../src/app.js';
+import { buildApp, openDependencies } from '../../src/app.js';
+import type { Config } from '../../src/config.js';
+import { signDevToken } from '../../src/platform/auth/dev-keys.js';
+import type { Role } from '../../src/platform/auth/roles.js';
+import { openRelationalStore } from '../../src/stores/relational/index.js';
+import { dropSchema, testConfig, uniqueName } from './config.js';
+
+/**
+ * A whole app on real engines, isolated per test file: in-memory PGlite by default, a
+ * schema of its own on the real PostgreSQL when DATABASE_URL is set, a graph and dev keys
+ * in a temporary DATA_DIR, and its own Redis key prefix when REDIS_URL is set.
+ */
+export interface TestApp {
+  app: App;
+  config: Config;
+  dataDir: string;
+  token(roles?: Role[], sub?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string | undefined>;
+  /** Registers extra routes (e.g. ones that fail on purpose) before the app is ready. */
+  routes?: (app: App) => void | Promise<void>;
+}
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'cqks-test-'));
+  const config = testConfig(dataDir, options.env);
+  // PGlite in memory: as real as on disk, and much faster to start.
+  const relational = await openRelationalStore({ database: config.database });
+  const app = await buildApp(config, await openDependencies(config, { relational }));
+  await options.routes?.(app);
+  await app.ready();
+  return {
+    app,
+    config,
+    dataDir,
+    token: (roles = ['user'], sub = uniqueName('user')) =>
+      signDevToken({ dataDir: config.dataDir, audience: config.auth.audience, sub, roles }),
+    async close() {
+      await app.close();
+      await dropSchema(config);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
