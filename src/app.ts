@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import Fastify from 'fastify';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { LogController } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -79,9 +79,18 @@ function requestId(request: IncomingMessage): string {
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-async function oauthSettings(config: Config, authenticator: Authenticator): Promise<OAuthFlowSettings | undefined> {
+/** The OAuth2 login Swagger UI offers. The provider being down at start costs only that login. */
+async function oauthSettings(
+  config: Config,
+  authenticator: Authenticator,
+  log: FastifyBaseLogger,
+): Promise<OAuthFlowSettings | undefined> {
   if (!config.auth.issuer) return undefined;
-  const described = await authenticator.describe();
+  const described = await authenticator.describe().catch((error: unknown) => {
+    log.warn({ err: error }, 'identity provider discovery failed; /docs offers bearer tokens only');
+    return undefined;
+  });
+  if (!described) return undefined;
   if (described.mode !== 'oidc' || !described.authorization_endpoint || !described.token_endpoint) return undefined;
   return {
     authorizationUrl: described.authorization_endpoint,
@@ -97,7 +106,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
     logger: loggerOptions(config),
     genReqId: requestId,
     requestIdHeader: false,
-    requestIdLogLabel: 'request_id',
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
     bodyLimit: config.limits.bodyBytes,
     requestTimeout: config.limits.requestTimeoutMs,
     trustProxy: config.trustProxy,
@@ -126,7 +135,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   await app.register(errorsPlugin);
   await app.register(authPlugin, { authenticator: deps.authenticator });
   await app.register(rateLimitPlugin, { limits: config.limits, redis: deps.redis, keyPrefix: config.redis.keyPrefix });
-  await app.register(openApiPlugin, { version, oauth: await oauthSettings(config, deps.authenticator) });
+  await app.register(openApiPlugin, { version, oauth: await oauthSettings(config, deps.authenticator, app.log) });
 
   const checks: HealthCheck[] = [
     { name: 'relational', engine: deps.relational.engine, check: () => deps.relational.health() },
@@ -134,7 +143,11 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   ];
   const redis = deps.redis;
   if (redis) checks.push({ name: 'redis', engine: 'redis', check: async () => void (await redis.ping()) });
-  await app.register(healthRoutes, { checks, timeoutMs: config.limits.readinessTimeoutMs });
+  await app.register(healthRoutes, {
+    checks,
+    timeoutMs: config.limits.readinessTimeoutMs,
+    isShuttingDown: () => app.isShuttingDown(),
+  });
   await app.register(authRoutes, { authenticator: deps.authenticator });
 
   return app as unknown as App;

@@ -101,6 +101,7 @@ export const envSchema = z.object({
   ),
 
   READINESS_TIMEOUT_MS: int(2000, 50, 60_000),
+  SHUTDOWN_DRAIN_MS: int(0, 0, 300_000),
   SHUTDOWN_GRACE_MS: int(10_000, 0, 300_000),
 });
 
@@ -139,6 +140,7 @@ export interface Config {
     graphQueryTimeoutMs: number;
     graphQueryMaxRows: number;
     readinessTimeoutMs: number;
+    shutdownDrainMs: number;
     shutdownGraceMs: number;
   };
   graph: { allowedProcedures: string[] };
@@ -194,6 +196,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       graphQueryTimeoutMs: e.GRAPH_QUERY_TIMEOUT_MS,
       graphQueryMaxRows: e.GRAPH_QUERY_MAX_ROWS,
       readinessTimeoutMs: e.READINESS_TIMEOUT_MS,
+      shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
       shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     },
     graph: { allowedProcedures: e.GRAPH_ALLOWED_PROCEDURES },

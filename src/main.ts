@@ -24,14 +24,17 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal, grace_ms: config.limits.shutdownGraceMs }, 'shutting down');
+    const { shutdownDrainMs, shutdownGraceMs } = config.limits;
+    app.log.info({ signal, drain_ms: shutdownDrainMs, grace_ms: shutdownGraceMs }, 'shutting down');
+    app.startDraining();
     const deadline = setTimeout(() => {
       app.log.error('grace period over; closing remaining connections');
       app.server.closeAllConnections();
       process.exit(1);
-    }, config.limits.shutdownGraceMs);
+    }, shutdownDrainMs + shutdownGraceMs);
     deadline.unref();
-    app.close().then(
+    const drained = new Promise<void>((resolve) => setTimeout(resolve, shutdownDrainMs));
+    drained.then(() => app.close()).then(
       () => {
         app.log.info('stopped');
         process.exit(0);
@@ -45,7 +48,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
 
-  await app.listen({ host: config.host, port: config.port });
+  const address = await app.listen({ host: config.host, port: config.port });
   const mode = config.auth.issuer ? `OIDC issuer ${config.auth.issuer}` : 'development auth (npm run token)';
   app.log.info(
     {
@@ -53,7 +56,7 @@ async function main(): Promise<void> {
       graph: deps.graph.engine,
       redis: Boolean(deps.redis),
       auth: mode,
-      docs: `http://${config.host}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : config.port}/docs`,
+      docs: `${address}/docs`,
     },
     'ready',
   );

@@ -33,16 +33,28 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; slug: string; title: st
   FST_ERR_BAD_URL: { status: 400, slug: 'invalid-request', title: 'Invalid request' },
 };
 
+/** What a caller gives; `type`, `instance` and `request_id` are filled in here. */
+export interface ProblemInput {
+  slug: string;
+  title: string;
+  status: number;
+  detail?: string;
+  errors?: ProblemFieldError[];
+  [extension: string]: unknown;
+}
+
 export function sendProblem(
   request: FastifyRequest,
   reply: FastifyReply,
-  problem: Omit<ProblemBody, 'instance' | 'request_id' | 'type'> & { slug: string },
+  problem: ProblemInput,
   headers: Record<string, string> = {},
 ): FastifyReply {
   const { slug, ...rest } = problem;
   const body: ProblemBody = {
-    type: problemTypeUri(slug),
     ...rest,
+    type: problemTypeUri(slug),
+    title: problem.title,
+    status: problem.status,
     instance: request.url.split('?')[0] ?? '/',
     request_id: String(request.id),
   };

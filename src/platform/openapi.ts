@@ -90,7 +90,11 @@ function publishErrorResponses(document: OpenAPIV3_1.Document): OpenAPIV3_1.Docu
       if (!operation || typeof operation !== 'object' || !('responses' in operation)) continue;
       const responses = (operation as OpenAPIV3_1.OperationObject).responses ?? {};
       for (const [status, response] of Object.entries(responses)) {
-        if (Number(status) < 400) continue;
+        if (Number(status) < 400) {
+          const success = response as OpenAPIV3_1.ResponseObject;
+          if (success.description === 'Default Response') success.description = 'Success.';
+          continue;
+        }
         responses[status] = {
           description: STATUS_TEXT[status] ?? (response as OpenAPIV3_1.ResponseObject).description,
           content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },

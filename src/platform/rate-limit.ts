@@ -59,5 +59,5 @@ export const rateLimitPlugin = fp(
         }),
     });
   },
-  { name: 'rate-limit', dependencies: ['auth'] },
+  { name: 'rate-limit', dependencies: ['cqks-auth'] },
 );

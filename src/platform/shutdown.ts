@@ -3,9 +3,11 @@ import fp from 'fastify-plugin';
 import { sendProblem } from './errors.js';
 
 /**
- * What graceful shutdown needs inside the app: a flag that turns new requests away with a
- * 503 problem, and a registry of open streams that are ended before the server closes
- * (an open stream would otherwise keep `close()` waiting forever).
+ * What graceful shutdown needs inside the app: a draining flag that makes readiness answer
+ * 503 (so a load balancer stops sending traffic while requests still get served), a hook
+ * that turns away requests slipping in once closing has begun, and a registry of open
+ * streams that are ended before the server closes (an open stream would otherwise keep
+ * `close()` waiting forever).
  */
 
 export interface ClosableStream {
@@ -33,15 +35,22 @@ export class StreamRegistry {
 declare module 'fastify' {
   interface FastifyInstance {
     streams: StreamRegistry;
+    /** True from the shutdown signal on: readiness answers 503. */
     isShuttingDown(): boolean;
+    /** Marks the start of shutdown; requests are still served until close() is called. */
+    startDraining(): void;
   }
 }
 
 export const shutdownPlugin = fp(
   async (app: FastifyInstance) => {
+    let draining = false;
     let closing = false;
     app.decorate('streams', new StreamRegistry());
-    app.decorate('isShuttingDown', () => closing);
+    app.decorate('isShuttingDown', () => draining || closing);
+    app.decorate('startDraining', () => {
+      draining = true;
+    });
     app.addHook('onRequest', async (request, reply) => {
       if (!closing) return;
       reply.header('connection', 'close');

@@ -40,19 +40,47 @@ describe('health', () => {
     expect(body.components.graph.status).toBe('up');
   });
 
-  it('answers 503 while shutting down and ends open streams', async () => {
+  it('from the shutdown signal on, readiness answers 503 while liveness and requests go on', async () => {
     t = await startTestApp();
+    t.app.startDraining();
+    const ready = await t.app.inject({ method: 'GET', url: '/health/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json().type).toBe('urn:cqks:problem:shutting-down');
+    expect((await t.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+  });
+
+  it('on close: finishes in-flight requests and ends open streams', async () => {
+    let entered!: () => void;
+    const inHandler = new Promise<void>((resolve) => (entered = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    t = await startTestApp({
+      routes: (app) => {
+        app.get('/api/v1/test/slow', async () => {
+          entered();
+          await released;
+          return { finished: true };
+        });
+      },
+    });
     const app = t.app;
-    let ended = false;
-    app.streams.add({ end: () => void (ended = true) });
-    let readyDuringClose: number | undefined;
-    app.addHook('onClose', async () => undefined);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const port = (app.server.address() as { port: number }).port;
+    let streamEnded!: () => void;
+    const ended = new Promise<void>((resolve) => (streamEnded = resolve));
+    app.streams.add({ end: () => streamEnded() });
+
+    const inFlight = fetch(`http://127.0.0.1:${port}/api/v1/test/slow`, {
+      headers: { authorization: `Bearer ${await t.token()}` },
+    });
+    await inHandler;
     const closing = app.close();
-    // preClose has run synchronously up to its first await; a request now is turned away.
-    const res = await app.inject({ method: 'GET', url: '/health/ready' }).catch(() => undefined);
-    readyDuringClose = res?.statusCode;
+    await ended;
+    release();
+    const finished = await inFlight;
+    expect(finished.status).toBe(200);
+    expect(await finished.json()).toEqual({ finished: true });
     await closing;
-    expect(ended).toBe(true);
-    if (readyDuringClose !== undefined) expect(readyDuringClose).toBe(503);
+    expect(app.streams.size).toBe(0);
   });
 });

@@ -8,6 +8,7 @@ import { checkReadiness } from './service.js';
 export interface HealthRoutesOptions {
   checks: readonly HealthCheck[];
   timeoutMs: number;
+  isShuttingDown: () => boolean;
 }
 
 const publicConfig = { public: true, rateLimit: false } as const;
@@ -38,11 +39,19 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
         summary: 'Readiness probe with component checks',
         description:
           'Checks each store (relational, graph, and Redis when configured) within `READINESS_TIMEOUT_MS`. ' +
-          '503 names the components that are down; while the service shuts down every request, this one included, gets 503.',
+          '503 names the components that are down, and is the answer from the moment the service starts shutting down.',
         response: { 200: ReadinessSchema, 503: ProblemSchema },
       },
     },
     async () => {
+      if (options.isShuttingDown()) {
+        throw new ProblemError({
+          status: 503,
+          slug: 'shutting-down',
+          title: 'Service unavailable',
+          detail: 'The service is shutting down; send new work elsewhere',
+        });
+      }
       const result = await checkReadiness(options.checks, options.timeoutMs);
       if (!result.ready) {
         throw new ProblemError({

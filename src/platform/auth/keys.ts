@@ -201,11 +201,11 @@ export interface RemoteJwksOptions {
   issuer: string;
   /** Resolves the JWKS URL: `OIDC_JWKS_URI`, else the issuer's discovery document. */
   locateJwks: () => Promise<string>;
-  /** Minimum time between two JWKS fetches that did not yield the wanted key. */
+  /** Minimum time between two fetches of the key set (`AUTH_JWKS_COOLDOWN_SECONDS`). */
   cooldownMs: number;
-  /** Upper bound for one JWKS fetch. */
+  /** Upper bound for one JWKS fetch (`AUTH_JWKS_TIMEOUT_MS`). */
   timeoutMs: number;
-  /** How long a fetched key is used before it is fetched again (default 10 minutes). */
+  /** How long fetched keys are used before they are fetched again (default 10 minutes). */
   keyTtlMs?: number;
   logger?: AuthLogger;
   now?: () => number;
@@ -217,29 +217,42 @@ interface JwksClient {
   jwksUri: string;
 }
 
+interface KeySetSnapshot {
+  keys: unknown[];
+  kids: Set<string>;
+  fetchedAt: number;
+}
+
 /**
- * The issuer's keys, fetched with get-jwks (constructed with `issuersWhitelist` = the
- * configured issuer and `domain` taken from configuration only).
+ * The configured issuer's keys.
  *
- * Hot path: a kid get-jwks has cached (for `keyTtlMs`) is answered from memory, no network.
- *
- * Cooldown: get-jwks fetches the JWKS on every cache miss, so a stream of tokens with made-up
- * kids would be a stream of fetches. Here every cache miss goes through one serial queue, and
- * a fetch that does not yield the wanted key (unknown kid, network error, timeout, or get-jwks
- * falling back to a stale copy) closes the network for `cooldownMs`: until then further misses
- * are answered from get-jwks' stale cache when it still holds the key, and refused otherwise.
- * So unknown kids cost at most one JWKS fetch per cooldown, however many arrive and however
- * concurrently. A new kid the issuer really publishes (key rotation) is fetched on first sight
- * unless an unknown-kid fetch happened within the cooldown, in which case it waits for the
- * cooldown to end.
+ * - Keys are fetched with get-jwks, constructed with `issuersWhitelist` = the configured issuer
+ *   (more precisely the configured JWKS location, see `splitJwksUri`) and asked only with the
+ *   `domain` from configuration. Hot path: a kid get-jwks holds in its cache (`keyTtlMs`) is
+ *   answered from memory, no network, no queue.
+ * - get-jwks answers "which key has this kid" by fetching the whole JWKS on every cache miss;
+ *   it cannot tell a kid the issuer does not publish from one it has not fetched yet, and it
+ *   has no cooldown. So this class also keeps a snapshot of the whole key set (the list of
+ *   published kids), fetched directly, **at most once per `cooldownMs`** whatever the reason
+ *   (first use, expiry after `keyTtlMs`, a kid not in the snapshot, a failed fetch). get-jwks is
+ *   only asked for kids the snapshot lists. Hence a flood of made-up kids costs at most one
+ *   JWKS fetch per cooldown, and it can never block tokens signed with published keys.
+ *   A kid first seen less than `cooldownMs` after the last snapshot (a key used before it was
+ *   published) is refused until the cooldown ends.
+ * - Every cache miss goes through one serial queue, so concurrent misses cannot multiply fetches.
+ * - Fetches are bounded by `timeoutMs`. When the issuer is unreachable, the keys already fetched
+ *   (get-jwks' stale copy, else the snapshot) keep working, and nothing is fetched again before
+ *   the cooldown ends.
+ * - A token without kid is verified with the set's only key, and refused when it has several.
  */
 export class RemoteJwksSource implements KeySource {
   private client: JwksClient | undefined;
   private readonly queue = new SerialQueue();
-  /** Until when cache misses may not fetch (epoch ms). */
-  private closedUntil = Number.NEGATIVE_INFINITY;
-  /** For tokens without kid: the whole key set, fetched directly (get-jwks only answers by kid). */
-  private keySet: { keys: unknown[]; fetchedAt: number } | undefined;
+  private snapshot: KeySetSnapshot | undefined;
+  /** No key set fetch before this time (epoch ms). */
+  private nextSnapshotAt = Number.NEGATIVE_INFINITY;
+  /** After a failed fetch: serve known keys from memory, fetch nothing, until this time. */
+  private degradedUntil = Number.NEGATIVE_INFINITY;
   private readonly keyTtlMs: number;
   private readonly logger: AuthLogger;
   private readonly now: () => number;
@@ -251,53 +264,80 @@ export class RemoteJwksSource implements KeySource {
   }
 
   async resolve(request: KeyRequest): Promise<string> {
-    if (request.kid === undefined) return this.resolveWithoutKid(request);
     const client = await this.getClient();
-    const lookup = { domain: client.domain, alg: request.alg, kid: request.kid };
-    const cacheKey = client.getJwks.generateCacheKey(request.alg, request.kid, client.domain);
-
-    if (client.getJwks.cache.has(cacheKey)) {
-      return jwkToPem(await this.getJwk(client, lookup), request.alg);
+    if (request.kid !== undefined && this.isCached(client, request.alg, request.kid)) {
+      return jwkToPem(await this.getJwk(client, request.alg, request.kid), request.alg);
     }
-
-    return this.queue.run(async () => {
-      // Another queued lookup may have fetched this very key meanwhile.
-      if (client.getJwks.cache.has(cacheKey)) return jwkToPem(await this.getJwk(client, lookup), request.alg);
-
-      const startedAt = this.now();
-      if (startedAt < this.closedUntil) {
-        const stale = client.getJwks.staleCache.get(cacheKey) as Jwk | Promise<Jwk> | undefined;
-        if (stale !== undefined) return jwkToPem(await stale, request.alg);
-        this.logger.debug({ kid: request.kid }, 'auth: key id not cached and JWKS refetch is cooling down');
-        throw keyError('unknown-kid');
-      }
-
-      try {
-        const jwk = await this.getJwk(client, lookup);
-        if (!client.getJwks.cache.has(cacheKey)) {
-          // get-jwks answered from its stale copy: the fetch failed.
-          this.closedUntil = startedAt + this.options.cooldownMs;
-          this.logger.warn({ jwksUri: client.jwksUri }, 'auth: JWKS fetch failed, using the previously fetched key');
-        }
-        return jwkToPem(jwk, request.alg);
-      } catch (error) {
-        if (error instanceof KeyResolutionError) throw error;
-        this.closedUntil = startedAt + this.options.cooldownMs;
-        if ((error as { code?: unknown }).code === 'JWK_NOT_FOUND') {
-          this.logger.info(
-            { kid: request.kid, cooldownMs: this.options.cooldownMs },
-            'auth: token kid not in the issuer JWKS; refetch cooling down',
-          );
-          throw keyError('unknown-kid');
-        }
-        this.logger.warn({ jwksUri: client.jwksUri, err: errorSummary(error) }, 'auth: JWKS fetch failed');
-        throw keyError('unavailable');
-      }
-    });
+    return this.queue.run(() => this.resolveSlowly(client, request));
   }
 
-  private getJwk(client: JwksClient, lookup: { domain: string; alg: string; kid: string }): Promise<Jwk> {
-    return withTimeout(client.getJwks.getJwk(lookup), this.options.timeoutMs, 'JWKS fetch') as Promise<Jwk>;
+  private async resolveSlowly(client: JwksClient, request: KeyRequest): Promise<string> {
+    const { alg, kid } = request;
+    // A lookup queued before this one may have fetched the very key.
+    if (kid !== undefined && this.isCached(client, alg, kid)) {
+      return jwkToPem(await this.getJwk(client, alg, kid), alg);
+    }
+
+    const snapshot = await this.currentSnapshot(client, kid);
+    if (kid === undefined) return jwkToPem(selectFromKeySet(snapshot.keys, request), alg);
+    if (!snapshot.kids.has(kid)) {
+      this.logger.info({ kid }, 'auth: token kid is not in the issuer JWKS');
+      throw keyError('unknown-kid');
+    }
+
+    // The issuer publishes this kid: get-jwks fetches and caches it (unless the issuer is
+    // failing right now, in which case the snapshot's copy is used).
+    if (this.now() >= this.degradedUntil) {
+      const cacheKey = client.getJwks.generateCacheKey(alg, kid, client.domain);
+      try {
+        const jwk = await this.getJwk(client, alg, kid);
+        if (client.getJwks.cache.get(cacheKey) === undefined) this.degrade(client, 'get-jwks served a stale key');
+        return jwkToPem(jwk, alg);
+      } catch (error) {
+        if (error instanceof KeyResolutionError) throw error;
+        this.degrade(client, errorSummary(error));
+      }
+    }
+    return jwkToPem(selectFromKeySet(snapshot.keys, request), alg);
+  }
+
+  private isCached(client: JwksClient, alg: string, kid: string): boolean {
+    return client.getJwks.cache.get(client.getJwks.generateCacheKey(alg, kid, client.domain)) !== undefined;
+  }
+
+  private getJwk(client: JwksClient, alg: string, kid: string): Promise<Jwk> {
+    const lookup = client.getJwks.getJwk({ domain: client.domain, alg, kid });
+    return withTimeout(lookup, this.options.timeoutMs, 'JWKS fetch') as Promise<Jwk>;
+  }
+
+  private degrade(client: JwksClient, why: string): void {
+    this.degradedUntil = this.now() + this.options.cooldownMs;
+    this.logger.warn({ jwksUri: client.jwksUri, err: why }, 'auth: JWKS fetch failed; using the keys already fetched');
+  }
+
+  /**
+   * The key set snapshot, fetched again when it is missing, older than `keyTtlMs`, or does not
+   * list the wanted kid — but never twice within `cooldownMs`.
+   */
+  private async currentSnapshot(client: JwksClient, kid: string | undefined): Promise<KeySetSnapshot> {
+    const now = this.now();
+    const current = this.snapshot;
+    const stale = current === undefined || now - current.fetchedAt >= this.keyTtlMs;
+    const missesKid = kid !== undefined && current !== undefined && !current.kids.has(kid);
+    if ((stale || missesKid) && now >= this.nextSnapshotAt) {
+      this.nextSnapshotAt = now + this.options.cooldownMs;
+      try {
+        const document = await fetchJson(client.jwksUri, this.options.timeoutMs);
+        const keys = isObject(document) && Array.isArray(document.keys) ? (document.keys as unknown[]) : [];
+        const kids = new Set(keys.flatMap((k) => (isObject(k) && typeof k.kid === 'string' ? [k.kid] : [])));
+        this.snapshot = { keys, kids, fetchedAt: now };
+        this.logger.debug({ jwksUri: client.jwksUri, keys: keys.length }, 'auth: fetched the issuer JWKS');
+      } catch (error) {
+        this.degrade(client, errorSummary(error));
+      }
+    }
+    if (!this.snapshot) throw keyError('unavailable');
+    return this.snapshot;
   }
 
   private async getClient(): Promise<JwksClient> {
@@ -322,30 +362,6 @@ export class RemoteJwksSource implements KeySource {
     this.client = { getJwks, domain, jwksUri };
     this.logger.debug({ jwksUri }, 'auth: using issuer JWKS');
     return this.client;
-  }
-
-  private async resolveWithoutKid(request: KeyRequest): Promise<string> {
-    const fresh = this.keySet && this.now() - this.keySet.fetchedAt < this.keyTtlMs ? this.keySet : undefined;
-    if (fresh) return jwkToPem(selectFromKeySet(fresh.keys, request), request.alg);
-    const client = await this.getClient();
-    return this.queue.run(async () => {
-      const startedAt = this.now();
-      if (this.keySet && startedAt - this.keySet.fetchedAt < this.keyTtlMs) {
-        return jwkToPem(selectFromKeySet(this.keySet.keys, request), request.alg);
-      }
-      if (startedAt >= this.closedUntil) {
-        try {
-          const document = await fetchJson(client.jwksUri, this.options.timeoutMs);
-          const keys = isObject(document) && Array.isArray(document.keys) ? document.keys : [];
-          this.keySet = { keys, fetchedAt: startedAt };
-        } catch (error) {
-          this.closedUntil = startedAt + this.options.cooldownMs;
-          this.logger.warn({ jwksUri: client.jwksUri, err: errorSummary(error) }, 'auth: JWKS fetch failed');
-        }
-      }
-      if (!this.keySet) throw keyError('unavailable');
-      return jwkToPem(selectFromKeySet(this.keySet.keys, request), request.alg);
-    });
   }
 }
 

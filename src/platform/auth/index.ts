@@ -1,0 +1,12 @@
+export { createAuthenticator, describeFailure, MAX_TOKEN_LENGTH, TOKEN_COMMAND } from './verifier.js';
+export type { Authenticator, AuthenticatorOptions, AuthConfig } from './verifier.js';
+export { authPlugin, bearerToken, requirePrincipal, requireRole } from './plugin.js';
+export type { AuthPluginOptions } from './plugin.js';
+export { DEV_ISSUER, loadDevSigningKey, signDevToken } from './dev-keys.js';
+export type { DevSigningKey, DevTokenRequest } from './dev-keys.js';
+export { ROLES, effectiveRoles, hasAnyRole, hasRole, isRole, parseRoles, readClaim, rolesFromClaims } from './roles.js';
+export type { Principal, Role } from './roles.js';
+export { authConfigResponseSchema, developmentAuthConfigSchema, oidcAuthConfigSchema } from './schemas.js';
+export type { AuthConfigResponse, DevelopmentAuthConfig, OidcAuthConfig } from './schemas.js';
+export { KeyResolutionError } from './keys.js';
+export type { AuthLogger, JwtAlgorithm } from './keys.js';

@@ -1,0 +1,30 @@
+import { ProblemError, badRequest, unprocessable } from '../../platform/problem.js';
+
+/**
+ * The errors the graph store throws on purpose. Each is a ProblemError, so the HTTP layer
+ * answers problem+json without knowing about graphs. 422 means "your query": refused, does
+ * not parse, too slow, or failed on its data; 503 means "the engine": retry later.
+ */
+
+export const notReadOnly = (reason: string) =>
+  unprocessable('cypher-not-read-only', 'Query is not read-only', `The query was refused: ${reason}.`, { reason });
+
+export const invalidCypher = (reason: string) =>
+  unprocessable('cypher-invalid', 'Query is not valid Cypher', `The query does not parse: ${reason}.`, { reason });
+
+export const queryTimeout = (limitMs: number) =>
+  unprocessable('query-timeout', 'Query exceeded its time limit', `The query did not finish within the time limit of ${limitMs} ms and was stopped.`, {
+    limit_ms: limitMs,
+  });
+
+/** The query parsed and only reads, but failed on the data (division by zero, a bad conversion, ...). */
+export const queryFailed = (reason: string) =>
+  unprocessable('cypher-failed', 'Query failed', `The query failed while running: ${reason}.`, { reason });
+
+export const graphUnavailable = (detail: string) =>
+  new ProblemError({ status: 503, slug: 'graph-unavailable', title: 'Graph store unavailable', detail, headers: { 'retry-after': '5' } });
+
+/** An upsert batch that cannot be written as given (bad label, reserved property, ...). */
+export const invalidGraphWrite = (detail: string, path: string) => badRequest(detail, [{ path, message: detail }]);
+
+export const isProblem = (error: unknown): error is ProblemError => error instanceof ProblemError;

@@ -1,0 +1,262 @@
+import { existsSync } from 'node:fs';
+import grafeo from '@grafeo-db/js';
+import type { GrafeoDB as GrafeoDatabase, GrafeoError, Transaction } from '@grafeo-db/js';
+import { ENTITY_LABEL, KEY_PROPERTY, SEARCH_PROPERTY } from './bookkeeping.js';
+import {
+  deleteByProvenanceStatements,
+  nameFieldsStatement,
+  nodesByIdStatement,
+  searchRows,
+  setSearchStatement,
+  upsertNodesStatement,
+  upsertRelationshipsStatement,
+} from './cypher-statements.js';
+import type { EngineErrorShape, Operations, ReadAnswer, SearchAnswer } from './grafeo-protocol.js';
+import type { GraphSchema, JsonValue, QueryParams, WriteCounts } from './port.js';
+import { mapGrafeoValue } from './result-mapping.js';
+import { assembleSchema } from './schema-assembly.js';
+import { quoteName, type PreparedBatch } from './upsert-batch.js';
+
+const { GrafeoDB } = grafeo;
+
+/**
+ * The embedded engine's operations, run inside the engine process (grafeo-worker.ts) so
+ * that a runaway query can be stopped by killing that process. Every read runs in a
+ * transaction that is rolled back whatever happens (layer 2), after an EXPLAIN whose plan
+ * must contain no write operator (the counterpart of Neo4j's query type check). Writes
+ * are serialized: one transaction at a time, so MERGE on `_key` cannot race itself.
+ */
+
+export class EngineError extends Error implements EngineErrorShape {
+  constructor(
+    readonly kind: EngineErrorShape['kind'],
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Grafeo's GQLSTATUS classes: 42 syntax or semantics, 0A unsupported, 22 data. */
+export function classifyGrafeoError(error: unknown): EngineError {
+  if (error instanceof EngineError) return error;
+  const status = (error as GrafeoError | undefined)?.gqlStatus;
+  const message = (error instanceof Error ? error.message : String(error)).split('\n')[0]!.replace(/^Query error: /, '').slice(0, 500);
+  if (status?.startsWith('42') || status?.startsWith('0A')) return new EngineError('invalid', message);
+  if (status) return new EngineError('failed', message);
+  return new EngineError('internal', message);
+}
+
+/** Plan operators that change the graph or reach outside it; `[after the write]` marks a RETURN after one. */
+const WRITE_OPERATOR = /^(Create|Merge|Set|Delete|Detach|Remove|AddLabel|Insert|Load|Import|Copy)/;
+
+export function writeOperatorIn(plan: string): string | null {
+  if (plan.includes('[after the write]')) return 'a write before RETURN';
+  for (const line of plan.split('\n')) {
+    const operator = /^\s*([A-Za-z]+)/.exec(line)?.[1];
+    if (operator && WRITE_OPERATOR.test(operator)) return `the ${operator} operator`;
+  }
+  return null;
+}
+
+const SEARCH_TOKENIZER = { tokenizer: 'standard', stopWords: [] as string[] };
+
+export class GrafeoEngine {
+  private writes: Promise<unknown> = Promise.resolve();
+  private readonly indexedLabels = new Set<string>();
+
+  private constructor(private readonly db: GrafeoDatabase) {}
+
+  /** Opens (or creates) the database file and makes sure the store's indexes exist. */
+  static async open(file: string): Promise<GrafeoEngine> {
+    const db = existsSync(file) ? GrafeoDB.open(file) : GrafeoDB.create(file);
+    const engine = new GrafeoEngine(db);
+    await db.executeCypher(`CREATE INDEX cqks_entity_key IF NOT EXISTS FOR (n:${quoteName(ENTITY_LABEL)}) ON (n.${quoteName(KEY_PROPERTY)})`);
+    await engine.ensureTextIndex(ENTITY_LABEL);
+    return engine;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  async run<K extends keyof Operations>(op: K, args: Operations[K]['args']): Promise<Operations[K]['answer']> {
+    const a = args as never;
+    switch (op) {
+      case 'read':
+        return (await this.read(a)) as Operations[K]['answer'];
+      case 'validate':
+        return (await this.validate(a)) as Operations[K]['answer'];
+      case 'introspect':
+        return (await this.introspect()) as Operations[K]['answer'];
+      case 'search':
+        return (await this.search(a)) as Operations[K]['answer'];
+      case 'upsert':
+        return (await this.serialized(() => this.upsert(a))) as Operations[K]['answer'];
+      case 'delete':
+        return (await this.serialized(() => this.deleteByProvenance(a))) as Operations[K]['answer'];
+      case 'stats':
+        return { nodes: this.db.nodeCount(), relationships: this.db.edgeCount() } as Operations[K]['answer'];
+      case 'ping':
+      case 'close':
+        return { ok: true } as Operations[K]['answer'];
+      default:
+        throw new EngineError('internal', `unknown operation ${String(op)}`);
+    }
+  }
+
+  /** Runs `work` in a transaction that is rolled back whatever happens. */
+  private async readOnly<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    const tx = this.db.beginTransaction();
+    try {
+      return await work(tx);
+    } catch (error) {
+      throw classifyGrafeoError(error);
+    } finally {
+      if (tx.isActive) tx.rollback();
+    }
+  }
+
+  private async checkPlan(tx: Transaction, statement: string, params: QueryParams): Promise<void> {
+    const plan = await tx.executeCypher(`EXPLAIN ${statement}`, params);
+    const text = plan
+      .toArray()
+      .map((row) => Object.values(row).join('\n'))
+      .join('\n');
+    const write = writeOperatorIn(text);
+    if (write) throw new EngineError('not-read-only', `the engine's plan contains ${write}`);
+  }
+
+  async validate({ statement, params }: Operations['validate']['args']): Promise<{ ok: true }> {
+    await this.readOnly((tx) => this.checkPlan(tx, statement, params));
+    return { ok: true };
+  }
+
+  async read({ statement, run, params, maxRows }: Operations['read']['args']): Promise<ReadAnswer> {
+    return this.readOnly(async (tx) => {
+      await this.checkPlan(tx, statement, params);
+      const result = await tx.executeCypher(run, params);
+      const total = result.length;
+      const take = Math.min(total, maxRows);
+      const columns = result.columns;
+      const rows: Record<string, JsonValue>[] = [];
+      // Only the rows kept are converted to JS values and sent on.
+      for (let i = 0; i < take; i++) {
+        const raw = result.get(i);
+        const row: Record<string, JsonValue> = {};
+        for (const column of columns) row[column] = mapGrafeoValue(raw[column]);
+        rows.push(row);
+      }
+      return { columns, rows, truncated: total > maxRows };
+    });
+  }
+
+  async introspect(): Promise<GraphSchema> {
+    const catalog = this.db.schema() as { labels?: { name: string; count: number }[]; edge_types?: { name: string; count: number }[] };
+    return this.readOnly(async (tx) => {
+      const patterns = await tx.executeCypher('MATCH (a)-[r]->(b) RETURN DISTINCT type(r) AS type, labels(a) AS src, labels(b) AS dst');
+      const labelProps = await tx.executeCypher('MATCH (n) UNWIND labels(n) AS label UNWIND keys(n) AS key RETURN DISTINCT label, key');
+      const relProps = await tx.executeCypher('MATCH ()-[r]->() UNWIND keys(r) AS key RETURN DISTINCT type(r) AS type, key');
+      return assembleSchema({
+        labelCounts: new Map((catalog.labels ?? []).map((l) => [l.name, Number(l.count)])),
+        relationshipCounts: new Map((catalog.edge_types ?? []).map((t) => [t.name, Number(t.count)])),
+        patterns: patterns.toArray().map((r) => ({ type: String(r.type), from: (r.src as string[]) ?? [], to: (r.dst as string[]) ?? [] })),
+        labelProperties: labelProps.toArray().map((r) => ({ label: String(r.label), key: String(r.key) })),
+        relationshipProperties: relProps.toArray().map((r) => ({ type: String(r.type), key: String(r.key) })),
+      });
+    });
+  }
+
+  private async hasTextIndex(label: string): Promise<boolean> {
+    if (this.indexedLabels.has(label)) return true;
+    try {
+      await this.db.textSearch(label, SEARCH_PROPERTY, 'probe', 1);
+      this.indexedLabels.add(label);
+      return true;
+    } catch (error) {
+      if (/no text index/i.test(String((error as Error).message))) return false;
+      throw classifyGrafeoError(error);
+    }
+  }
+
+  /** One BM25 index per label over `_search`, so a label filter is answered by the index, not by filtering a top-k. */
+  private async ensureTextIndex(label: string): Promise<void> {
+    if (await this.hasTextIndex(label)) return;
+    await this.db.createTextIndex(label, SEARCH_PROPERTY, SEARCH_TOKENIZER);
+    this.indexedLabels.add(label);
+  }
+
+  async search({ terms, labels, limit }: Operations['search']['args']): Promise<SearchAnswer> {
+    if (terms.length === 0) return { matches: [] };
+    const best = new Map<number, number>();
+    for (const label of labels.length > 0 ? labels : [ENTITY_LABEL]) {
+      if (!(await this.hasTextIndex(label))) continue; // nothing with that label was ever upserted
+      const hits = await this.db.textSearch(label, SEARCH_PROPERTY, terms.join(' '), limit);
+      for (const [id, score] of hits as [number, number][]) best.set(id, Math.max(best.get(id) ?? 0, score));
+    }
+    const ranked = [...best].sort((a, b) => b[1] - a[1]).slice(0, limit);
+    if (ranked.length === 0) return { matches: [] };
+    return this.readOnly(async (tx) => {
+      const found = await tx.executeCypher(nodesByIdStatement, { ids: ranked.map(([id]) => id) });
+      const byId = new Map<string, JsonValue>();
+      for (const row of found.toArray()) {
+        const node = mapGrafeoValue(row.n) as { id: string };
+        byId.set(node.id, node as unknown as JsonValue);
+      }
+      const matches: SearchAnswer['matches'] = [];
+      for (const [id, score] of ranked) {
+        const node = byId.get(String(id));
+        if (node) matches.push({ node, score });
+      }
+      return { matches };
+    });
+  }
+
+  private serialized<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.writes.then(work, work);
+    this.writes = next.catch(() => undefined);
+    return next;
+  }
+
+  private async write<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    const tx = this.db.beginTransaction();
+    try {
+      const value = await work(tx);
+      tx.commit();
+      return value;
+    } catch (error) {
+      if (tx.isActive) tx.rollback();
+      throw classifyGrafeoError(error);
+    }
+  }
+
+  async upsert({ batch, provenance }: { batch: PreparedBatch; provenance: string }): Promise<WriteCounts> {
+    for (const label of batch.labels) await this.ensureTextIndex(label);
+    return this.write(async (tx) => {
+      for (const group of batch.nodeGroups) {
+        await tx.executeCypher(upsertNodesStatement(group.labels), { rows: group.rows, provenance });
+      }
+      if (batch.renamedKeys.length > 0) {
+        const names = await tx.executeCypher(nameFieldsStatement, { keys: batch.renamedKeys });
+        await tx.executeCypher(setSearchStatement, { rows: searchRows(names.toArray()) });
+      }
+      let relationships = 0;
+      for (const group of batch.relationshipGroups) {
+        const result = await tx.executeCypher(upsertRelationshipsStatement(group.type), { rows: group.rows, provenance });
+        relationships += Number(result.get(0)?.written ?? 0);
+      }
+      return { nodes: batch.nodeCount, relationships };
+    });
+  }
+
+  async deleteByProvenance({ provenance }: { provenance: string }): Promise<WriteCounts> {
+    return this.write(async (tx) => {
+      const counts = { nodes: 0, relationships: 0 };
+      for (const statement of deleteByProvenanceStatements) {
+        const result = await tx.executeCypher(statement, { provenance });
+        counts.nodes += result.counters.nodesDeleted;
+        counts.relationships += result.counters.edgesDeleted;
+      }
+      return counts;
+    });
+  }
+}

@@ -1,0 +1,63 @@
+import type { GraphSchema, JsonValue, QueryParams, WriteCounts } from './port.js';
+import type { PreparedBatch } from './upsert-batch.js';
+
+/**
+ * The messages between the store (parent) and the Grafeo engine process (child), as JSON
+ * over the fork IPC channel. Rows are mapped to JSON in the child, so only plain data
+ * crosses; at most `maxRows` of them.
+ */
+
+export interface ReadArgs {
+  /** What is planned and checked for write operators (the guarded statement). */
+  statement: string;
+  /** What runs: the statement, possibly with a LIMIT the engine can push down. */
+  run: string;
+  params: QueryParams;
+  maxRows: number;
+}
+
+export interface ReadAnswer {
+  columns: string[];
+  rows: Record<string, JsonValue>[];
+  truncated: boolean;
+}
+
+export interface SearchArgs {
+  terms: string[];
+  labels: string[];
+  limit: number;
+}
+
+export interface SearchAnswer {
+  matches: { node: JsonValue; score: number }[];
+}
+
+export interface Operations {
+  read: { args: ReadArgs; answer: ReadAnswer };
+  validate: { args: { statement: string; params: QueryParams }; answer: { ok: true } };
+  introspect: { args: Record<string, never>; answer: GraphSchema };
+  search: { args: SearchArgs; answer: SearchAnswer };
+  upsert: { args: { batch: PreparedBatch; provenance: string }; answer: WriteCounts };
+  delete: { args: { provenance: string }; answer: WriteCounts };
+  stats: { args: Record<string, never>; answer: { nodes: number; relationships: number } };
+  ping: { args: Record<string, never>; answer: { ok: true } };
+  close: { args: Record<string, never>; answer: { ok: true } };
+}
+
+export type OperationName = keyof Operations;
+
+/** Why an operation failed, in terms the store maps to its errors. */
+export type EngineErrorKind = 'invalid' | 'not-read-only' | 'failed' | 'internal';
+
+export interface EngineErrorShape {
+  kind: EngineErrorKind;
+  message: string;
+}
+
+export type ParentMessage = { id: number; op: OperationName; args: unknown };
+
+export type ChildMessage =
+  | { type: 'ready' }
+  | { type: 'fatal'; message: string }
+  | { type: 'answer'; id: number; ok: true; value: unknown }
+  | { type: 'answer'; id: number; ok: false; error: EngineErrorShape };

@@ -1,0 +1,411 @@
+import neo4j from 'neo4j-driver';
+import { performance } from 'node:perf_hooks';
+import { ProblemError } from '../../platform/problem.js';
+import { ENTITY_LABEL, KEY_PROPERTY, NEO4J_KEY_CONSTRAINT, NEO4J_SEARCH_INDEX, SEARCH_PROPERTY, searchTerms } from './bookkeeping.js';
+import { assertReadOnly, type GuardOptions } from './cypher-guard.js';
+import {
+  deleteByProvenanceStatements,
+  nameFieldsStatement,
+  searchRows,
+  setSearchStatement,
+  upsertNodesStatement,
+  upsertRelationshipsStatement,
+} from './cypher-statements.js';
+import { graphUnavailable, invalidCypher, notReadOnly, queryFailed, queryTimeout } from './errors.js';
+import { mapNeo4jValue } from './neo4j-mapping.js';
+import type {
+  FindNodesOptions,
+  GraphLogger,
+  GraphNode,
+  GraphSchema,
+  GraphStore,
+  JsonValue,
+  NodeMatch,
+  QueryParams,
+  ReadOptions,
+  ReadResult,
+  UpsertBatch,
+  WriteCounts,
+} from './port.js';
+import { checkParams, resolveFindOptions, resolveLimits, type Limits } from './read-options.js';
+import { assembleSchema, type RawSchema } from './schema-assembly.js';
+import { checkProvenance, prepareBatch, quoteName } from './upsert-batch.js';
+
+/**
+ * The Neo4j adapter. A read passes the parser guard before the driver is touched, then runs
+ * in a READ access-mode session and transaction (with the driver's transaction timeout, in
+ * milliseconds) after an EXPLAIN in the same transaction whose query type must be `r`; its
+ * rows are cut while streaming: records are pulled in batches of at most maxRows+1 and the
+ * stream is cancelled as soon as one row past the limit is seen. The read transaction is
+ * rolled back, never committed. Writes (upsert, delete) use WRITE sessions.
+ *
+ * The adapter only needs the small driver surface below, which the real `neo4j-driver`
+ * objects satisfy; tests of the gating and mapping inject a stand-in for it.
+ */
+
+export interface Neo4jRecordLike {
+  keys: PropertyKey[];
+  get(key: PropertyKey): unknown;
+}
+
+export interface Neo4jSummaryLike {
+  queryType?: string;
+  counters?: { updates(): { [name: string]: number } };
+}
+
+export interface Neo4jResultLike extends AsyncIterable<Neo4jRecordLike> {
+  keys(): Promise<PropertyKey[]>;
+  summary(): Promise<Neo4jSummaryLike>;
+}
+
+export interface Neo4jTransactionLike {
+  run(query: string, parameters?: Record<string, unknown>): Neo4jResultLike;
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+  isOpen(): boolean;
+}
+
+export interface Neo4jSessionLike {
+  beginTransaction(config?: { timeout?: number; metadata?: Record<string, unknown> }): Neo4jTransactionLike;
+  run(query: string, parameters?: Record<string, unknown>): Neo4jResultLike;
+  close(): Promise<void>;
+}
+
+export interface Neo4jDriverLike {
+  session(config: { defaultAccessMode: 'READ' | 'WRITE'; database?: string; fetchSize?: number }): Neo4jSessionLike;
+  verifyConnectivity(config?: { database?: string }): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+export interface Neo4jConnection {
+  uri: string;
+  user: string;
+  password: string;
+  database: string;
+}
+
+export interface Neo4jStoreOptions {
+  database?: string;
+  queryTimeoutMs: number;
+  maxRows: number;
+  allowedProcedures: readonly string[];
+  /** Deadline of the store's own operations (writes, introspection, search); default max(30 s, 10 x queryTimeoutMs). */
+  operationTimeoutMs?: number;
+  /** How long past the server-side timeout the client waits before giving up on its own (default 2 s). */
+  clientGraceMs?: number;
+  logger?: GraphLogger;
+}
+
+const MAX_FETCH = 1_000;
+
+/** Integral numbers go to Neo4j as integers (the driver sends every JS number as a float otherwise). */
+export function toNeo4jParams(value: JsonValue): unknown {
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? neo4j.int(value) : value;
+  if (Array.isArray(value)) return value.map(toNeo4jParams);
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = toNeo4jParams(v);
+    return out;
+  }
+  return value;
+}
+
+const paramsOf = (params: Record<string, JsonValue>) => toNeo4jParams(params) as Record<string, unknown>;
+
+/** Maps a driver or server error to the store's errors; anything unknown is rethrown (a 500). */
+export function mapNeo4jError(error: unknown, timeoutMs: number): unknown {
+  if (error instanceof ProblemError) return error;
+  const code = String((error as { code?: unknown } | undefined)?.code ?? '');
+  const message = (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 500);
+  if (/^Neo\.ClientError\.Transaction\.TransactionTimedOut/.test(code)) return queryTimeout(timeoutMs);
+  if (code === 'Neo.ClientError.Statement.AccessMode' || code === 'Neo.ClientError.General.ForbiddenOnReadOnlyDatabase') {
+    return notReadOnly('the database refused a write in a read-only transaction');
+  }
+  if (
+    /^Neo\.ClientError\.Statement\.(SyntaxError|SemanticError|ParameterMissing|ParameterNotProvided|NotSystemDatabaseError|UnsupportedAdministrationCommand)/.test(code) ||
+    code.startsWith('Neo.ClientError.Procedure.ProcedureNotFound') ||
+    code.startsWith('Neo.ClientError.Statement.FeatureDeprecationWarning')
+  ) {
+    return invalidCypher(message);
+  }
+  if (code.startsWith('Neo.ClientError.Statement.') || code.startsWith('Neo.ClientError.Procedure.')) return queryFailed(message);
+  if (code === 'ServiceUnavailable' || code === 'SessionExpired' || code.startsWith('Neo.TransientError.') || code.startsWith('Neo.ClientError.Security.') || code.startsWith('Neo.DatabaseError.')) {
+    return graphUnavailable(`Neo4j: ${message}`);
+  }
+  return error;
+}
+
+/** Races `work` against a client-side deadline; `onTimeout` also releases what `work` holds. */
+async function withDeadline<T>(work: Promise<T>, ms: number, onTimeout: () => Promise<unknown>, error: () => Error): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      void onTimeout().catch(() => undefined);
+      reject(error());
+    }, ms);
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export class Neo4jGraphStore implements GraphStore {
+  readonly engine = 'neo4j' as const;
+  private readonly guard: GuardOptions;
+  private readonly limits: Limits;
+  private readonly database: string | undefined;
+  private readonly operationTimeoutMs: number;
+
+  constructor(
+    private readonly driver: Neo4jDriverLike,
+    private readonly options: Neo4jStoreOptions,
+  ) {
+    this.guard = { allowedProcedures: options.allowedProcedures };
+    this.limits = { timeoutMs: options.queryTimeoutMs, maxRows: options.maxRows };
+    this.database = options.database;
+    this.operationTimeoutMs = options.operationTimeoutMs ?? Math.max(30_000, options.queryTimeoutMs * 10);
+  }
+
+  /** Creates the key constraint and the full-text index if they are missing; idempotent, safe from many processes. */
+  async ensureIndexes(): Promise<void> {
+    const session = this.driver.session({ defaultAccessMode: 'WRITE', database: this.database });
+    try {
+      const entity = quoteName(ENTITY_LABEL);
+      await session.run(`CREATE CONSTRAINT ${NEO4J_KEY_CONSTRAINT} IF NOT EXISTS FOR (n:${entity}) REQUIRE n.${quoteName(KEY_PROPERTY)} IS UNIQUE`).summary();
+      await session
+        .run(
+          `CREATE FULLTEXT INDEX ${NEO4J_SEARCH_INDEX} IF NOT EXISTS FOR (n:${entity}) ON EACH [n.${quoteName(SEARCH_PROPERTY)}] ` +
+            "OPTIONS { indexConfig: { `fulltext.analyzer`: 'standard-no-stop-words' } }",
+        )
+        .summary();
+      await session.run('CALL db.awaitIndexes($seconds)', { seconds: neo4j.int(Math.ceil(this.operationTimeoutMs / 1000)) }).summary();
+    } catch (error) {
+      throw mapNeo4jError(error, this.operationTimeoutMs);
+    } finally {
+      await session.close();
+    }
+  }
+
+  async runReadOnly(cypher: string, params?: QueryParams, opts?: ReadOptions): Promise<ReadResult> {
+    const statement = assertReadOnly(cypher, this.guard); // before anything reaches the driver
+    const checked = checkParams(params);
+    const { timeoutMs, maxRows } = resolveLimits(opts, this.limits);
+    const started = performance.now();
+    const answer = await this.inReadTransaction(timeoutMs, Math.min(maxRows + 1, MAX_FETCH), async (tx) => {
+      await this.requireReadPlan(tx, statement, checked);
+      const result = tx.run(statement, paramsOf(checked));
+      const rows: Record<string, JsonValue>[] = [];
+      let columns: string[] | null = null;
+      let truncated = false;
+      for await (const record of result) {
+        columns ??= record.keys.map(String);
+        if (rows.length === maxRows) {
+          truncated = true; // leaving the loop cancels the stream: nothing past this row is pulled
+          break;
+        }
+        const row: Record<string, JsonValue> = {};
+        for (const key of columns) row[key] = mapNeo4jValue(record.get(key));
+        rows.push(row);
+      }
+      columns ??= (await result.keys()).map(String);
+      return { columns, rows, truncated };
+    });
+    return { ...answer, rowCount: answer.rows.length, elapsedMs: Math.round(performance.now() - started), queryType: 'r' };
+  }
+
+  async validate(cypher: string, params?: QueryParams): Promise<{ queryType: 'r' }> {
+    const statement = assertReadOnly(cypher, this.guard);
+    const checked = checkParams(params);
+    await this.inReadTransaction(this.limits.timeoutMs, 1, (tx) => this.requireReadPlan(tx, statement, checked));
+    return { queryType: 'r' };
+  }
+
+  async introspect(): Promise<GraphSchema> {
+    return this.inReadTransaction(this.operationTimeoutMs, MAX_FETCH, async (tx) => {
+      const all = async (query: string) => {
+        const records: Neo4jRecordLike[] = [];
+        for await (const record of tx.run(query)) records.push(record);
+        return records;
+      };
+      const count = async (query: string) => Number(mapNeo4jValue((await all(query))[0]?.get('c')) ?? 0);
+      const labelCounts = new Map<string, number>();
+      for (const r of await all('CALL db.labels() YIELD label RETURN label')) {
+        const label = String(r.get('label'));
+        labelCounts.set(label, await count(`MATCH (n:${quoteName(label)}) RETURN count(n) AS c`));
+      }
+      const relationshipCounts = new Map<string, number>();
+      for (const r of await all('CALL db.relationshipTypes() YIELD relationshipType RETURN relationshipType')) {
+        const type = String(r.get('relationshipType'));
+        relationshipCounts.set(type, await count(`MATCH ()-[r:${quoteName(type)}]->() RETURN count(r) AS c`));
+      }
+      const patterns: RawSchema['patterns'] = [];
+      for (const r of await all('CALL db.schema.visualization() YIELD nodes, relationships RETURN nodes, relationships')) {
+        const names = new Map<string, string>();
+        for (const node of r.get('nodes') as { elementId: string; properties: { name?: unknown } }[]) names.set(node.elementId, String(node.properties.name));
+        for (const rel of r.get('relationships') as { type: string; startNodeElementId: string; endNodeElementId: string }[]) {
+          patterns.push({ type: rel.type, from: [names.get(rel.startNodeElementId) ?? ''], to: [names.get(rel.endNodeElementId) ?? ''] });
+        }
+      }
+      const labelProperties = (await all('CALL db.schema.nodeTypeProperties() YIELD nodeLabels, propertyName RETURN nodeLabels, propertyName')).flatMap(
+        (r) => ((r.get('nodeLabels') as string[] | null) ?? []).map((label) => ({ label, key: String(r.get('propertyName') ?? '') })),
+      );
+      const relationshipProperties = (await all('CALL db.schema.relTypeProperties() YIELD relType, propertyName RETURN relType, propertyName')).map((r) => ({
+        // relType reads like ":`KNOWS`"
+        type: String(r.get('relType')).replace(/^:`?|`?$/g, '').replace(/``/g, '`'),
+        key: String(r.get('propertyName') ?? ''),
+      }));
+      return assembleSchema({
+        labelCounts,
+        relationshipCounts,
+        patterns,
+        labelProperties: labelProperties.filter((p) => p.key),
+        relationshipProperties: relationshipProperties.filter((p) => p.key),
+      });
+    });
+  }
+
+  async findNodesByName(text: string, opts?: FindNodesOptions): Promise<NodeMatch[]> {
+    const { labels, limit } = resolveFindOptions(opts);
+    const terms = typeof text === 'string' ? searchTerms(text) : [];
+    if (terms.length === 0) return [];
+    const query =
+      'CALL db.index.fulltext.queryNodes($index, $query) YIELD node, score ' +
+      'WHERE size($labels) = 0 OR any(l IN labels(node) WHERE l IN $labels) ' +
+      'RETURN node, score ORDER BY score DESC LIMIT $limit';
+    return this.inReadTransaction(this.operationTimeoutMs, limit, async (tx) => {
+      const matches: NodeMatch[] = [];
+      // The terms are letters and digits only, so they carry no Lucene syntax.
+      const params = { index: NEO4J_SEARCH_INDEX, query: terms.join(' '), labels, limit: neo4j.int(limit) };
+      for await (const record of tx.run(query, params)) {
+        matches.push({ node: mapNeo4jValue(record.get('node')) as unknown as GraphNode, score: Number(record.get('score')) });
+      }
+      return matches;
+    });
+  }
+
+  async upsert(batch: UpsertBatch, provenance: string): Promise<WriteCounts> {
+    const prepared = prepareBatch(batch);
+    const prov = checkProvenance(provenance);
+    return this.inWriteTransaction(async (tx) => {
+      for (const group of prepared.nodeGroups) {
+        await tx.run(upsertNodesStatement(group.labels), paramsOf({ rows: group.rows as unknown as JsonValue, provenance: prov })).summary();
+      }
+      if (prepared.renamedKeys.length > 0) {
+        const names: Record<string, unknown>[] = [];
+        for await (const record of tx.run(nameFieldsStatement, { keys: prepared.renamedKeys })) {
+          names.push(Object.fromEntries(record.keys.map((k) => [String(k), mapNeo4jValue(record.get(k))])));
+        }
+        await tx.run(setSearchStatement, { rows: searchRows(names) }).summary();
+      }
+      let relationships = 0;
+      for (const group of prepared.relationshipGroups) {
+        for await (const record of tx.run(upsertRelationshipsStatement(group.type), paramsOf({ rows: group.rows as unknown as JsonValue, provenance: prov }))) {
+          relationships += Number(mapNeo4jValue(record.get('written')));
+        }
+      }
+      return { nodes: prepared.nodeCount, relationships };
+    });
+  }
+
+  async deleteByProvenance(provenance: string): Promise<WriteCounts> {
+    const prov = checkProvenance(provenance);
+    return this.inWriteTransaction(async (tx) => {
+      const counts = { nodes: 0, relationships: 0 };
+      for (const statement of deleteByProvenanceStatements) {
+        const updates = (await tx.run(statement, { provenance: prov }).summary()).counters?.updates() ?? {};
+        counts.nodes += updates.nodesDeleted ?? 0;
+        counts.relationships += updates.relationshipsDeleted ?? 0;
+      }
+      return counts;
+    });
+  }
+
+  async health(): Promise<void> {
+    try {
+      await withDeadline(
+        this.driver.verifyConnectivity({ database: this.database }),
+        5_000,
+        async () => undefined,
+        () => graphUnavailable('Neo4j did not answer within 5000 ms'),
+      );
+    } catch (error) {
+      const mapped = mapNeo4jError(error, 5_000);
+      throw mapped instanceof ProblemError ? mapped : graphUnavailable(`Neo4j: ${(error as Error).message}`);
+    }
+  }
+
+  close(): Promise<void> {
+    return this.driver.close();
+  }
+
+  /** EXPLAIN in the same transaction: Neo4j's own classification must be "read". */
+  private async requireReadPlan(tx: Neo4jTransactionLike, statement: string, params: Record<string, JsonValue>): Promise<void> {
+    const summary = await tx.run(`EXPLAIN ${statement}`, paramsOf(params)).summary();
+    if (summary.queryType !== 'r') {
+      throw notReadOnly(`Neo4j classifies the query as '${summary.queryType ?? 'unknown'}', not read-only ('r')`);
+    }
+  }
+
+  /** A READ session and transaction, rolled back at the end whatever happens. */
+  private async inReadTransaction<T>(timeoutMs: number, fetchSize: number, work: (tx: Neo4jTransactionLike) => Promise<T>): Promise<T> {
+    const session = this.driver.session({ defaultAccessMode: 'READ', database: this.database, fetchSize });
+    const run = async () => {
+      const tx = session.beginTransaction({ timeout: timeoutMs, metadata: { app: 'cqks', access: 'read-only' } });
+      try {
+        return await work(tx);
+      } finally {
+        if (tx.isOpen()) await tx.rollback().catch(() => undefined);
+      }
+    };
+    try {
+      return await withDeadline(run(), timeoutMs + (this.options.clientGraceMs ?? 2_000), () => session.close(), () => queryTimeout(timeoutMs));
+    } catch (error) {
+      throw mapNeo4jError(error, timeoutMs);
+    } finally {
+      await session.close().catch(() => undefined);
+    }
+  }
+
+  private async inWriteTransaction<T>(work: (tx: Neo4jTransactionLike) => Promise<T>): Promise<T> {
+    const timeoutMs = this.operationTimeoutMs;
+    const session = this.driver.session({ defaultAccessMode: 'WRITE', database: this.database });
+    try {
+      const tx = session.beginTransaction({ timeout: timeoutMs, metadata: { app: 'cqks', access: 'write' } });
+      try {
+        const value = await work(tx);
+        await tx.commit();
+        return value;
+      } catch (error) {
+        if (tx.isOpen()) await tx.rollback().catch(() => undefined);
+        throw error;
+      }
+    } catch (error) {
+      const mapped = mapNeo4jError(error, timeoutMs);
+      // A write that times out is the store's problem, not the caller's query.
+      throw mapped instanceof ProblemError && mapped.slug === 'query-timeout' ? graphUnavailable(`the graph write did not finish within ${timeoutMs} ms`) : mapped;
+    } finally {
+      await session.close().catch(() => undefined);
+    }
+  }
+}
+
+/** Connects with the real driver, checks the server answers, and creates the store's indexes. */
+export async function openNeo4jStore(connection: Neo4jConnection, options: Omit<Neo4jStoreOptions, 'database'>): Promise<Neo4jGraphStore> {
+  const driver = neo4j.driver(connection.uri, neo4j.auth.basic(connection.user, connection.password), {
+    userAgent: 'cqks',
+    connectionAcquisitionTimeout: 10_000,
+    connectionTimeout: 10_000,
+  });
+  const driverLike: Neo4jDriverLike = driver;
+  const store = new Neo4jGraphStore(driverLike, { ...options, database: connection.database });
+  try {
+    await store.health();
+    await store.ensureIndexes();
+    return store;
+  } catch (error) {
+    await driver.close().catch(() => undefined);
+    throw error;
+  }
+}
