@@ -41,9 +41,13 @@ async function measure(url: string, headers: Record<string, string> = {}): Promi
 }
 
 const bare = await withServer('bare', (s) => measure(`http://127.0.0.1:${s.port}/bare`));
-const app = await withServer('app', (s) =>
-  measure(`http://127.0.0.1:${s.port}/api/v1/bench/row`, { authorization: `Bearer ${s.token}` }),
-);
+const { auth, app } = await withServer('app', async (s) => {
+  const headers = { authorization: `Bearer ${s.token}` };
+  return {
+    auth: await measure(`http://127.0.0.1:${s.port}/api/v1/bench/auth`, headers),
+    app: await measure(`http://127.0.0.1:${s.port}/api/v1/bench/row`, headers),
+  };
+});
 
 const ratio = app.rps / bare.rps;
 const row = (name: string, r: typeof bare) =>
@@ -52,9 +56,10 @@ process.stdout.write(
   [
     `benchmark: ${CONNECTIONS} connections, ${DURATION_S} s each, same machine, same run`,
     row('bare fastify route', bare),
+    row('authenticated route (JWT only)', auth),
     row('authenticated route (JWT + 1 row)', app),
     `ratio authenticated/bare: ${ratio.toFixed(2)} (target >= 0.50) ${ratio >= 0.5 ? 'OK' : 'BELOW TARGET'}`,
     '',
   ].join('\n'),
 );
-if (bare.errors > 0 || app.errors > 0) process.exitCode = 1;
+if (bare.errors > 0 || auth.errors > 0 || app.errors > 0) process.exitCode = 1;

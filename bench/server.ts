@@ -22,8 +22,9 @@ async function startBare(): Promise<{ port: number }> {
 
 async function startApp(): Promise<{ port: number; token: string }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cqks-bench-'));
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, RATE_LIMIT_DEFAULT_PER_MINUTE: '100000000' });
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, RATE_LIMIT_DEFAULT_PER_MINUTE: '1000000' });
   const app = await buildApp(config, await openDependencies(config));
+  app.get('/api/v1/bench/auth', { config: { roles: ['user'] } }, async (request) => ({ sub: request.principal?.sub }));
   app.get('/api/v1/bench/row', { config: { roles: ['user'] } }, async () => {
     const { rows } = await app.deps.relational.query<{ value: unknown }>(
       `SELECT value FROM service_meta WHERE key = 'schema_created_at'`,
@@ -37,3 +38,5 @@ async function startApp(): Promise<{ port: number; token: string }> {
 
 const started = kind === 'bare' ? await startBare() : await startApp();
 process.send?.({ ready: true, ...started });
+// Exit normally on a signal so diagnostics (e.g. --cpu-prof) are written.
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => process.exit(0));

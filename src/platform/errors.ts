@@ -49,14 +49,16 @@ export function sendProblem(
   problem: ProblemInput,
   headers: Record<string, string> = {},
 ): FastifyReply {
-  const { slug, ...rest } = problem;
+  const { slug, title, status, detail, errors, ...extensions } = problem;
   const body: ProblemBody = {
-    ...rest,
     type: problemTypeUri(slug),
-    title: problem.title,
-    status: problem.status,
+    title,
+    status,
+    ...(detail === undefined ? {} : { detail }),
     instance: request.url.split('?')[0] ?? '/',
     request_id: String(request.id),
+    ...(errors ? { errors } : {}),
+    ...extensions,
   };
   for (const [name, value] of Object.entries(headers)) reply.header(name, value);
   // Sent as a string so no route's response serializer can reshape or reject it.

@@ -1,21 +1,18 @@
 import type { FastifyServerOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
+import pino from 'pino';
 import type { Config } from '../config.js';
 
 /** Paths never written to a log line, whatever serializer emits them. */
-export const REDACTED_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'headers.authorization',
-  'authorization',
-  'res.headers["set-cookie"]',
-];
+export const REDACTED_PATHS = ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie'];
 
 /** pino JSON logs; the request id is on every line of a request under `request_id`. */
-export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+export function loggerOptions(config: Config, stream?: DestinationStream): FastifyServerOptions['logger'] {
   return {
+    ...(stream ? { stream } : {}),
     level: config.logLevel,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     base: { service: 'cqks' },
-    timestamp: () => `,"time":"${new Date().toISOString()}"`,
+    timestamp: pino.stdTimeFunctions.isoTime,
   };
 }

@@ -51,10 +51,10 @@ export const shutdownPlugin = fp(
     app.decorate('startDraining', () => {
       draining = true;
     });
-    app.addHook('onRequest', async (request, reply) => {
-      if (!closing) return;
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!closing) return done();
       reply.header('connection', 'close');
-      return sendProblem(request, reply, {
+      sendProblem(request, reply, {
         slug: 'shutting-down',
         title: 'Service unavailable',
         status: 503,

@@ -128,3 +128,38 @@ describe('errors', () => {
     expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
+
+describe('logs', () => {
+  it('carry the request id, keep the cause of a 500, and never the Authorization header', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logStream = { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) };
+    const t = await startTestApp({
+      env: { LOG_LEVEL: 'info' },
+      logStream,
+      routes: (app) => {
+        app.get('/api/v1/test/crash', async (request) => {
+          request.log.info({ headers: request.headers }, 'about to fail');
+          throw new Error('database password is hunter2');
+        });
+      },
+    });
+    try {
+      const token = await t.token();
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/test/crash',
+        headers: { authorization: `Bearer ${token}`, 'x-request-id': 'trace-me-1' },
+      });
+      expect(res.statusCode).toBe(500);
+      expect(res.body).not.toContain('hunter2');
+      const mine = lines.filter((l) => l.request_id === 'trace-me-1');
+      expect(mine.length).toBeGreaterThanOrEqual(3);
+      const failure = mine.find((l) => l.level === 50);
+      expect(JSON.stringify(failure)).toContain('hunter2');
+      expect(JSON.stringify(lines)).not.toContain(token);
+      expect(JSON.stringify(mine)).toContain('[redacted]');
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { DestinationStream } from 'pino';
 import type { App } from '../../src/app.js';
 import { buildApp, openDependencies } from '../../src/app.js';
 import type { Config } from '../../src/config.js';
@@ -26,6 +27,8 @@ export interface TestAppOptions {
   env?: Record<string, string | undefined>;
   /** Registers extra routes (e.g. ones that fail on purpose) before the app is ready. */
   routes?: (app: App) => void | Promise<void>;
+  /** Receives the app's log lines (LOG_LEVEL defaults to silent otherwise). */
+  logStream?: DestinationStream;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -33,7 +36,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const config = testConfig(dataDir, options.env);
   // PGlite in memory: as real as on disk, and much faster to start.
   const relational = await openRelationalStore({ database: config.database });
-  const app = await buildApp(config, await openDependencies(config, { relational }));
+  const app = await buildApp(config, await openDependencies(config, { relational }), { logStream: options.logStream });
   await options.routes?.(app);
   await app.ready();
   return {
