@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'node_modules/', 'coverage/'] },
+  { ignores: ['dist/', 'data/', 'node_modules/', 'coverage/', 'tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,3 +1,6 @@
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rateLimitPresets } from '../../src/platform/rate-limit.js';
 import type { TestApp } from '../support/app.js';
@@ -6,8 +9,10 @@ import { uniqueName } from '../support/config.js';
 
 describe(`rate limits (${process.env.REDIS_URL ? 'redis' : 'in process'})`, () => {
   const apps: TestApp[] = [];
+  const cleanups: (() => Promise<void>)[] = [];
   afterEach(async () => {
     await Promise.all(apps.splice(0).map((a) => a.close()));
+    await Promise.all(cleanups.splice(0).map((c) => c()));
   });
 
   const start = async (env: Record<string, string> = {}) => {
@@ -64,7 +69,11 @@ describe(`rate limits (${process.env.REDIS_URL ? 'redis' : 'in process'})`, () =
   it.skipIf(!process.env.REDIS_URL)('shares counters between processes through Redis', async () => {
     const prefix = `${uniqueName('shared')}:`;
     const one = await start({ REDIS_KEY_PREFIX: prefix });
-    const two = await start({ REDIS_KEY_PREFIX: prefix, DATA_DIR: one.dataDir });
+    // A second process: its own data directory, the same signing key (as behind an identity provider).
+    const secondDir = await mkdtemp(path.join(tmpdir(), 'cqks-second-'));
+    await cp(path.join(one.dataDir, 'keys'), path.join(secondDir, 'keys'), { recursive: true });
+    const two = await start({ REDIS_KEY_PREFIX: prefix, DATA_DIR: secondDir });
+    cleanups.push(() => rm(secondDir, { recursive: true, force: true }));
     const sub = uniqueName('carol');
     const token = await one.token(['user'], sub);
     const call = (t: TestApp) =>

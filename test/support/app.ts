@@ -7,7 +7,7 @@ import { buildApp, openDependencies } from '../../src/app.js';
 import type { Config } from '../../src/config.js';
 import { signDevToken } from '../../src/platform/auth/dev-keys.js';
 import type { Role } from '../../src/platform/auth/roles.js';
-import { openRelationalStore } from '../../src/stores/relational/index.js';
+import { openTestRelationalStore } from './relational.js';
 import { dropSchema, testConfig, uniqueName } from './config.js';
 
 /**
@@ -35,7 +35,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cqks-test-'));
   const config = testConfig(dataDir, options.env);
   // PGlite in memory: as real as on disk, and much faster to start.
-  const relational = await openRelationalStore({ database: config.database });
+  const relational = await openTestRelationalStore(config);
   const app = await buildApp(config, await openDependencies(config, { relational }), { logStream: options.logStream });
   await options.routes?.(app);
   await app.ready();

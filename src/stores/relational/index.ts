@@ -11,6 +11,8 @@ export interface OpenRelationalOptions {
   database: Config['database'];
   /** Where PGlite keeps its files when no DATABASE_URL is set; undefined means in memory. */
   dataDir?: string;
+  /** PGlite only: start from this dump (see PgliteStore.dump) instead of an empty cluster. */
+  pgliteTemplate?: Blob;
 }
 
 /** Opens the configured engine and applies pending migrations before anything uses it. */
@@ -20,6 +22,7 @@ export async function openRelationalStore(options: OpenRelationalOptions): Promi
     : await PgliteStore.open({
         dataDir: options.dataDir ? path.join(options.dataDir, 'pglite') : undefined,
         schema: options.database.schema,
+        template: options.pgliteTemplate,
       });
   try {
     if (store.engine === 'postgres' && options.database.schema !== 'public') {

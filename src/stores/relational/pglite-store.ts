@@ -12,9 +12,16 @@ export class PgliteStore implements RelationalStore {
 
   private constructor(private readonly db: PGlite) {}
 
-  static async open(options: { dataDir?: string; schema: string }): Promise<PgliteStore> {
+  /**
+   * `template` is a dump from `dump()`: starting from it skips creating a cluster, which
+   * takes seconds (tests start many stores).
+   */
+  static async open(options: { dataDir?: string; schema: string; template?: Blob }): Promise<PgliteStore> {
     if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-    const db = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
+    const db = await PGlite.create(options.dataDir, {
+      extensions: { pg_trgm },
+      ...(options.template ? { loadDataDir: options.template } : {}),
+    });
     if (options.schema !== 'public') {
       await db.exec(`CREATE SCHEMA IF NOT EXISTS ${options.schema}; SET search_path TO ${options.schema},public`);
     }
@@ -41,6 +48,11 @@ export class PgliteStore implements RelationalStore {
         },
       }),
     );
+  }
+
+  /** The whole cluster as a tarball, to start other stores from. */
+  async dump(): Promise<Blob> {
+    return this.db.dumpDataDir('none');
   }
 
   async health(): Promise<void> {

@@ -8,6 +8,7 @@ import { migrations } from '../../../src/stores/relational/migrations/index.js';
 import type { RelationalStore } from '../../../src/stores/relational/index.js';
 import { openRelationalStore } from '../../../src/stores/relational/index.js';
 import { dropSchema, testConfig } from '../../support/config.js';
+import { openTestRelationalStore } from '../../support/relational.js';
 
 /** Runs on PGlite always, and on the real PostgreSQL too when DATABASE_URL is set. */
 const engine = process.env.DATABASE_URL ? 'postgres' : 'pglite';
@@ -21,7 +22,7 @@ describe(`relational store (${engine})`, () => {
   async function open(config?: Config): Promise<{ store: RelationalStore; config: Config }> {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'cqks-rel-'));
     const cfg = config ?? testConfig(dataDir);
-    const store = await openRelationalStore({ database: cfg.database });
+    const store = await openTestRelationalStore(cfg);
     cleanups.push(async () => {
       await store.close();
       await dropSchema(cfg);
