@@ -40,6 +40,15 @@ describe('health', () => {
     expect(body.components.graph.status).toBe('up');
   });
 
+  it.skipIf(!process.env.REDIS_URL)('GET /health/ready answers 503 when Redis is down', async () => {
+    t = await startTestApp();
+    await t.app.deps.redis!.quit();
+    const res = await t.app.inject({ method: 'GET', url: '/health/ready' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().components.redis.status).toBe('down');
+    expect(res.json().detail).toBe('Down: redis');
+  });
+
   it('from the shutdown signal on, readiness answers 503 while liveness and requests go on', async () => {
     t = await startTestApp();
     t.app.startDraining();
