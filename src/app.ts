@@ -5,7 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import type { DestinationStream } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
 import type { Config } from './config.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -14,7 +14,7 @@ import { authPlugin } from './platform/auth/plugin.js';
 import type { Authenticator } from './platform/auth/verifier.js';
 import { createAuthenticator } from './platform/auth/verifier.js';
 import { errorsPlugin } from './platform/errors.js';
-import { loggerOptions } from './platform/logger.js';
+import { createLogger } from './platform/logger.js';
 import type { OAuthFlowSettings } from './platform/openapi.js';
 import { openApiPlugin } from './platform/openapi.js';
 import { rateLimitPlugin } from './platform/rate-limit.js';
@@ -42,8 +42,12 @@ declare module 'fastify' {
   }
 }
 
-/** Opens the stores and the authenticator the configuration names. */
-export async function openDependencies(config: Config, given: Partial<AppDependencies> = {}): Promise<AppDependencies> {
+/** Opens the stores and the authenticator the configuration names; they log through `logger`. */
+export async function openDependencies(
+  config: Config,
+  given: Partial<AppDependencies> = {},
+  logger: Logger = createLogger(config),
+): Promise<AppDependencies> {
   const opened: { close(): Promise<unknown> }[] = [];
   try {
     const relational = given.relational ?? (await openRelationalStore({ database: config.database, dataDir: config.dataDir }));
@@ -56,9 +60,10 @@ export async function openDependencies(config: Config, given: Partial<AppDepende
         queryTimeoutMs: config.limits.graphQueryTimeoutMs,
         maxRows: config.limits.graphQueryMaxRows,
         allowedProcedures: config.graph.allowedProcedures,
+        logger: logger.child({ component: 'graph' }),
       }));
     if (!given.graph) opened.push(graph);
-    const authenticator = given.authenticator ?? (await createAuthenticator(config.auth, { dataDir: config.dataDir }));
+    const authenticator = given.authenticator ?? (await createAuthenticator(config.auth, { dataDir: config.dataDir, logger: logger.child({ component: 'auth' }) }));
     let redis = given.redis;
     if (!redis && config.redis.url) {
       redis = new Redis(config.redis.url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 5000 });
@@ -102,14 +107,16 @@ async function oauthSettings(
 }
 
 export interface BuildOptions {
-  /** Where log lines go (stdout by default). */
+  /** The process's logger (one is made from the config otherwise). */
+  logger?: Logger;
+  /** Where log lines go when no logger is given (stdout by default). */
   logStream?: DestinationStream;
 }
 
 /** Builds the whole service on the given dependencies; closing the app closes them. */
 export async function buildApp(config: Config, deps: AppDependencies, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
-    logger: loggerOptions(config, options.logStream),
+    loggerInstance: options.logger ?? createLogger(config, options.logStream),
     genReqId: requestId,
     requestIdHeader: false,
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),

@@ -1,5 +1,6 @@
 import { buildApp, openDependencies } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { createLogger } from './platform/logger.js';
 
 /**
  * Start, listen, and shut down gracefully: on SIGTERM/SIGINT stop accepting, let in-flight
@@ -17,8 +18,9 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const deps = await openDependencies(config);
-  const app = await buildApp(config, deps);
+  const logger = createLogger(config);
+  const deps = await openDependencies(config, {}, logger);
+  const app = await buildApp(config, deps, { logger });
 
   let stopping = false;
   const stop = (signal: string) => {

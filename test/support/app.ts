@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { DestinationStream } from 'pino';
 import type { App } from '../../src/app.js';
 import { buildApp, openDependencies } from '../../src/app.js';
+import { createLogger } from '../../src/platform/logger.js';
 import type { Config } from '../../src/config.js';
 import { signDevToken } from '../../src/platform/auth/dev-keys.js';
 import type { Role } from '../../src/platform/auth/roles.js';
@@ -36,7 +37,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const config = testConfig(dataDir, options.env);
   // PGlite in memory: as real as on disk, and much faster to start.
   const relational = await openTestRelationalStore(config);
-  const app = await buildApp(config, await openDependencies(config, { relational }), { logStream: options.logStream });
+  const logger = createLogger(config, options.logStream);
+  const app = await buildApp(config, await openDependencies(config, { relational }, logger), { logger });
   await options.routes?.(app);
   await app.ready();
   return {
