@@ -35,12 +35,20 @@ export interface TestAppOptions {
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cqks-test-'));
   const config = testConfig(dataDir, options.env);
-  // PGlite in memory: as real as on disk, and much faster to start.
-  const relational = await openTestRelationalStore(config);
-  const logger = createLogger(config, options.logStream);
-  const app = await buildApp(config, await openDependencies(config, { relational }, logger), { logger });
-  await options.routes?.(app);
-  await app.ready();
+  let app: App;
+  try {
+    // PGlite in memory: as real as on disk, and much faster to start.
+    const relational = await openTestRelationalStore(config);
+    const logger = createLogger(config, options.logStream);
+    app = await buildApp(config, await openDependencies(config, { relational }, logger), { logger });
+    await options.routes?.(app);
+    await app.ready();
+  } catch (error) {
+    // Leave nothing behind when the app cannot start (a schema on the real PostgreSQL, files).
+    await dropSchema(config).catch(() => undefined);
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     app,
     config,
