@@ -1,6 +1,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { benchQueries } from './queries.js';
 
 /**
  * `npm run bench`: requests per second of a bare Fastify route and of an authenticated
@@ -51,40 +52,56 @@ const median = (figures: Figure[]): Figure => {
   return sorted[Math.floor(sorted.length / 2)]!;
 };
 
-const bare = await startServer('bare');
-const app = await startServer('app');
-try {
-  const targets = {
-    bare: { url: `http://127.0.0.1:${bare.port}/bare`, headers: {} },
-    auth: { url: `http://127.0.0.1:${app.port}/api/v1/bench/auth`, headers: { authorization: `Bearer ${app.token}` } },
-    row: { url: `http://127.0.0.1:${app.port}/api/v1/bench/row`, headers: { authorization: `Bearer ${app.token}` } },
-  };
-  // Warm-up: JIT, caches (verified tokens, prepared statements).
-  for (const t of Object.values(targets)) await measure(t.url, t.headers, 2);
-  const rounds: Record<keyof typeof targets, Figure[]> = { bare: [], auth: [], row: [] };
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const [name, t] of Object.entries(targets) as [keyof typeof targets, (typeof targets)['bare']][]) {
-      rounds[name].push(await measure(t.url, t.headers, DURATION_S));
+async function benchHttp(): Promise<void> {
+  const bare = await startServer('bare');
+  const app = await startServer('app');
+  try {
+    const targets = {
+      bare: { url: `http://127.0.0.1:${bare.port}/bare`, headers: {} },
+      auth: { url: `http://127.0.0.1:${app.port}/api/v1/bench/auth`, headers: { authorization: `Bearer ${app.token}` } },
+      row: { url: `http://127.0.0.1:${app.port}/api/v1/bench/row`, headers: { authorization: `Bearer ${app.token}` } },
+    };
+    // Warm-up: JIT, caches (verified tokens, prepared statements).
+    for (const t of Object.values(targets)) await measure(t.url, t.headers, 2);
+    const rounds: Record<keyof typeof targets, Figure[]> = { bare: [], auth: [], row: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [name, t] of Object.entries(targets) as [keyof typeof targets, (typeof targets)['bare']][]) {
+        rounds[name].push(await measure(t.url, t.headers, DURATION_S));
+      }
     }
+    const result = { bare: median(rounds.bare), auth: median(rounds.auth), row: median(rounds.row) };
+    const ratio = result.row.rps / result.bare.rps;
+    const line = (name: string, r: Figure) =>
+      `${name.padEnd(36)} ${r.rps.toFixed(0).padStart(8)} req/s   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}`;
+    const store = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite (embedded)';
+    process.stdout.write(
+      [
+        `benchmark: ${CONNECTIONS} connections, median of ${ROUNDS} rounds of ${DURATION_S} s, relational store ${store}`,
+        line('bare fastify route', result.bare),
+        line('authenticated route (JWT only)', result.auth),
+        line('authenticated route (JWT + 1 row)', result.row),
+        `ratio authenticated (JWT + 1 row) / bare: ${ratio.toFixed(2)} (target >= 0.50) ${ratio >= 0.5 ? 'OK' : 'BELOW TARGET'}`,
+        `ratio authenticated (JWT only) / bare:    ${(result.auth.rps / result.bare.rps).toFixed(2)}`,
+        '',
+      ].join('\n'),
+    );
+    if (Object.values(result).some((r) => r.errors > 0)) process.exitCode = 1;
+  } finally {
+    bare.stop();
+    app.stop();
   }
-  const result = { bare: median(rounds.bare), auth: median(rounds.auth), row: median(rounds.row) };
-  const ratio = result.row.rps / result.bare.rps;
-  const line = (name: string, r: Figure) =>
-    `${name.padEnd(36)} ${r.rps.toFixed(0).padStart(8)} req/s   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}`;
+}
+
+/** `BENCH_ONLY=http` or `BENCH_ONLY=queries` runs one part. */
+const only = process.env.BENCH_ONLY;
+if (!only || only === 'http') await benchHttp();
+if (!only || only === 'queries') {
   const store = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite (embedded)';
-  process.stdout.write(
-    [
-      `benchmark: ${CONNECTIONS} connections, median of ${ROUNDS} rounds of ${DURATION_S} s, relational store ${store}`,
-      line('bare fastify route', result.bare),
-      line('authenticated route (JWT only)', result.auth),
-      line('authenticated route (JWT + 1 row)', result.row),
-      `ratio authenticated (JWT + 1 row) / bare: ${ratio.toFixed(2)} (target >= 0.50) ${ratio >= 0.5 ? 'OK' : 'BELOW TARGET'}`,
-      `ratio authenticated (JWT only) / bare:    ${(result.auth.rps / result.bare.rps).toFixed(2)}`,
-      '',
-    ].join('\n'),
-  );
-  if (Object.values(result).some((r) => r.errors > 0)) process.exitCode = 1;
-} finally {
-  bare.stop();
-  app.stop();
+  process.stdout.write(`query curation, relational store ${store}:\n`);
+  for (const f of await benchQueries((line) => process.stdout.write(`${line}\n`))) {
+    process.stdout.write(
+      `  ${f.name.padEnd(48)} ${f.small.toFixed(2).padStart(8)} ms -> ${f.large.toFixed(2).padStart(8)} ms   ratio ${f.ratio.toFixed(2)} ` +
+        `(target < ${f.target}) ${f.ratio < f.target ? 'OK' : 'ABOVE TARGET'}\n`,
+    );
+  }
 }

@@ -9,6 +9,10 @@ import type { DestinationStream, Logger } from 'pino';
 import type { Config } from './config.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { queryRoutes } from './modules/queries/routes.js';
+import { QueryService } from './modules/queries/service.js';
+import { QueryStore } from './modules/queries/store.js';
+import { TemplateService } from './modules/queries/templates.js';
 import type { HealthCheck } from './modules/health/service.js';
 import { authPlugin } from './platform/auth/plugin.js';
 import type { Authenticator } from './platform/auth/verifier.js';
@@ -35,10 +39,17 @@ export interface AppDependencies {
 
 export type App = FastifyInstance & { deps: AppDependencies };
 
+/** The services route groups share (the conversation uses the templates, for example). */
+export interface AppServices {
+  queries: QueryService;
+  templates: TemplateService;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDependencies;
     config: Config;
+    services: AppServices;
   }
 }
 
@@ -178,6 +189,14 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
     isShuttingDown: () => app.isShuttingDown(),
   });
   await app.register(authRoutes, { authenticator: deps.authenticator });
+
+  const queryStore = new QueryStore(deps.relational);
+  const services: AppServices = {
+    queries: new QueryService(queryStore, deps.graph),
+    templates: new TemplateService(queryStore),
+  };
+  app.decorate('services', services);
+  await app.register(queryRoutes, { service: services.queries });
 
   return app as unknown as App;
 }

@@ -57,7 +57,9 @@ describe(`relational store (${engine})`, () => {
 
   it('applies concurrently started migrations exactly once', async () => {
     const { store, config } = await open();
-    await store.exec('DROP TABLE service_meta; DELETE FROM schema_migrations');
+    // Back to an empty schema, so every migration has work to do again.
+    const schema = config.database.schema;
+    await store.exec(`DROP SCHEMA ${schema} CASCADE; CREATE SCHEMA ${schema}`);
     // On PostgreSQL: separate pools, as separate processes would have. On PGlite: one connection.
     const others = engine === 'postgres' ? await Promise.all([1, 2, 3].map(() => openRawPgStore(config))) : [store, store, store];
     const reports = await Promise.all(others.map((s) => migrate(s)));

@@ -1,4 +1,5 @@
 import { m001ServiceMeta } from './001-service-meta.js';
+import { m002Queries } from './002-queries.js';
 
 export interface Migration {
   /** Strictly increasing; never reused. */
@@ -9,4 +10,4 @@ export interface Migration {
 }
 
 /** Every migration, in order. Both engines run the same SQL. */
-export const migrations: readonly Migration[] = [m001ServiceMeta];
+export const migrations: readonly Migration[] = [m001ServiceMeta, m002Queries];

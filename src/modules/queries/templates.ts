@@ -1,0 +1,143 @@
+import { createHash } from 'node:crypto';
+import { fingerprintCypher } from './fingerprint.js';
+import { MATCH_THRESHOLD, matchPattern, questionKey } from './pattern-match.js';
+import { normalizeQuestion } from './question.js';
+import type { ApiQuery } from './service.js';
+import { toApiQuery } from './service.js';
+import type { QueryStore, TemplateCandidateRow } from './store.js';
+
+/**
+ * Templates at work, for the conversation: find the template that answers a question and
+ * fill its parameters; record a query the service wrote, reusing a template of the same
+ * shape instead of queueing a duplicate; count reuses.
+ */
+
+/** Templates fetched by the trigram index for the exact alignment that follows. */
+export const MATCH_CANDIDATES = 10;
+
+export type TemplateMatch =
+  | {
+      matched: true;
+      template_id: number;
+      cypher: string;
+      parameters: Record<string, unknown>;
+      score: number;
+      reason: string;
+    }
+  | { matched: false; score: number; reason: string; best_template_id?: number };
+
+/** Values captured from a question take the type of the example they replace. */
+function typed(example: unknown, captured: string): unknown {
+  if (typeof example === 'number') {
+    const n = Number(captured.replace(/,/g, ''));
+    return Number.isFinite(n) ? n : undefined;
+  }
+  return captured;
+}
+
+function fill(candidate: TemplateCandidateRow, values: Record<string, string>): Record<string, unknown> | undefined {
+  const parameters: Record<string, unknown> = {};
+  for (const p of candidate.template_parameters) {
+    const captured = values[p.name];
+    const value = captured === undefined ? p.example : typed(p.example, captured);
+    if (value === undefined) return undefined;
+    parameters[p.name] = value;
+  }
+  return parameters;
+}
+
+export interface RecordInput {
+  question: string;
+  cypher: string;
+  parameters?: Record<string, unknown>;
+  sessionId?: string | null;
+  messageId?: string | null;
+  runId?: string | null;
+  createdBy: string;
+  /** Set when the service refused to run the query (not read-only, invalid) or a reviewer declined it. */
+  declinedReason?: string;
+}
+
+export type RecordOutcome =
+  | { outcome: 'reused'; template: ApiQuery }
+  | { outcome: 'queued' | 'declined'; query: ApiQuery };
+
+export class TemplateService {
+  constructor(private readonly store: QueryStore) {}
+
+  /** The best template for a question with its parameters filled, or why none fits. */
+  async match(question: string): Promise<TemplateMatch> {
+    const key = questionKey(question);
+    if (!key) return { matched: false, score: 0, reason: 'the question has no significant words' };
+    const candidates = await this.store.templateCandidates(key, MATCH_CANDIDATES);
+    let best: { candidate: TemplateCandidateRow; score: number; reason: string; values?: Record<string, string> } | undefined;
+    for (const candidate of candidates) {
+      const result = matchPattern(candidate.pattern, question);
+      if (!best || result.score > best.score) {
+        best = { candidate, score: result.score, reason: result.reason, values: 'values' in result ? result.values : undefined };
+      }
+    }
+    if (!best) return { matched: false, score: 0, reason: 'there are no templates with a question pattern yet' };
+    const templateId = Number(best.candidate.id);
+    if (best.score < MATCH_THRESHOLD || !best.values) {
+      return { matched: false, score: best.score, reason: `closest template ${templateId}: ${best.reason}`, best_template_id: templateId };
+    }
+    const parameters = fill(best.candidate, best.values);
+    if (!parameters) {
+      return { matched: false, score: best.score, reason: `template ${templateId}: a captured value has the wrong type`, best_template_id: templateId };
+    }
+    return { matched: true, template_id: templateId, cypher: best.candidate.template_cypher, parameters, score: best.score, reason: best.reason };
+  }
+
+  /** Counts one reuse of a template by a session (atomically); undefined if it is not a template. */
+  async reuse(templateId: number, sessionId: string | null): Promise<ApiQuery | undefined> {
+    const row = await this.store.recordReuse(templateId, sessionId);
+    return row ? toApiQuery(row) : undefined;
+  }
+
+  /**
+   * Records a query the service wrote. One with the shape of an existing template is not
+   * queued again: the template's reuse counters move instead.
+   */
+  async record(input: RecordInput): Promise<RecordOutcome> {
+    let shape: { fingerprint: string; normalized: string };
+    try {
+      shape = fingerprintCypher(input.cypher);
+    } catch (error) {
+      // Text that does not even tokenize is kept, declined, under a fingerprint of its raw text.
+      shape = { fingerprint: createHash('sha256').update(input.cypher).digest('hex'), normalized: input.cypher.trim() };
+      input = { ...input, declinedReason: input.declinedReason ?? `invalid Cypher: ${error instanceof Error ? error.message : String(error)}` };
+    }
+    const { fingerprint, normalized } = shape;
+    if (!input.declinedReason) {
+      const template = await this.store.templateByFingerprint(fingerprint);
+      if (template) {
+        const reused = await this.reuse(Number(template.id), input.sessionId ?? null);
+        if (reused) return { outcome: 'reused', template: reused };
+      }
+    }
+    const status = input.declinedReason ? 'declined' : 'pending';
+    const row = await this.store.transaction(async (tx) => {
+      const inserted = await this.store.insert(tx, {
+        status,
+        question: input.question,
+        questionNormalized: normalizeQuestion(input.question),
+        cypher: input.cypher,
+        parameters: input.parameters ?? {},
+        fingerprint,
+        cypherNormalized: normalized,
+        sessionId: input.sessionId,
+        messageId: input.messageId,
+        runId: input.runId,
+        createdBy: input.createdBy,
+        reason: input.declinedReason ?? null,
+      });
+      await this.store.addEvent(tx, Number(inserted.id), 'recorded', input.createdBy, { status });
+      if (status === 'declined') {
+        await this.store.addEvent(tx, Number(inserted.id), 'declined', 'service', { reason: input.declinedReason });
+      }
+      return inserted;
+    });
+    return { outcome: status === 'declined' ? 'declined' : 'queued', query: toApiQuery(row) };
+  }
+}

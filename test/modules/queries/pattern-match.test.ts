@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import { buildPattern, MATCH_THRESHOLD, matchPattern, questionKey } from '../../../src/modules/queries/pattern-match.js';
+
+const templates = {
+  actedIn: buildPattern('What movies did Tom Hanks act in?', [{ name: 'name', value: 'Tom Hanks' }]),
+  directedBy: buildPattern('Who directed The Matrix?', [{ name: 'title', value: 'The Matrix' }]),
+  countActed: buildPattern('How many movies did Tom Hanks act in?', [{ name: 'name', value: 'Tom Hanks' }]),
+  actedAfter: buildPattern('Which movies released after 1995 did Tom Hanks act in?', [
+    { name: 'released', value: '1995' },
+    { name: 'name', value: 'Tom Hanks' },
+  ]),
+  releaseYear: buildPattern('In which year was The Matrix released?', [{ name: 'title', value: 'The Matrix' }]),
+  castOf: buildPattern('Who acted in The Matrix?', [{ name: 'title', value: 'The Matrix' }]),
+  directedMovies: buildPattern('Which movies did Lana Wachowski direct?', [{ name: 'name', value: 'Lana Wachowski' }]),
+  // LIMIT 5 stays in the Cypher, so "5" is a word of the question, not a slot.
+  topRecent: buildPattern('What are the five most recent movies?', []),
+  coActors: buildPattern('Who acted with Tom Hanks in Cast Away?', [
+    { name: 'name', value: 'Tom Hanks' },
+    { name: 'title', value: 'Cast Away' },
+  ]),
+};
+type TemplateName = keyof typeof templates;
+
+describe('buildPattern', () => {
+  it('cuts the values out of the question', () => {
+    expect(templates.actedIn).toEqual({ pattern: 'what movie did {name} act in', key: 'what movie act', slots: ['name'] });
+    expect(templates.actedAfter).toEqual({
+      pattern: 'what movie release after {released:number} did {name} act in',
+      key: 'what movie release after act',
+      slots: ['released', 'name'],
+    });
+    expect(templates.directedBy).toEqual({ pattern: 'who direct {title}', key: 'who direct', slots: ['title'] });
+    expect(templates.countActed.key).toBe('count movie act');
+  });
+
+  it('finds values whatever their case; a value not in the question is not a slot', () => {
+    expect(
+      buildPattern('what movies did tom hanks act in before 2000?', [
+        { name: 'name', value: 'Tom Hanks' },
+        { name: 'limit', value: '25' },
+      ]),
+    ).toEqual({ pattern: 'what movie did {name} act in before 2000', key: 'what movie act before 2000', slots: ['name'] });
+  });
+
+  it('gives each question word to one slot at most', () => {
+    const built = buildPattern('Who acted with Tom Hanks and Tom Cruise?', [
+      { name: 'a', value: 'Tom' },
+      { name: 'b', value: 'Tom Cruise' },
+    ]);
+    expect(built.pattern).toBe('who act with {a} hank and {b}');
+    expect(built.slots).toEqual(['a', 'b']);
+  });
+
+  it('refuses slot names that are not identifiers', () => {
+    expect(() => buildPattern('Who directed The Matrix?', [{ name: 'the title', value: 'The Matrix' }])).toThrow(/invalid slot name/);
+  });
+});
+
+describe('questionKey', () => {
+  it('keeps the significant canonical words, entity words included', () => {
+    expect(questionKey('Which films did Meg Ryan act in?')).toBe('what movie meg ryan act');
+    expect(questionKey('How many films has Keanu Reeves ever appeared in?')).toBe('count movie keanu reev act');
+    expect(questionKey('is it the?')).toBe('');
+  });
+});
+
+type Case = [TemplateName, string, Record<string, string> | null];
+
+const cases: Case[] = [
+  // Paraphrases with other values: must match, with the values from the question.
+  ['actedIn', 'What movies did Tom Hanks act in?', { name: 'Tom Hanks' }],
+  ['actedIn', 'Which films did Meg Ryan act in?', { name: 'Meg Ryan' }],
+  ['actedIn', 'What are the movies that Keanu Reeves acted in', { name: 'Keanu Reeves' }],
+  ['actedIn', 'which movies did meg ryan act in', { name: 'meg ryan' }],
+  ['actedIn', 'List the movies Tom Cruise acted in.', { name: 'Tom Cruise' }],
+  ['actedIn', 'What films has Charlize Theron appeared in?', { name: 'Charlize Theron' }],
+  ['actedIn', 'Which movies did Hugo Weaving ever star in?', { name: 'Hugo Weaving' }],
+  ['actedIn', 'In which films did Jack Nicholson play?', { name: 'Jack Nicholson' }],
+  ['actedIn', 'What movies did Carrie-Anne Moss act in?', { name: 'Carrie-Anne Moss' }],
+  ['actedIn', "What movies did Conan O'Brien act in?", { name: "Conan O'Brien" }],
+  ['actedIn', 'WHAT MOVIES DID Tom Hanks ACT IN', { name: 'Tom Hanks' }],
+  ['actedIn', 'What Movies Did Tom Hanks Act In?', { name: 'Tom Hanks' }],
+  ['actedIn', 'What movies did Tom Hanks act in, please?', { name: 'Tom Hanks' }],
+  ['directedBy', 'Who directed Cloud Atlas?', { title: 'Cloud Atlas' }],
+  ['directedBy', 'Who is the director of The Matrix Reloaded?', { title: 'The Matrix Reloaded' }],
+  ['directedBy', 'Who directed "When Harry Met Sally"?', { title: 'When Harry Met Sally' }],
+  ['directedBy', 'Who directed Top Gun', { title: 'Top Gun' }],
+  ['countActed', 'How many films did Meg Ryan act in?', { name: 'Meg Ryan' }],
+  ['countActed', 'What is the number of movies Keanu Reeves acted in?', { name: 'Keanu Reeves' }],
+  ['actedAfter', 'Which films released after 2000 did Meg Ryan act in?', { released: '2000', name: 'Meg Ryan' }],
+  ['actedAfter', 'What movies released after 1990 did Tom Cruise star in?', { released: '1990', name: 'Tom Cruise' }],
+  ['releaseYear', 'What year was Top Gun released?', { title: 'Top Gun' }],
+  ['castOf', 'Who starred in The Da Vinci Code?', { title: 'The Da Vinci Code' }],
+  ['directedMovies', 'What movies did Ron Howard direct?', { name: 'Ron Howard' }],
+  ['coActors', 'Who acted with Meg Ryan in Sleepless in Seattle?', { name: 'Meg Ryan', title: 'Sleepless in Seattle' }],
+  ['topRecent', 'What are the five most recent films?', {}],
+
+  // Questions that only share words: must not match.
+  ['actedIn', 'Which movies did Tom Hanks NOT act in?', null],
+  ['actedIn', "Which movies didn't Tom Hanks act in?", null],
+  ['actedIn', 'Which movies did Tom Hanks never act in?', null],
+  ['actedIn', 'Did Tom Hanks direct any movies?', null],
+  ['actedIn', 'How many movies did Tom Hanks act in?', null],
+  ['actedIn', 'What movies did Tom Hanks direct?', null],
+  ['actedIn', 'Which movies did Tom Hanks write?', null],
+  ['actedIn', 'What movies did Tom Hanks act in before 2000?', null],
+  ['actedIn', 'Which movies without Tom Hanks did Meg Ryan act in?', null],
+  ['actedIn', 'What comedy movies did Tom Hanks act in?', null],
+  ['actedIn', 'Who acted in Cast Away?', null],
+  ['actedIn', 'What movies did act in?', null],
+  ['actedIn', 'What movies did the director of Cloud Atlas act in?', null],
+  ['actedIn', 'What is the weather in Paris?', null],
+  ['directedBy', 'Who acted in The Matrix?', null],
+  ['directedBy', 'Who directed movies with Tom Hanks?', null],
+  ['directedBy', 'Who directed the first movie Tom Hanks acted in?', null],
+  ['countActed', 'What movies did Tom Hanks act in?', null],
+  ['countActed', 'How many people acted in The Matrix?', null],
+  ['actedAfter', 'Which movies released before 1995 did Tom Hanks act in?', null],
+  ['actedAfter', 'Which movies released after Tom Hanks did Meg Ryan act in?', null],
+  ['actedAfter', 'What movies did Tom Hanks act in?', null],
+  ['releaseYear', 'Who directed The Matrix?', null],
+  ['castOf', 'Who directed The Matrix?', null],
+  ['directedMovies', 'What movies did Ron Howard act in?', null],
+  ['coActors', 'Who acted in Cast Away?', null],
+  ['coActors', 'Who acted with Meg Ryan Cast Away?', null],
+  ['actedIn', 'What movies did Tom Hanks and Meg Ryan act in?', null],
+  ['actedIn', 'what movies did tom hanks, meg ryan act in', null],
+  ['directedBy', 'Who directed Cloud Atlas and Top Gun?', null],
+  ['topRecent', 'What are the 10 most recent movies?', null],
+  ['topRecent', 'What are the 5 oldest movies?', null],
+];
+
+describe('matchPattern', () => {
+  it.each(cases)('%s ← %s', (template, question, expected) => {
+    const result = matchPattern(templates[template].pattern, question);
+    expect(typeof result.reason).toBe('string');
+    expect(result.reason.length).toBeGreaterThan(0);
+    expect(result.score).toBeGreaterThanOrEqual(0);
+    expect(result.score).toBeLessThanOrEqual(1);
+    if (expected) {
+      expect(result.score, result.reason).toBeGreaterThanOrEqual(MATCH_THRESHOLD);
+      expect('values' in result && result.values).toEqual(expected);
+    } else {
+      expect(result.score, 'values' in result ? JSON.stringify(result.values) : result.reason).toBeLessThan(MATCH_THRESHOLD);
+    }
+  });
+
+  it('explains in plain words', () => {
+    const pattern = templates.actedIn.pattern;
+    expect(matchPattern(pattern, 'Which films did Meg Ryan act in?')).toEqual({
+      score: 1,
+      values: { name: 'Meg Ryan' },
+      reason: 'same question with other values for name',
+    });
+    expect(matchPattern(pattern, 'Which movies did Tom Hanks NOT act in?')).toEqual({ score: 0, reason: "extra significant word 'not'" });
+    expect(matchPattern(pattern, 'What movies did Tom Hanks direct?')).toEqual({ score: 0, reason: "extra significant word 'direct'; missing 'act'" });
+    expect(matchPattern(pattern, 'How many movies did Tom Hanks act in?').reason).toBe("extra significant word 'How many'");
+    expect(matchPattern(pattern, 'What movies did act in?').reason).toBe('no value for name');
+    const list = matchPattern(pattern, 'List the movies Tom Cruise ever acted in.');
+    expect(list.score).toBeCloseTo(0.88);
+    expect(list.reason).toBe("same question with other values for name, apart from 'List' for 'what', extra word 'ever'");
+    const comedy = matchPattern(pattern, 'What comedy movies did Tom Hanks act in?');
+    expect(comedy).toEqual({ score: 0.5, values: { name: 'Tom Hanks' }, reason: "extra significant word 'comedy'" });
+    expect(matchPattern(templates.actedAfter.pattern, 'Which movies released after Tom Hanks did Meg Ryan act in?').reason).toBe('released needs a number');
+    expect(matchPattern(templates.coActors.pattern, 'Who acted with Meg Ryan Cast Away?').reason).toBe("missing 'in' between two values");
+    expect(matchPattern(pattern, 'What movies did Tom Hanks and Meg Ryan act in?').reason).toBe("'and' inside the value for name (two values?)");
+    // A lower-case article is not taken for part of a title.
+    expect(matchPattern(templates.directedBy.pattern, 'Who directed the Matrix?')).toMatchObject({ score: 1, values: { title: 'Matrix' } });
+  });
+
+  it('bounds the number of extra words that do not change the question', () => {
+    const pattern = templates.actedIn.pattern;
+    expect(matchPattern(pattern, 'What movies did Tom Hanks also ever act in?').score).toBeGreaterThanOrEqual(MATCH_THRESHOLD);
+    expect(matchPattern(pattern, 'Just list what movies did Tom Hanks also really ever act in exactly?').score).toBeLessThan(MATCH_THRESHOLD);
+  });
+
+  it('refuses a pattern with nothing to anchor on', () => {
+    expect(matchPattern('{name}', 'Tom Hanks')).toEqual({ score: 0, reason: 'the template question has no significant words to anchor on' });
+    expect(matchPattern(templates.actedIn.pattern, '?!')).toEqual({ score: 0, reason: 'the question has no words' });
+  });
+});
