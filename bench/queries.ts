@@ -7,6 +7,7 @@ import { QueryService } from '../src/modules/queries/service.js';
 import { QueryStore } from '../src/modules/queries/store.js';
 import { TemplateService } from '../src/modules/queries/templates.js';
 import { encodeCursor } from '../src/platform/pagination.js';
+import { openGraphStore } from '../src/stores/graph/index.js';
 import type { GraphStore } from '../src/stores/graph/port.js';
 import type { RelationalStore } from '../src/stores/relational/index.js';
 import { openRelationalStore } from '../src/stores/relational/index.js';
@@ -60,7 +61,7 @@ async function seedQueries(store: RelationalStore, count: number, statuses: stri
     const end = Math.min(count, start + batch);
     await store.query(
       `INSERT INTO queries (status, question, question_normalized, cypher, fingerprint, cypher_normalized, created_by, session_id,
-                            template_cypher, template_parameters, pattern, pattern_key, approved_at, approved_by)
+                            template_cypher, template_parameters, pattern, match_key, approved_at, approved_by)
        SELECT s, q, q, c, md5(i::text), c, 'bench', 'bench-' || (i % 1000),
               CASE WHEN s = 'approved' THEN c END, CASE WHEN s = 'approved' THEN '[]'::jsonb END,
               CASE WHEN s = 'approved' THEN q END, CASE WHEN s = 'approved' THEN q END,
@@ -75,6 +76,18 @@ async function seedQueries(store: RelationalStore, count: number, statuses: stri
       [start, end, statuses, WORDS],
     );
   }
+}
+
+/** Three recorded neighbours per pending query, as recording would have found, so pages read real rows. */
+async function seedSimilarity(store: RelationalStore): Promise<void> {
+  await store.query(
+    `INSERT INTO query_similarity (query_id, similar_id, kind, score)
+     SELECT q.id, n.id, k.kind, 0.4 + (q.id % 50) / 100.0
+       FROM queries q
+       CROSS JOIN LATERAL (SELECT id FROM queries s WHERE s.id > q.id AND s.status IN ('approved', 'pending') ORDER BY s.id LIMIT 3) n
+       CROSS JOIN (VALUES ('similar_question')) AS k (kind)
+      WHERE q.status = 'pending'`,
+  );
 }
 
 async function timeIt(work: () => Promise<unknown>, iterations: number): Promise<number> {
@@ -92,10 +105,24 @@ export interface QueryBenchFigures {
   target: number;
 }
 
-/** The graph is not used by these measurements; the service only needs it for approve and amend. */
-const noGraph = undefined as unknown as GraphStore;
+function servicesOf(store: RelationalStore, graph: GraphStore) {
+  const queryStore = new QueryStore(store);
+  const queries = new QueryService(queryStore, graph);
+  return { queries, templates: new TemplateService(queryStore, queries) };
+}
 
 export async function benchQueries(log: (line: string) => void): Promise<QueryBenchFigures[]> {
+  const graphDir = await mkdtemp(path.join(tmpdir(), 'cqks-bench-graph-'));
+  const graph = await openGraphStore({ dataDir: graphDir, queryTimeoutMs: 5000, maxRows: 1000, allowedProcedures: [] });
+  try {
+    return await measureAll(graph, log);
+  } finally {
+    await graph.close();
+    await rm(graphDir, { recursive: true, force: true });
+  }
+}
+
+async function measureAll(graph: GraphStore, log: (line: string) => void): Promise<QueryBenchFigures[]> {
   const figures: QueryBenchFigures[] = [];
   const scale = Number(process.env.BENCH_QUERY_SCALE ?? 1);
   const all = ['pending', 'approved', 'rejected', 'declined'];
@@ -110,12 +137,14 @@ export async function benchQueries(log: (line: string) => void): Promise<QueryBe
       await seedQueries(small.store, 1_000, all);
       await seedQueries(large.store, big, all);
       log(`  seeded ${big.toLocaleString('en')} queries in ${((performance.now() - seeded) / 1000).toFixed(0)} s`);
-      const s = await timeIt(() => new QueryService(new QueryStore(small.store), noGraph).stats(), 500);
-      const l = await timeIt(() => new QueryService(new QueryStore(large.store), noGraph).stats(), 500);
+      const s = await timeIt(() => servicesOf(small.store, graph).queries.stats(), 500);
+      const l = await timeIt(() => servicesOf(large.store, graph).queries.stats(), 500);
       figures.push({ name: `stats, ${big.toLocaleString('en')} vs 1,000 queries`, small: s, large: l, ratio: l / s, target: 1.5 });
 
       // Pending page 500 against page 1, on the large store (a quarter of it pending).
-      const service = new QueryService(new QueryStore(large.store), noGraph);
+      await seedSimilarity(large.store);
+      await large.store.query('ANALYZE');
+      const service = servicesOf(large.store, graph).queries;
       const limit = 20;
       const { rows } = await large.store.query<{ id: number }>(
         `SELECT id FROM queries WHERE status = 'pending' ORDER BY id OFFSET $1 LIMIT 1`,
@@ -139,26 +168,24 @@ export async function benchQueries(log: (line: string) => void): Promise<QueryBe
       const big = Math.round(100_000 * scale);
       await seedQueries(small.store, 100, ['approved']);
       await seedQueries(large.store, big, ['approved']);
-      const question = 'What movies did Tom Hanks act in?';
+      // The real template, recorded and approved as a curator would.
       for (const store of [small.store, large.store]) {
-        await new TemplateService(new QueryStore(store)).record({
-          question,
+        const services = servicesOf(store, graph);
+        const recorded = await services.templates.record({
+          question: 'What movies did Tom Hanks act in?',
           cypher: "MATCH (p:Person {name: 'Tom Hanks'})-[:ACTED_IN]->(m:Movie) RETURN m.title AS title",
           createdBy: 'bench',
         });
-      }
-      // Approve the real template the way a curator would, without the graph (validated elsewhere).
-      for (const store of [small.store, large.store]) {
-        await store.query(
-          `UPDATE queries SET status = 'approved', template_cypher = cypher, template_parameters = '[]'::jsonb, pattern = $1, pattern_key = $2,
-                  approved_at = now(), approved_by = 'bench'
-            WHERE created_by = 'bench' AND status = 'pending'`,
-          ['what movie did {name} act in', 'what movie act'],
-        );
+        if (recorded.outcome !== 'queued') throw new Error(`bench template was ${recorded.outcome}`);
+        await services.queries.approve(recorded.query.id, 'bench');
       }
       const paraphrase = 'Which films did Meg Ryan act in?';
-      const s = await timeIt(() => new TemplateService(new QueryStore(small.store)).match(paraphrase), 200);
-      const l = await timeIt(() => new TemplateService(new QueryStore(large.store)).match(paraphrase), 200);
+      for (const store of [small.store, large.store]) {
+        const check = await servicesOf(store, graph).templates.match(paraphrase);
+        if (!check.matched || check.parameters.name !== 'Meg Ryan') throw new Error(`the matcher missed: ${JSON.stringify(check)}`);
+      }
+      const s = await timeIt(() => servicesOf(small.store, graph).templates.match(paraphrase), 200);
+      const l = await timeIt(() => servicesOf(large.store, graph).templates.match(paraphrase), 200);
       figures.push({ name: `template matching, ${big.toLocaleString('en')} vs 100 templates`, small: s, large: l, ratio: l / s, target: 3 });
     } finally {
       await small.drop();

@@ -191,10 +191,8 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
   await app.register(authRoutes, { authenticator: deps.authenticator });
 
   const queryStore = new QueryStore(deps.relational);
-  const services: AppServices = {
-    queries: new QueryService(queryStore, deps.graph),
-    templates: new TemplateService(queryStore),
-  };
+  const queries = new QueryService(queryStore, deps.graph);
+  const services: AppServices = { queries, templates: new TemplateService(queryStore, queries) };
   app.decorate('services', services);
   await app.register(queryRoutes, { service: services.queries });
 

@@ -51,14 +51,9 @@ const CONJUNCTIONS = new Set(['and', 'or', 'nor']);
 export interface BuiltPattern {
   /** The serialized pattern (see the module comment). */
   pattern: string;
-  /** The template's canonical significant words without the slots: what the database indexes. */
-  key: string;
   /** The slot names found in the question, in order of appearance. */
   slots: string[];
 }
-
-/** Words that count for the key: content, critical and frame words (not stop or filler words). */
-const keyWords = (tokens: QuestionToken[]) => tokens.filter((t) => t.role === 'content' || t.role === 'critical' || t.role === 'frame').map((t) => t.canonical);
 
 /**
  * The pattern of a template from its original question and the examples of its parameters.
@@ -100,12 +95,7 @@ export function buildPattern(question: string, slots: { name: string; value: str
       names.push(name);
     }
   });
-  return { pattern: items.join(' '), key: keyWords(tokens.filter((_, i) => owner[i] === undefined)).join(' '), slots: names };
-}
-
-/** The canonical significant words of a new question (entity words included): compared with templates' `key`. */
-export function questionKey(question: string): string {
-  return keyWords(questionTokens(question)).join(' ');
+  return { pattern: items.join(' '), slots: names };
 }
 
 type Item =

@@ -110,8 +110,8 @@ export const QuerySchema = z
     updated_by: z.string().nullable().describe('Who changed it last.'),
     reason: z.string().nullable().describe('Why it was rejected or declined.'),
     revision: z.number().int().describe('Current revision; an amend adds one and keeps the previous text in `revisions`.'),
-    revisions: z.array(QueryRevisionSchema).describe('Earlier texts, oldest first (present on single-query answers).').optional(),
-    history: z.array(QueryEventSchema).describe('Every change, oldest first: who, when, what (present on single-query answers).').optional(),
+    revisions: z.array(QueryRevisionSchema).describe('Earlier texts, oldest first; empty until the query is amended.'),
+    history: z.array(QueryEventSchema).describe('Every change, oldest first: who, when, what.'),
     template: TemplateSchema.nullable().describe('Set when the query is approved: the reusable template.'),
   })
   .meta({ id: 'Query' });

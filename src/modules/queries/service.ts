@@ -3,6 +3,7 @@ import { conflict, notFound, unprocessable } from '../../platform/problem.js';
 import type { GraphStore, QueryParams } from '../../stores/graph/port.js';
 import type { Queryable } from '../../stores/relational/index.js';
 import { fingerprintCypher, parameterizeCypher } from './fingerprint.js';
+import { patternMatchKey } from './match-keys.js';
 import { buildPattern } from './pattern-match.js';
 import { normalizeQuestion } from './question.js';
 import type { QueryListFilters, QueryStatus, TemplateListQuery } from './schemas.js';
@@ -24,7 +25,7 @@ export const SIMILAR_MAX = 5;
  */
 export const SIMILAR_QUESTION_MIN = 0.35;
 export const SIMILAR_CYPHER_MIN = 0.6;
-const SIMILARITY_MIN: Record<SimilarRow['kind'], number> = {
+export const SIMILARITY_MIN: Record<SimilarRow['kind'], number> = {
   same_fingerprint: 0,
   similar_question: SIMILAR_QUESTION_MIN,
   similar_cypher: SIMILAR_CYPHER_MIN,
@@ -34,7 +35,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export type ApiQuery = ReturnType<typeof toApiQuery>;
 
-export function toApiQuery(row: QueryRow, detail?: { revisions: RevisionRow[]; history: EventRow[] }) {
+export function toApiQuery(row: QueryRow, detail: { revisions: RevisionRow[]; history: EventRow[] }) {
   return {
     id: Number(row.id),
     status: row.status,
@@ -49,12 +50,20 @@ export function toApiQuery(row: QueryRow, detail?: { revisions: RevisionRow[]; h
     updated_by: row.updated_by,
     reason: row.reason,
     revision: row.revision,
-    ...(detail
-      ? {
-          revisions: detail.revisions.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
-          history: detail.history.map((e) => ({ ...e, action: e.action as 'recorded', at: e.at.toISOString() })),
-        }
-      : {}),
+    revisions: detail.revisions.map((r) => ({
+      revision: r.revision,
+      question: r.question,
+      cypher: r.cypher,
+      parameters: r.parameters,
+      created_at: r.created_at.toISOString(),
+      created_by: r.created_by,
+    })),
+    history: detail.history.map((e) => ({
+      action: e.action as 'recorded',
+      actor: e.actor,
+      at: e.at.toISOString(),
+      details: e.details,
+    })),
     template:
       row.status === 'approved' && row.template_cypher !== null
         ? {
@@ -121,18 +130,37 @@ export class QueryService {
   async get(id: number) {
     const row = await this.store.get(id);
     if (!row) throw notFound(`No query ${id}`);
-    const [revisions, history] = await Promise.all([this.store.revisions(id), this.store.events(id)]);
-    return toApiQuery(row, { revisions, history });
+    return (await this.present([row]))[0]!;
+  }
+
+  /** The API form of rows, with their revisions and history fetched for all of them at once. */
+  async present(rows: QueryRow[]): Promise<ApiQuery[]> {
+    const ids = rows.map((r) => Number(r.id));
+    const [revisions, events] = await Promise.all([this.store.revisions(ids), this.store.events(ids)]);
+    const group = <T extends { query_id: number }>(list: T[]) => {
+      const byId = new Map<number, T[]>();
+      for (const item of list) byId.set(Number(item.query_id), [...(byId.get(Number(item.query_id)) ?? []), item]);
+      return byId;
+    };
+    const revisionsById = group(revisions);
+    const eventsById = group(events);
+    return rows.map((row) =>
+      toApiQuery(row, { revisions: revisionsById.get(Number(row.id)) ?? [], history: eventsById.get(Number(row.id)) ?? [] }),
+    );
   }
 
   async listPending(filters: QueryListFilters) {
     const after = filters.cursor ? Number(decodeCursor(filters.cursor, ['number'])[0]) : undefined;
     const rows = await this.store.listByArrival('pending', filters, after);
     const page = rows.slice(0, filters.limit);
-    const similar = await this.store.similarTo(
-      page.map((r) => Number(r.id)),
-      SIMILAR_MAX,
-    );
+    const [similar, presented] = await Promise.all([
+      // Each neighbour can appear under three kinds: enough rows for five distinct ones.
+      this.store.similarTo(
+        page.map((r) => Number(r.id)),
+        SIMILAR_MAX * 3,
+      ),
+      this.present(page),
+    ]);
     const byQuery = new Map<number, SimilarRow[]>();
     for (const row of similar) {
       const list = byQuery.get(Number(row.for_id)) ?? [];
@@ -140,7 +168,7 @@ export class QueryService {
       byQuery.set(Number(row.for_id), list);
     }
     return {
-      items: page.map((row) => ({ ...toApiQuery(row), ...similarityContext(byQuery.get(Number(row.id)) ?? []) })),
+      items: presented.map((query) => ({ ...query, ...similarityContext(byQuery.get(query.id) ?? []) })),
       next_cursor: rows.length > filters.limit ? encodeCursor([Number(page.at(-1)!.id)]) : null,
     };
   }
@@ -155,7 +183,7 @@ export class QueryService {
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
-      items: page.map((row) => toApiQuery(row)),
+      items: await this.present(page),
       next_cursor: rows.length > query.limit && last ? encodeCursor([last.sort_key, Number(last.id)]) : null,
     };
   }
@@ -200,6 +228,8 @@ export class QueryService {
       // The text being replaced is kept as a revision before the new one takes its place.
       await this.store.addRevision(tx, row);
       const updated = await this.store.setApproved(tx, id, actor, fields, true);
+      // New text, new neighbours.
+      await this.store.linkSimilar(tx, id, SIMILAR_MAX, SIMILARITY_MIN);
       await this.store.addEvent(tx, id, 'amended', actor, {
         from: row.status,
         revision: updated.revision,
@@ -272,7 +302,7 @@ export class QueryService {
       templateCypher: template.cypher,
       templateParameters: template.parameters.map((p) => ({ ...p, from_question: pattern.slots.includes(p.name) })),
       pattern: pattern.pattern,
-      patternKey: pattern.key || null,
+      matchKey: patternMatchKey(pattern.pattern) || null,
     };
   }
 }

@@ -25,7 +25,7 @@ export interface QueryRow {
   template_cypher: string | null;
   template_parameters: { name: string; example: unknown; from_question: boolean }[] | null;
   pattern: string | null;
-  pattern_key: string | null;
+  match_key: string | null;
   approved_at: Date | null;
   approved_by: string | null;
   reuse_count: number;
@@ -58,7 +58,7 @@ export interface TemplateFields {
   templateCypher: string;
   templateParameters: { name: string; example: unknown; from_question: boolean }[];
   pattern: string | null;
-  patternKey: string | null;
+  matchKey: string | null;
 }
 
 export interface RevisionRow {
@@ -92,7 +92,6 @@ export interface TemplateCandidateRow {
   template_cypher: string;
   template_parameters: { name: string; example: unknown; from_question: boolean }[];
   question: string;
-  key_similarity: number;
 }
 
 export type TemplateSort = 'reuse_count' | 'last_reused_at' | 'created_at';
@@ -177,18 +176,23 @@ export class QueryStore {
     return rows[0];
   }
 
-  async revisions(id: number): Promise<RevisionRow[]> {
-    const { rows } = await this.db.query<RevisionRow>(
-      'SELECT revision, question, cypher, parameters, created_at, created_by FROM query_revisions WHERE query_id = $1 ORDER BY revision',
-      [id],
+  /** Earlier texts of the given queries, oldest first, in one round trip. */
+  async revisions(ids: number[]): Promise<(RevisionRow & { query_id: number })[]> {
+    if (ids.length === 0) return [];
+    const { rows } = await this.db.query<RevisionRow & { query_id: number }>(
+      `SELECT query_id, revision, question, cypher, parameters, created_at, created_by
+         FROM query_revisions WHERE query_id = ANY($1::bigint[]) ORDER BY query_id, revision`,
+      [ids],
     );
     return rows;
   }
 
-  async events(id: number): Promise<EventRow[]> {
-    const { rows } = await this.db.query<EventRow>(
-      'SELECT action, actor, at, details FROM query_events WHERE query_id = $1 ORDER BY id',
-      [id],
+  /** The history of the given queries, oldest first, in one round trip. */
+  async events(ids: number[]): Promise<(EventRow & { query_id: number })[]> {
+    if (ids.length === 0) return [];
+    const { rows } = await this.db.query<EventRow & { query_id: number }>(
+      'SELECT query_id, action, actor, at, details FROM query_events WHERE query_id = ANY($1::bigint[]) ORDER BY query_id, id',
+      [ids],
     );
     return rows;
   }
@@ -216,7 +220,7 @@ export class QueryStore {
       `UPDATE queries SET
          status = 'approved', reason = NULL, updated_at = now(), updated_by = $2,
          question = $3, question_normalized = $4, cypher = $5, parameters = $6, fingerprint = $7, cypher_normalized = $8,
-         template_cypher = $9, template_parameters = $10, pattern = $11, pattern_key = $12,
+         template_cypher = $9, template_parameters = $10, pattern = $11, match_key = $12,
          approved_at = now(), approved_by = $2,
          revision = revision + CASE WHEN $13 THEN 1 ELSE 0 END
        WHERE id = $1 RETURNING *`,
@@ -232,7 +236,7 @@ export class QueryStore {
         t.templateCypher,
         JSON.stringify(t.templateParameters),
         t.pattern,
-        t.patternKey,
+        t.matchKey,
         newRevision,
       ],
     );
@@ -332,48 +336,76 @@ export class QueryStore {
   }
 
   /**
-   * For each given query, its nearest templates and pending queries by fingerprint, question
-   * and Cypher text: nearest-first scans of the trigram indexes, a few rows each.
+   * Finds the query's nearest templates and pending queries (same fingerprint: a b-tree
+   * lookup; similar question and Cypher: nearest-first scans of the trigram indexes) and
+   * records them in both directions. Run when a query's text is written.
    */
-  async similarTo(ids: number[], perKind: number): Promise<SimilarRow[]> {
+  async linkSimilar(tx: Queryable, id: number, perKind: number, minScore: Record<SimilarRow['kind'], number>): Promise<void> {
+    await tx.query('DELETE FROM query_similarity WHERE query_id = $1 OR similar_id = $1', [id]);
+    await tx.query(
+      `WITH found AS (
+         SELECT c.id, c.kind, c.score
+         FROM queries q
+         CROSS JOIN LATERAL (
+           (SELECT s.id, 'same_fingerprint' AS kind, 1.0::float8 AS score
+              FROM queries s
+             WHERE s.fingerprint = q.fingerprint AND s.id <> q.id AND s.status IN ('approved', 'pending')
+             ORDER BY s.status = 'approved' DESC, s.id
+             LIMIT $2)
+           UNION ALL
+           (SELECT s.id, 'similar_question', similarity(s.question_normalized, q.question_normalized)::float8
+              FROM queries s
+             WHERE s.id <> q.id AND s.status IN ('approved', 'pending')
+             ORDER BY s.question_normalized <-> q.question_normalized
+             LIMIT $2)
+           UNION ALL
+           (SELECT s.id, 'similar_cypher', similarity(s.cypher_normalized, q.cypher_normalized)::float8
+              FROM queries s
+             WHERE s.id <> q.id AND s.status IN ('approved', 'pending')
+             ORDER BY s.cypher_normalized <-> q.cypher_normalized
+             LIMIT $2)
+         ) c
+         WHERE q.id = $1
+           AND c.score >= CASE c.kind WHEN 'similar_question' THEN $3::float8 WHEN 'similar_cypher' THEN $4::float8 ELSE 0 END
+       )
+       INSERT INTO query_similarity (query_id, similar_id, kind, score)
+       SELECT $1, id, kind, score FROM found
+       UNION ALL
+       SELECT id, $1, kind, score FROM found
+       ON CONFLICT (query_id, similar_id, kind) DO UPDATE SET score = EXCLUDED.score`,
+      [id, perKind, minScore.similar_question, minScore.similar_cypher],
+    );
+  }
+
+  /** The recorded neighbours of the given queries that are still templates or pending, best first. */
+  async similarTo(ids: number[], perQuery: number): Promise<SimilarRow[]> {
     if (ids.length === 0) return [];
     const { rows } = await this.db.query<SimilarRow>(
-      `SELECT q.id AS for_id, c.id, c.status, c.question, c.kind, c.score
-       FROM queries q
-       CROSS JOIN LATERAL (
-         (SELECT s.id, s.status, s.question, 'same_fingerprint' AS kind, 1.0::float8 AS score
-            FROM queries s
-           WHERE s.fingerprint = q.fingerprint AND s.id <> q.id AND s.status IN ('approved', 'pending')
-           ORDER BY s.status = 'approved' DESC, s.id
-           LIMIT $2)
-         UNION ALL
-         (SELECT s.id, s.status, s.question, 'similar_question', similarity(s.question_normalized, q.question_normalized)::float8
-            FROM queries s
-           WHERE s.id <> q.id AND s.status IN ('approved', 'pending')
-           ORDER BY s.question_normalized <-> q.question_normalized
-           LIMIT $2)
-         UNION ALL
-         (SELECT s.id, s.status, s.question, 'similar_cypher', similarity(s.cypher_normalized, q.cypher_normalized)::float8
-            FROM queries s
-           WHERE s.id <> q.id AND s.status IN ('approved', 'pending')
-           ORDER BY s.cypher_normalized <-> q.cypher_normalized
-           LIMIT $2)
-       ) c
-       WHERE q.id = ANY($1::bigint[])`,
-      [ids, perKind],
+      `SELECT q.id AS for_id, x.id, x.status, x.question, x.kind, x.score
+         FROM unnest($1::bigint[]) AS q (id)
+         CROSS JOIN LATERAL (
+           SELECT s.id, s.status, s.question, e.kind, e.score
+             FROM query_similarity e
+             JOIN queries s ON s.id = e.similar_id
+            WHERE e.query_id = q.id AND s.status IN ('approved', 'pending')
+            ORDER BY e.score DESC, s.id
+            LIMIT $2
+         ) x`,
+      [ids, perQuery],
     );
     return rows;
   }
 
-  /** Templates whose question pattern is nearest to the question's key: an index scan, not a table scan. */
-  async templateCandidates(key: string, limit: number): Promise<TemplateCandidateRow[]> {
+  /** Templates whose match key is one of the given keys: an exact lookup in a b-tree index. */
+  async templateCandidates(keys: string[], limit: number): Promise<TemplateCandidateRow[]> {
+    if (keys.length === 0) return [];
     const { rows } = await this.db.query<TemplateCandidateRow>(
-      `SELECT id, pattern, template_cypher, template_parameters, question, similarity(pattern_key, $1)::float8 AS key_similarity
+      `SELECT id, pattern, template_cypher, template_parameters, question
          FROM queries
-        WHERE status = 'approved' AND pattern_key IS NOT NULL
-        ORDER BY pattern_key <-> $1
+        WHERE status = 'approved' AND match_key = ANY($1::text[])
+        ORDER BY id
         LIMIT $2`,
-      [key, limit],
+      [keys, limit],
     );
     return rows;
   }

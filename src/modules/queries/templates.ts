@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { fingerprintCypher } from './fingerprint.js';
-import { MATCH_THRESHOLD, matchPattern, questionKey } from './pattern-match.js';
+import { candidateMatchKeys } from './match-keys.js';
+import { MATCH_THRESHOLD, matchPattern } from './pattern-match.js';
 import { normalizeQuestion } from './question.js';
-import type { ApiQuery } from './service.js';
-import { toApiQuery } from './service.js';
+import type { ApiQuery, QueryService } from './service.js';
+import { SIMILAR_MAX, SIMILARITY_MIN } from './service.js';
 import type { QueryStore, TemplateCandidateRow } from './store.js';
 
 /**
@@ -12,8 +13,8 @@ import type { QueryStore, TemplateCandidateRow } from './store.js';
  * shape instead of queueing a duplicate; count reuses.
  */
 
-/** Templates fetched by the trigram index for the exact alignment that follows. */
-export const MATCH_CANDIDATES = 10;
+/** Most templates one question is aligned with (those sharing one of its candidate keys). */
+export const MATCH_CANDIDATES = 50;
 
 export type TemplateMatch =
   | {
@@ -63,13 +64,16 @@ export type RecordOutcome =
   | { outcome: 'queued' | 'declined'; query: ApiQuery };
 
 export class TemplateService {
-  constructor(private readonly store: QueryStore) {}
+  constructor(
+    private readonly store: QueryStore,
+    private readonly queries: QueryService,
+  ) {}
 
   /** The best template for a question with its parameters filled, or why none fits. */
   async match(question: string): Promise<TemplateMatch> {
-    const key = questionKey(question);
-    if (!key) return { matched: false, score: 0, reason: 'the question has no significant words' };
-    const candidates = await this.store.templateCandidates(key, MATCH_CANDIDATES);
+    const keys = candidateMatchKeys(question).filter(Boolean);
+    if (keys.length === 0) return { matched: false, score: 0, reason: 'the question has no significant words' };
+    const candidates = await this.store.templateCandidates(keys, MATCH_CANDIDATES);
     let best: { candidate: TemplateCandidateRow; score: number; reason: string; values?: Record<string, string> } | undefined;
     for (const candidate of candidates) {
       const result = matchPattern(candidate.pattern, question);
@@ -77,7 +81,7 @@ export class TemplateService {
         best = { candidate, score: result.score, reason: result.reason, values: 'values' in result ? result.values : undefined };
       }
     }
-    if (!best) return { matched: false, score: 0, reason: 'there are no templates with a question pattern yet' };
+    if (!best) return { matched: false, score: 0, reason: 'no template asks for the same things as this question' };
     const templateId = Number(best.candidate.id);
     if (best.score < MATCH_THRESHOLD || !best.values) {
       return { matched: false, score: best.score, reason: `closest template ${templateId}: ${best.reason}`, best_template_id: templateId };
@@ -92,7 +96,7 @@ export class TemplateService {
   /** Counts one reuse of a template by a session (atomically); undefined if it is not a template. */
   async reuse(templateId: number, sessionId: string | null): Promise<ApiQuery | undefined> {
     const row = await this.store.recordReuse(templateId, sessionId);
-    return row ? toApiQuery(row) : undefined;
+    return row ? (await this.queries.present([row]))[0] : undefined;
   }
 
   /**
@@ -133,11 +137,12 @@ export class TemplateService {
         reason: input.declinedReason ?? null,
       });
       await this.store.addEvent(tx, Number(inserted.id), 'recorded', input.createdBy, { status });
+      if (status === 'pending') await this.store.linkSimilar(tx, Number(inserted.id), SIMILAR_MAX, SIMILARITY_MIN);
       if (status === 'declined') {
         await this.store.addEvent(tx, Number(inserted.id), 'declined', 'service', { reason: input.declinedReason });
       }
       return inserted;
     });
-    return { outcome: status === 'declined' ? 'declined' : 'queued', query: toApiQuery(row) };
+    return { outcome: status === 'declined' ? 'declined' : 'queued', query: (await this.queries.present([row]))[0]! };
   }
 }

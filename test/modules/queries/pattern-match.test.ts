@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildPattern, MATCH_THRESHOLD, matchPattern, questionKey } from '../../../src/modules/queries/pattern-match.js';
+import { candidateMatchKeys, patternMatchKey } from '../../../src/modules/queries/match-keys.js';
+import { buildPattern, MATCH_THRESHOLD, matchPattern } from '../../../src/modules/queries/pattern-match.js';
 
 const templates = {
   actedIn: buildPattern('What movies did Tom Hanks act in?', [{ name: 'name', value: 'Tom Hanks' }]),
@@ -23,14 +24,13 @@ type TemplateName = keyof typeof templates;
 
 describe('buildPattern', () => {
   it('cuts the values out of the question', () => {
-    expect(templates.actedIn).toEqual({ pattern: 'what movie did {name} act in', key: 'what movie act', slots: ['name'] });
+    expect(templates.actedIn).toEqual({ pattern: 'what movie did {name} act in', slots: ['name'] });
     expect(templates.actedAfter).toEqual({
       pattern: 'what movie release after {released:number} did {name} act in',
-      key: 'what movie release after act',
       slots: ['released', 'name'],
     });
-    expect(templates.directedBy).toEqual({ pattern: 'who direct {title}', key: 'who direct', slots: ['title'] });
-    expect(templates.countActed.key).toBe('count movie act');
+    expect(templates.directedBy).toEqual({ pattern: 'who direct {title}', slots: ['title'] });
+    expect(patternMatchKey(templates.countActed.pattern)).toBe('count movie act');
   });
 
   it('finds values whatever their case; a value not in the question is not a slot', () => {
@@ -39,7 +39,7 @@ describe('buildPattern', () => {
         { name: 'name', value: 'Tom Hanks' },
         { name: 'limit', value: '25' },
       ]),
-    ).toEqual({ pattern: 'what movie did {name} act in before 2000', key: 'what movie act before 2000', slots: ['name'] });
+    ).toEqual({ pattern: 'what movie did {name} act in before 2000', slots: ['name'] });
   });
 
   it('gives each question word to one slot at most', () => {
@@ -56,11 +56,31 @@ describe('buildPattern', () => {
   });
 });
 
-describe('questionKey', () => {
-  it('keeps the significant canonical words, entity words included', () => {
-    expect(questionKey('Which films did Meg Ryan act in?')).toBe('what movie meg ryan act');
-    expect(questionKey('How many films has Keanu Reeves ever appeared in?')).toBe('count movie keanu reev act');
-    expect(questionKey('is it the?')).toBe('');
+describe('match keys', () => {
+  it('key a template by its content and critical words, slots and frame words left out', () => {
+    expect(patternMatchKey(templates.actedIn.pattern)).toBe('movie act');
+    expect(patternMatchKey('what movie release after {released:number} did {name} act in')).toBe('movie release after act');
+  });
+
+  it('give a question every key its template could have: its words with up to three runs taken out', () => {
+    const keys = candidateMatchKeys('Which films did Meg Ryan act in?');
+    expect(keys).toContain('movie act');
+    expect(keys).toContain('movie meg ryan act');
+    expect(keys).not.toContain('movie ryan meg act');
+    expect(candidateMatchKeys('Which films released after 2001 did Keanu Reeves act in')).toContain('movie release after act');
+    expect(candidateMatchKeys('is it the?')).toEqual(['']);
+  });
+
+  it('every matching case of the table is found by its template key', () => {
+    for (const [name, question, values] of cases) {
+      if (values === null) continue;
+      expect(candidateMatchKeys(question), question).toContain(patternMatchKey(templates[name].pattern));
+    }
+  });
+
+  it('bound the keys of a long question', () => {
+    const long = 'movies actors directors writers released after 1990 before 2000 by big studios in California and New York';
+    expect(candidateMatchKeys(long).length).toBeLessThanOrEqual(4000);
   });
 });
 

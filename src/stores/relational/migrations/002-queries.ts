@@ -3,7 +3,8 @@ import type { Migration } from './index.js';
 /**
  * Query curation: every query the service writes, its revisions and history, the templates
  * it becomes, their reuse, and status counts kept by a trigger so stats never count rows.
- * Trigram indexes (GiST, which can answer "nearest first") serve similarity and matching.
+ * Trigram indexes (GiST, which can answer "nearest first") serve similarity; template
+ * matching is an exact b-tree lookup of a few candidate keys.
  */
 export const m002Queries: Migration = {
   version: 2,
@@ -32,7 +33,7 @@ export const m002Queries: Migration = {
       template_cypher     text,
       template_parameters jsonb,
       pattern             text,
-      pattern_key         text,
+      match_key           text,
       approved_at         timestamptz,
       approved_by         text,
       reuse_count         bigint NOT NULL DEFAULT 0,
@@ -54,7 +55,8 @@ export const m002Queries: Migration = {
       WHERE status IN ('approved', 'pending');
     CREATE INDEX queries_text_search ON queries USING gin ((question || ' ' || cypher) public.gin_trgm_ops)
       WHERE status IN ('approved', 'pending');
-    CREATE INDEX queries_pattern_trgm ON queries USING gist (pattern_key public.gist_trgm_ops) WHERE status = 'approved';
+    -- Template matching looks up a question's few candidate keys exactly (see match-keys.ts).
+    CREATE INDEX queries_template_match_key ON queries (match_key) WHERE status = 'approved';
     CREATE INDEX queries_template_reuse ON queries (reuse_count, id) WHERE status = 'approved';
     CREATE INDEX queries_template_last_reuse ON queries ((COALESCE(last_reused_at, '-infinity'::timestamptz)), id)
       WHERE status = 'approved';
@@ -80,6 +82,19 @@ export const m002Queries: Migration = {
       details  jsonb NOT NULL DEFAULT '{}'::jsonb
     );
     CREATE INDEX query_events_query ON query_events (query_id, id);
+
+    -- Each query's nearest neighbours, found once when its text is written (both directions,
+    -- so an older query learns of a newer similar one): the pending list reads them by key
+    -- instead of searching the trigram indexes for every row of every page.
+    CREATE TABLE query_similarity (
+      query_id   bigint NOT NULL REFERENCES queries (id) ON DELETE CASCADE,
+      similar_id bigint NOT NULL REFERENCES queries (id) ON DELETE CASCADE,
+      kind       text NOT NULL CHECK (kind IN ('same_fingerprint', 'similar_question', 'similar_cypher')),
+      score      float8 NOT NULL,
+      PRIMARY KEY (query_id, similar_id, kind)
+    );
+    CREATE INDEX query_similarity_by_score ON query_similarity (query_id, score DESC);
+    CREATE INDEX query_similarity_similar ON query_similarity (similar_id);
 
     CREATE TABLE template_reuse_sessions (
       query_id        bigint NOT NULL REFERENCES queries (id) ON DELETE CASCADE,
