@@ -13,7 +13,7 @@ export const ComponentStatusSchema = z.object({
 
 export const ReadinessSchema = z
   .object({
-    status: z.literal('ready'),
+    status: z.literal('ready').describe('Always `ready` with a 200: every component answered.'),
     components: z.record(z.string(), ComponentStatusSchema).describe('One entry per store the service uses.'),
   })
   .meta({ id: 'Readiness' });

@@ -152,10 +152,10 @@ export const QueryStatsSchema = z
   .object({
     counts: z
       .object({
-        pending: z.number().int(),
-        approved: z.number().int(),
-        rejected: z.number().int(),
-        declined: z.number().int(),
+        pending: z.number().int().describe('Queries waiting for a curator.'),
+        approved: z.number().int().describe('Templates.'),
+        rejected: z.number().int().describe('Queries a curator rejected.'),
+        declined: z.number().int().describe('Queries the service or a reviewer declined.'),
       })
       .describe('How many queries are in each status (always all four).'),
     templates_reused_last_24h: z.number().int().describe('How many templates were reused in the last 24 hours.'),

@@ -16,6 +16,9 @@ import type { QueryStore, TemplateCandidateRow } from './store.js';
 /** Most templates one question is aligned with (those sharing one of its candidate keys). */
 export const MATCH_CANDIDATES = 50;
 
+/** How much of a pattern is fixed words rather than slots. */
+const patternSpecificity = (pattern: string) => pattern.split(/\s+/).filter((part) => part && !part.startsWith('{')).length;
+
 export type TemplateMatch =
   | {
       matched: true;
@@ -74,11 +77,13 @@ export class TemplateService {
     const keys = candidateMatchKeys(question).filter(Boolean);
     if (keys.length === 0) return { matched: false, score: 0, reason: 'the question has no significant words' };
     const candidates = await this.store.templateCandidates(keys, MATCH_CANDIDATES);
-    let best: { candidate: TemplateCandidateRow; score: number; reason: string; values?: Record<string, string> } | undefined;
+    let best: { candidate: TemplateCandidateRow; score: number; reason: string; values?: Record<string, string>; specificity: number } | undefined;
     for (const candidate of candidates) {
       const result = matchPattern(candidate.pattern, question);
-      if (!best || result.score > best.score) {
-        best = { candidate, score: result.score, reason: result.reason, values: 'values' in result ? result.values : undefined };
+      const specificity = patternSpecificity(candidate.pattern);
+      // Equal scores: the more specific template wins ("who acted with {name} in {title}" over "who acted in {title}").
+      if (!best || result.score > best.score || (result.score === best.score && specificity > best.specificity)) {
+        best = { candidate, score: result.score, reason: result.reason, values: 'values' in result ? result.values : undefined, specificity };
       }
     }
     if (!best) return { matched: false, score: 0, reason: 'no template asks for the same things as this question' };
