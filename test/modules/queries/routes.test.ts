@@ -161,6 +161,38 @@ describe('query curation', () => {
       expect(res.json().template_id).toBe(first.id);
     });
 
+    it('amend straight from pending', async () => {
+      const q = await queued('Oldest movie', 'MATCH (m:Movie) RETURN m.title AS title ORDER BY m.released LIMIT 1');
+      const res = await call('POST', `/api/v1/aim/queries/${q.id}/amend`, curator, {
+        cypher: 'MATCH (m:Movie) RETURN m.title AS title, m.released AS year ORDER BY m.released LIMIT 1',
+      });
+      expect(res.json()).toMatchObject({ status: 'approved', revision: 2 });
+      expect(res.json().history.map((e: { action: string }) => e.action)).toEqual(['recorded', 'amended']);
+    });
+
+    it.each([
+      ['approved', 'approve'],
+      ['approved', 'reject'],
+      ['rejected', 'approve'],
+      ['rejected', 'reject'],
+      ['declined', 'approve'],
+      ['declined', 'reject'],
+    ])('a %s query cannot be %sd: 409 with the current status', async (status, move) => {
+      const outcome = await t.app.services.templates.record({
+        question: `Illegal move ${status} ${move}`,
+        cypher: `MATCH (x:Illegal${status}${move}) RETURN x.name AS name`,
+        createdBy: 'alice',
+        ...(status === 'declined' ? { declinedReason: 'reviewer declined' } : {}),
+      });
+      if (outcome.outcome === 'reused') throw new Error('unexpected reuse');
+      const id = outcome.query.id;
+      if (status === 'approved') await call('POST', `/api/v1/aim/queries/${id}/approve`, curator);
+      if (status === 'rejected') await call('POST', `/api/v1/aim/queries/${id}/reject`, curator, { reason: 'no' });
+      const res = await call('POST', `/api/v1/aim/queries/${id}/${move}`, curator, { reason: 'again' });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ current_status: status, type: 'urn:cqks:problem:conflict' });
+    });
+
     it('delete: any status; unknown ids are 404', async () => {
       const q = await queued('Tom Hanks movies', ACTED_IN('Tom Hanks').replace('title AS title', 'title AS movie'));
       expect((await call('DELETE', `/api/v1/aim/queries/${q.id}`, curator)).statusCode).toBe(204);
