@@ -201,19 +201,29 @@ export class QueryService {
   }
 
   async approve(id: number, actor: string) {
-    await this.change(id, 'approve', async (tx, row) => {
-      const fields = await this.templateFields(row.question, row.cypher, row.parameters);
-      await this.store.setApproved(tx, id, actor, fields, false);
-      await this.store.addEvent(tx, id, 'approved', actor, { from: row.status, fingerprint: fields.fingerprint });
-    });
+    await this.change(
+      id,
+      'approve',
+      (row) => this.templateFields(row.question, row.cypher, row.parameters),
+      async (tx, row, fields) => {
+        await this.assertNoOtherTemplate(tx, id, fields.fingerprint, row.status);
+        await this.store.setApproved(tx, id, actor, fields, false);
+        await this.store.addEvent(tx, id, 'approved', actor, { from: row.status, fingerprint: fields.fingerprint });
+      },
+    );
     return this.get(id);
   }
 
   async reject(id: number, actor: string, reason: string) {
-    await this.change(id, 'reject', async (tx, row) => {
-      await this.store.setRejected(tx, id, actor, reason);
-      await this.store.addEvent(tx, id, 'rejected', actor, { from: row.status, reason });
-    });
+    await this.change(
+      id,
+      'reject',
+      async () => undefined,
+      async (tx, row) => {
+        await this.store.setRejected(tx, id, actor, reason);
+        await this.store.addEvent(tx, id, 'rejected', actor, { from: row.status, reason });
+      },
+    );
     return this.get(id);
   }
 
@@ -222,21 +232,25 @@ export class QueryService {
     actor: string,
     input: { cypher: string; question?: string; parameters?: string[]; values?: Record<string, unknown> },
   ) {
-    await this.change(id, 'amend', async (tx, row) => {
-      const question = input.question ?? row.question;
-      const fields = await this.templateFields(question, input.cypher, input.values ?? {}, input.parameters);
-      // The text being replaced is kept as a revision before the new one takes its place.
-      await this.store.addRevision(tx, row);
-      const updated = await this.store.setApproved(tx, id, actor, fields, true);
-      // New text, new neighbours.
-      await this.store.linkSimilar(tx, id, SIMILAR_MAX, SIMILARITY_MIN);
-      await this.store.addEvent(tx, id, 'amended', actor, {
-        from: row.status,
-        revision: updated.revision,
-        previous_revision: row.revision,
-        question_changed: question !== row.question,
-      });
-    });
+    await this.change(
+      id,
+      'amend',
+      (row) => this.templateFields(input.question ?? row.question, input.cypher, input.values ?? {}, input.parameters),
+      async (tx, row, fields) => {
+        await this.assertNoOtherTemplate(tx, id, fields.fingerprint, row.status);
+        // The text being replaced is kept as a revision before the new one takes its place.
+        await this.store.addRevision(tx, row);
+        const updated = await this.store.setApproved(tx, id, actor, fields, true);
+        // New text, new neighbours.
+        await this.store.linkSimilar(tx, id, SIMILAR_MAX, SIMILARITY_MIN);
+        await this.store.addEvent(tx, id, 'amended', actor, {
+          from: row.status,
+          revision: updated.revision,
+          previous_revision: row.revision,
+          question_changed: fields.question !== row.question,
+        });
+      },
+    );
     return this.get(id);
   }
 
@@ -244,27 +258,52 @@ export class QueryService {
     if (!(await this.store.delete(id))) throw notFound(`No query ${id}`);
   }
 
-  /** Runs one status move under a row lock; a move the status does not allow is a 409. */
-  private async change(id: number, move: keyof typeof ALLOWED_FROM, work: (tx: Queryable, row: QueryRow) => Promise<void>) {
+  /**
+   * Runs one status move. The slow part (`prepare`: checking Cypher against the graph) runs
+   * before the transaction, so no row lock (nor PGlite's one connection) waits on the graph;
+   * `apply` then runs under a row lock, after checking that nothing moved in between.
+   */
+  private async change<P>(
+    id: number,
+    move: keyof typeof ALLOWED_FROM,
+    prepare: (row: QueryRow) => Promise<P>,
+    apply: (tx: Queryable, row: QueryRow, prepared: P) => Promise<void>,
+  ): Promise<void> {
+    const allowed = (row: QueryRow | undefined): QueryRow => {
+      if (!row) throw notFound(`No query ${id}`);
+      if (!ALLOWED_FROM[move].includes(row.status)) {
+        throw conflict(`A ${row.status} query cannot be ${move === 'amend' ? 'amended' : `${move}d`}`, {
+          current_status: row.status,
+        });
+      }
+      return row;
+    };
+    const before = allowed(await this.store.get(id));
+    const prepared = await prepare(before);
     try {
       await this.store.transaction(async (tx) => {
-        const row = await this.store.getForUpdate(tx, id);
-        if (!row) throw notFound(`No query ${id}`);
-        if (!ALLOWED_FROM[move].includes(row.status)) {
-          throw conflict(`A ${row.status} query cannot be ${move === 'amend' ? 'amended' : `${move}d`}`, {
-            current_status: row.status,
-          });
+        const row = allowed(await this.store.getForUpdate(tx, id));
+        if (row.revision !== before.revision || row.status !== before.status) {
+          throw conflict('The query changed while this request was checked; reload and retry', { current_status: row.status });
         }
-        await work(tx, row);
+        await apply(tx, row, prepared);
       });
     } catch (error) {
+      // Two approvals of one shape racing: the unique index stops the second.
       if (!isUniqueViolation(error)) throw error;
-      // Another query with the same shape is already a template.
-      const fingerprint = (await this.store.get(id))?.fingerprint;
-      const existing = fingerprint ? await this.store.templateByFingerprint(fingerprint) : undefined;
-      throw conflict(`A template with the same Cypher shape already exists${existing ? ` (query ${existing.id})` : ''}`, {
+      throw conflict('A template with the same Cypher shape was approved at the same time; reload and retry', {
         current_status: (await this.store.get(id))?.status,
-        ...(existing ? { template_id: Number(existing.id) } : {}),
+      });
+    }
+  }
+
+  /** One template per Cypher shape: approving a second one is a 409 naming the first. */
+  private async assertNoOtherTemplate(tx: Queryable, id: number, fingerprint: string, currentStatus: QueryStatus) {
+    const existing = await this.store.templateByFingerprint(fingerprint, tx);
+    if (existing && Number(existing.id) !== id) {
+      throw conflict(`A template with the same Cypher shape already exists (query ${existing.id})`, {
+        current_status: currentStatus,
+        template_id: Number(existing.id),
       });
     }
   }

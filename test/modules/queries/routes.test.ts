@@ -161,6 +161,17 @@ describe('query curation', () => {
       expect(res.json().template_id).toBe(first.id);
     });
 
+    it('two curators approving one query at once: one wins, the other gets a 409', async () => {
+      const q = await queued('Newest movie', 'MATCH (m:Movie) RETURN m.title AS title ORDER BY m.released DESC LIMIT 1');
+      const results = await Promise.all([
+        call('POST', `/api/v1/aim/queries/${q.id}/approve`, curator),
+        call('POST', `/api/v1/aim/queries/${q.id}/approve`, admin),
+      ]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      const history = (await t.app.services.queries.get(q.id)).history.map((e) => e.action);
+      expect(history).toEqual(['recorded', 'approved']);
+    });
+
     it('amend straight from pending', async () => {
       const q = await queued('Oldest movie', 'MATCH (m:Movie) RETURN m.title AS title ORDER BY m.released LIMIT 1');
       const res = await call('POST', `/api/v1/aim/queries/${q.id}/amend`, curator, {
