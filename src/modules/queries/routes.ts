@@ -164,6 +164,8 @@ export const queryRoutes: FastifyPluginAsyncZod<{ service: QueryService }> = asy
     },
     async (request, reply) => {
       await service.remove(request.params.id);
+      // The query and its history are gone; the log keeps who deleted it.
+      request.log.info({ query_id: request.params.id, actor: requirePrincipal(request).sub }, 'query deleted');
       return reply.code(204).send(null);
     },
   );
