@@ -27,6 +27,7 @@ import { openGraphStore } from './stores/graph/index.js';
 import type { GraphStore } from './stores/graph/port.js';
 import type { RelationalStore } from './stores/relational/index.js';
 import { openRelationalStore } from './stores/relational/index.js';
+import { PgliteStore } from './stores/relational/pglite-store.js';
 import { version } from './version.js';
 
 /** What the app runs on. Tests pass their own; otherwise `openDependencies` opens them from config. */
@@ -63,6 +64,11 @@ export async function openDependencies(
   try {
     const relational = given.relational ?? (await openRelationalStore({ database: config.database, dataDir: config.dataDir }));
     if (!given.relational) opened.push(relational);
+    if (relational instanceof PgliteStore && config.database.pgliteAnalyzeIntervalS > 0) {
+      void relational.startAnalyzing(config.database.pgliteAnalyzeIntervalS * 1000, (error) =>
+        logger.warn({ err: error }, 'pglite: ANALYZE failed'),
+      );
+    }
     const graph =
       given.graph ??
       (await openGraphStore({

@@ -60,6 +60,7 @@ export const envSchema = z.object({
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier')
     .default('public'),
   DATABASE_POOL_MAX: int(10, 1, 200),
+  PGLITE_ANALYZE_INTERVAL_S: int(600, 0, 86_400),
 
   NEO4J_URI: optionalUrl(['neo4j:', 'neo4j+s:', 'neo4j+ssc:', 'bolt:', 'bolt+s:', 'bolt+ssc:']),
   NEO4J_USER: z.string().default('neo4j'),
@@ -114,7 +115,7 @@ export interface Config {
   port: number;
   dataDir: string;
   trustProxy: boolean;
-  database: { url?: string; schema: string; poolMax: number };
+  database: { url?: string; schema: string; poolMax: number; pgliteAnalyzeIntervalS: number };
   neo4j?: { uri: string; user: string; password: string; database: string };
   redis: { url?: string; keyPrefix: string };
   auth: {
@@ -169,7 +170,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
     trustProxy: e.TRUST_PROXY,
-    database: { url: e.DATABASE_URL, schema: e.DATABASE_SCHEMA, poolMax: e.DATABASE_POOL_MAX },
+    database: {
+      url: e.DATABASE_URL,
+      schema: e.DATABASE_SCHEMA,
+      poolMax: e.DATABASE_POOL_MAX,
+      pgliteAnalyzeIntervalS: e.PGLITE_ANALYZE_INTERVAL_S,
+    },
     neo4j: e.NEO4J_URI
       ? { uri: e.NEO4J_URI, user: e.NEO4J_USER, password: e.NEO4J_PASSWORD, database: e.NEO4J_DATABASE }
       : undefined,

@@ -8,7 +8,7 @@ import type { RelationalStore } from './port.js';
 export type { Queryable, QueryResult, RelationalStore, SqlParam } from './port.js';
 
 export interface OpenRelationalOptions {
-  database: Config['database'];
+  database: Pick<Config['database'], 'url' | 'schema' | 'poolMax'>;
   /** Where PGlite keeps its files when no DATABASE_URL is set; undefined means in memory. */
   dataDir?: string;
   /** PGlite only: start from this dump (see PgliteStore.dump) instead of an empty cluster. */

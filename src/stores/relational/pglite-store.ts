@@ -9,8 +9,21 @@ import type { Queryable, QueryResult, RelationalStore, SqlParam } from './port.j
  */
 export class PgliteStore implements RelationalStore {
   readonly engine = 'pglite' as const;
+  private analyzeTimer?: NodeJS.Timeout;
 
   private constructor(private readonly db: PGlite) {}
+
+  /**
+   * PGlite has no autovacuum, so nothing refreshes the planner's statistics; without them it
+   * stops choosing indexes (the nearest-neighbour scans) as tables grow. This runs ANALYZE
+   * every `intervalMs` in the background, and once now (the promise is that first run).
+   */
+  startAnalyzing(intervalMs: number, onError: (error: unknown) => void): Promise<void> {
+    const analyze = () => this.db.exec('ANALYZE').then(() => undefined, onError);
+    this.analyzeTimer = setInterval(analyze, intervalMs);
+    this.analyzeTimer.unref();
+    return analyze();
+  }
 
   /**
    * `template` is a dump from `dump()`: starting from it skips creating a cluster, which
@@ -60,6 +73,7 @@ export class PgliteStore implements RelationalStore {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.analyzeTimer);
     if (!this.db.closed) await this.db.close();
   }
 }

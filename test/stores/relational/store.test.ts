@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Config } from '../../../src/config.js';
 import { migrate } from '../../../src/stores/relational/migrate.js';
 import { migrations } from '../../../src/stores/relational/migrations/index.js';
+import type { PgliteStore } from '../../../src/stores/relational/pglite-store.js';
 import type { RelationalStore } from '../../../src/stores/relational/index.js';
 import { openRelationalStore } from '../../../src/stores/relational/index.js';
 import { dropSchema, testConfig } from '../../support/config.js';
@@ -93,6 +94,16 @@ describe(`relational store (${engine})`, () => {
     );
     expect(rows[0]).toMatchObject({ n: 1, j: { x: [1, 2] } });
     expect(rows[0]?.t).toBeInstanceOf(Date);
+  });
+
+  it.skipIf(engine !== 'pglite')('refreshes planner statistics itself (PGlite has no autovacuum)', async () => {
+    const { store } = await open();
+    await store.query(`INSERT INTO service_meta (key, value) SELECT 'k' || i, to_jsonb(i) FROM generate_series(1, 500) AS i`);
+    const errors: unknown[] = [];
+    await (store as PgliteStore).startAnalyzing(60_000, (error) => errors.push(error));
+    const { rows } = await store.query<{ reltuples: number }>(`SELECT reltuples FROM pg_class WHERE relname = 'service_meta'`);
+    expect(errors).toEqual([]);
+    expect(rows[0]?.reltuples).toBe(501);
   });
 
   it.skipIf(engine !== 'pglite')('keeps data in DATA_DIR across a restart', async () => {
