@@ -8,6 +8,9 @@ import { Redis } from 'ioredis';
 import type { DestinationStream, Logger } from 'pino';
 import type { Config } from './config.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { chatSessionRoutes } from './modules/chat/routes.js';
+import { SessionService } from './modules/chat/service.js';
+import { SessionStore } from './modules/chat/store.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { queryRoutes } from './modules/queries/routes.js';
 import { QueryService } from './modules/queries/service.js';
@@ -44,6 +47,7 @@ export type App = FastifyInstance & { deps: AppDependencies };
 export interface AppServices {
   queries: QueryService;
   templates: TemplateService;
+  sessions: SessionService;
 }
 
 declare module 'fastify' {
@@ -198,9 +202,14 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
 
   const queryStore = new QueryStore(deps.relational);
   const queries = new QueryService(queryStore, deps.graph);
-  const services: AppServices = { queries, templates: new TemplateService(queryStore, queries) };
+  const services: AppServices = {
+    queries,
+    templates: new TemplateService(queryStore, queries),
+    sessions: new SessionService(new SessionStore(deps.relational)),
+  };
   app.decorate('services', services);
   await app.register(queryRoutes, { service: services.queries });
+  await app.register(chatSessionRoutes, { service: services.sessions, limits: config.limits });
 
   return app as unknown as App;
 }

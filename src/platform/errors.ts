@@ -65,15 +65,14 @@ export function sendProblem(
   return reply.code(body.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
 }
 
+/** `body.name`, `querystring.limit`, or just `body` for the whole of it. */
+const fieldPath = (context: string | undefined, instancePath: string) =>
+  `${context ?? 'body'}${instancePath.replace(/\//g, '.').replace(/\.$/, '')}`;
+
 function validationErrors(error: FastifyError): ProblemFieldError[] {
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    return error.validation.map((issue) => ({
-      path: `${error.validationContext ?? 'body'}${issue.instancePath.replace(/\//g, '.')}`,
-      message: issue.message ?? 'invalid',
-    }));
-  }
-  return (error.validation ?? []).map((issue) => ({
-    path: `${error.validationContext ?? 'body'}${issue.instancePath.replace(/\//g, '.')}`,
+  const issues = hasZodFastifySchemaValidationErrors(error) ? error.validation : (error.validation ?? []);
+  return issues.map((issue) => ({
+    path: fieldPath(error.validationContext, issue.instancePath),
     message: issue.message ?? 'invalid',
   }));
 }

@@ -1,5 +1,6 @@
 import { m001ServiceMeta } from './001-service-meta.js';
 import { m002Queries } from './002-queries.js';
+import { m003ChatSessions } from './003-chat-sessions.js';
 
 export interface Migration {
   /** Strictly increasing; never reused. */
@@ -10,4 +11,4 @@ export interface Migration {
 }
 
 /** Every migration, in order. Both engines run the same SQL. */
-export const migrations: readonly Migration[] = [m001ServiceMeta, m002Queries];
+export const migrations: readonly Migration[] = [m001ServiceMeta, m002Queries, m003ChatSessions];

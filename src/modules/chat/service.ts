@@ -1,0 +1,71 @@
+import { hasRole } from '../../platform/auth/roles.js';
+import type { Principal } from '../../platform/auth/roles.js';
+import { decodeCursor, encodeCursor } from '../../platform/pagination.js';
+import { forbidden, notFound } from '../../platform/problem.js';
+import type { SessionHistoryQuery } from './schemas.js';
+import type { SessionRow, SessionStore } from './store.js';
+
+/**
+ * Chat sessions belong to their creator. Someone else's session is a 404, never a 403, so
+ * ids cannot be probed; admins see every session.
+ */
+
+const toApi = (row: SessionRow) => ({
+  session_id: row.id,
+  owner: row.owner,
+  title: row.title,
+  metadata: row.metadata,
+  state: row.state,
+  message_count: row.message_count,
+  created_at: row.created_at.toISOString(),
+  last_activity_at: row.last_activity_at.toISOString(),
+});
+
+export class SessionService {
+  constructor(private readonly store: SessionStore) {}
+
+  async create(principal: Principal, input: { title?: string; metadata?: Record<string, unknown> }) {
+    return toApi(await this.store.create(principal.sub, input.title ?? null, input.metadata ?? {}));
+  }
+
+  /** The session if the caller may see it; 404 otherwise. */
+  async visible(principal: Principal, id: string): Promise<SessionRow> {
+    const row = await this.store.get(id);
+    if (!row || (row.owner !== principal.sub && !hasRole(principal, 'admin'))) throw notFound(`No session ${id}`);
+    return row;
+  }
+
+  async status(principal: Principal, id: string) {
+    const row = await this.visible(principal, id);
+    return {
+      session_id: row.id,
+      state: row.state,
+      // Runs arrive with the engine; until a session has one, there is none to name.
+      current_run_id: null,
+      waiting_for:
+        row.state === 'awaiting_disambiguation' ? 'disambiguation' : row.state === 'awaiting_review' ? 'review' : null,
+      message_count: row.message_count,
+      last_activity_at: row.last_activity_at.toISOString(),
+    };
+  }
+
+  async history(principal: Principal, query: SessionHistoryQuery) {
+    const isAdmin = hasRole(principal, 'admin');
+    if (query.owner !== undefined && query.owner !== principal.sub && !isAdmin) {
+      throw forbidden("Only admins may list other users' sessions.");
+    }
+    const owner = isAdmin ? query.owner : principal.sub;
+    const after = query.cursor ? decodeCursor(query.cursor, ['string', 'string']) : undefined;
+    const rows = await this.store.list(
+      { owner, state: query.state },
+      query.limit,
+      after ? { at: String(after[0]), id: String(after[1]) } : undefined,
+    );
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      items: page.map(toApi),
+      next_cursor: rows.length > query.limit && last ? encodeCursor([last.sort_key, last.id]) : null,
+    };
+  }
+}
