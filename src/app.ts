@@ -11,6 +11,10 @@ import { authRoutes } from './modules/auth/routes.js';
 import { chatSessionRoutes } from './modules/chat/routes.js';
 import { SessionService } from './modules/chat/service.js';
 import { SessionStore } from './modules/chat/store.js';
+import { EventHub } from './modules/events/hub.js';
+import { eventRoutes } from './modules/events/routes.js';
+import { EventService } from './modules/events/service.js';
+import { EventStore } from './modules/events/store.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { queryRoutes } from './modules/queries/routes.js';
 import { QueryService } from './modules/queries/service.js';
@@ -48,6 +52,7 @@ export interface AppServices {
   queries: QueryService;
   templates: TemplateService;
   sessions: SessionService;
+  events: EventService;
 }
 
 declare module 'fastify' {
@@ -202,14 +207,18 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
 
   const queryStore = new QueryStore(deps.relational);
   const queries = new QueryService(queryStore, deps.graph);
-  const services: AppServices = {
-    queries,
-    templates: new TemplateService(queryStore, queries),
-    sessions: new SessionService(new SessionStore(deps.relational)),
-  };
+  const eventStore = new EventStore(deps.relational);
+  const hub = new EventHub();
+  await hub.start(deps.relational);
+  app.addHook('onClose', () => hub.close());
+  const sessions = new SessionService(new SessionStore(deps.relational));
+  const events = new EventService(deps.relational, eventStore, sessions);
+  sessions.announceWith(events);
+  const services: AppServices = { queries, templates: new TemplateService(queryStore, queries), sessions, events };
   app.decorate('services', services);
   await app.register(queryRoutes, { service: services.queries });
-  await app.register(chatSessionRoutes, { service: services.sessions, limits: config.limits });
+  await app.register(chatSessionRoutes, { service: sessions, limits: config.limits });
+  await app.register(eventRoutes, { events, sessions, store: eventStore, hub, limits: config.limits });
 
   return app as unknown as App;
 }

@@ -101,6 +101,8 @@ export const envSchema = z.object({
     'db.labels,db.relationshipTypes,db.propertyKeys,db.schema.visualization,db.schema.nodeTypeProperties,db.schema.relTypeProperties',
   ),
 
+  STREAM_HEARTBEAT_MS: int(15_000, 1000, 300_000),
+  STREAM_MAX_PER_SUBJECT: int(10, 1, 10_000),
   READINESS_TIMEOUT_MS: int(2000, 50, 60_000),
   SHUTDOWN_DRAIN_MS: int(0, 0, 300_000),
   SHUTDOWN_GRACE_MS: int(10_000, 0, 300_000),
@@ -140,6 +142,8 @@ export interface Config {
     rateChatMessagePerMinute: number;
     graphQueryTimeoutMs: number;
     graphQueryMaxRows: number;
+    streamHeartbeatMs: number;
+    streamMaxPerSubject: number;
     readinessTimeoutMs: number;
     shutdownDrainMs: number;
     shutdownGraceMs: number;
@@ -201,6 +205,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       rateChatMessagePerMinute: e.RATE_LIMIT_CHAT_MESSAGE_PER_MINUTE,
       graphQueryTimeoutMs: e.GRAPH_QUERY_TIMEOUT_MS,
       graphQueryMaxRows: e.GRAPH_QUERY_MAX_ROWS,
+      streamHeartbeatMs: e.STREAM_HEARTBEAT_MS,
+      streamMaxPerSubject: e.STREAM_MAX_PER_SUBJECT,
       readinessTimeoutMs: e.READINESS_TIMEOUT_MS,
       shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
       shutdownGraceMs: e.SHUTDOWN_GRACE_MS,

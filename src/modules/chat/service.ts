@@ -21,11 +21,24 @@ const toApi = (row: SessionRow) => ({
   last_activity_at: row.last_activity_at.toISOString(),
 });
 
+/** What sessions need of the event log (kept as an interface: events also depend on sessions). */
+export interface SessionAnnouncer {
+  publish(sessionId: string, kind: 'session_created', data: Record<string, unknown>): Promise<unknown>;
+}
+
 export class SessionService {
+  private announcer?: SessionAnnouncer;
+
   constructor(private readonly store: SessionStore) {}
 
+  announceWith(announcer: SessionAnnouncer): void {
+    this.announcer = announcer;
+  }
+
   async create(principal: Principal, input: { title?: string; metadata?: Record<string, unknown> }) {
-    return toApi(await this.store.create(principal.sub, input.title ?? null, input.metadata ?? {}));
+    const row = await this.store.create(principal.sub, input.title ?? null, input.metadata ?? {});
+    await this.announcer?.publish(row.id, 'session_created', { owner: row.owner, title: row.title });
+    return toApi(row);
   }
 
   /** The session if the caller may see it; 404 otherwise. */

@@ -46,7 +46,7 @@ export class PgStore implements RelationalStore {
   readonly engine = 'postgres' as const;
   private readonly pool: pg.Pool;
 
-  constructor(options: PgStoreOptions) {
+  constructor(private readonly options: PgStoreOptions) {
     this.pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolMax,
@@ -92,6 +92,43 @@ export class PgStore implements RelationalStore {
       client.release(error instanceof Error && isConnectionError(error) ? error : undefined);
       throw error;
     }
+  }
+
+  /**
+   * LISTEN needs a connection of its own, outside the pool. When it breaks it is opened
+   * again (after a short pause) and `onResync` tells the listener it may have missed some.
+   */
+  async listen(channel: string, onNotify: (payload: string) => void, onResync: () => void): Promise<() => Promise<void>> {
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
+    let client: pg.Client | undefined;
+    let stopped = false;
+    let retry: NodeJS.Timeout | undefined;
+    const connect = async (): Promise<void> => {
+      const next = new pg.Client({ connectionString: this.options.url, application_name: 'cqks-listen' });
+      next.on('notification', (message) => {
+        if (message.channel === channel) onNotify(message.payload ?? '');
+      });
+      next.on('error', () => reconnect());
+      next.on('end', () => reconnect());
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+      client = next;
+    };
+    const reconnect = () => {
+      if (stopped || retry) return;
+      client = undefined;
+      retry = setTimeout(() => {
+        retry = undefined;
+        connect().then(onResync, reconnect);
+      }, 1000);
+      retry.unref();
+    };
+    await connect();
+    return async () => {
+      stopped = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+    };
   }
 
   async health(): Promise<void> {

@@ -63,6 +63,11 @@ export class PgliteStore implements RelationalStore {
     );
   }
 
+  async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+    // One process, one connection: notifications arrive when the notifying transaction commits.
+    return this.db.listen(channel, onNotify);
+  }
+
   /** The whole cluster as a tarball, to start other stores from. */
   async dump(): Promise<Blob> {
     return this.db.dumpDataDir('none');

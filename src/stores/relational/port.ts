@@ -20,6 +20,12 @@ export interface RelationalStore extends Queryable {
   readonly engine: 'postgres' | 'pglite';
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onNotify` with the payload of every NOTIFY on `channel` (from any process on
+   * PostgreSQL; from this process on PGlite), and `onResync` after a lost connection came
+   * back (notifications may have been missed: re-read what matters). Resolves to a stop function.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onResync: () => void): Promise<() => Promise<void>>;
   /** Cheap round trip; throws when the store cannot answer. */
   health(): Promise<void>;
   close(): Promise<void>;

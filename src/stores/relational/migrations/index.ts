@@ -1,6 +1,7 @@
 import { m001ServiceMeta } from './001-service-meta.js';
 import { m002Queries } from './002-queries.js';
 import { m003ChatSessions } from './003-chat-sessions.js';
+import { m004SessionEvents } from './004-session-events.js';
 
 export interface Migration {
   /** Strictly increasing; never reused. */
@@ -11,4 +12,4 @@ export interface Migration {
 }
 
 /** Every migration, in order. Both engines run the same SQL. */
-export const migrations: readonly Migration[] = [m001ServiceMeta, m002Queries, m003ChatSessions];
+export const migrations: readonly Migration[] = [m001ServiceMeta, m002Queries, m003ChatSessions, m004SessionEvents];

@@ -1,0 +1,118 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.js';
+import { requirePrincipal } from '../../platform/auth/plugin.js';
+import { badRequest, ProblemError } from '../../platform/problem.js';
+import { ProblemSchema } from '../../platform/schemas.js';
+import { SessionIdParamsSchema } from '../chat/schemas.js';
+import type { SessionService } from '../chat/service.js';
+import type { EventHub } from './hub.js';
+import { EVENT_KINDS, EventListQuerySchema, EventPageSchema, StreamQuerySchema } from './schemas.js';
+import type { EventService } from './service.js';
+import type { EventStore } from './store.js';
+import { openStream } from './stream.js';
+
+export interface EventRoutesOptions {
+  events: EventService;
+  sessions: SessionService;
+  store: EventStore;
+  hub: EventHub;
+  limits: Config['limits'];
+}
+
+const tags = ['Chat'];
+const users = { roles: ['user' as const] };
+
+function resumeFrom(header: string | string[] | undefined, after: number | undefined): number {
+  if (header === undefined) return after ?? 0;
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined || !/^\d{1,15}$/.test(value.trim())) {
+    throw badRequest('Last-Event-ID must be an event id (a non-negative integer)', [{ path: 'headers.last-event-id', message: 'invalid' }]);
+  }
+  return Number(value.trim());
+}
+
+export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (app, options) => {
+  const { events, sessions, store, hub, limits } = options;
+  const openBySubject = new Map<string, number>();
+
+  app.get(
+    '/api/v1/chat/:session_id/events',
+    {
+      config: users,
+      schema: {
+        operationId: 'listChatEvents',
+        tags,
+        summary: 'Historical event trace',
+        description: `The session's events in id order, paginated, filterable by kind and run. Kinds: ${EVENT_KINDS.join(', ')}.`,
+        params: SessionIdParamsSchema,
+        querystring: EventListQuerySchema,
+        response: { 200: EventPageSchema, 404: ProblemSchema },
+      },
+    },
+    async (request) => events.list(requirePrincipal(request), request.params.session_id, request.query),
+  );
+
+  app.get(
+    '/api/v1/chat/:session_id/stream',
+    {
+      config: users,
+      schema: {
+        operationId: 'streamChatEvents',
+        tags,
+        summary: 'Event stream of real-time progress',
+        description:
+          'Server-Sent Events (`text/event-stream`: `id:`, `event:`, `data:` with the event as JSON) by default; ' +
+          'newline-delimited JSON with `Accept: application/x-ndjson`. Replays the events after `Last-Event-ID` ' +
+          '(or `?after=`), then continues live with no gap and no duplicate. A heartbeat every STREAM_HEARTBEAT_MS ' +
+          '(SSE comment; empty line in NDJSON). At most STREAM_MAX_PER_SUBJECT open streams per subject and process ' +
+          '(429 beyond). Streams end when the service shuts down; reconnect with `Last-Event-ID`.',
+        params: SessionIdParamsSchema,
+        querystring: StreamQuerySchema,
+        response: { 200: z.string().describe('The stream (SSE or NDJSON).'), 404: ProblemSchema },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const sessionId = request.params.session_id;
+      await sessions.visible(principal, sessionId);
+      const after = resumeFrom(request.headers['last-event-id'], request.query.after);
+      const open = openBySubject.get(principal.sub) ?? 0;
+      if (open >= limits.streamMaxPerSubject) {
+        throw new ProblemError({
+          status: 429,
+          slug: 'too-many-streams',
+          title: 'Too many open streams',
+          detail: `At most ${limits.streamMaxPerSubject} open streams per subject; close one first.`,
+          headers: { 'retry-after': '5' },
+        });
+      }
+      openBySubject.set(principal.sub, open + 1);
+      const format = String(request.headers.accept ?? '').includes('application/x-ndjson') ? 'ndjson' : 'sse';
+      reply.hijack();
+      reply.raw.writeHead(200, {
+        'content-type': format === 'sse' ? 'text/event-stream; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-request-id': String(request.id),
+      });
+      const stream = openStream(reply.raw, {
+        sessionId,
+        after,
+        format,
+        heartbeatMs: limits.streamHeartbeatMs,
+        hub,
+        store,
+        onError: (error) => request.log.error({ err: error }, 'event stream failed'),
+      });
+      const unregister = app.streams.add(stream);
+      void stream.done.then(() => {
+        unregister();
+        const count = (openBySubject.get(principal.sub) ?? 1) - 1;
+        if (count <= 0) openBySubject.delete(principal.sub);
+        else openBySubject.set(principal.sub, count);
+      });
+    },
+  );
+};

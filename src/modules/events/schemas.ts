@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../../platform/schemas.js';
+
+/** The closed set of event kinds a session can carry (DESIGN.md "Events"). */
+export const EVENT_KINDS = [
+  'session_created',
+  'message_received',
+  'run_queued',
+  'run_started',
+  'run_awaiting_input',
+  'run_completed',
+  'run_failed',
+  'run_cancelled',
+  'step_started',
+  'step_completed',
+  'tool_executed',
+  'query_generated',
+  'query_reused',
+  'disambiguation_required',
+  'review_required',
+  'answer_ready',
+] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+export const EventKindSchema = z.enum(EVENT_KINDS).describe('What happened. The set is closed: a client can switch on it.');
+
+export const SessionEventSchema = z
+  .object({
+    id: z.number().int().describe('Grows by one within the session; the SSE `id:` to resume from (`Last-Event-ID` or `?after=`).'),
+    timestamp: z.string().describe('When it happened (ISO 8601 UTC).'),
+    event: EventKindSchema,
+    run_id: z.string().nullable().describe('The run it belongs to, if any.'),
+    data: z.record(z.string(), z.unknown()).describe('Depends on the kind, e.g. `step_started {node, run_id}`, `tool_executed {tool_name, success}`.'),
+  })
+  .meta({ id: 'SessionEvent' });
+export type SessionEvent = z.infer<typeof SessionEventSchema>;
+
+const afterId = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .max(Number.MAX_SAFE_INTEGER)
+  .describe('Only events with a greater id (0: from the start).');
+
+export const EventListQuerySchema = z.object({
+  after: afterId.default(0),
+  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT).describe(`Page size, 1..${PAGE_LIMIT_MAX}.`),
+  cursor: z.string().max(512).optional().describe('Opaque cursor from the previous page’s `next_cursor`.'),
+  kind: EventKindSchema.optional().describe('Only events of this kind.'),
+  run_id: z.string().min(1).max(100).optional().describe('Only events of this run.'),
+});
+export type EventListQuery = z.infer<typeof EventListQuerySchema>;
+
+export const EventPageSchema = z
+  .object({
+    items: z.array(SessionEventSchema).describe('Events in id order.'),
+    next_cursor: z.string().nullable().describe('Pass as `cursor` for the next page; null on the last page.'),
+  })
+  .meta({ id: 'SessionEventPage' });
+
+export const StreamQuerySchema = z.object({
+  after: afterId.optional().describe('Replay events after this id, then continue live (`Last-Event-ID` takes precedence).'),
+});

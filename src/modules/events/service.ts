@@ -1,0 +1,42 @@
+import type { Principal } from '../../platform/auth/roles.js';
+import { decodeCursor, encodeCursor } from '../../platform/pagination.js';
+import type { Queryable, RelationalStore } from '../../stores/relational/index.js';
+import type { SessionService } from '../chat/service.js';
+import type { EventKind, EventListQuery } from './schemas.js';
+import type { EventRow, EventStore } from './store.js';
+
+export const toApiEvent = (row: EventRow) => ({
+  id: Number(row.id),
+  timestamp: row.created_at.toISOString(),
+  event: row.kind,
+  run_id: row.run_id,
+  data: row.data,
+});
+
+/** Events are stored before anyone hears of them; reading them follows the session's ownership. */
+export class EventService {
+  constructor(
+    private readonly db: RelationalStore,
+    private readonly store: EventStore,
+    private readonly sessions: SessionService,
+  ) {}
+
+  /** Appends an event in its own transaction, or in the caller's `tx` so it commits with the change it reports. */
+  async publish(sessionId: string, kind: EventKind, data: Record<string, unknown>, runId: string | null = null, tx?: Queryable) {
+    const row = tx
+      ? await this.store.append(tx, sessionId, kind, data, runId)
+      : await this.db.transaction((t) => this.store.append(t, sessionId, kind, data, runId));
+    return toApiEvent(row);
+  }
+
+  async list(principal: Principal, sessionId: string, query: EventListQuery) {
+    await this.sessions.visible(principal, sessionId);
+    const after = query.cursor ? Number(decodeCursor(query.cursor, ['number'])[0]) : query.after;
+    const rows = await this.store.list(sessionId, { after, kind: query.kind, runId: query.run_id }, query.limit + 1);
+    const page = rows.slice(0, query.limit);
+    return {
+      items: page.map(toApiEvent),
+      next_cursor: rows.length > query.limit ? encodeCursor([Number(page.at(-1)!.id)]) : null,
+    };
+  }
+}

@@ -1,0 +1,88 @@
+import { once } from 'node:events';
+import type { ServerResponse } from 'node:http';
+import type { EventHub } from './hub.js';
+import type { EventRow, EventStore } from './store.js';
+
+/**
+ * One open stream: subscribe first, then replay from the store after `after`, then follow
+ * live. Every wake-up reads "what comes after the last id sent", so replay and live meet
+ * with no gap and no duplicate. Reading pauses while the socket is full: a slow client
+ * makes the process wait, never buffer without bound.
+ */
+
+export type StreamFormat = 'sse' | 'ndjson';
+
+/** Rows read per round trip while catching up. */
+const BATCH = 200;
+
+export function frame(format: StreamFormat, row: EventRow): string {
+  const event = { id: Number(row.id), timestamp: row.created_at.toISOString(), event: row.kind, run_id: row.run_id, data: row.data };
+  if (format === 'ndjson') return `${JSON.stringify(event)}\n`;
+  return `id: ${event.id}\nevent: ${event.event}\ndata: ${JSON.stringify(event)}\n\n`;
+}
+
+export interface OpenStreamOptions {
+  sessionId: string;
+  after: number;
+  format: StreamFormat;
+  heartbeatMs: number;
+  hub: EventHub;
+  store: EventStore;
+  onError: (error: unknown) => void;
+}
+
+export function openStream(raw: ServerResponse, options: OpenStreamOptions): { end(): void; done: Promise<void> } {
+  const { sessionId, format, hub, store } = options;
+  let last = options.after;
+  let reading = false;
+  let again = false;
+  let closed = false;
+
+  const write = async (chunk: string) => {
+    if (!raw.write(chunk)) await Promise.race([once(raw, 'drain'), once(raw, 'close')]);
+  };
+
+  const pump = async (): Promise<void> => {
+    if (reading) {
+      again = true;
+      return;
+    }
+    reading = true;
+    try {
+      do {
+        again = false;
+        const rows = await store.list(sessionId, { after: last }, BATCH);
+        for (const row of rows) {
+          if (closed) return;
+          await write(frame(format, row));
+          last = Number(row.id);
+        }
+        if (rows.length === BATCH) again = true;
+      } while (again && !closed);
+    } catch (error) {
+      options.onError(error);
+      end();
+    } finally {
+      reading = false;
+    }
+  };
+
+  const unsubscribe = hub.subscribe(sessionId, () => void pump());
+  // SSE: a comment line; NDJSON: an empty line, which NDJSON readers skip.
+  const heartbeat = setInterval(() => raw.write(format === 'sse' ? ': heartbeat\n\n' : '\n'), options.heartbeatMs);
+  heartbeat.unref();
+
+  let resolveDone!: () => void;
+  const done = new Promise<void>((resolve) => (resolveDone = resolve));
+  const end = () => {
+    if (closed) return;
+    closed = true;
+    unsubscribe();
+    clearInterval(heartbeat);
+    if (!raw.writableEnded) raw.end();
+    resolveDone();
+  };
+  raw.on('close', end);
+  void pump();
+  return { end, done };
+}

@@ -1,0 +1,96 @@
+/**
+ * A real streaming client for tests: opens a stream with fetch, parses SSE or NDJSON frames
+ * as they arrive, and lets a test wait for a given number of events.
+ */
+export interface ReceivedEvent {
+  id: number;
+  event: string;
+  data: { id: number; event: string; data: Record<string, unknown> };
+}
+
+export interface StreamClient {
+  status: number;
+  headers: Headers;
+  events: ReceivedEvent[];
+  heartbeats: number;
+  waitFor(count: number, timeoutMs?: number): Promise<ReceivedEvent[]>;
+  close(): void;
+  ended: Promise<void>;
+}
+
+export async function openEventStream(url: string, headers: Record<string, string>, format: 'sse' | 'ndjson' = 'sse'): Promise<StreamClient> {
+  const controller = new AbortController();
+  const res = await fetch(url, {
+    headers: { ...headers, ...(format === 'ndjson' ? { accept: 'application/x-ndjson' } : { accept: 'text/event-stream' }) },
+    signal: controller.signal,
+  });
+  const events: ReceivedEvent[] = [];
+  let heartbeats = 0;
+  const waiters: (() => void)[] = [];
+  const notify = () => waiters.splice(0).forEach((w) => w());
+  let buffer = '';
+  const parse = () => {
+    if (format === 'ndjson') {
+      let nl: number;
+      while ((nl = buffer.indexOf('\n')) >= 0) {
+        const line = buffer.slice(0, nl);
+        buffer = buffer.slice(nl + 1);
+        if (line.trim() === '') {
+          heartbeats++;
+          continue;
+        }
+        const data = JSON.parse(line) as ReceivedEvent['data'];
+        events.push({ id: data.id, event: data.event, data });
+      }
+      return;
+    }
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      if (block.startsWith(':')) {
+        heartbeats++;
+        continue;
+      }
+      const fields = Object.fromEntries(
+        block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trimStart()]),
+      );
+      events.push({ id: Number(fields.id), event: fields.event!, data: JSON.parse(fields.data!) });
+    }
+  };
+  const ended = (async () => {
+    if (!res.body) return;
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of res.body) {
+        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+        parse();
+        notify();
+      }
+    } catch {
+      // aborted by close()
+    }
+    notify();
+  })();
+  return {
+    status: res.status,
+    headers: res.headers,
+    events,
+    get heartbeats() {
+      return heartbeats;
+    },
+    async waitFor(count, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (events.length < count) {
+        if (Date.now() > deadline) throw new Error(`waited for ${count} events, got ${events.length}`);
+        await Promise.race([new Promise<void>((r) => waiters.push(r)), ended.then(() => undefined)]);
+        if (events.length < count && (await Promise.race([ended.then(() => true), Promise.resolve(false)]))) {
+          throw new Error(`stream ended after ${events.length} of ${count} events`);
+        }
+      }
+      return events.slice(0, count);
+    },
+    close: () => controller.abort(),
+    ended,
+  };
+}
