@@ -65,7 +65,11 @@ export class PgliteStore implements RelationalStore {
 
   async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
     // One process, one connection: notifications arrive when the notifying transaction commits.
-    return this.db.listen(channel, onNotify);
+    const unlisten = await this.db.listen(channel, onNotify);
+    // A closed database has no listeners left to remove (and would throw if asked).
+    return async () => {
+      if (!this.db.closed) await unlisten();
+    };
   }
 
   /** The whole cluster as a tarball, to start other stores from. */
