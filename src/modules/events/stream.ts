@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import type { ServerResponse } from 'node:http';
+import type { Writable } from 'node:stream';
 import type { EventHub } from './hub.js';
 import type { EventRow, EventStore } from './store.js';
 
@@ -31,7 +31,10 @@ export interface OpenStreamOptions {
   onError: (error: unknown) => void;
 }
 
-export function openStream(raw: ServerResponse, options: OpenStreamOptions): { end(): void; done: Promise<void> } {
+/** Where frames go: the HTTP response, or any writable stream. */
+export type StreamSink = Pick<Writable, 'write' | 'end' | 'on' | 'once' | 'writableEnded'> & NodeJS.EventEmitter;
+
+export function openStream(raw: StreamSink, options: OpenStreamOptions): { end(): void; done: Promise<void> } {
   const { sessionId, format, hub, store } = options;
   let last = options.after;
   let reading = false;
