@@ -2,6 +2,7 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { benchQueries } from './queries.js';
+import { benchStreams } from './streams.js';
 
 /**
  * `npm run bench`: requests per second of a bare Fastify route and of an authenticated
@@ -92,9 +93,13 @@ async function benchHttp(): Promise<void> {
   }
 }
 
-/** `BENCH_ONLY=http` or `BENCH_ONLY=queries` runs one part. */
+/** `BENCH_ONLY=http`, `queries` or `streams` runs one part. */
 const only = process.env.BENCH_ONLY;
 if (!only || only === 'http') await benchHttp();
+if (!only || only === 'streams') {
+  process.stdout.write('event streams:\n');
+  for (const line of await benchStreams()) process.stdout.write(`${line}\n`);
+}
 if (!only || only === 'queries') {
   const store = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite (embedded)';
   process.stdout.write(`query curation, relational store ${store}:\n`);

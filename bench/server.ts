@@ -5,6 +5,7 @@ import Fastify from 'fastify';
 import { buildApp, openDependencies } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { signDevToken } from '../src/platform/auth/dev-keys.js';
+import { scratchSchemaEnv } from './scratch-schema.js';
 
 /**
  * One server for the benchmark, in a process of its own so the load generator does not
@@ -20,9 +21,11 @@ async function startBare(): Promise<{ port: number }> {
   return { port: (app.server.address() as { port: number }).port };
 }
 
+const scratch = scratchSchemaEnv();
+
 async function startApp(): Promise<{ port: number; token: string }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cqks-bench-'));
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, RATE_LIMIT_DEFAULT_PER_MINUTE: '1000000' });
+  const config = loadConfig({ ...process.env, ...scratch.env, DATA_DIR: dataDir, RATE_LIMIT_DEFAULT_PER_MINUTE: '1000000' });
   const app = await buildApp(config, await openDependencies(config));
   app.get('/api/v1/bench/auth', { config: { roles: ['user'] } }, async (request) => ({ sub: request.principal?.sub }));
   app.get('/api/v1/bench/row', { config: { roles: ['user'] } }, async () => {
@@ -39,4 +42,6 @@ async function startApp(): Promise<{ port: number; token: string }> {
 const started = kind === 'bare' ? await startBare() : await startApp();
 process.send?.({ ready: true, ...started });
 // Exit normally on a signal so diagnostics (e.g. --cpu-prof) are written.
-for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => process.exit(0));
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => void scratch.drop().finally(() => process.exit(0)));
+}
