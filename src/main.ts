@@ -22,6 +22,9 @@ async function main(): Promise<void> {
   const deps = await openDependencies(config, {}, logger);
   const app = await buildApp(config, deps, { logger });
 
+  // Log lines are written asynchronously: write out what is pending, then exit.
+  const exit = (code: number) => logger.flush(() => process.exit(code));
+
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -32,18 +35,18 @@ async function main(): Promise<void> {
     const deadline = setTimeout(() => {
       app.log.error('grace period over; closing remaining connections');
       app.server.closeAllConnections();
-      process.exit(1);
+      exit(1);
     }, shutdownDrainMs + shutdownGraceMs);
     deadline.unref();
     const drained = new Promise<void>((resolve) => setTimeout(resolve, shutdownDrainMs));
     drained.then(() => app.close()).then(
       () => {
         app.log.info('stopped');
-        process.exit(0);
+        exit(0);
       },
       (error: unknown) => {
         app.log.error({ err: error }, 'error while shutting down');
-        process.exit(1);
+        exit(1);
       },
     );
   };

@@ -9,7 +9,7 @@ export const REDACTED_PATHS = ['req.headers.authorization', 'req.headers.cookie'
  * The one pino logger of a process: JSON lines, the request id on every line of a request
  * under `request_id`. Lines go to stdout through a buffered asynchronous writer, because a
  * synchronous write per line costs a system call per request on the hot path; pino flushes
- * the buffer at exit.
+ * what is pending before the process exits (see main.ts).
  */
 export function createLogger(config: Config, stream?: DestinationStream): Logger {
   return pino(
@@ -19,6 +19,7 @@ export function createLogger(config: Config, stream?: DestinationStream): Logger
       base: { service: 'cqks' },
       timestamp: pino.stdTimeFunctions.isoTime,
     },
-    stream ?? pino.destination({ dest: 1, sync: false, minLength: 4096 }),
+    // Asynchronous, but written as soon as possible: lines only batch up while a write is in flight.
+    stream ?? pino.destination({ dest: 1, sync: false }),
   );
 }
