@@ -211,9 +211,8 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
   const hub = new EventHub();
   await hub.start(deps.relational);
   app.addHook('onClose', () => hub.close());
-  const sessions = new SessionService(new SessionStore(deps.relational));
+  const sessions = new SessionService(new SessionStore(deps.relational), eventStore);
   const events = new EventService(deps.relational, eventStore, sessions);
-  sessions.announceWith(events);
   const services: AppServices = { queries, templates: new TemplateService(queryStore, queries), sessions, events };
   app.decorate('services', services);
   await app.register(queryRoutes, { service: services.queries });

@@ -3,6 +3,7 @@ import type { Principal } from '../../platform/auth/roles.js';
 import { decodeCursor, encodeCursor } from '../../platform/pagination.js';
 import { forbidden, notFound } from '../../platform/problem.js';
 import type { SessionHistoryQuery } from './schemas.js';
+import type { EventStore } from '../events/store.js';
 import type { SessionRow, SessionStore } from './store.js';
 
 /**
@@ -21,23 +22,19 @@ const toApi = (row: SessionRow) => ({
   last_activity_at: row.last_activity_at.toISOString(),
 });
 
-/** What sessions need of the event log (kept as an interface: events also depend on sessions). */
-export interface SessionAnnouncer {
-  publish(sessionId: string, kind: 'session_created', data: Record<string, unknown>): Promise<unknown>;
-}
-
 export class SessionService {
-  private announcer?: SessionAnnouncer;
+  constructor(
+    private readonly store: SessionStore,
+    private readonly events: EventStore,
+  ) {}
 
-  constructor(private readonly store: SessionStore) {}
-
-  announceWith(announcer: SessionAnnouncer): void {
-    this.announcer = announcer;
-  }
-
+  /** The session and its first event commit together. */
   async create(principal: Principal, input: { title?: string; metadata?: Record<string, unknown> }) {
-    const row = await this.store.create(principal.sub, input.title ?? null, input.metadata ?? {});
-    await this.announcer?.publish(row.id, 'session_created', { owner: row.owner, title: row.title });
+    const row = await this.store.transaction(async (tx) => {
+      const created = await this.store.create(tx, principal.sub, input.title ?? null, input.metadata ?? {});
+      await this.events.append(tx, created.id, 'session_created', { owner: created.owner, title: created.title });
+      return created;
+    });
     return toApi(row);
   }
 

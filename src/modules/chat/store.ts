@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RelationalStore, SqlParam } from '../../stores/relational/index.js';
+import type { Queryable, RelationalStore, SqlParam } from '../../stores/relational/index.js';
 import type { SESSION_STATES } from './schemas.js';
 
 /** SQL for chat sessions. Rules (who may see what) are in service.ts. */
@@ -18,8 +18,12 @@ export interface SessionRow {
 export class SessionStore {
   constructor(private readonly db: RelationalStore) {}
 
-  async create(owner: string, title: string | null, metadata: Record<string, unknown>): Promise<SessionRow> {
-    const { rows } = await this.db.query<SessionRow>(
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  async create(tx: Queryable, owner: string, title: string | null, metadata: Record<string, unknown>): Promise<SessionRow> {
+    const { rows } = await tx.query<SessionRow>(
       `INSERT INTO chat_sessions (id, owner, title, metadata) VALUES ($1, $2, $3, $4) RETURNING *`,
       [randomUUID(), owner, title, JSON.stringify(metadata)],
     );
