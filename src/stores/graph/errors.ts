@@ -26,5 +26,3 @@ export const graphUnavailable = (detail: string) =>
 
 /** An upsert batch that cannot be written as given (bad label, reserved property, ...). */
 export const invalidGraphWrite = (detail: string, path: string) => badRequest(detail, [{ path, message: detail }]);
-
-export const isProblem = (error: unknown): error is ProblemError => error instanceof ProblemError;
