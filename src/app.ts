@@ -15,7 +15,20 @@ import { EventHub } from './modules/events/hub.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { EventService } from './modules/events/service.js';
 import { EventStore } from './modules/events/store.js';
+import { JobQueue } from './engine/jobs/queue.js';
+import { JobWorker } from './engine/jobs/worker.js';
+import { RunExecutor } from './engine/runs/executor.js';
+import { ToolRegistry } from './engine/tools/registry.js';
+import type { ToolDefinition } from './engine/tools/tool.js';
+import { WorkflowRegistry } from './engine/workflows/registry.js';
+import type { WorkflowDefinition } from './engine/workflows/workflow.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { RunFileStore } from './modules/runs/file-store.js';
+import { runRoutes } from './modules/runs/routes.js';
+import { RunService } from './modules/runs/service.js';
+import { RunStore } from './modules/runs/store.js';
+import { workflowRoutes } from './modules/workflows/routes.js';
+import { RegistryService } from './modules/workflows/service.js';
 import { queryRoutes } from './modules/queries/routes.js';
 import { QueryService } from './modules/queries/service.js';
 import { QueryStore } from './modules/queries/store.js';
@@ -24,7 +37,7 @@ import type { HealthCheck } from './modules/health/service.js';
 import { authPlugin } from './platform/auth/plugin.js';
 import type { Authenticator } from './platform/auth/verifier.js';
 import { createAuthenticator } from './platform/auth/verifier.js';
-import { errorsPlugin } from './platform/errors.js';
+import { errorsPlugin, sendProblem } from './platform/errors.js';
 import { createLogger } from './platform/logger.js';
 import type { OAuthFlowSettings } from './platform/openapi.js';
 import { openApiPlugin } from './platform/openapi.js';
@@ -53,6 +66,16 @@ export interface AppServices {
   templates: TemplateService;
   sessions: SessionService;
   events: EventService;
+  runs: RunService;
+}
+
+/** The engine that executes runs: the registries, the job queue and this process's worker. */
+export interface AppEngine {
+  tools: ToolRegistry;
+  workflows: WorkflowRegistry;
+  queue: JobQueue;
+  executor: RunExecutor;
+  worker: JobWorker;
 }
 
 declare module 'fastify' {
@@ -60,6 +83,7 @@ declare module 'fastify' {
     deps: AppDependencies;
     config: Config;
     services: AppServices;
+    engine: AppEngine;
   }
 }
 
@@ -137,6 +161,9 @@ export interface BuildOptions {
   logger?: Logger;
   /** Where log lines go when no logger is given (stdout by default). */
   logStream?: DestinationStream;
+  /** Workflows and tools registered besides those in their definitions folders (tests add their own). */
+  workflows?: WorkflowDefinition[];
+  tools?: ToolDefinition[];
 }
 
 /** Builds the whole service on the given dependencies; closing the app closes them. */
@@ -153,6 +180,17 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+    // Errors the router raises before any hook (a malformed percent-encoding) get the one error shape too.
+    frameworkErrors: (error, request, reply) =>
+      sendProblem(request, reply, {
+        slug: 'invalid-request',
+        title: 'Invalid request',
+        status: (error as { statusCode?: number }).statusCode ?? 400,
+        detail:
+          (error as { code?: string }).code === 'FST_ERR_BAD_URL'
+            ? 'The URL is not valid: it has a malformed percent-encoding.'
+            : error.message,
+      }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -178,7 +216,10 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
     );
     done();
   });
+  // Runs first: a worker gives its jobs back while the stores are still open.
+  const beforeStoresClose: (() => Promise<void>)[] = [];
   app.addHook('onClose', async () => {
+    for (const stop of beforeStoresClose) await stop();
     await Promise.allSettled([
       deps.relational.close(),
       deps.graph.close(),
@@ -211,13 +252,48 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
   const hub = new EventHub();
   await hub.start(deps.relational);
   app.addHook('onClose', () => hub.close());
-  const sessions = new SessionService(new SessionStore(deps.relational), eventStore);
+  const sessionStore = new SessionStore(deps.relational);
+  const runStore = new RunStore(deps.relational);
+  const sessions = new SessionService(sessionStore, eventStore, runStore);
   const events = new EventService(deps.relational, eventStore, sessions);
-  const services: AppServices = { queries, templates: new TemplateService(queryStore, queries), sessions, events };
+
+  const tools = await ToolRegistry.load(config.limits.toolTimeoutMs, options.tools);
+  const workflows = await WorkflowRegistry.load(tools, options.workflows);
+  const queue = new JobQueue(deps.relational);
+  const files = new RunFileStore(deps.relational, { maxBytes: config.limits.runFileMaxBytes, maxPerRun: config.limits.runFilesMaxPerRun });
+  const runs = new RunService(deps.relational, runStore, files, queue, eventStore, sessionStore, workflows, {
+    maxBytes: config.limits.previewMaxBytes,
+    maxLines: config.limits.previewMaxLines,
+    maxRows: config.limits.previewMaxRows,
+  });
+  const executor = new RunExecutor(
+    deps.relational,
+    runStore,
+    queue,
+    eventStore,
+    workflows,
+    tools,
+    { graph: deps.graph, queries, files },
+    { maxAttempts: config.jobs.maxAttempts, logger: app.log.child({ component: 'runs' }) as unknown as Logger },
+  );
+  const worker = new JobWorker(deps.relational, queue, [executor], {
+    concurrency: config.jobs.concurrency,
+    leaseMs: config.jobs.leaseMs,
+    pollIntervalMs: config.jobs.pollIntervalMs,
+    logger: app.log.child({ component: 'jobs' }) as unknown as Logger,
+  });
+  // Half the shutdown grace for steps to finish; the rest resume on another process (or after restart).
+  beforeStoresClose.push(() => worker.stop(Math.floor(config.limits.shutdownGraceMs / 2)));
+  app.decorate('engine', { tools, workflows, queue, executor, worker });
+
+  const services: AppServices = { queries, templates: new TemplateService(queryStore, queries), sessions, events, runs };
   app.decorate('services', services);
   await app.register(queryRoutes, { service: services.queries });
   await app.register(chatSessionRoutes, { service: sessions, limits: config.limits });
   await app.register(eventRoutes, { events, sessions, store: eventStore, hub, limits: config.limits });
+  await app.register(workflowRoutes, { registry: new RegistryService(workflows, tools), runs });
+  await app.register(runRoutes, { service: runs });
+  app.addHook('onReady', () => worker.start());
 
   return app as unknown as App;
 }

@@ -103,6 +103,16 @@ export const envSchema = z.object({
 
   STREAM_HEARTBEAT_MS: int(15_000, 1000, 300_000),
   STREAM_MAX_PER_SUBJECT: int(10, 1, 10_000),
+  RUN_CONCURRENCY: int(2, 0, 256),
+  JOB_LEASE_MS: int(30_000, 500, 3_600_000),
+  JOB_POLL_INTERVAL_MS: int(2000, 50, 600_000),
+  JOB_MAX_ATTEMPTS: int(3, 1, 100),
+  TOOL_TIMEOUT_MS: int(30_000, 10, 3_600_000),
+  RUN_FILE_MAX_BYTES: int(10 * 1024 * 1024, 1, 1024 * 1024 * 1024),
+  RUN_FILES_MAX_PER_RUN: int(100, 1, 100_000),
+  PREVIEW_MAX_BYTES: int(256 * 1024, 1024, 16 * 1024 * 1024),
+  PREVIEW_MAX_LINES: int(500, 1, 100_000),
+  PREVIEW_MAX_ROWS: int(200, 1, 100_000),
   READINESS_TIMEOUT_MS: int(2000, 50, 60_000),
   SHUTDOWN_DRAIN_MS: int(0, 0, 300_000),
   SHUTDOWN_GRACE_MS: int(10_000, 0, 300_000),
@@ -144,11 +154,19 @@ export interface Config {
     graphQueryMaxRows: number;
     streamHeartbeatMs: number;
     streamMaxPerSubject: number;
+    toolTimeoutMs: number;
+    runFileMaxBytes: number;
+    runFilesMaxPerRun: number;
+    previewMaxBytes: number;
+    previewMaxLines: number;
+    previewMaxRows: number;
     readinessTimeoutMs: number;
     shutdownDrainMs: number;
     shutdownGraceMs: number;
   };
   graph: { allowedProcedures: string[] };
+  /** Durable jobs (workflow runs): how many this process works on and how their leases behave. */
+  jobs: { concurrency: number; leaseMs: number; pollIntervalMs: number; maxAttempts: number };
 }
 
 export class ConfigError extends Error {
@@ -207,10 +225,22 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       graphQueryMaxRows: e.GRAPH_QUERY_MAX_ROWS,
       streamHeartbeatMs: e.STREAM_HEARTBEAT_MS,
       streamMaxPerSubject: e.STREAM_MAX_PER_SUBJECT,
+      toolTimeoutMs: e.TOOL_TIMEOUT_MS,
+      runFileMaxBytes: e.RUN_FILE_MAX_BYTES,
+      runFilesMaxPerRun: e.RUN_FILES_MAX_PER_RUN,
+      previewMaxBytes: e.PREVIEW_MAX_BYTES,
+      previewMaxLines: e.PREVIEW_MAX_LINES,
+      previewMaxRows: e.PREVIEW_MAX_ROWS,
       readinessTimeoutMs: e.READINESS_TIMEOUT_MS,
       shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
       shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     },
     graph: { allowedProcedures: e.GRAPH_ALLOWED_PROCEDURES },
+    jobs: {
+      concurrency: e.RUN_CONCURRENCY,
+      leaseMs: e.JOB_LEASE_MS,
+      pollIntervalMs: e.JOB_POLL_INTERVAL_MS,
+      maxAttempts: e.JOB_MAX_ATTEMPTS,
+    },
   };
 }

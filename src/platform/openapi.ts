@@ -83,6 +83,26 @@ export function decorateRouteSchema(route: RouteOptions, oauth: boolean): void {
   route.schema = schema;
 }
 
+/**
+ * Fastify spells a path tail as `*`; the interface calls it `{path}` (run files). The
+ * document uses the interface's name for both the template and the parameter.
+ */
+function nameWildcardPaths(document: OpenAPIV3_1.Document): OpenAPIV3_1.Document {
+  const paths: OpenAPIV3_1.PathsObject = {};
+  for (const [url, item] of Object.entries(document.paths ?? {})) {
+    if (!url.endsWith('/{*}') || !item) {
+      paths[url] = item;
+      continue;
+    }
+    for (const operation of Object.values(item)) {
+      const parameters = (operation as OpenAPIV3_1.OperationObject).parameters as OpenAPIV3_1.ParameterObject[] | undefined;
+      for (const parameter of parameters ?? []) if (parameter.name === '*') parameter.name = 'path';
+    }
+    paths[`${url.slice(0, -'{*}'.length)}{path}`] = item;
+  }
+  return { ...document, paths };
+}
+
 /** Errors are problem+json with a shared schema and one text per status. */
 function publishErrorResponses(document: OpenAPIV3_1.Document): OpenAPIV3_1.Document {
   for (const pathItem of Object.values(document.paths ?? {})) {
@@ -165,7 +185,8 @@ export const openApiPlugin = fp(
         },
       },
       transform: jsonSchemaTransform,
-      transformObject: (input) => publishErrorResponses(jsonSchemaTransformObject(input) as OpenAPIV3_1.Document),
+      transformObject: (input) =>
+        nameWildcardPaths(publishErrorResponses(jsonSchemaTransformObject(input) as OpenAPIV3_1.Document)),
     });
 
     await app.register(swaggerUi, {

@@ -6,6 +6,8 @@ import type { App } from '../../src/app.js';
 import { buildApp, openDependencies } from '../../src/app.js';
 import { createLogger } from '../../src/platform/logger.js';
 import type { Config } from '../../src/config.js';
+import type { ToolDefinition } from '../../src/engine/tools/tool.js';
+import type { WorkflowDefinition } from '../../src/engine/workflows/workflow.js';
 import { signDevToken } from '../../src/platform/auth/dev-keys.js';
 import type { Role } from '../../src/platform/auth/roles.js';
 import { openTestRelationalStore } from './relational.js';
@@ -30,6 +32,9 @@ export interface TestAppOptions {
   routes?: (app: App) => void | Promise<void>;
   /** Receives the app's log lines (LOG_LEVEL defaults to silent otherwise). */
   logStream?: DestinationStream;
+  /** Workflows and tools registered besides the service's own. */
+  workflows?: WorkflowDefinition[];
+  tools?: ToolDefinition[];
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -40,7 +45,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     // PGlite in memory: as real as on disk, and much faster to start.
     const relational = await openTestRelationalStore(config);
     const logger = createLogger(config, options.logStream);
-    app = await buildApp(config, await openDependencies(config, { relational }, logger), { logger });
+    app = await buildApp(config, await openDependencies(config, { relational }, logger), {
+      logger,
+      workflows: options.workflows,
+      tools: options.tools,
+    });
     await options.routes?.(app);
     await app.ready();
   } catch (error) {

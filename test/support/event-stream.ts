@@ -14,6 +14,8 @@ export interface StreamClient {
   events: ReceivedEvent[];
   heartbeats: number;
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedEvent[]>;
+  /** The first event (already received or coming) that satisfies `match`. */
+  waitForEvent(match: (event: ReceivedEvent) => boolean, timeoutMs?: number): Promise<ReceivedEvent>;
   close(): void;
   ended: Promise<void>;
 }
@@ -89,6 +91,25 @@ export async function openEventStream(url: string, headers: Record<string, strin
         }
       }
       return events.slice(0, count);
+    },
+    async waitForEvent(match, timeoutMs = 15_000) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no matching event within ${timeoutMs} ms; got ${events.map((e) => e.event).join(', ')}`)), timeoutMs);
+      });
+      try {
+        for (;;) {
+          const found = events.find(match);
+          if (found) return found;
+          const more = new Promise<void>((r) => waiters.push(r));
+          await Promise.race([more, timeout, ended.then(() => undefined)]);
+          if (!events.find(match) && (await Promise.race([ended.then(() => true), Promise.resolve(false)]))) {
+            throw new Error(`stream ended without a matching event; got ${events.map((e) => e.event).join(', ')}`);
+          }
+        }
+      } finally {
+        clearTimeout(timer);
+      }
     },
     close: () => controller.abort(),
     ended,

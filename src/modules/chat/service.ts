@@ -4,6 +4,7 @@ import { decodeCursor, encodeCursor } from '../../platform/pagination.js';
 import { forbidden, notFound } from '../../platform/problem.js';
 import type { SessionHistoryQuery } from './schemas.js';
 import type { EventStore } from '../events/store.js';
+import type { RunStore } from '../runs/store.js';
 import type { SessionRow, SessionStore } from './store.js';
 
 /**
@@ -26,6 +27,7 @@ export class SessionService {
   constructor(
     private readonly store: SessionStore,
     private readonly events: EventStore,
+    private readonly runs: RunStore,
   ) {}
 
   /** The session and its first event commit together. */
@@ -47,13 +49,14 @@ export class SessionService {
 
   async status(principal: Principal, id: string) {
     const row = await this.visible(principal, id);
+    const run = await this.runs.currentOf(row.id);
     return {
       session_id: row.id,
       state: row.state,
-      // Runs arrive with the engine; until a session has one, there is none to name.
-      current_run_id: null,
+      current_run_id: run?.id ?? null,
       waiting_for:
         row.state === 'awaiting_disambiguation' ? 'disambiguation' : row.state === 'awaiting_review' ? 'review' : null,
+      input_request: run?.waiting_for ?? null,
       message_count: row.message_count,
       last_activity_at: row.last_activity_at.toISOString(),
     };

@@ -23,6 +23,15 @@ export const EVENT_KINDS = [
 export type EventKind = (typeof EVENT_KINDS)[number];
 export const EventKindSchema = z.enum(EVENT_KINDS).describe('What happened. The set is closed: a client can switch on it.');
 
+/**
+ * `step_completed.query_type`: what query work a step did. `template`: an approved template
+ * was reused. `generated`: a new query was written. `clarification`: the step asked the user
+ * to choose (disambiguation). `declined`: the query was refused (not read-only or invalid).
+ * `none`: the step did no query work. The set is closed.
+ */
+export const QUERY_TYPES = ['template', 'generated', 'clarification', 'declined', 'none'] as const;
+export type QueryType = (typeof QUERY_TYPES)[number];
+
 export const SessionEventSchema = z
   .object({
     id: z.number().int().describe('Grows by one within the session; the SSE `id:` to resume from (`Last-Event-ID` or `?after=`).'),

@@ -2,6 +2,7 @@ import { m001ServiceMeta } from './001-service-meta.js';
 import { m002Queries } from './002-queries.js';
 import { m003ChatSessions } from './003-chat-sessions.js';
 import { m004SessionEvents } from './004-session-events.js';
+import { m005RunsAndJobs } from './005-runs-and-jobs.js';
 
 export interface Migration {
   /** Strictly increasing; never reused. */
@@ -12,4 +13,4 @@ export interface Migration {
 }
 
 /** Every migration, in order. Both engines run the same SQL. */
-export const migrations: readonly Migration[] = [m001ServiceMeta, m002Queries, m003ChatSessions, m004SessionEvents];
+export const migrations: readonly Migration[] = [m001ServiceMeta, m002Queries, m003ChatSessions, m004SessionEvents, m005RunsAndJobs];

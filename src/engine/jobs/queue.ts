@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable, RelationalStore } from '../../stores/relational/index.js';
+
+/**
+ * The durable job queue in the relational store (DESIGN.md "Runtime shape"). A job points at
+ * the thing it works on (`kind`, `ref_id`: a run, later an ingestion); its handler keeps the
+ * real state there. Claims use `FOR UPDATE SKIP LOCKED`, so any number of workers on any
+ * number of processes share the rows without blocking each other.
+ *
+ * Every claim gets a new `lease_token`. Writes a worker makes for a job go through `fence`,
+ * which holds the job row and checks the token: once a lease ran out and another worker
+ * claimed the job, the first worker cannot complete anything any more.
+ */
+
+export const JOBS_CHANNEL = 'cqks_jobs';
+
+export type JobStatus = 'ready' | 'leased' | 'waiting' | 'done';
+
+/** A claimed job: the right to work on `refId` until the lease runs out. */
+export interface Lease {
+  jobId: string;
+  kind: string;
+  refId: string;
+  token: string;
+  /** 1 for the first claim; more when earlier workers lost their lease or released it. */
+  attempt: number;
+  expiresAt: Date;
+}
+
+interface JobRow {
+  id: string;
+  kind: string;
+  ref_id: string;
+  lease_token: string;
+  attempts: number;
+  lease_expires_at: Date;
+}
+
+const toLease = (row: JobRow): Lease => ({
+  jobId: row.id,
+  kind: row.kind,
+  refId: row.ref_id,
+  token: row.lease_token,
+  attempt: row.attempts,
+  expiresAt: row.lease_expires_at,
+});
+
+/** Thrown by `fence` when the caller no longer holds the job: it must stop without writing. */
+export class LeaseLostError extends Error {
+  constructor(readonly lease: Lease) {
+    super(`lease on job ${lease.jobId} (${lease.kind} ${lease.refId}) is no longer held`);
+    this.name = 'LeaseLostError';
+  }
+}
+
+export class JobQueue {
+  constructor(private readonly db: RelationalStore) {}
+
+  /** Adds a ready job in the caller's transaction; workers hear of it when that commits. */
+  async enqueue(tx: Queryable, kind: string, refId: string): Promise<void> {
+    await tx.query(`INSERT INTO jobs (id, kind, ref_id, status) VALUES ($1, $2, $3, 'ready')`, [randomUUID(), kind, refId]);
+    await tx.query('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, kind]);
+  }
+
+  /**
+   * Claims up to `limit` jobs of the given kinds: due ready jobs first, then jobs whose lease
+   * ran out (their worker died or stalled). Each gets a fresh token and `attempts + 1`.
+   */
+  async claim(owner: string, kinds: readonly string[], leaseMs: number, limit: number): Promise<Lease[]> {
+    if (limit <= 0 || kinds.length === 0) return [];
+    const { rows } = await this.db.query<JobRow>(
+      `UPDATE jobs AS j
+          SET status = 'leased', lease_owner = $1, lease_token = gen_random_uuid(),
+              lease_expires_at = clock_timestamp() + $2 * interval '1 millisecond',
+              attempts = j.attempts + 1, updated_at = now()
+         FROM (SELECT id FROM jobs
+                WHERE kind = ANY($3::text[])
+                  AND ((status = 'ready' AND run_after <= now())
+                    OR (status = 'leased' AND lease_expires_at < clock_timestamp()))
+                ORDER BY run_after, id
+                LIMIT $4
+                FOR UPDATE SKIP LOCKED) AS due
+        WHERE j.id = due.id
+        RETURNING j.id, j.kind, j.ref_id, j.lease_token, j.attempts, j.lease_expires_at`,
+      [owner, leaseMs, [...kinds], limit],
+    );
+    return rows.map(toLease);
+  }
+
+  /**
+   * Extends the lease; false when it is no longer held (taken over, cancelled, done) or already
+   * ran out: a worker that missed its renewals must assume another one took over.
+   */
+  async renew(lease: Lease, leaseMs: number): Promise<boolean> {
+    const { rows } = await this.db.query<{ lease_expires_at: Date }>(
+      `UPDATE jobs SET lease_expires_at = clock_timestamp() + $3 * interval '1 millisecond', updated_at = now()
+        WHERE id = $1 AND lease_token = $2 AND status = 'leased' AND lease_expires_at > clock_timestamp()
+        RETURNING lease_expires_at`,
+      [lease.jobId, lease.token, leaseMs],
+    );
+    if (rows[0]) lease.expiresAt = rows[0].lease_expires_at;
+    return rows.length === 1;
+  }
+
+  /**
+   * Locks the job row for the rest of `tx` and checks the lease is still this worker's; throws
+   * LeaseLostError otherwise. Whatever `tx` writes after this commits only if the lease held.
+   */
+  async fence(tx: Queryable, lease: Lease): Promise<void> {
+    const { rows } = await tx.query(
+      `SELECT 1 FROM jobs WHERE id = $1 AND lease_token = $2 AND status = 'leased' FOR UPDATE`,
+      [lease.jobId, lease.token],
+    );
+    if (rows.length === 0) throw new LeaseLostError(lease);
+  }
+
+  /** The work is finished (succeeded, failed or cancelled): nobody claims the job again. */
+  async complete(tx: Queryable, lease: Lease, error?: string): Promise<void> {
+    await this.fence(tx, lease);
+    await tx.query(
+      `UPDATE jobs SET status = 'done', lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL,
+              last_error = $2, updated_at = now()
+        WHERE id = $1`,
+      [lease.jobId, error ?? null],
+    );
+  }
+
+  /** The work waits for something from outside (an answer); `wake` makes it ready again. */
+  async wait(tx: Queryable, lease: Lease): Promise<void> {
+    await this.fence(tx, lease);
+    await tx.query(
+      `UPDATE jobs SET status = 'waiting', lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL,
+              attempts = 0, updated_at = now()
+        WHERE id = $1`,
+      [lease.jobId],
+    );
+  }
+
+  /** A waiting job becomes ready (any process may pick it up); false if it was not waiting. */
+  async wake(tx: Queryable, kind: string, refId: string): Promise<boolean> {
+    const { rowCount } = await tx.query(
+      `UPDATE jobs SET status = 'ready', run_after = now(), updated_at = now()
+        WHERE kind = $1 AND ref_id = $2 AND status = 'waiting'`,
+      [kind, refId],
+    );
+    if (rowCount > 0) await tx.query('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, kind]);
+    return rowCount > 0;
+  }
+
+  /** Ends the job whoever holds it (a cancellation): the holder's next fenced write fails. */
+  async cancel(tx: Queryable, kind: string, refId: string): Promise<void> {
+    await tx.query(
+      `UPDATE jobs SET status = 'done', lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL,
+              last_error = 'cancelled', updated_at = now()
+        WHERE kind = $1 AND ref_id = $2 AND status <> 'done'`,
+      [kind, refId],
+    );
+  }
+
+  /**
+   * Gives a job back unfinished (this process is shutting down): another worker may claim it
+   * at once, and the claim does not count as a lost attempt.
+   */
+  async release(lease: Lease): Promise<void> {
+    const { rowCount } = await this.db.query(
+      `UPDATE jobs SET status = 'ready', lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL,
+              attempts = GREATEST(attempts - 1, 0), run_after = now(), updated_at = now()
+        WHERE id = $1 AND lease_token = $2 AND status = 'leased'`,
+      [lease.jobId, lease.token],
+    );
+    if (rowCount > 0) await this.db.query('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, lease.kind]);
+  }
+
+  /** Puts a job whose handler broke unexpectedly back in the queue after `delayMs`. */
+  async retryLater(lease: Lease, delayMs: number, error: string): Promise<void> {
+    await this.db.query(
+      `UPDATE jobs SET status = 'ready', lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL,
+              run_after = now() + $3 * interval '1 millisecond', last_error = $4, updated_at = now()
+        WHERE id = $1 AND lease_token = $2 AND status = 'leased'`,
+      [lease.jobId, lease.token, delayMs, error.slice(0, 2000)],
+    );
+  }
+}

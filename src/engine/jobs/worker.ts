@@ -1,0 +1,166 @@
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { RelationalStore } from '../../stores/relational/index.js';
+import { JOBS_CHANNEL } from './queue.js';
+import type { JobQueue, Lease } from './queue.js';
+
+/** Does the work of one kind of job. It must stop soon after `signal` aborts, writing nothing more. */
+export interface JobHandler {
+  kind: string;
+  handle(lease: Lease, signal: AbortSignal): Promise<void>;
+}
+
+export interface WorkerOptions {
+  /** Jobs this process works on at once; 0 makes it claim none (an API-only process). */
+  concurrency: number;
+  leaseMs: number;
+  /** How often to look for due jobs and expired leases when no notification arrives. */
+  pollIntervalMs: number;
+  /** Delay before a job whose handler broke unexpectedly is tried again. */
+  retryDelayMs?: number;
+  logger: Logger;
+}
+
+/** Why a job's signal was aborted. */
+export type AbortReason = 'lease-lost' | 'shutdown';
+
+interface Active {
+  lease: Lease;
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+/**
+ * Claims jobs and runs their handlers, at most `concurrency` at a time. It wakes on a
+ * notification (a job was queued or woken, on any process with PostgreSQL) and polls as a
+ * fallback, which is also how expired leases of dead processes are found. While a handler
+ * runs, its lease is renewed at a third of its length; a renewal that fails aborts the handler.
+ */
+export class JobWorker {
+  readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private readonly handlers: Map<string, JobHandler>;
+  private readonly active = new Map<string, Active>();
+  private stopListening?: () => Promise<void>;
+  private pollTimer?: NodeJS.Timeout;
+  private claiming = false;
+  private claimAgain = false;
+  private stopped = true;
+
+  constructor(
+    private readonly db: RelationalStore,
+    private readonly queue: JobQueue,
+    handlers: readonly JobHandler[],
+    private readonly options: WorkerOptions,
+  ) {
+    this.handlers = new Map(handlers.map((h) => [h.kind, h]));
+  }
+
+  get activeCount(): number {
+    return this.active.size;
+  }
+
+  async start(): Promise<void> {
+    if (this.options.concurrency <= 0) return;
+    this.stopped = false;
+    this.stopListening = await this.db.listen(
+      JOBS_CHANNEL,
+      () => this.poke(),
+      () => this.poke(),
+    );
+    this.pollTimer = setInterval(() => this.poke(), this.options.pollIntervalMs);
+    this.pollTimer.unref();
+    this.poke();
+  }
+
+  /** Looks for work now (coalesced: one claim query at a time). */
+  poke(): void {
+    if (this.stopped) return;
+    if (this.claiming) {
+      this.claimAgain = true;
+      return;
+    }
+    this.claiming = true;
+    void this.claimLoop().finally(() => {
+      this.claiming = false;
+    });
+  }
+
+  private async claimLoop(): Promise<void> {
+    do {
+      this.claimAgain = false;
+      const free = this.options.concurrency - this.active.size;
+      if (free <= 0 || this.stopped) return;
+      let leases: Lease[];
+      try {
+        leases = await this.queue.claim(this.owner, [...this.handlers.keys()], this.options.leaseMs, free);
+      } catch (error) {
+        if (!this.stopped) this.options.logger.warn({ err: error }, 'jobs: claim failed; will retry on the next poll');
+        return;
+      }
+      for (const lease of leases) this.run(lease);
+      // A full batch may mean more is waiting.
+      if (leases.length === free) this.claimAgain = true;
+    } while (this.claimAgain && !this.stopped);
+  }
+
+  private run(lease: Lease): void {
+    const handler = this.handlers.get(lease.kind)!;
+    const controller = new AbortController();
+    const log = this.options.logger.child({ job: lease.jobId, kind: lease.kind, ref: lease.refId, attempt: lease.attempt });
+    const renewal = setInterval(() => {
+      this.queue.renew(lease, this.options.leaseMs).then(
+        (held) => {
+          if (!held && !controller.signal.aborted) {
+            log.warn('jobs: lease lost; stopping the handler');
+            controller.abort('lease-lost' satisfies AbortReason);
+          }
+        },
+        (error: unknown) => log.warn({ err: error }, 'jobs: lease renewal failed; will try again'),
+      );
+    }, Math.max(50, Math.floor(this.options.leaseMs / 3)));
+    renewal.unref();
+
+    const done = handler
+      .handle(lease, controller.signal)
+      .catch(async (error: unknown) => {
+        if (controller.signal.aborted) return;
+        log.error({ err: error }, 'jobs: handler failed unexpectedly; the job will be tried again');
+        await this.queue
+          .retryLater(lease, this.options.retryDelayMs ?? this.options.pollIntervalMs, String(error))
+          .catch((e: unknown) => log.warn({ err: e }, 'jobs: could not requeue'));
+      })
+      .finally(() => {
+        clearInterval(renewal);
+        this.active.delete(lease.jobId);
+        this.poke();
+      });
+    this.active.set(lease.jobId, { lease, controller, done });
+  }
+
+  /**
+   * Stops claiming, lets running handlers finish for up to `graceMs`, then aborts the rest
+   * and releases their jobs so another process resumes them at once.
+   */
+  async stop(graceMs: number): Promise<void> {
+    this.stopped = true;
+    if (this.pollTimer) clearInterval(this.pollTimer);
+    await this.stopListening?.().catch(() => undefined);
+    const running = [...this.active.values()];
+    if (running.length === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), graceMs);
+    });
+    await Promise.race([Promise.all(running.map((a) => a.done)), graceOver]);
+    clearTimeout(timer);
+    const left = [...this.active.values()];
+    for (const a of left) a.controller.abort('shutdown' satisfies AbortReason);
+    await Promise.all(left.map((a) => a.done));
+    await Promise.all(
+      left.map((a) =>
+        this.queue.release(a.lease).catch((error: unknown) => this.options.logger.warn({ err: error }, 'jobs: release failed')),
+      ),
+    );
+  }
+}

@@ -1,0 +1,292 @@
+import { performance } from 'node:perf_hooks';
+import type { Logger } from 'pino';
+import type { EventKind } from '../../modules/events/schemas.js';
+import type { EventStore } from '../../modules/events/store.js';
+import type { RunError, RunRow, StepRow } from '../../modules/runs/store.js';
+import type { RunStore } from '../../modules/runs/store.js';
+import type { Queryable, RelationalStore } from '../../stores/relational/index.js';
+import { LeaseLostError } from '../jobs/queue.js';
+import type { JobQueue, Lease } from '../jobs/queue.js';
+import type { JobHandler } from '../jobs/worker.js';
+import { RunStoppedError } from '../tools/registry.js';
+import type { ToolRegistry } from '../tools/registry.js';
+import { ToolError } from '../tools/tool.js';
+import type { ToolServices } from '../tools/tool.js';
+import type { WorkflowRegistry } from '../workflows/registry.js';
+import type { InputRequest, NodeContext, WorkflowDefinition, WorkflowNode } from '../workflows/workflow.js';
+
+/** The job kind of a workflow run. */
+export const RUN_JOB_KIND = 'workflow_run';
+
+/** Most options an input request may offer (a client has to show them all). */
+export const INPUT_OPTIONS_MAX = 50;
+
+/** Thrown by `ask` when the answer is not there yet: the run pauses. */
+class AwaitingInput extends Error {
+  constructor(readonly request: InputRequest) {
+    super(`waiting for ${request.kind}`);
+  }
+}
+
+/** A run that cannot go on; the message is what the user reads in `run_failed` and on the run. */
+class RunFailure extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly node?: string,
+  ) {
+    super(message);
+  }
+}
+
+type Outputs = Record<string, Record<string, unknown>>;
+
+const isTerminal = (status: RunRow['status']) => status === 'succeeded' || status === 'failed' || status === 'cancelled';
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export interface ExecutorOptions {
+  /** Claims a run may take (the first and every takeover after a lost worker) before it fails. */
+  maxAttempts: number;
+  logger: Logger;
+}
+
+/**
+ * Runs workflow runs as durable jobs. Each node's completion is written with its output under
+ * the job's fence, so a run that loses its worker (a crash, a kill -9, a stall past the lease)
+ * is taken over by any process and resumes at the first node without a stored output; a node
+ * that was midway runs again from its start, so nodes write idempotently (files by path).
+ * Every write is fenced: a worker that lost its lease writes nothing more, so no run completes twice.
+ */
+export class RunExecutor implements JobHandler {
+  readonly kind = RUN_JOB_KIND;
+
+  constructor(
+    private readonly db: RelationalStore,
+    private readonly runs: RunStore,
+    private readonly queue: JobQueue,
+    private readonly events: EventStore,
+    private readonly workflows: WorkflowRegistry,
+    private readonly tools: ToolRegistry,
+    private readonly services: ToolServices,
+    private readonly options: ExecutorOptions,
+  ) {}
+
+  async handle(lease: Lease, signal: AbortSignal): Promise<void> {
+    try {
+      await this.execute(lease, signal);
+    } catch (error) {
+      // Someone else holds the run now, or this process stops: whoever goes on writes the rest.
+      if (error instanceof LeaseLostError || error instanceof RunStoppedError || signal.aborted) return;
+      throw error;
+    }
+  }
+
+  private async execute(lease: Lease, signal: AbortSignal): Promise<void> {
+    const run = await this.runs.get(lease.refId);
+    if (!run || isTerminal(run.status)) {
+      await this.fenced(lease, (tx) => this.queue.complete(tx, lease, run ? undefined : 'run not found'));
+      return;
+    }
+    const log = this.options.logger.child({ run_id: run.id, workflow: run.workflow, attempt: lease.attempt });
+    const steps = await this.runs.steps(run.id);
+    const completed = new Map(steps.filter((s) => s.status === 'succeeded').map((s) => [s.node, s]));
+
+    let workflow: WorkflowDefinition;
+    let input: unknown;
+    try {
+      ({ workflow, input } = this.resumable(run, lease, completed.size));
+    } catch (error) {
+      if (!(error instanceof RunFailure)) throw error;
+      log.warn({ code: error.code }, error.message);
+      await this.fail(lease, run, error);
+      return;
+    }
+
+    const outputs: Outputs = {};
+    const resumeAt = workflow.nodes.findIndex((n) => !completed.has(n.id));
+    for (const node of workflow.nodes.slice(0, resumeAt)) outputs[node.id] = completed.get(node.id)!.output ?? {};
+    const resumed = resumeAt > 0 || lease.attempt > 1 || run.started_at !== null;
+    await this.fenced(lease, async (tx) => {
+      await this.runs.update(tx, run.id, {
+        status: 'running',
+        waiting_for: null,
+        started: true,
+        attempts: run.attempts + 1,
+        workflow_version: workflow.version,
+      });
+      await this.runs.refreshSessionState(tx, run.session_id);
+      await this.publish(tx, run, 'run_started', {
+        workflow: run.workflow,
+        version: workflow.version,
+        attempt: run.attempts + 1,
+        resumed_from: resumed ? workflow.nodes[resumeAt]!.id : null,
+      });
+    });
+
+    for (let position = resumeAt; position < workflow.nodes.length; position++) {
+      if (signal.aborted) return;
+      const node = workflow.nodes[position]!;
+      const outcome = await this.runNode(lease, run, workflow, node, position, input, outputs, signal);
+      if (outcome === 'paused' || outcome === 'failed') return;
+      outputs[node.id] = outcome;
+    }
+
+    const output = workflow.output ? workflow.output(outputs) : (outputs[workflow.nodes.at(-1)!.id] ?? {});
+    await this.fenced(lease, async (tx) => {
+      await this.runs.update(tx, run.id, { status: 'succeeded', output, finished: true });
+      await this.queue.complete(tx, lease);
+      await this.runs.refreshSessionState(tx, run.session_id);
+      await this.publish(tx, run, 'run_completed', { workflow: run.workflow, output });
+    });
+    log.info('run succeeded');
+  }
+
+  /** The workflow and input to go on with, or the reason the run cannot be resumed. */
+  private resumable(run: RunRow, lease: Lease, completedSteps: number): { workflow: WorkflowDefinition; input: unknown } {
+    if (lease.attempt > this.options.maxAttempts) {
+      throw new RunFailure(
+        'worker_lost',
+        `The process running this run stopped before finishing it ${lease.attempt - 1} time(s) (its lease expired); ` +
+          `JOB_MAX_ATTEMPTS allows ${this.options.maxAttempts}, so it is not tried again.`,
+      );
+    }
+    const workflow = this.workflows.get(run.workflow);
+    if (!workflow) {
+      throw new RunFailure('workflow_unavailable', `The workflow ${run.workflow} is not registered on this service any more.`);
+    }
+    if (workflow.version !== run.workflow_version && completedSteps > 0) {
+      throw new RunFailure(
+        'workflow_changed',
+        `The run started on version ${run.workflow_version} of ${run.workflow}, and this service has version ` +
+          `${workflow.version}; its completed steps cannot be resumed on another version.`,
+      );
+    }
+    const parsed = workflow.input.safeParse(run.input);
+    if (!parsed.success) {
+      throw new RunFailure('invalid_input', `The run's input no longer fits ${run.workflow}: ${parsed.error.message}`);
+    }
+    return { workflow, input: parsed.data };
+  }
+
+  /** Runs one node: its output, or `paused`/`failed` once that is recorded. */
+  private async runNode(
+    lease: Lease,
+    run: RunRow,
+    workflow: WorkflowDefinition,
+    node: WorkflowNode,
+    position: number,
+    input: unknown,
+    outputs: Outputs,
+    signal: AbortSignal,
+  ): Promise<Record<string, unknown> | 'paused' | 'failed'> {
+    const step: StepRow = await this.fenced(lease, async (tx) => {
+      const started = await this.runs.startStep(tx, run.id, position, node.id);
+      await this.publish(tx, run, 'step_started', { node: node.id, attempt: started.attempts });
+      return started;
+    });
+    const startedAt = performance.now();
+    try {
+      const result = await node.run(this.contextFor(lease, run, workflow, node, step, input, outputs, signal));
+      if (!isPlainObject(result?.output)) throw new RunFailure('invalid_output', `Step ${node.id} returned no output object.`, node.id);
+      const queryType = result.queryType ?? 'none';
+      await this.fenced(lease, async (tx) => {
+        await this.runs.finishStep(tx, run.id, position, { status: 'succeeded', output: result.output, queryType });
+        await this.publish(tx, run, 'step_completed', {
+          node: node.id,
+          query_type: queryType,
+          duration_ms: Math.round(performance.now() - startedAt),
+        });
+      });
+      return result.output;
+    } catch (error) {
+      if (error instanceof LeaseLostError || error instanceof RunStoppedError || signal.aborted) throw error;
+      if (error instanceof AwaitingInput) {
+        await this.pause(lease, run, node, position, error.request);
+        return 'paused';
+      }
+      const failure =
+        error instanceof RunFailure
+          ? error
+          : error instanceof ToolError
+            ? new RunFailure(`tool_${error.code}`, error.message, node.id)
+            : new RunFailure('step_failed', `Step ${node.id} failed: ${(error as Error)?.message ?? String(error)}`, node.id);
+      this.options.logger.warn({ run_id: run.id, node: node.id, err: error }, 'run step failed');
+      await this.fail(lease, run, failure, position);
+      return 'failed';
+    }
+  }
+
+  private contextFor(
+    lease: Lease,
+    run: RunRow,
+    workflow: WorkflowDefinition,
+    node: WorkflowNode,
+    step: StepRow,
+    input: unknown,
+    outputs: Outputs,
+    signal: AbortSignal,
+  ): NodeContext {
+    let asked = 0;
+    return {
+      input,
+      run: { id: run.id, sessionId: run.session_id, owner: run.owner, workflow: workflow.id },
+      outputs,
+      signal,
+      tool: async <T>(name: string, toolInput: unknown): Promise<T> => {
+        if (!node.tools.includes(name)) {
+          throw new ToolError(name, 'not_declared', `step ${node.id} does not declare this tool`);
+        }
+        const call = { runId: run.id, sessionId: run.session_id, owner: run.owner, node: node.id, signal };
+        return (await this.tools.invoke(name, toolInput, call, this.services, (report) =>
+          this.fenced(lease, (tx) => this.publish(tx, run, 'tool_executed', { ...report, node: node.id }).then(() => undefined)),
+        )) as T;
+      },
+      ask: async (request: InputRequest) => {
+        const index = asked++;
+        if (index < step.answers.length) return step.answers[index];
+        if ((request.options?.length ?? 0) > INPUT_OPTIONS_MAX) {
+          throw new RunFailure('invalid_request', `Step ${node.id} offered more than ${INPUT_OPTIONS_MAX} options.`, node.id);
+        }
+        throw new AwaitingInput(request);
+      },
+    };
+  }
+
+  private async pause(lease: Lease, run: RunRow, node: WorkflowNode, position: number, request: InputRequest): Promise<void> {
+    const waitingFor = { ...request, node: node.id };
+    await this.fenced(lease, async (tx) => {
+      await this.runs.finishStep(tx, run.id, position, { status: 'awaiting_input', queryType: 'clarification' });
+      await this.runs.update(tx, run.id, { status: 'awaiting_input', waiting_for: waitingFor });
+      await this.queue.wait(tx, lease);
+      await this.runs.refreshSessionState(tx, run.session_id);
+      await this.publish(tx, run, 'run_awaiting_input', waitingFor);
+      await this.publish(tx, run, request.kind === 'review' ? 'review_required' : 'disambiguation_required', waitingFor);
+    });
+  }
+
+  private async fail(lease: Lease, run: RunRow, failure: RunFailure, position?: number): Promise<void> {
+    const error: RunError = { code: failure.code, message: failure.message, ...(failure.node ? { node: failure.node } : {}) };
+    await this.fenced(lease, async (tx) => {
+      if (position !== undefined) await this.runs.finishStep(tx, run.id, position, { status: 'failed', error: failure.message });
+      await this.runs.closeOpenSteps(tx, run.id, 'failed');
+      await this.runs.update(tx, run.id, { status: 'failed', error, finished: true });
+      await this.queue.complete(tx, lease, failure.message);
+      await this.runs.refreshSessionState(tx, run.session_id);
+      await this.publish(tx, run, 'run_failed', { workflow: run.workflow, ...error });
+    });
+  }
+
+  private publish(tx: Queryable, run: RunRow, kind: EventKind, data: Record<string, unknown>) {
+    return this.events.append(tx, run.session_id, kind, { run_id: run.id, ...data }, run.id);
+  }
+
+  /** One transaction that commits only if this worker still holds the run's lease. */
+  private fenced<T>(lease: Lease, work: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      await this.queue.fence(tx, lease);
+      return work(tx);
+    });
+  }
+}

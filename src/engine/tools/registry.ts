@@ -1,0 +1,127 @@
+import { performance } from 'node:perf_hooks';
+import { z } from 'zod';
+import { loadDefinitions } from '../definitions-loader.js';
+import { ToolError } from './tool.js';
+import type { ToolCall, ToolDefinition, ToolServices } from './tool.js';
+
+/** What every call reports (the `tool_executed` event is made from it). */
+export interface ToolReport {
+  tool_name: string;
+  success: boolean;
+  duration_ms: number;
+  error?: string;
+}
+
+const isTool = (value: unknown): value is ToolDefinition =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as ToolDefinition).name === 'string' &&
+  typeof (value as ToolDefinition).run === 'function' &&
+  (value as ToolDefinition).input instanceof z.ZodType &&
+  (value as ToolDefinition).output instanceof z.ZodType;
+
+const TOOL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
+
+/** The run was stopped (cancelled, shut down, lease lost) while a tool was working: not the tool's failure. */
+export class RunStoppedError extends Error {
+  constructor(readonly reason: unknown) {
+    super(`run stopped: ${String(reason)}`);
+    this.name = 'RunStoppedError';
+  }
+}
+
+/** Rejects as soon as `signal` aborts, whatever `work` does (a tool cannot hold a run past its limit). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error as Error);
+      },
+    );
+  });
+}
+
+export class ToolRegistry {
+  private readonly tools = new Map<string, ToolDefinition>();
+
+  constructor(
+    tools: readonly ToolDefinition[],
+    private readonly defaultTimeoutMs: number,
+  ) {
+    for (const tool of tools) {
+      if (!TOOL_NAME.test(tool.name)) throw new Error(`tool name ${JSON.stringify(tool.name)} must be snake_case`);
+      if (this.tools.has(tool.name)) throw new Error(`tool ${tool.name} is registered twice`);
+      this.tools.set(tool.name, tool);
+    }
+  }
+
+  /** The tools in `src/engine/tools/definitions/`, one per file. */
+  static async load(defaultTimeoutMs: number, extra: readonly ToolDefinition[] = []): Promise<ToolRegistry> {
+    const found = await loadDefinitions(new URL('./definitions/', import.meta.url), isTool);
+    return new ToolRegistry([...found, ...extra], defaultTimeoutMs);
+  }
+
+  list(): ToolDefinition[] {
+    return [...this.tools.values()].sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  get(name: string): ToolDefinition | undefined {
+    return this.tools.get(name);
+  }
+
+  timeoutOf(tool: ToolDefinition): number {
+    return tool.timeoutMs ?? this.defaultTimeoutMs;
+  }
+
+  /**
+   * Calls a tool: validates the input, runs it under its time limit, validates the output,
+   * and reports the outcome (`report` is awaited, so the event is stored before the step goes
+   * on). A stopped run throws RunStoppedError and reports nothing.
+   */
+  async invoke(
+    name: string,
+    input: unknown,
+    call: ToolCall,
+    services: ToolServices,
+    report: (outcome: ToolReport) => Promise<void>,
+  ): Promise<unknown> {
+    const tool = this.tools.get(name);
+    if (!tool) throw new ToolError(name, 'unknown_tool', 'no such tool is registered');
+    const started = performance.now();
+    const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
+    let output: unknown;
+    try {
+      const parsed = tool.input.safeParse(input);
+      if (!parsed.success) throw new ToolError(name, 'invalid_input', z.prettifyError(parsed.error));
+      const timeoutMs = this.timeoutOf(tool);
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const signal = AbortSignal.any([call.signal, timeout]);
+      let raw: unknown;
+      try {
+        raw = await untilAborted(tool.run(parsed.data, { ...services, ...call, signal }), signal);
+      } catch (error) {
+        if (call.signal.aborted) throw new RunStoppedError(call.signal.reason);
+        if (timeout.aborted) throw new ToolError(name, 'timeout', `did not finish within ${timeoutMs} ms`);
+        if (error instanceof ToolError) throw error;
+        throw new ToolError(name, 'failed', error instanceof Error ? error.message : String(error), { cause: error });
+      }
+      const checked = tool.output.safeParse(raw);
+      if (!checked.success) throw new ToolError(name, 'invalid_output', z.prettifyError(checked.error));
+      output = checked.data;
+    } catch (error) {
+      if (error instanceof RunStoppedError) throw error;
+      await report({ tool_name: name, success: false, duration_ms: elapsed(), error: (error as Error).message.slice(0, 1000) });
+      throw error;
+    }
+    await report({ tool_name: name, success: true, duration_ms: elapsed() });
+    return output;
+  }
+}

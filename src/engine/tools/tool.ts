@@ -1,0 +1,56 @@
+import type { z } from 'zod';
+import type { QueryService } from '../../modules/queries/service.js';
+import type { RunFileStore } from '../../modules/runs/file-store.js';
+import type { GraphStore } from '../../stores/graph/port.js';
+
+/**
+ * A tool: one named capability a workflow step may call. Its input and output are zod
+ * schemas (validated on every call, published as JSON Schema), and it runs under a time limit.
+ */
+
+/** What tools work with: the stores and services of the process. */
+export interface ToolServices {
+  graph: GraphStore;
+  queries: QueryService;
+  files: RunFileStore;
+}
+
+/** The call's place in a run; tools never see more of the run than this. */
+export interface ToolCall {
+  runId: string;
+  sessionId: string;
+  owner: string;
+  node: string;
+  /** Aborted when the tool's time limit passes, or the run is cancelled or loses its worker. */
+  signal: AbortSignal;
+}
+
+export interface ToolContext extends ToolServices, ToolCall {}
+
+export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  /** Unique, `snake_case`. */
+  name: string;
+  description: string;
+  input: I;
+  output: O;
+  /** Time limit of one call; the TOOL_TIMEOUT_MS setting when absent. */
+  timeoutMs?: number;
+  run(input: z.output<I>, context: ToolContext): Promise<z.input<O>>;
+}
+
+/** Keeps the input and output types of a tool's `run` tied to its schemas. */
+export const defineTool = <I extends z.ZodType, O extends z.ZodType>(definition: ToolDefinition<I, O>): ToolDefinition<I, O> =>
+  definition;
+
+/** A tool call that failed: bad input or output, a time limit, or the tool's own error. */
+export class ToolError extends Error {
+  constructor(
+    readonly toolName: string,
+    readonly code: 'invalid_input' | 'invalid_output' | 'timeout' | 'failed' | 'unknown_tool' | 'not_declared',
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${toolName}: ${message}`, options);
+    this.name = 'ToolError';
+  }
+}

@@ -1,0 +1,70 @@
+import type { z } from 'zod';
+import type { QueryType } from '../../modules/events/schemas.js';
+
+/**
+ * A workflow: a named, versioned sequence of nodes over a validated input. Each node does
+ * its work only through the registered tools it declares, so what a workflow can touch is
+ * visible in `GET /api/v1/aim/workflows`. A run executes the nodes in order and stores each
+ * node's output when it completes; a resumed run starts at the first node without one.
+ */
+
+/** A question a node asks from outside the run (the session waits for it). */
+export interface InputRequest {
+  /** `disambiguation` puts the session in awaiting_disambiguation, `review` in awaiting_review. */
+  kind: 'disambiguation' | 'review';
+  question: string;
+  /** The choices, when the answer must be one of them (the answer is then its `id`). */
+  options?: { id: string; label: string; details?: Record<string, unknown> }[];
+  /** Anything else the client needs to show the question. */
+  data?: Record<string, unknown>;
+}
+
+export interface NodeContext<I = unknown> {
+  /** The run's validated input. */
+  input: I;
+  run: { id: string; sessionId: string; owner: string; workflow: string };
+  /** Outputs of the nodes that completed before this one, by node id. */
+  outputs: Readonly<Record<string, Record<string, unknown>>>;
+  /** Calls one of the node's declared tools (validated, timed, reported as `tool_executed`). */
+  tool<T = unknown>(name: string, input: unknown): Promise<T>;
+  /**
+   * Waits for an answer from outside: the run pauses (no process holds it) and the node is
+   * run again from its start when the answer arrives; by then `ask` returns it. A node asking
+   * several questions gets their answers in order.
+   */
+  ask(request: InputRequest): Promise<unknown>;
+  /** Aborted when the run is cancelled, its process shuts down, or its lease is lost. */
+  signal: AbortSignal;
+}
+
+export interface NodeResult {
+  /** Stored with the step; what later nodes read in `outputs` (JSON). */
+  output: Record<string, unknown>;
+  /** What kind of query work the step did (`step_completed.query_type`); `none` when absent. */
+  queryType?: QueryType;
+}
+
+export interface WorkflowNode<I = unknown> {
+  /** Unique within the workflow, `snake_case`. */
+  id: string;
+  description: string;
+  /** The tools `run` may call; calling another one fails the step. */
+  tools: readonly string[];
+  run(context: NodeContext<I>): Promise<NodeResult>;
+}
+
+export interface WorkflowDefinition<S extends z.ZodType = z.ZodType> {
+  /** Unique, `snake_case`; what `POST /api/v1/aim/workflows/execute` names. */
+  id: string;
+  name: string;
+  description: string;
+  /** Bump it when nodes change meaning: a run started on another version is not resumed. */
+  version: string;
+  input: S;
+  nodes: readonly WorkflowNode<z.output<S>>[];
+  /** The run's output from its nodes' outputs; the last node's output when absent. */
+  output?(outputs: Readonly<Record<string, Record<string, unknown>>>): Record<string, unknown>;
+}
+
+/** Keeps the nodes' input type tied to the workflow's input schema. */
+export const defineWorkflow = <S extends z.ZodType>(definition: WorkflowDefinition<S>): WorkflowDefinition<S> => definition;

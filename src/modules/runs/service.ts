@@ -1,0 +1,231 @@
+
+import { RUN_JOB_KIND } from '../../engine/runs/executor.js';
+import type { JobQueue } from '../../engine/jobs/queue.js';
+import type { WorkflowRegistry } from '../../engine/workflows/registry.js';
+import { hasRole } from '../../platform/auth/roles.js';
+import type { Principal } from '../../platform/auth/roles.js';
+import { decodeCursor, encodeCursor } from '../../platform/pagination.js';
+import { badRequest, conflict, notFound } from '../../platform/problem.js';
+import type { Queryable, RelationalStore } from '../../stores/relational/index.js';
+import type { SessionStore } from '../chat/store.js';
+import type { EventKind } from '../events/schemas.js';
+import type { EventStore } from '../events/store.js';
+import { normalizeRunFilePath } from './file-paths.js';
+import type { RunFileRow, RunFileStore } from './file-store.js';
+import { buildPreview } from './preview.js';
+import type { PreviewLimits } from './preview.js';
+import type { RunRow, StepRow } from './store.js';
+import type { RunStore } from './store.js';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+const toApiFile = (row: RunFileRow) => ({
+  path: row.path,
+  name: row.name,
+  content_type: row.content_type,
+  size: row.size,
+  sha256: row.sha256,
+  node: row.node,
+  created_at: row.created_at.toISOString(),
+});
+
+/**
+ * Runs: starting one (validated against its workflow), reading it, answering its question,
+ * cancelling it, and its files. A run is visible to its owner, the owner of its session and
+ * admins; anyone else gets a 404.
+ */
+export class RunService {
+  constructor(
+    private readonly db: RelationalStore,
+    private readonly runs: RunStore,
+    private readonly files: RunFileStore,
+    private readonly queue: JobQueue,
+    private readonly events: EventStore,
+    private readonly sessions: SessionStore,
+    private readonly workflows: WorkflowRegistry,
+    private readonly previewLimits: PreviewLimits,
+  ) {}
+
+  /** Validates the input, then stores the run, its job and its first event in one transaction. */
+  async execute(principal: Principal, request: { workflow: string; input: Record<string, unknown>; session_id?: string }) {
+    const workflow = this.workflows.get(request.workflow);
+    if (!workflow) {
+      throw badRequest(`No workflow ${request.workflow}; see GET /api/v1/aim/workflows.`, [
+        { path: 'body.workflow', message: 'unknown workflow' },
+      ]);
+    }
+    const parsed = workflow.input.safeParse(request.input);
+    if (!parsed.success) {
+      const errors = parsed.error.issues.map((issue) => ({
+        path: ['body', 'input', ...issue.path.map(String)].join('.'),
+        message: issue.message,
+      }));
+      throw badRequest(`The input does not fit ${workflow.id}: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`, errors);
+    }
+    if (request.session_id) {
+      const session = await this.sessions.get(request.session_id);
+      if (!session || (session.owner !== principal.sub && !hasRole(principal, 'admin'))) {
+        throw notFound(`No session ${request.session_id}`);
+      }
+      if (session.state === 'closed') throw conflict(`Session ${session.id} is closed.`, { current_state: session.state });
+    }
+    const run = await this.db.transaction(async (tx) => {
+      let sessionId = request.session_id;
+      if (!sessionId) {
+        const session = await this.sessions.create(tx, principal.sub, `${workflow.name} run`, { workflow: workflow.id });
+        await this.events.append(tx, session.id, 'session_created', { owner: session.owner, title: session.title });
+        sessionId = session.id;
+      }
+      const created = await this.runs.create(tx, {
+        sessionId,
+        owner: principal.sub,
+        workflow: workflow.id,
+        version: workflow.version,
+        // What was asked, as given: defaults are applied again when it runs.
+        input: request.input,
+      });
+      await this.queue.enqueue(tx, RUN_JOB_KIND, created.id);
+      await this.runs.refreshSessionState(tx, sessionId);
+      await this.publish(tx, created, 'run_queued', { workflow: workflow.id, version: workflow.version });
+      return created;
+    });
+    return { run_id: run.id, session_id: run.session_id };
+  }
+
+  async get(principal: Principal, runId: string) {
+    const run = await this.visible(principal, runId);
+    return this.present(run, await this.runs.steps(run.id));
+  }
+
+  /** The answer to the run's open question; the run goes back in the queue for any process to resume. */
+  async answer(principal: Principal, runId: string, answer: unknown) {
+    await this.visible(principal, runId);
+    const run = await this.db.transaction(async (tx) => {
+      const current = await this.runs.getForUpdate(tx, runId);
+      if (!current || current.status !== 'awaiting_input' || !current.waiting_for) {
+        throw conflict(`Run ${runId} is not waiting for input.`, { current_status: current?.status });
+      }
+      const request = current.waiting_for;
+      if (request.options && !request.options.some((o) => o.id === answer)) {
+        throw badRequest('The answer must be the id of one of the options.', [
+          { path: 'body.answer', message: `must be one of: ${request.options.map((o) => o.id).join(', ')}` },
+        ]);
+      }
+      await this.runs.appendAnswer(tx, runId, request.node, answer);
+      const updated = await this.runs.update(tx, runId, { status: 'queued', waiting_for: null });
+      await this.queue.wake(tx, RUN_JOB_KIND, runId);
+      await this.runs.refreshSessionState(tx, updated.session_id);
+      await this.publish(tx, updated, 'run_queued', { workflow: updated.workflow, reason: 'input_received', node: request.node, answer });
+      return updated;
+    });
+    return this.present(run, await this.runs.steps(run.id));
+  }
+
+  /** Stops a run that has not finished; the worker holding it stops at its next write. */
+  async cancel(principal: Principal, runId: string) {
+    await this.visible(principal, runId);
+    const run = await this.db.transaction(async (tx) => {
+      const current = await this.runs.getForUpdate(tx, runId);
+      if (!current || !['queued', 'running', 'awaiting_input'].includes(current.status)) {
+        throw conflict(`Run ${runId} has already finished.`, { current_status: current?.status });
+      }
+      await this.queue.cancel(tx, RUN_JOB_KIND, runId);
+      await this.runs.closeOpenSteps(tx, runId, 'cancelled');
+      const updated = await this.runs.update(tx, runId, { status: 'cancelled', waiting_for: null, finished: true });
+      await this.runs.refreshSessionState(tx, updated.session_id);
+      await this.publish(tx, updated, 'run_cancelled', { workflow: updated.workflow, by: principal.sub });
+      return updated;
+    });
+    return this.present(run, await this.runs.steps(run.id));
+  }
+
+  async listFiles(principal: Principal, runId: string, query: { limit: number; cursor?: string }) {
+    await this.visible(principal, runId);
+    const after = query.cursor ? String(decodeCursor(query.cursor, ['string'])[0]) : undefined;
+    const rows = await this.files.list(runId, query.limit + 1, after);
+    const page = rows.slice(0, query.limit);
+    return {
+      items: page.map(toApiFile),
+      next_cursor: rows.length > query.limit ? encodeCursor([page.at(-1)!.path]) : null,
+    };
+  }
+
+  /** A file of a visible run by its (untrusted) path: 400 for an unsafe path, 404 for an unknown one. */
+  async file(principal: Principal, runId: string, rawPath: string): Promise<RunFileRow> {
+    const path = normalizeRunFilePath(rawPath);
+    await this.visible(principal, runId);
+    const row = await this.files.get(runId, path);
+    if (!row) throw notFound(`Run ${runId} has no file ${path}`);
+    return row;
+  }
+
+  chunks(file: RunFileRow): AsyncGenerator<Uint8Array> {
+    return this.files.chunks(file.run_id, file.path);
+  }
+
+  async preview(principal: Principal, runId: string, rawPath: string) {
+    const file = await this.file(principal, runId, rawPath);
+    // One byte more than the limit tells the preview the file goes on.
+    const bytes = await this.files.prefix(file.run_id, file.path, this.previewLimits.maxBytes + 1);
+    return {
+      path: file.path,
+      content_type: file.content_type,
+      size: file.size,
+      preview: buildPreview({ path: file.path, contentType: file.content_type, bytes }, this.previewLimits),
+    };
+  }
+
+  /** The run if the caller may see it: its owner, its session's owner, or an admin. */
+  private async visible(principal: Principal, runId: string): Promise<RunRow> {
+    const run = await this.runs.get(runId);
+    if (run && (run.owner === principal.sub || hasRole(principal, 'admin'))) return run;
+    if (run) {
+      const session = await this.sessions.get(run.session_id);
+      if (session?.owner === principal.sub) return run;
+    }
+    throw notFound(`No run ${runId}`);
+  }
+
+  private present(run: RunRow, steps: StepRow[]) {
+    const workflow = this.workflows.get(run.workflow);
+    const byNode = new Map(steps.map((s) => [s.node, s]));
+    const nodes = workflow && workflow.version === run.workflow_version ? workflow.nodes.map((n) => n.id) : steps.map((s) => s.node);
+    return {
+      run_id: run.id,
+      session_id: run.session_id,
+      owner: run.owner,
+      workflow: run.workflow,
+      workflow_version: run.workflow_version,
+      status: run.status,
+      input: run.input,
+      steps: nodes.map((node) => {
+        const step = byNode.get(node);
+        if (!step) {
+          return { node, status: 'pending' as const, attempts: 0, query_type: null, started_at: null, finished_at: null, duration_ms: null, error: null };
+        }
+        return {
+          node,
+          status: step.status,
+          attempts: step.attempts,
+          query_type: step.query_type as never,
+          started_at: iso(step.started_at),
+          finished_at: iso(step.finished_at),
+          duration_ms: step.finished_at ? step.finished_at.getTime() - step.started_at.getTime() : null,
+          error: step.error,
+        };
+      }),
+      waiting_for: run.waiting_for,
+      output: run.output,
+      error: run.error,
+      attempts: run.attempts,
+      created_at: run.created_at.toISOString(),
+      started_at: iso(run.started_at),
+      finished_at: iso(run.finished_at),
+    };
+  }
+
+  private publish(tx: Queryable, run: RunRow, kind: EventKind, data: Record<string, unknown>) {
+    return this.events.append(tx, run.session_id, kind, { run_id: run.id, ...data }, run.id);
+  }
+}
+

@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable, RelationalStore } from '../../stores/relational/index.js';
+import type { InputRequest } from '../../engine/workflows/workflow.js';
+
+/** SQL for runs and their steps. Rules (who may see what, which moves are legal) are in the service and the executor. */
+
+export const RUN_STATUSES = ['queued', 'running', 'awaiting_input', 'succeeded', 'failed', 'cancelled'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+export const ACTIVE_RUN_STATUSES: readonly RunStatus[] = ['queued', 'running', 'awaiting_input'];
+
+export const STEP_STATUSES = ['running', 'awaiting_input', 'succeeded', 'failed', 'cancelled'] as const;
+export type StepStatus = (typeof STEP_STATUSES)[number];
+
+export interface RunError {
+  code: string;
+  message: string;
+  node?: string;
+}
+
+export interface RunRow {
+  id: string;
+  session_id: string;
+  owner: string;
+  workflow: string;
+  workflow_version: string;
+  input: Record<string, unknown>;
+  status: RunStatus;
+  waiting_for: (InputRequest & { node: string }) | null;
+  output: Record<string, unknown> | null;
+  error: RunError | null;
+  attempts: number;
+  created_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+  updated_at: Date;
+}
+
+export interface StepRow {
+  run_id: string;
+  position: number;
+  node: string;
+  status: StepStatus;
+  attempts: number;
+  query_type: string | null;
+  output: Record<string, unknown> | null;
+  error: string | null;
+  answers: unknown[];
+  started_at: Date;
+  finished_at: Date | null;
+}
+
+export class RunStore {
+  constructor(private readonly db: RelationalStore) {}
+
+  async create(
+    tx: Queryable,
+    run: { sessionId: string; owner: string; workflow: string; version: string; input: Record<string, unknown> },
+  ): Promise<RunRow> {
+    const { rows } = await tx.query<RunRow>(
+      `INSERT INTO runs (id, session_id, owner, workflow, workflow_version, input) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+      [randomUUID(), run.sessionId, run.owner, run.workflow, run.version, JSON.stringify(run.input)],
+    );
+    return rows[0]!;
+  }
+
+  async get(id: string, tx: Queryable = this.db): Promise<RunRow | undefined> {
+    const { rows } = await tx.query<RunRow>('SELECT * FROM runs WHERE id = $1', [id]);
+    return rows[0];
+  }
+
+  async getForUpdate(tx: Queryable, id: string): Promise<RunRow | undefined> {
+    const { rows } = await tx.query<RunRow>('SELECT * FROM runs WHERE id = $1 FOR UPDATE', [id]);
+    return rows[0];
+  }
+
+  async steps(runId: string, tx: Queryable = this.db): Promise<StepRow[]> {
+    const { rows } = await tx.query<StepRow>('SELECT * FROM run_steps WHERE run_id = $1 ORDER BY position', [runId]);
+    return rows;
+  }
+
+  /** The newest run of a session that has not finished. */
+  async currentOf(sessionId: string): Promise<RunRow | undefined> {
+    const { rows } = await this.db.query<RunRow>(
+      `SELECT * FROM runs WHERE session_id = $1 AND status IN ('queued', 'running', 'awaiting_input')
+        ORDER BY created_at DESC LIMIT 1`,
+      [sessionId],
+    );
+    return rows[0];
+  }
+
+  async update(
+    tx: Queryable,
+    id: string,
+    fields: Partial<Pick<RunRow, 'status' | 'waiting_for' | 'output' | 'error' | 'attempts' | 'workflow_version'>> & {
+      started?: boolean;
+      finished?: boolean;
+    },
+  ): Promise<RunRow> {
+    const sets: string[] = ['updated_at = now()'];
+    const params: unknown[] = [id];
+    const set = (column: string, value: unknown) => {
+      params.push(value);
+      sets.push(`${column} = $${params.length}`);
+    };
+    if (fields.status !== undefined) set('status', fields.status);
+    if (fields.waiting_for !== undefined) set('waiting_for', fields.waiting_for === null ? null : JSON.stringify(fields.waiting_for));
+    if (fields.output !== undefined) set('output', fields.output === null ? null : JSON.stringify(fields.output));
+    if (fields.error !== undefined) set('error', fields.error === null ? null : JSON.stringify(fields.error));
+    if (fields.attempts !== undefined) set('attempts', fields.attempts);
+    if (fields.workflow_version !== undefined) set('workflow_version', fields.workflow_version);
+    if (fields.started) sets.push('started_at = COALESCE(started_at, now())');
+    if (fields.finished) sets.push('finished_at = now()');
+    const { rows } = await tx.query<RunRow>(`UPDATE runs SET ${sets.join(', ')} WHERE id = $1 RETURNING *`, params as never[]);
+    return rows[0]!;
+  }
+
+  /** A step starts (again): attempts count every start. */
+  async startStep(tx: Queryable, runId: string, position: number, node: string): Promise<StepRow> {
+    const { rows } = await tx.query<StepRow>(
+      `INSERT INTO run_steps (run_id, position, node, status) VALUES ($1, $2, $3, 'running')
+       ON CONFLICT (run_id, position) DO UPDATE
+         SET status = 'running', attempts = run_steps.attempts + 1, error = NULL, started_at = now(), finished_at = NULL
+       RETURNING *`,
+      [runId, position, node],
+    );
+    return rows[0]!;
+  }
+
+  async finishStep(
+    tx: Queryable,
+    runId: string,
+    position: number,
+    fields: { status: StepStatus; output?: Record<string, unknown>; queryType?: string; error?: string },
+  ): Promise<void> {
+    await tx.query(
+      `UPDATE run_steps SET status = $3, output = $4, query_type = $5, error = $6,
+              finished_at = CASE WHEN $3 = 'awaiting_input' THEN NULL ELSE now() END
+        WHERE run_id = $1 AND position = $2`,
+      [
+        runId,
+        position,
+        fields.status,
+        fields.output === undefined ? null : JSON.stringify(fields.output),
+        fields.queryType ?? null,
+        fields.error ?? null,
+      ],
+    );
+  }
+
+  /** Adds the answer to the waiting step's answers. */
+  async appendAnswer(tx: Queryable, runId: string, node: string, answer: unknown): Promise<void> {
+    await tx.query(
+      `UPDATE run_steps SET answers = answers || jsonb_build_array($3::jsonb) WHERE run_id = $1 AND node = $2`,
+      [runId, node, JSON.stringify(answer)],
+    );
+  }
+
+  /** Steps still marked running or waiting when the run ends another way (cancelled, failed). */
+  async closeOpenSteps(tx: Queryable, runId: string, status: 'cancelled' | 'failed'): Promise<void> {
+    await tx.query(
+      `UPDATE run_steps SET status = $2, finished_at = now() WHERE run_id = $1 AND status IN ('running', 'awaiting_input')`,
+      [runId, status],
+    );
+  }
+
+  /**
+   * The session's state follows its runs (DESIGN.md "States"): waiting for an answer, running,
+   * failed when its last run failed, idle otherwise. A closed session stays closed.
+   */
+  async refreshSessionState(tx: Queryable, sessionId: string): Promise<void> {
+    await tx.query(
+      `UPDATE chat_sessions s SET state = CASE
+          WHEN s.state = 'closed' THEN 'closed'
+          WHEN EXISTS (SELECT 1 FROM runs r WHERE r.session_id = s.id AND r.status = 'awaiting_input'
+                         AND r.waiting_for->>'kind' = 'review') THEN 'awaiting_review'
+          WHEN EXISTS (SELECT 1 FROM runs r WHERE r.session_id = s.id AND r.status = 'awaiting_input') THEN 'awaiting_disambiguation'
+          WHEN EXISTS (SELECT 1 FROM runs r WHERE r.session_id = s.id AND r.status IN ('queued', 'running')) THEN 'running'
+          WHEN (SELECT r.status FROM runs r WHERE r.session_id = s.id ORDER BY r.created_at DESC, r.id DESC LIMIT 1) = 'failed'
+            THEN 'failed'
+          ELSE 'idle' END
+        WHERE s.id = $1`,
+      [sessionId],
+    );
+  }
+}
