@@ -14,6 +14,8 @@ export interface StreamClient {
   events: ReceivedEvent[];
   heartbeats: number;
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedEvent[]>;
+  /** Resolves once `count` heartbeats have arrived. */
+  waitForHeartbeats(count: number, timeoutMs?: number): Promise<void>;
   /** The first event (already received or coming) that satisfies `match`. */
   waitForEvent(match: (event: ReceivedEvent) => boolean, timeoutMs?: number): Promise<ReceivedEvent>;
   close(): void;
@@ -91,6 +93,20 @@ export async function openEventStream(url: string, headers: Record<string, strin
         }
       }
       return events.slice(0, count);
+    },
+    async waitForHeartbeats(count, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (heartbeats < count) {
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`waited for ${count} heartbeats, got ${heartbeats}`);
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          new Promise<void>((r) => waiters.push(r)),
+          new Promise<void>((r) => (timer = setTimeout(r, left))),
+          ended.then(() => undefined),
+        ]);
+        clearTimeout(timer);
+      }
     },
     async waitForEvent(match, timeoutMs = 15_000) {
       let timer: NodeJS.Timeout | undefined;

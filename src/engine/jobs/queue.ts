@@ -13,6 +13,8 @@ import type { Queryable, RelationalStore } from '../../stores/relational/index.j
  */
 
 export const JOBS_CHANNEL = 'cqks_jobs';
+/** Notifications on JOBS_CHANNEL are a job kind (new work) or this prefix and a ref id (stop it). */
+export const CANCELLED_PREFIX = 'cancelled:';
 
 export type JobStatus = 'ready' | 'leased' | 'waiting' | 'done';
 
@@ -147,8 +149,12 @@ export class JobQueue {
     return rowCount > 0;
   }
 
-  /** Ends the job whoever holds it (a cancellation): the holder's next fenced write fails. */
+  /**
+   * Ends the job whoever holds it (a cancellation): the holder hears of it at commit and
+   * stops, and its next fenced write would fail anyway.
+   */
   async cancel(tx: Queryable, kind: string, refId: string): Promise<void> {
+    await tx.query('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, `${CANCELLED_PREFIX}${refId}`]);
     await tx.query(
       `UPDATE jobs SET status = 'done', lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL,
               last_error = 'cancelled', updated_at = now()

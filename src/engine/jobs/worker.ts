@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { RelationalStore } from '../../stores/relational/index.js';
-import { JOBS_CHANNEL } from './queue.js';
+import { CANCELLED_PREFIX, JOBS_CHANNEL } from './queue.js';
 import type { JobQueue, Lease } from './queue.js';
 
 /** Does the work of one kind of job. It must stop soon after `signal` aborts, writing nothing more. */
@@ -23,7 +23,7 @@ export interface WorkerOptions {
 }
 
 /** Why a job's signal was aborted. */
-export type AbortReason = 'lease-lost' | 'shutdown';
+export type AbortReason = 'lease-lost' | 'shutdown' | 'cancelled';
 
 interface Active {
   lease: Lease;
@@ -65,12 +65,24 @@ export class JobWorker {
     this.stopped = false;
     this.stopListening = await this.db.listen(
       JOBS_CHANNEL,
-      () => this.poke(),
+      (payload) => (payload.startsWith(CANCELLED_PREFIX) ? this.abortRef(payload.slice(CANCELLED_PREFIX.length)) : this.poke()),
       () => this.poke(),
     );
     this.pollTimer = setInterval(() => this.poke(), this.options.pollIntervalMs);
     this.pollTimer.unref();
     this.poke();
+  }
+
+  /** Resolves when no handler of this worker is running. */
+  async whenIdle(): Promise<void> {
+    while (this.active.size > 0) await Promise.all([...this.active.values()].map((a) => a.done));
+  }
+
+  /** A job was cancelled: its handler here (if any) stops now rather than at its next renewal. */
+  private abortRef(refId: string): void {
+    for (const active of this.active.values()) {
+      if (active.lease.refId === refId) active.controller.abort('cancelled' satisfies AbortReason);
+    }
   }
 
   /** Looks for work now (coalesced: one claim query at a time). */

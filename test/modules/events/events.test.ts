@@ -87,6 +87,23 @@ describe('session events and the live stream', () => {
     const events = await stream.waitFor(2);
     expect(events.map((e) => e.event)).toEqual(['session_created', 'tool_executed']);
     expect(events[1]!.data).toMatchObject({ id: 2, data: { tool_name: 'x', success: false } });
+    // An empty line every STREAM_HEARTBEAT_MS (1 s here) keeps proxies from closing an idle stream.
+    await stream.waitForHeartbeats(1);
+    stream.close();
+  });
+
+  it('SSE heartbeats are comments between events, not events', async () => {
+    const id = await newSession();
+    const stream = await openEventStream(`${base}/api/v1/chat/${id}/stream`, auth(owner));
+    await stream.waitFor(1);
+    await stream.waitForHeartbeats(2);
+    await t.app.services.events.publish(id, 'step_started', { node: 'n', run_id: 'r' }, 'r');
+    const events = await stream.waitFor(2);
+    expect(events.map((e) => [e.id, e.event])).toEqual([
+      [1, 'session_created'],
+      [2, 'step_started'],
+    ]);
+    expect(stream.heartbeats).toBeGreaterThanOrEqual(2);
     stream.close();
   });
 
