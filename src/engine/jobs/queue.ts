@@ -13,7 +13,7 @@ import type { Queryable, RelationalStore } from '../../stores/relational/index.j
  */
 
 export const JOBS_CHANNEL = 'cqks_jobs';
-/** Notifications on JOBS_CHANNEL are a job kind (new work) or this prefix and a ref id (stop it). */
+/** Notifications on JOBS_CHANNEL are a job kind (new work) or `cancelled:<kind>:<ref id>` (stop it). */
 export const CANCELLED_PREFIX = 'cancelled:';
 
 export type JobStatus = 'ready' | 'leased' | 'waiting' | 'done';
@@ -65,8 +65,9 @@ export class JobQueue {
   }
 
   /**
-   * Claims up to `limit` jobs of the given kinds: due ready jobs first, then jobs whose lease
-   * ran out (their worker died or stalled). Each gets a fresh token and `attempts + 1`.
+   * Claims up to `limit` jobs of the given kinds, the longest due first: ready jobs whose
+   * `run_after` has passed, and jobs whose lease ran out (their worker died or stalled). Each
+   * gets a fresh token and `attempts + 1`.
    */
   async claim(owner: string, kinds: readonly string[], leaseMs: number, limit: number): Promise<Lease[]> {
     if (limit <= 0 || kinds.length === 0) return [];
@@ -154,13 +155,13 @@ export class JobQueue {
    * stops, and its next fenced write would fail anyway.
    */
   async cancel(tx: Queryable, kind: string, refId: string): Promise<void> {
-    await tx.query('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, `${CANCELLED_PREFIX}${refId}`]);
-    await tx.query(
+    const { rowCount } = await tx.query(
       `UPDATE jobs SET status = 'done', lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL,
               last_error = 'cancelled', updated_at = now()
         WHERE kind = $1 AND ref_id = $2 AND status <> 'done'`,
       [kind, refId],
     );
+    if (rowCount > 0) await tx.query('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, `${CANCELLED_PREFIX}${kind}:${refId}`]);
   }
 
   /**

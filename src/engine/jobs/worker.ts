@@ -65,7 +65,7 @@ export class JobWorker {
     this.stopped = false;
     this.stopListening = await this.db.listen(
       JOBS_CHANNEL,
-      (payload) => (payload.startsWith(CANCELLED_PREFIX) ? this.abortRef(payload.slice(CANCELLED_PREFIX.length)) : this.poke()),
+      (payload) => (payload.startsWith(CANCELLED_PREFIX) ? this.abortCancelled(payload.slice(CANCELLED_PREFIX.length)) : this.poke()),
       () => this.poke(),
     );
     this.pollTimer = setInterval(() => this.poke(), this.options.pollIntervalMs);
@@ -78,10 +78,10 @@ export class JobWorker {
     while (this.active.size > 0) await Promise.all([...this.active.values()].map((a) => a.done));
   }
 
-  /** A job was cancelled: its handler here (if any) stops now rather than at its next renewal. */
-  private abortRef(refId: string): void {
+  /** A job (`<kind>:<ref id>`) was cancelled: its handler here, if any, stops now rather than at its next renewal. */
+  private abortCancelled(job: string): void {
     for (const active of this.active.values()) {
-      if (active.lease.refId === refId) active.controller.abort('cancelled' satisfies AbortReason);
+      if (`${active.lease.kind}:${active.lease.refId}` === job) active.controller.abort('cancelled' satisfies AbortReason);
     }
   }
 

@@ -21,7 +21,19 @@ export const EVENT_KINDS = [
   'answer_ready',
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
-export const EventKindSchema = z.enum(EVENT_KINDS).describe('What happened. The set is closed: a client can switch on it.');
+export const EventKindSchema = z
+  .enum(EVENT_KINDS)
+  .describe(
+    'What happened. The set is closed: a client can switch on it. `data` by kind (every run event also carries `run_id`): ' +
+      'session_created {owner, title} · message_received · run_queued {workflow, version | reason, node, answer} · ' +
+      'run_started {workflow, version, attempt, resumed_from} · run_awaiting_input {node, kind, question, options?, data?} · ' +
+      'disambiguation_required / review_required (the same as run_awaiting_input) · run_completed {workflow, output} · ' +
+      'run_failed {workflow, code, message, node?} · run_cancelled {workflow, by} · step_started {node, run_id, attempt} · ' +
+      'step_completed {node, query_type, duration_ms} · tool_executed {tool_name, success, duration_ms, node, error?} · ' +
+      'query_generated · query_reused · answer_ready. `query_type` is one of: ' +
+      'template (an approved template was reused), generated (a new query was written), clarification (the user was asked ' +
+      'to choose), declined (the query was refused), none (no query work).',
+  );
 
 /**
  * `step_completed.query_type`: what query work a step did. `template`: an approved template

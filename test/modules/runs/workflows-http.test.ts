@@ -236,6 +236,20 @@ describe('workflows, tools, runs and their files over HTTP', () => {
       expect((await get('/api/v1/runs/not-a-uuid', curator)).statusCode).toBe(400);
     });
 
+    it('a user reads the runs of their own session (an admin ran there); other users get 404', async () => {
+      const userSub = uniqueName('user');
+      const owner = await t.token(['user'], userSub);
+      const session = (await t.app.inject({ method: 'POST', url: '/api/v1/chat', headers: auth(owner) })).json().session_id;
+      const done = await executeAndSettle(t, admin, { workflow: 'graph_report', session_id: session });
+      done.stream.close();
+      expect((await get(`/api/v1/runs/${done.runId}`, owner)).json()).toMatchObject({ status: 'succeeded', session_id: session });
+      expect((await get(`/api/v1/runs/${done.runId}/files`, owner)).json().items).toHaveLength(3);
+      expect((await get(`/api/v1/runs/${done.runId}/download/report.md`, owner)).statusCode).toBe(200);
+      expect((await get(`/api/v1/runs/${done.runId}/preview/report.md`, owner)).statusCode).toBe(200);
+      expect((await get(`/api/v1/runs/${done.runId}/download/report.md`, user)).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'POST', url: `/api/v1/runs/${done.runId}/cancel`, headers: auth(user) })).statusCode).toBe(404);
+    });
+
     it('refuses unsafe paths with 400 and unknown ones with 404, sent byte for byte', async () => {
       const base = `/api/v1/runs/${report.runId}`;
       const unsafe = [
