@@ -113,6 +113,17 @@ export const envSchema = z.object({
   PREVIEW_MAX_BYTES: int(256 * 1024, 1024, 16 * 1024 * 1024),
   PREVIEW_MAX_LINES: int(500, 1, 100_000),
   PREVIEW_MAX_ROWS: int(200, 1, 100_000),
+  DEMO_DATA: bool(true),
+  REVIEW_POLICY: z.enum(['never', 'generated', 'always']).default('never'),
+  REVIEW_OWNER_DECIDES: bool(true),
+  CHAT_MESSAGE_MAX_CHARS: int(2000, 1, 100_000),
+  CHAT_ANSWER_MAX_ROWS: int(100, 1, 10_000),
+  LLM_BASE_URL: optionalUrl(['https:', 'http:']),
+  LLM_API_KEY: optionalString,
+  LLM_MODEL: optionalString,
+  LLM_TIMEOUT_MS: int(30_000, 100, 600_000),
+  LLM_MAX_ATTEMPTS: int(3, 1, 10),
+  LLM_MAX_OUTPUT_TOKENS: int(1024, 16, 32_768),
   READINESS_TIMEOUT_MS: int(2000, 50, 60_000),
   SHUTDOWN_DRAIN_MS: int(0, 0, 300_000),
   SHUTDOWN_GRACE_MS: int(10_000, 0, 300_000),
@@ -165,6 +176,19 @@ export interface Config {
     shutdownGraceMs: number;
   };
   graph: { allowedProcedures: string[] };
+  /** Load the demo knowledge graph and templates on first start (empty graph). */
+  demoData: boolean;
+  chat: {
+    /** Which generated queries wait for a review before they run. */
+    reviewPolicy: 'never' | 'generated' | 'always';
+    /** Whether the session's owner may decide its reviews (`POST /chat/{id}/review`), besides reviewers. */
+    ownerDecidesReview: boolean;
+    messageMaxChars: number;
+    /** Rows of an answer kept in the session's history (the run's files hold them all). */
+    answerMaxRows: number;
+  };
+  /** An OpenAI-compatible model writes queries when `baseUrl` and `model` are set. */
+  llm?: { baseUrl: string; apiKey?: string; model: string; timeoutMs: number; maxAttempts: number; maxOutputTokens: number };
   /** Durable jobs (workflow runs): how many this process works on and how their leases behave. */
   jobs: { concurrency: number; leaseMs: number; pollIntervalMs: number; maxAttempts: number };
 }
@@ -236,6 +260,24 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     },
     graph: { allowedProcedures: e.GRAPH_ALLOWED_PROCEDURES },
+    demoData: e.DEMO_DATA,
+    chat: {
+      reviewPolicy: e.REVIEW_POLICY,
+      ownerDecidesReview: e.REVIEW_OWNER_DECIDES,
+      messageMaxChars: e.CHAT_MESSAGE_MAX_CHARS,
+      answerMaxRows: e.CHAT_ANSWER_MAX_ROWS,
+    },
+    llm:
+      e.LLM_BASE_URL && e.LLM_MODEL
+        ? {
+            baseUrl: e.LLM_BASE_URL,
+            apiKey: e.LLM_API_KEY,
+            model: e.LLM_MODEL,
+            timeoutMs: e.LLM_TIMEOUT_MS,
+            maxAttempts: e.LLM_MAX_ATTEMPTS,
+            maxOutputTokens: e.LLM_MAX_OUTPUT_TOKENS,
+          }
+        : undefined,
     jobs: {
       concurrency: e.RUN_CONCURRENCY,
       leaseMs: e.JOB_LEASE_MS,
