@@ -3,6 +3,7 @@ import { m002Queries } from './002-queries.js';
 import { m003ChatSessions } from './003-chat-sessions.js';
 import { m004SessionEvents } from './004-session-events.js';
 import { m005RunsAndJobs } from './005-runs-and-jobs.js';
+import { m006Conversation } from './006-conversation.js';
 
 export interface Migration {
   /** Strictly increasing; never reused. */
@@ -13,4 +14,4 @@ export interface Migration {
 }
 
 /** Every migration, in order. Both engines run the same SQL. */
-export const migrations: readonly Migration[] = [m001ServiceMeta, m002Queries, m003ChatSessions, m004SessionEvents, m005RunsAndJobs];
+export const migrations: readonly Migration[] = [m001ServiceMeta, m002Queries, m003ChatSessions, m004SessionEvents, m005RunsAndJobs, m006Conversation];

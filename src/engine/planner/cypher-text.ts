@@ -1,0 +1,25 @@
+/** Writing names and values into Cypher text safely: values from the graph or a question are data, never syntax. */
+
+const PLAIN_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** A label, relationship type or property key: bare when plain, otherwise in backticks (doubled inside). */
+export function cypherName(name: string): string {
+  return PLAIN_IDENTIFIER.test(name) ? name : `\`${name.replace(/`/g, '``')}\``;
+}
+
+/** A string literal in single quotes, with backslashes and quotes escaped and line breaks written as escapes. */
+export function cypherString(value: string): string {
+  return `'${value
+    .replace(/\\/g, '\\\\')
+    .replace(/'/g, "\\'")
+    .replace(/\n/g, '\\n')
+    .replace(/\r/g, '\\r')
+    .replace(/\t/g, '\\t')}'`;
+}
+
+/** A scalar literal (strings quoted, finite numbers and booleans as is). */
+export function cypherValue(value: string | number | boolean): string {
+  if (typeof value === 'string') return cypherString(value);
+  if (typeof value === 'number' && !Number.isFinite(value)) throw new RangeError('not a finite number');
+  return String(value);
+}

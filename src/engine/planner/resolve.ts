@@ -1,0 +1,165 @@
+import type { GraphNode, GraphStore } from '../../stores/graph/port.js';
+import type { ResolvedEntity } from './plan.js';
+import type { Mention, Understanding } from './understand.js';
+import { matchWords } from './vocabulary.js';
+import type { Vocabulary } from './vocabulary.js';
+import { FUNCTION_WORDS, fold } from './words.js';
+
+/**
+ * Links the mentions of a question to nodes of the graph through the store's name search.
+ * A mention naming several nodes a person would have to tell apart is ambiguous (unless the
+ * question itself, or the session's memory, settles it); one naming nothing is unknown.
+ */
+
+/** Labels the stores add for their own bookkeeping. */
+const BOOKKEEPING_LABELS = new Set(['Entity']);
+const NAME_KEYS = ['name', 'title'];
+/** Candidates fetched per mention. */
+const SEARCH_LIMIT = 25;
+
+export interface Candidate {
+  id: string;
+  key?: string;
+  label: string;
+  name: string;
+  nameProperty: string;
+  properties: Record<string, unknown>;
+}
+
+/** What the session remembers: a chosen node per mention, and the things last talked about. */
+export interface ResolutionMemory {
+  choices: { mention: string; candidate: Candidate }[];
+  focus: Candidate[];
+}
+
+export type Resolution =
+  | { status: 'resolved'; entities: ResolvedEntity[]; fromMemory: string[] }
+  | { status: 'ambiguous'; mention: Mention; candidates: Candidate[]; entities: ResolvedEntity[] }
+  | { status: 'unknown'; mentions: string[]; suggestions: Candidate[] };
+
+export const normalizeMention = (text: string) => fold(text).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+export function candidateOf(node: GraphNode): Candidate | undefined {
+  const nameProperty = NAME_KEYS.find((k) => typeof node.properties[k] === 'string');
+  if (!nameProperty) return undefined;
+  return {
+    id: node.id,
+    key: node.key,
+    label: node.labels.find((l) => !BOOKKEEPING_LABELS.has(l)) ?? node.labels[0] ?? 'Node',
+    name: node.properties[nameProperty] as string,
+    nameProperty,
+    properties: node.properties,
+  };
+}
+
+const sameNode = (a: Candidate, b: Candidate) => (a.key && b.key ? a.key === b.key : a.id === b.id);
+
+/** Nodes named exactly by the mention, else those whose name contains all its words. */
+async function candidatesFor(graph: GraphStore, text: string): Promise<Candidate[]> {
+  const wanted = normalizeMention(text);
+  if (!wanted) return [];
+  const found = (await graph.findNodesByName(text, { limit: SEARCH_LIMIT })).map((m) => candidateOf(m.node)).filter((c): c is Candidate => !!c);
+  const exact = found.filter((c) => normalizeMention(c.name) === wanted);
+  if (exact.length > 0) return exact;
+  const words = wanted.split(' ');
+  return found.filter((c) => {
+    const name = normalizeMention(c.name).split(' ');
+    return words.every((w) => name.includes(w));
+  });
+}
+
+/** Candidates the question's own words rule out: a label or relationship their label cannot take part in. */
+function fitting(candidates: Candidate[], understanding: Understanding, vocabulary: Vocabulary): Candidate[] {
+  const matches = matchWords(vocabulary, understanding.words);
+  const rels = matches.relationships.map((m) => m.entry);
+  const labelWords = matches.labels.map((m) => m.entry.label);
+  const fits = (c: Candidate) => {
+    if (rels.length === 0) return true;
+    return rels.some((r) =>
+      r.patterns.some((p) => {
+        if (p.from === c.label) return labelWords.length === 0 || labelWords.includes(p.to) || labelWords.includes(c.label);
+        if (p.to === c.label) return labelWords.length === 0 || labelWords.includes(p.from) || labelWords.includes(c.label);
+        return false;
+      }),
+    );
+  };
+  const kept = candidates.filter(fits);
+  return kept.length > 0 ? kept : candidates;
+}
+
+/** Two candidates differ only in ways a person cannot see: the same label and name. */
+function tellApart(candidates: Candidate[]): boolean {
+  return candidates.length > 1;
+}
+
+export async function resolveMentions(
+  graph: GraphStore,
+  understanding: Understanding,
+  vocabulary: Vocabulary,
+  memory: ResolutionMemory,
+): Promise<Resolution> {
+  const entities: ResolvedEntity[] = [];
+  const fromMemory: string[] = [];
+  const unknown: string[] = [];
+  let mentions = understanding.mentions;
+
+  // Nothing capitalized or quoted: try the words the schema does not explain ("projects that use rust").
+  if (mentions.length === 0) {
+    const schemaStems = new Set([
+      ...vocabulary.labels.flatMap((l) => [...l.stems]),
+      ...vocabulary.relationships.flatMap((r) => r.stems),
+      ...vocabulary.properties.flatMap((p) => p.stems),
+    ]);
+    const loose = understanding.words.filter((w) => !schemaStems.has(w.stem) && !FUNCTION_WORDS.has(w.word) && /\p{L}/u.test(w.word));
+    mentions = loose.map((w) => ({ text: w.word, start: w.start, end: w.start + w.word.length, quoted: false }));
+  }
+
+  for (const mention of mentions) {
+    let candidates = fitting(await candidatesFor(graph, mention.text), understanding, vocabulary);
+    if (candidates.length === 0) {
+      // A capitalized word that names a label or relationship ("Which Companies …") is not a name.
+      if (!mention.quoted && matchWords(vocabulary, [{ word: fold(mention.text), stem: fold(mention.text), start: mention.start }]).labels.length === 0) {
+        if (understanding.mentions.length > 0) unknown.push(mention.text);
+      }
+      continue;
+    }
+    const shared = candidates.length > 1;
+    if (tellApart(candidates)) {
+      const remembered = memory.choices.find((m) => candidates.some((c) => sameNode(c, m.candidate)) && (m.mention === normalizeMention(mention.text) || normalizeMention(m.candidate.name).includes(normalizeMention(mention.text))));
+      if (remembered) {
+        candidates = [candidates.find((c) => sameNode(c, remembered.candidate))!];
+        fromMemory.push(mention.text);
+      } else {
+        return { status: 'ambiguous', mention, candidates, entities };
+      }
+    }
+    const chosen = candidates[0]!;
+    entities.push({
+      mention: mention.text,
+      position: mention.start,
+      label: chosen.label,
+      name: chosen.name,
+      nameProperty: chosen.nameProperty,
+      key: chosen.key,
+      unique: !shared,
+    });
+  }
+
+  if (unknown.length > 0 && entities.length === 0) {
+    const suggestions = (await Promise.all(unknown.map((u) => graph.findNodesByName(u.split(/\s+/)[0] ?? u, { limit: 5 }))))
+      .flat()
+      .map((m) => candidateOf(m.node))
+      .filter((c): c is Candidate => !!c)
+      .slice(0, 5);
+    return { status: 'unknown', mentions: unknown, suggestions };
+  }
+
+  // "And where does she work?": nothing named, so the thing last talked about.
+  if (entities.length === 0 && understanding.cues.pronoun && memory.focus[0]) {
+    const focus = memory.focus[0];
+    const position = understanding.words.find((w) => /^(she|he|it|they|her|him|his|its|their|them)$/.test(w.word))?.start ?? 0;
+    entities.push({ mention: focus.name, position, label: focus.label, name: focus.name, nameProperty: focus.nameProperty, key: focus.key, unique: true });
+    fromMemory.push(focus.name);
+  }
+  return { status: 'resolved', entities, fromMemory };
+}

@@ -1,0 +1,143 @@
+import { FUNCTION_WORDS, fold, stem, tokenize } from './words.js';
+
+/**
+ * What a question asks, read from its wording alone (no graph): the kind of question, the
+ * cues that decide it, and the spans that may name things. Which of those spans are things
+ * of the graph, and which words name its labels, relationship types and properties, is
+ * decided later against the graph's own schema.
+ */
+
+export const QUESTION_KINDS = ['lookup', 'list', 'count', 'aggregate', 'path', 'property'] as const;
+export type QuestionKind = (typeof QUESTION_KINDS)[number];
+
+export type AggregateFunction = 'avg' | 'sum' | 'min' | 'max';
+
+export interface Mention {
+  text: string;
+  start: number;
+  end: number;
+  /** Given in quotes: certainly meant as a name. */
+  quoted: boolean;
+}
+
+export interface Word {
+  word: string;
+  stem: string;
+  start: number;
+}
+
+export interface Understanding {
+  question: string;
+  /** The kind the wording suggests; the planner may settle on another once it knows the schema. */
+  kind: QuestionKind;
+  cues: {
+    count: boolean;
+    path: boolean;
+    lookup: boolean;
+    /** avg/sum/min/max of a value ("average population"). */
+    aggregate?: AggregateFunction;
+    /** "the most"/"the least" (which thing ranks first). */
+    superlative?: 'most' | 'least';
+    /** "when", "where", "what is the … of": a property of one thing. */
+    property: boolean;
+    /** she, he, it, they, … with nothing named: the thing last talked about. */
+    pronoun: boolean;
+    /** A "by" right after the verb: the passive voice ("maintained by X"). */
+    passive: boolean;
+  };
+  mentions: Mention[];
+  /** Every word outside the mentions, with its stem and position. */
+  words: Word[];
+}
+
+/** Words that start a question or a request: capitalized there without being names. */
+const OPENERS = new Set([
+  'which', 'who', 'whom', 'whose', 'what', 'when', 'where', 'why', 'how', 'list', 'show', 'name', 'tell', 'give', 'find',
+  'count', 'is', 'are', 'was', 'were', 'does', 'do', 'did', 'can', 'could', 'please', 'and', 'in', 'on', 'at', 'for', 'of',
+  'the', 'a', 'an', 'i', 'get', 'return', 'display', 'between', 'from', 'to', 'by', 'with', 'has', 'have', 'had',
+]);
+/** Lower-case words allowed inside a name ("University of Oslo", "Ludwig van Beethoven"). */
+const NAME_CONNECTORS = new Set(['of', 'the', 'de', 'da', 'del', 'van', 'von', 'der', 'den', 'du', 'la', 'le', 'y', 'and', '&']);
+const PRONOUNS = new Set(['she', 'he', 'it', 'they', 'her', 'him', 'his', 'its', 'their', 'them', 'hers', 'theirs']);
+
+const AGGREGATE_WORDS: Readonly<Record<string, AggregateFunction>> = {
+  average: 'avg',
+  mean: 'avg',
+  avg: 'avg',
+  total: 'sum',
+  sum: 'sum',
+  combined: 'sum',
+  maximum: 'max',
+  max: 'max',
+  minimum: 'min',
+  min: 'min',
+};
+const MOST = new Set(['most', 'highest', 'largest', 'biggest', 'greatest', 'top']);
+const LEAST = new Set(['least', 'lowest', 'smallest', 'fewest']);
+
+const isCapitalized = (word: string) => /^[\p{Lu}\p{N}]/u.test(word);
+
+/** Quoted spans, then runs of capitalized words (a question's first word only when it is not an opener). */
+function findMentions(question: string, tokens: { word: string; start: number; end: number }[]): Mention[] {
+  const mentions: Mention[] = [];
+  for (const match of question.matchAll(/["“‘«]([^"”’»]{1,200})["”’»]/gu)) {
+    mentions.push({ text: match[1]!.trim(), start: match.index, end: match.index + match[0].length, quoted: true });
+  }
+  const insideQuote = (at: number) => mentions.some((m) => at >= m.start && at < m.end);
+  let i = 0;
+  while (i < tokens.length) {
+    const token = tokens[i]!;
+    const opener = i === 0 || /[.!?:;]\s*$/.test(question.slice(0, token.start));
+    if (insideQuote(token.start) || !isCapitalized(token.word) || (opener && OPENERS.has(token.word.toLowerCase()))) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j + 1 < tokens.length) {
+      const next = tokens[j + 1]!;
+      const gap = question.slice(tokens[j]!.end, next.start);
+      if (!/^[\s-]*$/.test(gap) || insideQuote(next.start)) break;
+      if (isCapitalized(next.word)) j++;
+      else if (NAME_CONNECTORS.has(next.word.toLowerCase()) && j + 2 < tokens.length && isCapitalized(tokens[j + 2]!.word)) j += 2;
+      else break;
+    }
+    const text = question.slice(token.start, tokens[j]!.end).replace(/['’]s$/u, '');
+    mentions.push({ text, start: token.start, end: tokens[j]!.end, quoted: false });
+    i = j + 1;
+  }
+  return mentions.sort((a, b) => a.start - b.start);
+}
+
+export function understand(question: string): Understanding {
+  const text = question.trim();
+  const tokens = tokenize(text);
+  const mentions = findMentions(text, tokens);
+  const inMention = (start: number) => mentions.some((m) => start >= m.start && start < m.end);
+  const words: Word[] = tokens
+    .filter((t) => !inMention(t.start))
+    .map((t) => ({ word: fold(t.word), stem: stem(t.word), start: t.start }));
+  const lower = fold(text);
+
+  const aggregateWord = words.find((w) => AGGREGATE_WORDS[w.word]);
+  const superlative = words.some((w) => MOST.has(w.word)) ? 'most' : words.some((w) => LEAST.has(w.word)) ? 'least' : undefined;
+  const cues: Understanding['cues'] = {
+    count: /\bhow many\b/.test(lower) || /\b(number of|count)\b/.test(lower),
+    path: /\b(connected|related|linked|connection|path|link)\b/.test(lower) && mentions.length >= 2,
+    lookup: /^(who|what) (is|are|was|were) [^,]+\??$/.test(lower) || /^(tell me (about|who)|describe|who's|what's)\b/.test(lower),
+    aggregate: aggregateWord ? AGGREGATE_WORDS[aggregateWord.word] : undefined,
+    superlative,
+    property: /^(when|where)\b/.test(lower) || /^what(?: is|'s| was)? (the|its|his|her|their) \w+/.test(lower),
+    pronoun: words.some((w) => PRONOUNS.has(w.word)),
+    passive: false,
+  };
+  // "maintained by", "written by": the subject comes after the verb.
+  cues.passive = words.some((w, i) => w.word === 'by' && i > 0 && /(ed|en|wn)$/.test(words[i - 1]!.word));
+
+  let kind: QuestionKind = 'list';
+  if (cues.path) kind = 'path';
+  else if (cues.aggregate || cues.superlative) kind = 'aggregate';
+  else if (cues.count) kind = 'count';
+  else if (cues.property) kind = 'property';
+  else if (cues.lookup && mentions.length === 1) kind = 'lookup';
+  return { question: text, kind, cues, mentions, words: words.filter((w) => !FUNCTION_WORDS.has(w.word) || w.word === 'by') };
+}
