@@ -28,6 +28,16 @@ import { runRoutes } from './modules/runs/routes.js';
 import { RunService } from './modules/runs/service.js';
 import { RunStore } from './modules/runs/store.js';
 import { workflowRoutes } from './modules/workflows/routes.js';
+import { conversationRoutes } from './modules/conversation/routes.js';
+import { ConversationService } from './modules/conversation/service.js';
+import { MessageStore } from './modules/conversation/store.js';
+import { MemoryStore } from './modules/memories/store.js';
+import { reviewRoutes } from './modules/review/routes.js';
+import { ReviewService } from './modules/review/service.js';
+import { ReviewStore } from './modules/review/store.js';
+import { ModelQueryWriter } from './engine/llm/query-writer.js';
+import { SchemaCache } from './engine/planner/schema-cache.js';
+import { loadDemoData } from './demo/load.js';
 import { RegistryService } from './modules/workflows/service.js';
 import { queryRoutes } from './modules/queries/routes.js';
 import { QueryService } from './modules/queries/service.js';
@@ -67,6 +77,10 @@ export interface AppServices {
   sessions: SessionService;
   events: EventService;
   runs: RunService;
+  conversation: ConversationService;
+  reviews: ReviewService;
+  /** The graph's schema as questions are planned against it; invalidate it after writing to the graph. */
+  schema: SchemaCache;
 }
 
 /** The engine that executes runs: the registries, the job queue and this process's worker. */
@@ -266,6 +280,12 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
     maxLines: config.limits.previewMaxLines,
     maxRows: config.limits.previewMaxRows,
   });
+  const templates = new TemplateService(queryStore, queries);
+  const messages = new MessageStore(deps.relational);
+  const memories = new MemoryStore(deps.relational);
+  const reviewStore = new ReviewStore(deps.relational);
+  const schemaCache = new SchemaCache(deps.graph, config.graph.schemaCacheMs);
+  const model = config.llm ? new ModelQueryWriter(config.llm, app.log.child({ component: 'llm' })) : undefined;
   const executor = new RunExecutor(
     deps.relational,
     runStore,
@@ -273,7 +293,7 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
     eventStore,
     workflows,
     tools,
-    { graph: deps.graph, queries, files },
+    { graph: deps.graph, queries, templates, files, messages, memories, reviews: reviewStore, schema: schemaCache, chat: config.chat, model },
     { maxAttempts: config.jobs.maxAttempts, logger: app.log.child({ component: 'runs' }) as unknown as Logger },
   );
   const worker = new JobWorker(deps.relational, queue, [executor], {
@@ -286,13 +306,18 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
   beforeStoresClose.push(() => worker.stop(Math.floor(config.limits.shutdownGraceMs / 2)));
   app.decorate('engine', { tools, workflows, queue, executor, worker });
 
-  const services: AppServices = { queries, templates: new TemplateService(queryStore, queries), sessions, events, runs };
+  const reviews = new ReviewService(deps.relational, reviewStore, memories, sessionStore, runs, deps.graph);
+  const conversation = new ConversationService(deps.relational, messages, sessionStore, runStore, runs, eventStore, reviews, config.chat);
+  const services: AppServices = { queries, templates, sessions, events, runs, conversation, reviews, schema: schemaCache };
   app.decorate('services', services);
   await app.register(queryRoutes, { service: services.queries });
   await app.register(chatSessionRoutes, { service: sessions, limits: config.limits });
   await app.register(eventRoutes, { events, sessions, store: eventStore, hub, limits: config.limits });
   await app.register(workflowRoutes, { registry: new RegistryService(workflows, tools), runs });
   await app.register(runRoutes, { service: runs });
+  await app.register(conversationRoutes, { service: conversation, limits: config.limits });
+  await app.register(reviewRoutes, { service: reviews });
+  if (config.demoData) await loadDemoData(deps.graph, templates, queries, app.log as unknown as Logger);
   app.addHook('onReady', () => worker.start());
 
   return app as unknown as App;

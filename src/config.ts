@@ -114,6 +114,7 @@ export const envSchema = z.object({
   PREVIEW_MAX_LINES: int(500, 1, 100_000),
   PREVIEW_MAX_ROWS: int(200, 1, 100_000),
   DEMO_DATA: bool(true),
+  GRAPH_SCHEMA_CACHE_MS: int(30_000, 0, 3_600_000),
   REVIEW_POLICY: z.enum(['never', 'generated', 'always']).default('never'),
   REVIEW_OWNER_DECIDES: bool(true),
   CHAT_MESSAGE_MAX_CHARS: int(2000, 1, 100_000),
@@ -175,7 +176,7 @@ export interface Config {
     shutdownDrainMs: number;
     shutdownGraceMs: number;
   };
-  graph: { allowedProcedures: string[] };
+  graph: { allowedProcedures: string[]; schemaCacheMs: number };
   /** Load the demo knowledge graph and templates on first start (empty graph). */
   demoData: boolean;
   chat: {
@@ -259,7 +260,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
       shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     },
-    graph: { allowedProcedures: e.GRAPH_ALLOWED_PROCEDURES },
+    graph: { allowedProcedures: e.GRAPH_ALLOWED_PROCEDURES, schemaCacheMs: e.GRAPH_SCHEMA_CACHE_MS },
     demoData: e.DEMO_DATA,
     chat: {
       reviewPolicy: e.REVIEW_POLICY,

@@ -21,6 +21,8 @@ export function testConfig(dataDir: string, env: Record<string, string | undefin
     NEO4J_USER: process.env.NEO4J_USER,
     NEO4J_PASSWORD: process.env.NEO4J_PASSWORD,
     NEO4J_DATABASE: process.env.NEO4J_DATABASE,
+    // Tests load the demo graph only when they ask for it (DEMO_DATA: 'true').
+    DEMO_DATA: 'false',
     ...env,
   });
 }

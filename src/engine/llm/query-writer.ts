@@ -56,10 +56,16 @@ export class ModelUnavailableError extends Error {
   }
 }
 
-/** The first choice's text; anything else about a well-formed answer is not needed. */
+/**
+ * The first choice's text. A body without choices is the endpoint's fault (unavailable); a
+ * choice without text content (a refusal, a tool call) is the model's: no query in it.
+ */
 function contentOf(completion: unknown): { content: string; finishReason?: string } {
-  const choice = (completion as { choices?: unknown })?.choices;
-  const first = Array.isArray(choice) ? (choice[0] as { message?: { content?: unknown }; finish_reason?: unknown } | undefined) : undefined;
+  const choices = (completion as { choices?: unknown } | null | undefined)?.choices;
+  if (!Array.isArray(choices) || choices.length === 0) {
+    throw new ModelUnavailableError('the model endpoint gave an unusable answer: no choices in the response', 'response');
+  }
+  const first = choices[0] as { message?: { content?: unknown }; finish_reason?: unknown } | null | undefined;
   const content = first?.message?.content;
   return {
     content: typeof content === 'string' ? content : '',
@@ -149,7 +155,9 @@ export class ModelQueryWriter {
   private unavailable(error: unknown, timedOut: boolean): ModelUnavailableError {
     const { timeoutMs, model } = this.settings;
     let failure: ModelUnavailableError;
-    if (timedOut || error instanceof APIConnectionTimeoutError) {
+    if (error instanceof ModelUnavailableError) {
+      failure = error;
+    } else if (timedOut || error instanceof APIConnectionTimeoutError) {
       failure = new ModelUnavailableError(`the model endpoint did not answer within ${timeoutMs} ms`, 'timeout', undefined, { cause: error });
     } else if (error instanceof APIError && typeof error.status === 'number') {
       failure = new ModelUnavailableError(

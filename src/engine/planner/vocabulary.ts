@@ -81,7 +81,8 @@ export function matchWords(vocabulary: Vocabulary, words: Word[]): WordMatches {
   const allPresent = (stems: string[]) => stems.length > 0 && stems.every((s) => at(s) !== undefined);
   const labels = vocabulary.labels
     .map((entry) => ({ entry, position: Math.min(...[...entry.stems].map((s) => at(s) ?? Infinity)) }))
-    .filter((m) => Number.isFinite(m.position));
+    .filter((m) => Number.isFinite(m.position))
+    .sort((a, b) => a.position - b.position);
   const relationships = vocabulary.relationships
     .filter((entry) => allPresent(entry.stems))
     .map((entry) => ({ entry, position: Math.min(...entry.stems.map((s) => at(s)!)) }));

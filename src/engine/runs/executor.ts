@@ -243,6 +243,9 @@ export class RunExecutor implements JobHandler {
           this.fenced(lease, (tx) => this.publish(tx, run, 'tool_executed', { ...report, node: node.id }).then(() => undefined)),
         )) as T;
       },
+      emit: async (kind, data) => {
+        await this.fenced(lease, (tx) => this.publish(tx, run, kind, { ...data, node: node.id }));
+      },
       ask: async (request: InputRequest) => {
         const index = asked++;
         if (index < step.answers.length) return step.answers[index];

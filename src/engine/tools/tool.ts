@@ -1,7 +1,14 @@
 import type { z } from 'zod';
+import type { Config } from '../../config.js';
+import type { MessageStore } from '../../modules/conversation/store.js';
+import type { MemoryStore } from '../../modules/memories/store.js';
 import type { QueryService } from '../../modules/queries/service.js';
+import type { TemplateService } from '../../modules/queries/templates.js';
+import type { ReviewStore } from '../../modules/review/store.js';
 import type { RunFileStore } from '../../modules/runs/file-store.js';
 import type { GraphStore } from '../../stores/graph/port.js';
+import type { ModelQueryWriter } from '../llm/query-writer.js';
+import type { SchemaCache } from '../planner/schema-cache.js';
 
 /**
  * A tool: one named capability a workflow step may call. Its input and output are zod
@@ -12,7 +19,15 @@ import type { GraphStore } from '../../stores/graph/port.js';
 export interface ToolServices {
   graph: GraphStore;
   queries: QueryService;
+  templates: TemplateService;
   files: RunFileStore;
+  messages: MessageStore;
+  memories: MemoryStore;
+  reviews: ReviewStore;
+  schema: SchemaCache;
+  chat: Config['chat'];
+  /** Set when a language model is configured (LLM_BASE_URL, LLM_MODEL). */
+  model?: ModelQueryWriter;
 }
 
 /** The call's place in a run; tools never see more of the run than this. */

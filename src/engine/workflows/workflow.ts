@@ -33,9 +33,17 @@ export interface NodeContext<I = unknown> {
    * several questions gets their answers in order.
    */
   ask(request: InputRequest): Promise<unknown>;
+  /**
+   * Publishes one of the conversation's own events on the session's stream (stored first).
+   * A node that runs again after a takeover may publish it again.
+   */
+  emit(kind: NodeEventKind, data: Record<string, unknown>): Promise<void>;
   /** Aborted when the run is cancelled, its process shuts down, or its lease is lost. */
   signal: AbortSignal;
 }
+
+/** Events a node may publish itself; the engine publishes the run, step and tool events. */
+export type NodeEventKind = 'query_generated' | 'query_reused' | 'answer_ready';
 
 export interface NodeResult {
   /** Stored with the step; what later nodes read in `outputs` (JSON). */

@@ -100,25 +100,51 @@ export class RunService {
   /** The answer to the run's open question; the run goes back in the queue for any process to resume. */
   async answer(principal: Principal, runId: string, answer: unknown) {
     await this.visible(principal, runId);
-    const run = await this.db.transaction(async (tx) => {
-      const current = await this.runs.getForUpdate(tx, runId);
-      if (!current || current.status !== 'awaiting_input' || !current.waiting_for) {
-        throw conflict(`Run ${runId} is not waiting for input.`, { current_status: current?.status });
-      }
-      const request = current.waiting_for;
-      if (request.options && !request.options.some((o) => o.id === answer)) {
-        throw badRequest('The answer must be the id of one of the options.', [
-          { path: 'body.answer', message: `must be one of: ${request.options.map((o) => o.id).join(', ')}` },
-        ]);
-      }
-      await this.runs.appendAnswer(tx, runId, request.node, answer);
-      const updated = await this.runs.update(tx, runId, { status: 'queued', waiting_for: null });
-      await this.queue.wake(tx, RUN_JOB_KIND, runId);
-      await this.runs.refreshSessionState(tx, updated.session_id);
-      await this.publish(tx, updated, 'run_queued', { workflow: updated.workflow, reason: 'input_received', node: request.node, answer });
-      return updated;
-    });
+    const run = await this.db.transaction((tx) => this.deliver(tx, runId, answer, 'input_received'));
     return this.present(run, await this.runs.steps(run.id));
+  }
+
+  /**
+   * Hands an answer to a waiting run inside the caller's transaction (a review decision commits
+   * with it). `expect` narrows what the run must be waiting for. 409 when it is not waiting.
+   */
+  async deliver(
+    tx: Queryable,
+    runId: string,
+    answer: unknown,
+    reason: string,
+    expect?: (request: NonNullable<RunRow['waiting_for']>) => boolean,
+  ): Promise<RunRow> {
+    const current = await this.runs.getForUpdate(tx, runId);
+    if (!current || current.status !== 'awaiting_input' || !current.waiting_for || (expect && !expect(current.waiting_for))) {
+      throw conflict(`Run ${runId} is not waiting for this input.`, { current_status: current?.status });
+    }
+    const request = current.waiting_for;
+    if (request.options && !request.options.some((o) => o.id === answer)) {
+      throw badRequest('The answer must be the id of one of the options.', [
+        { path: 'body.answer', message: `must be one of: ${request.options.map((o) => o.id).join(', ')}` },
+      ]);
+    }
+    await this.runs.appendAnswer(tx, runId, request.node, answer);
+    const updated = await this.runs.update(tx, runId, { status: 'queued', waiting_for: null });
+    await this.queue.wake(tx, RUN_JOB_KIND, runId);
+    await this.runs.refreshSessionState(tx, updated.session_id);
+    await this.publish(tx, updated, 'run_queued', { workflow: updated.workflow, reason, node: request.node, answer });
+    return updated;
+  }
+
+  /** Queues a run in the caller's transaction (a chat message and its run commit together). */
+  async start(
+    tx: Queryable,
+    run: { sessionId: string; owner: string; workflow: string; input: Record<string, unknown> },
+  ): Promise<RunRow> {
+    const workflow = this.workflows.get(run.workflow);
+    if (!workflow) throw new Error(`workflow ${run.workflow} is not registered`);
+    const created = await this.runs.create(tx, { ...run, version: workflow.version });
+    await this.queue.enqueue(tx, RUN_JOB_KIND, created.id);
+    await this.runs.refreshSessionState(tx, run.sessionId);
+    await this.publish(tx, created, 'run_queued', { workflow: workflow.id, version: workflow.version });
+    return created;
   }
 
   /** Stops a run that has not finished; the worker holding it stops at its next write. */

@@ -1,0 +1,124 @@
+import type { PlanDescription } from './plan.js';
+import { identifierWords, pluralOf } from './words.js';
+
+/**
+ * A short answer in plain language, written from the rows without a model: one sentence
+ * shaped by the kind of question, naming what was found and how many. Values are shown as
+ * they are; nothing here knows any graph.
+ */
+
+/** Names listed in a sentence before "and N more". */
+export const NAMES_IN_SENTENCE = 8;
+
+const labelWord = (label: string, n: number) => {
+  const words = identifierWords(label);
+  const last = words.pop() ?? label.toLowerCase();
+  return [...words, n === 1 ? last : pluralOf(last)].join(' ');
+};
+
+const show = (value: unknown): string => {
+  if (value === null || value === undefined) return 'unknown';
+  // Thousands are grouped from five digits on, so a year stays a year ("1984", "12,500").
+  if (typeof value === 'number') {
+    return Math.abs(value) < 10_000 ? String(Math.round(value * 100) / 100) : value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  }
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map(show).join(', ');
+  if (typeof value === 'object' && value && 'properties' in value) {
+    const props = (value as { properties: Record<string, unknown> }).properties;
+    return String(props.name ?? props.title ?? JSON.stringify(props));
+  }
+  return JSON.stringify(value);
+};
+
+function listOf(names: string[]): string {
+  if (names.length === 0) return '';
+  const shown = names.slice(0, NAMES_IN_SENTENCE);
+  const rest = names.length - shown.length;
+  if (rest > 0) return `${shown.join(', ')} and ${rest} more`;
+  return shown.length === 1 ? shown[0]! : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`;
+}
+
+/** The relationship as a verb phrase agreeing with its subject ("works at" / "work at"). */
+function verb(phrase: string, plural: boolean): string {
+  const [first, ...rest] = phrase.split(' ');
+  if (!first) return phrase;
+  const agreed = plural && /[^s]s$/.test(first) ? first.slice(0, -1) : first;
+  return [agreed, ...rest].join(' ');
+}
+
+export interface AnswerInput {
+  description: PlanDescription;
+  columns: string[];
+  rows: Record<string, unknown>[];
+  truncated: boolean;
+}
+
+export function composeAnswer({ description: d, columns, rows, truncated }: AnswerInput): string {
+  const entity = d.entities[0]?.name;
+  const first = columns[0] ?? '';
+  const values = rows.map((r) => r[first]);
+  const cut = truncated ? ' (the list was cut at the row limit)' : '';
+  const rel = d.relationship;
+  const target = d.target;
+
+  switch (d.kind) {
+    case 'count': {
+      const n = Number(values[0] ?? 0);
+      if (!target) return `The count is ${show(n)}.`;
+      if (!entity) return rel ? `${show(n)} ${labelWord(target, n)} ${verb(rel.phrase, n !== 1)} something.` : `There ${n === 1 ? 'is' : 'are'} ${show(n)} ${labelWord(target, n)}.`;
+      if (rel?.entityIsSubject) return `${entity} ${rel.phrase} ${show(n)} ${labelWord(target, n)}.`;
+      return `${show(n)} ${labelWord(target, n)} ${rel ? verb(rel.phrase, n !== 1) : 'relate to'} ${entity}.`;
+    }
+    case 'list': {
+      const names = values.map(show);
+      if (names.length === 0) {
+        if (!target) return 'I found nothing that matches.';
+        return entity
+          ? `I found no ${labelWord(target, 2)} that ${rel ? verb(rel.phrase, true) : 'relate to'} ${entity}.`
+          : `I found no ${labelWord(target, 2)}.`;
+      }
+      const n = names.length;
+      if (!entity || !target) return `${n} ${target ? labelWord(target, n) : 'results'}: ${listOf(names)}${cut}.`;
+      if (rel?.entityIsSubject) return `${entity} ${rel.phrase} ${n} ${labelWord(target, n)}: ${listOf(names)}${cut}.`;
+      return `${n} ${labelWord(target, n)} ${rel ? verb(rel.phrase, n !== 1) : 'relate to'} ${entity}: ${listOf(names)}${cut}.`;
+    }
+    case 'property': {
+      if (rows.length === 0) return `I could not find ${entity ?? 'it'} in the graph.`;
+      const parts = columns.map((c) => `${identifierWords(c).join(' ')} ${show(rows[0]![c])}`);
+      const value = rows[0]![first];
+      if (value === null || value === undefined) return `The graph does not record the ${identifierWords(first).join(' ')} of ${entity}.`;
+      return `${entity}: ${parts.join(', ')}.`;
+    }
+    case 'aggregate': {
+      if (rows.length === 0) return 'I found nothing to measure.';
+      const row = rows[0]!;
+      if (d.aggregate === 'most' || d.aggregate === 'least') {
+        const measure = columns[1];
+        const amount = measure ? `${show(row[measure])} ${identifierWords(measure).join(' ')}` : '';
+        return `${show(row.name)} has the ${d.aggregate === 'most' ? 'most' : 'fewest'}${d.property ? ` ${identifierWords(d.property).join(' ')}` : ` ${labelWord(target ?? '', 2)}`}${amount ? ` (${amount})` : ''}.`;
+      }
+      const fn = { avg: 'average', sum: 'total', min: 'minimum', max: 'maximum' }[d.aggregate as 'avg'] ?? d.aggregate;
+      const scope = target ? ` of ${labelWord(target, 2)}` : '';
+      const where = entity ? ` ${rel ? verb(rel.phrase, true) : 'related to'} ${entity}` : '';
+      return `The ${fn} ${d.property ? identifierWords(d.property).join(' ') : 'value'}${scope}${where} is ${show(row[first])}.`;
+    }
+    case 'path': {
+      const path = values[0];
+      const [a, b] = d.entities;
+      if (!Array.isArray(path) || path.length === 0) return `I found no connection between ${a?.name} and ${b?.name} within a few steps.`;
+      return `${a?.name} is connected to ${b?.name} in ${path.length - 1} step${path.length === 2 ? '' : 's'}: ${path.map(show).join(' → ')}.`;
+    }
+    case 'lookup': {
+      if (rows.length === 0) return `I could not find ${entity ?? 'it'} in the graph.`;
+      const node = rows[0]!.entity as { labels?: string[]; properties?: Record<string, unknown> } | undefined;
+      const label = node?.labels?.find((l) => l !== 'Entity') ?? d.entities[0]?.label ?? 'thing';
+      const facts = Object.entries(node?.properties ?? {})
+        .filter(([k]) => k !== 'name' && k !== 'title')
+        .slice(0, 6)
+        .map(([k, v]) => `${identifierWords(k).join(' ')} ${show(v)}`);
+      const article = /^[aeiou]/i.test(label) ? 'an' : 'a';
+      return `${show(rows[0]![first])} is ${article} ${identifierWords(label).join(' ')}${facts.length ? ` (${facts.join(', ')})` : ''}.`;
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { ProblemError } from '../../../platform/problem.js';
+import { ModelQueryError, ModelUnavailableError } from '../../llm/query-writer.js';
+import { plan } from '../../planner/plan.js';
+import type { PlanDescription, ResolvedEntity } from '../../planner/plan.js';
+import type { Understanding } from '../../planner/understand.js';
+import { stem, tokenize } from '../../planner/words.js';
+import { defineTool } from '../tool.js';
+import type { ToolContext } from '../tool.js';
+
+/** Approved templates offered to a model as examples, the closest to the question first. */
+const EXAMPLES = 5;
+/** Templates considered for the examples (the most reused). */
+const EXAMPLE_POOL = 50;
+
+const stems = (text: string) => new Set(tokenize(text).map((t) => stem(t.word)));
+
+async function examplesFor(question: string, { queries }: ToolContext) {
+  const page = await queries.listTemplates({ limit: EXAMPLE_POOL, sort: 'reuse_count' } as never);
+  const wanted = stems(question);
+  return page.items
+    .filter((q) => q.template)
+    .map((q) => {
+      const words = stems(q.question);
+      const shared = [...words].filter((w) => wanted.has(w)).length;
+      return { question: q.question, cypher: q.template!.cypher, score: shared / (words.size + wanted.size - shared || 1) };
+    })
+    .sort((a, b) => b.score - a.score)
+    .slice(0, EXAMPLES)
+    .map(({ question: q, cypher }) => ({ question: q, cypher }));
+}
+
+/**
+ * Writes a new read-only query for a question: a configured model when there is one (given
+ * the schema, similar templates and the session's memories, with its invalid attempts sent
+ * back with the error), the built-in planner otherwise or when the model cannot be reached.
+ */
+export default defineTool({
+  name: 'query_generate',
+  description:
+    'Writes a new read-only Cypher query for a question from the graph’s own schema: with a language model when one is ' +
+    'configured (LLM_BASE_URL, LLM_MODEL), otherwise with the built-in planner. Says why when no query can be written.',
+  input: z
+    .object({
+      question: z.string().min(1).max(10_000),
+      understanding: z.record(z.string(), z.unknown()),
+      entities: z.array(z.record(z.string(), z.unknown())),
+      memories: z.array(z.object({ kind: z.string(), key: z.string(), value: z.unknown() })).default([]),
+    })
+    .strict(),
+  output: z.object({
+    ok: z.boolean(),
+    cypher: z.string().optional(),
+    description: z.record(z.string(), z.unknown()).optional(),
+    generator: z.enum(['planner', 'model']),
+    attempts: z.number().int().optional(),
+    reason: z.string().optional(),
+    note: z.string().optional(),
+  }),
+  timeoutMs: 120_000,
+  async run({ question, understanding, entities, memories }, context) {
+    const { schema, vocabulary } = await context.schema.get();
+    const understood = understanding as unknown as Understanding;
+    const resolved = entities as unknown as ResolvedEntity[];
+    const planned = plan(understood, vocabulary, resolved);
+    const description: PlanDescription = planned.ok
+      ? planned.description
+      : { kind: understood.kind, entities: resolved.map((e) => ({ name: e.name, label: e.label })) };
+    let note: string | undefined;
+    if (context.model) {
+      try {
+        const written = await context.model.write(
+          { question, schema, examples: await examplesFor(question, context), memories: memories as never },
+          async (cypher) => {
+            try {
+              await context.graph.validate(cypher);
+              return { ok: true };
+            } catch (error) {
+              if (error instanceof ProblemError && error.status === 422) return { ok: false, error: `${error.title}: ${error.detail ?? ''}` };
+              throw error;
+            }
+          },
+          context.signal,
+        );
+        // The planner's reading of the question still shapes the sentence; the model's query answers it.
+        return { ok: true, cypher: written.cypher, description: { ...description } as never, generator: 'model' as const, attempts: written.attempts };
+      } catch (error) {
+        if (error instanceof ModelQueryError) {
+          return { ok: false, generator: 'model' as const, attempts: error.attempts, reason: `the model wrote no valid query in ${error.attempts} attempts: ${error.lastError}` };
+        }
+        if (!(error instanceof ModelUnavailableError)) throw error;
+        note = `the model could not be reached (${error.message}); the built-in planner wrote the query`;
+      }
+    }
+    if (!planned.ok) return { ok: false, generator: 'planner' as const, reason: planned.reason, note };
+    return { ok: true, cypher: planned.cypher, description: planned.description as never, generator: 'planner' as const, note };
+  },
+});

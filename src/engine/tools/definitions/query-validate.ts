@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { ProblemError } from '../../../platform/problem.js';
+import { defineTool } from '../tool.js';
+
+/** The graph store's read-only layers, without running the query. */
+export default defineTool({
+  name: 'query_validate',
+  description: 'Checks a query with the read-only layers of the graph store (parser guard, engine planning) without running it.',
+  input: z.object({ cypher: z.string().min(1).max(20_000), parameters: z.record(z.string(), z.unknown()).default({}) }).strict(),
+  output: z.object({ ok: z.boolean(), error: z.string().optional() }),
+  async run({ cypher, parameters }, { graph }) {
+    try {
+      await graph.validate(cypher, parameters as never);
+      return { ok: true };
+    } catch (error) {
+      if (error instanceof ProblemError && error.status === 422) return { ok: false, error: `${error.title}: ${error.detail ?? ''}`.trim() };
+      throw error;
+    }
+  },
+});

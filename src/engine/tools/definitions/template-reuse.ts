@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { defineTool } from '../tool.js';
+
+/** Counts one reuse of a template by this session (its counters move; nothing is queued). */
+export default defineTool({
+  name: 'template_reuse',
+  description: 'Records that a session reused an approved template: its reuse count and last use move.',
+  input: z.object({ template_id: z.number().int().positive() }).strict(),
+  output: z.object({ reuse_count: z.number().int() }),
+  async run({ template_id }, { templates, sessionId }) {
+    const template = await templates.reuse(template_id, sessionId);
+    if (!template?.template) throw new Error(`query ${template_id} is no longer an approved template`);
+    return { reuse_count: template.template.reuse_count };
+  },
+});

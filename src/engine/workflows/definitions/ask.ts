@@ -1,0 +1,328 @@
+import { z } from 'zod';
+import type { PlanDescription } from '../../planner/plan.js';
+import { normalizeMention } from '../../planner/resolve.js';
+import type { Candidate } from '../../planner/resolve.js';
+import { defineWorkflow } from '../workflow.js';
+import type { NodeContext } from '../workflow.js';
+
+/**
+ * The conversation's main workflow: one question in, one answer out. Every step works
+ * through registered tools and shows in the session's stream; a step that cannot go on
+ * (nothing by that name, no query possible, a refused or rejected query) leaves a `halt`
+ * that the later steps pass through and the answer step explains.
+ */
+
+type Out = Record<string, Record<string, unknown>>;
+interface Halt {
+  reason: 'unknown' | 'no_query' | 'declined' | 'rejected';
+  text: string;
+}
+interface Understood {
+  understanding: Record<string, unknown> & { kind: string; question: string };
+  memories: { kind: string; key: string; value: Record<string, unknown> }[];
+}
+interface Query {
+  cypher: string;
+  parameters: Record<string, unknown>;
+  template_id: number | null;
+  generator: 'template' | 'planner' | 'model';
+  description: PlanDescription;
+}
+
+const haltOf = (outputs: Out): Halt | undefined =>
+  Object.values(outputs).map((o) => o.halt as Halt | undefined).find((h) => h !== undefined);
+const queryOf = (outputs: Out): Query | undefined =>
+  (outputs.review?.query ?? outputs.validate?.query ?? outputs.generate?.query ?? outputs.match_template?.query) as Query | undefined;
+
+/** Properties whose values differ among the candidates: what a person can tell them apart by. */
+function distinguishing(candidates: Candidate[]): string[] {
+  const keys = new Set(candidates.flatMap((c) => Object.keys(c.properties)));
+  return [...keys]
+    .filter((k) => k !== c0name(candidates) && new Set(candidates.map((c) => JSON.stringify(c.properties[k] ?? null))).size > 1)
+    .sort()
+    .slice(0, 3);
+}
+const c0name = (candidates: Candidate[]) => candidates[0]?.nameProperty ?? 'name';
+
+const optionsFor = (candidates: Candidate[]) => {
+  const keys = distinguishing(candidates);
+  return candidates.map((c) => {
+    const facts = keys.filter((k) => c.properties[k] !== undefined).map((k) => `${k} ${String(c.properties[k])}`);
+    return {
+      id: c.key ?? c.id,
+      label: `${c.name} (${c.label}${facts.length ? `, ${facts.join(', ')}` : ''})`,
+      details: { label: c.label, name: c.name, ...Object.fromEntries(keys.map((k) => [k, c.properties[k] ?? null])) },
+    };
+  });
+};
+
+const skip = { output: {} };
+
+export default defineWorkflow({
+  id: 'ask',
+  name: 'Ask',
+  description:
+    'Answers a question about the knowledge graph: understands it, links the things it names (asking when a name is ' +
+    'ambiguous), reuses an approved template or writes a new read-only query, validates it, waits for a review when the ' +
+    'policy asks, runs it, answers in plain language with the rows as CSV and JSON files, and queues a new query for curation.',
+  version: '1',
+  input: z
+    .object({
+      question: z.string().trim().min(1).max(10_000).describe('The question, in plain language.'),
+      message_id: z.string().optional().describe('The user message it answers (set by the chat).'),
+    })
+    .strict(),
+  nodes: [
+    {
+      id: 'understand',
+      description: 'Finds the kind of question and the mentions of things in it; recalls the session’s memories.',
+      tools: ['question_understand', 'memory_recall'],
+      async run({ tool, input }) {
+        const understanding = await tool<Understood['understanding']>('question_understand', { question: input.question });
+        const { memories } = await tool<{ memories: Understood['memories'] }>('memory_recall', {});
+        return { output: { understanding, memories } };
+      },
+    },
+    {
+      id: 'resolve',
+      description: 'Links each mention to graph nodes by name; asks which one when a name is ambiguous, and remembers the choice.',
+      tools: ['entity_resolve', 'memory_save'],
+      async run(ctx) {
+        const { understanding, memories } = ctx.outputs.understand as unknown as Understood;
+        const memory = {
+          choices: memories.filter((m) => m.kind === 'disambiguation').map((m) => ({ mention: m.key, candidate: m.value.candidate as Candidate })),
+          focus: (memories.find((m) => m.kind === 'focus')?.value.entities as Candidate[] | undefined) ?? [],
+        };
+        let asked = false;
+        for (;;) {
+          const result = await ctx.tool<{
+            status: 'resolved' | 'ambiguous' | 'unknown';
+            entities: Record<string, unknown>[];
+            from_memory: string[];
+            mention?: string;
+            candidates: Candidate[];
+            unknown: string[];
+          }>('entity_resolve', { understanding, memory });
+          if (result.status === 'resolved') {
+            return { output: { entities: result.entities, from_memory: result.from_memory }, queryType: asked ? 'clarification' : 'none' };
+          }
+          if (result.status === 'unknown') {
+            const names = result.unknown.map((u) => `“${u}”`).join(' or ');
+            const hint = result.candidates.length ? ` Did you mean ${result.candidates.map((c) => `${c.name} (${c.label})`).join(', ')}?` : '';
+            return { output: { halt: { reason: 'unknown', text: `I could not find anything called ${names} in the knowledge graph.${hint}` } satisfies Halt } };
+          }
+          asked = true;
+          const choice = await ctx.ask({
+            kind: 'disambiguation',
+            question: `Which “${result.mention}” do you mean?`,
+            options: optionsFor(result.candidates),
+            data: { mention: result.mention },
+          });
+          const chosen = result.candidates.find((c) => (c.key ?? c.id) === choice);
+          if (!chosen) throw new Error(`the choice ${String(choice)} is not one of the options`);
+          const key = normalizeMention(result.mention!);
+          await ctx.tool('memory_save', { kind: 'disambiguation', key, value: { mention: result.mention, candidate: chosen } });
+          memory.choices.unshift({ mention: key, candidate: chosen });
+        }
+      },
+    },
+    {
+      id: 'match_template',
+      description: 'Asks the template matcher; a good match is reused and its counters move.',
+      tools: ['template_match', 'template_reuse'],
+      async run({ tool, input, outputs, emit }) {
+        if (haltOf(outputs)) return skip;
+        const match = await tool<{ matched: boolean; template_id?: number; cypher?: string; parameters?: Record<string, unknown>; score?: number }>(
+          'template_match',
+          { question: input.question },
+        );
+        if (!match.matched) return { output: { matched: false, score: match.score ?? 0 } };
+        const { reuse_count } = await tool<{ reuse_count: number }>('template_reuse', { template_id: match.template_id });
+        const understanding = (outputs.understand as unknown as Understood).understanding;
+        const entities = (outputs.resolve?.entities ?? []) as { name: string; label: string }[];
+        const query: Query = {
+          cypher: match.cypher!,
+          parameters: match.parameters ?? {},
+          template_id: match.template_id!,
+          generator: 'template',
+          description: { kind: understanding.kind as PlanDescription['kind'], entities: entities.map((e) => ({ name: e.name, label: e.label })) },
+        };
+        await emit('query_reused', { template_id: match.template_id, cypher: query.cypher, parameters: query.parameters, reuse_count });
+        return { output: { matched: true, query }, queryType: 'template' };
+      },
+    },
+    {
+      id: 'generate',
+      description: 'Writes a new read-only query from the question and the graph’s own schema (a model when configured, the built-in planner otherwise).',
+      tools: ['query_generate'],
+      async run({ tool, input, outputs, emit }) {
+        if (haltOf(outputs) || queryOf(outputs)) return skip;
+        const { understanding, memories } = outputs.understand as unknown as Understood;
+        const generated = await tool<{ ok: boolean; cypher?: string; description?: PlanDescription; generator: 'planner' | 'model'; attempts?: number; reason?: string; note?: string }>(
+          'query_generate',
+          { question: input.question, understanding, entities: outputs.resolve?.entities ?? [], memories },
+        );
+        if (!generated.ok) {
+          return { output: { halt: { reason: 'no_query', text: `I could not write a query for that: ${generated.reason}.` } satisfies Halt, generator: generated.generator } };
+        }
+        const query: Query = { cypher: generated.cypher!, parameters: {}, template_id: null, generator: generated.generator, description: generated.description! };
+        await emit('query_generated', { cypher: query.cypher, generator: generated.generator, attempts: generated.attempts ?? 1, note: generated.note ?? null });
+        return { output: { query, note: generated.note ?? null }, queryType: 'generated' };
+      },
+    },
+    {
+      id: 'validate',
+      description: 'Checks the query with the graph store’s read-only layers; a refused query is recorded as declined.',
+      tools: ['query_validate', 'query_record'],
+      async run({ tool, input, outputs }) {
+        const query = queryOf(outputs);
+        if (haltOf(outputs) || !query) return skip;
+        const check = await tool<{ ok: boolean; error?: string }>('query_validate', { cypher: query.cypher, parameters: query.parameters });
+        if (check.ok) return { output: { query } };
+        if (query.template_id === null) {
+          await tool('query_record', { question: input.question, cypher: query.cypher, declined_reason: check.error, message_id: input.message_id });
+        }
+        return {
+          output: { halt: { reason: 'declined', text: `The query was refused by the read-only checks, so it did not run: ${check.error}` } satisfies Halt },
+          queryType: 'declined',
+        };
+      },
+    },
+    {
+      id: 'review',
+      description: 'When the review policy asks for it, waits for a reviewer (or the owner) to approve, edit or reject the query.',
+      tools: ['review_open', 'memory_save', 'query_record'],
+      async run(ctx: NodeContext<{ question: string; message_id?: string }>) {
+        const query = queryOf(ctx.outputs);
+        if (haltOf(ctx.outputs) || !query) return skip;
+        const review = await ctx.tool<{ required: boolean; review_id?: string; owner_may_decide?: boolean }>('review_open', {
+          question: ctx.input.question,
+          cypher: query.cypher,
+          parameters: query.parameters,
+          is_template: query.template_id !== null,
+        });
+        if (!review.required) return { output: { query, reviewed: false } };
+        const decision = (await ctx.ask({
+          kind: 'review',
+          question: 'This query waits for a review before it runs.',
+          data: { review_id: review.review_id, cypher: query.cypher, parameters: query.parameters, owner_may_decide: review.owner_may_decide },
+        })) as { decision: 'approved' | 'rejected'; cypher?: string; comment?: string; reason?: string; by?: string };
+        if (decision.decision === 'rejected') {
+          if (query.template_id === null) {
+            await ctx.tool('query_record', {
+              question: ctx.input.question,
+              cypher: query.cypher,
+              declined_reason: `rejected in review: ${decision.reason ?? 'no reason given'}`,
+              message_id: ctx.input.message_id,
+            });
+          }
+          return {
+            output: { halt: { reason: 'rejected', text: `A reviewer declined the query: ${decision.reason ?? 'no reason given'}.` } satisfies Halt },
+            queryType: 'declined',
+          };
+        }
+        const reviewed = decision.cypher ? { ...query, cypher: decision.cypher, template_id: null, generator: query.generator } : query;
+        return { output: { query: reviewed, edited: Boolean(decision.cypher), comment: decision.comment ?? null } };
+      },
+    },
+    {
+      id: 'execute',
+      description: 'Runs the query read-only under the time and row limits.',
+      tools: ['cypher_read'],
+      async run({ tool, outputs }) {
+        const query = queryOf(outputs);
+        if (haltOf(outputs) || !query) return skip;
+        const result = await tool<{ columns: string[]; rows: Record<string, unknown>[]; row_count: number; truncated: boolean }>('cypher_read', {
+          cypher: query.cypher,
+          parameters: query.parameters,
+        });
+        return { output: result, queryType: query.template_id === null ? 'generated' : 'template' };
+      },
+    },
+    {
+      id: 'answer',
+      description: 'Answers in plain language from the rows, saves them as CSV and JSON files, and remembers what was talked about.',
+      tools: ['answer_compose', 'csv_encode', 'file_write', 'message_post', 'memory_save'],
+      async run({ tool, input, outputs, emit }) {
+        const halt = haltOf(outputs);
+        const query = queryOf(outputs);
+        const kind = (outputs.understand as unknown as Understood).understanding.kind;
+        if (halt || !query) {
+          const text = halt?.text ?? 'I could not answer that.';
+          const message = await tool<{ message_id: string }>('message_post', { content: text, answer: { kind, query: null, halted: halt?.reason ?? 'no_query' } });
+          await emit('answer_ready', { message_id: message.message_id, text, query: null });
+          return { output: { message_id: message.message_id, text } };
+        }
+        const result = outputs.execute as unknown as { columns: string[]; rows: Record<string, unknown>[]; row_count: number; truncated: boolean };
+        const { text } = await tool<{ text: string }>('answer_compose', {
+          description: query.description,
+          columns: result.columns,
+          rows: result.rows,
+          truncated: result.truncated,
+          understanding: (outputs.understand as unknown as Understood).understanding,
+          entities: outputs.resolve?.entities ?? [],
+        });
+        const { csv } = await tool<{ csv: string }>('csv_encode', { columns: result.columns.length ? result.columns : ['result'], rows: result.rows });
+        const files = [
+          (await tool<{ path: string }>('file_write', { path: 'answer.csv', content: csv })).path,
+          (await tool<{ path: string }>('file_write', {
+            path: 'answer.json',
+            content: JSON.stringify({ question: input.question, answer: text, query, ...result }, null, 2),
+          })).path,
+        ];
+        const answer = {
+          kind,
+          text,
+          query: query.cypher,
+          parameters: query.parameters,
+          template_id: query.template_id,
+          used_template: query.template_id !== null,
+          generator: query.generator,
+          columns: result.columns,
+          rows: result.rows,
+          row_count: result.row_count,
+          truncated: result.truncated,
+          files,
+        };
+        const message = await tool<{ message_id: string }>('message_post', { content: text, answer });
+        // What was talked about: a single thing found comes first ("and where does she work?").
+        const entities = (outputs.resolve?.entities ?? []) as { name: string; label: string; nameProperty: string; key?: string }[];
+        const single = result.rows.length === 1 && typeof result.rows[0]?.[result.columns[0] ?? ''] === 'string' && query.description.target;
+        const focus = [
+          ...(single ? [{ id: '', label: query.description.target!, name: String(result.rows[0]![result.columns[0]!]), nameProperty: 'name', properties: {} }] : []),
+          ...entities.map((e) => ({ id: '', key: e.key, label: e.label, name: e.name, nameProperty: e.nameProperty, properties: {} })),
+        ];
+        if (focus.length > 0) await tool('memory_save', { kind: 'focus', key: 'last', value: { entities: focus } });
+        await emit('answer_ready', { message_id: message.message_id, text, query: query.cypher, used_template: answer.used_template, row_count: result.row_count, truncated: result.truncated, files });
+        return { output: { message_id: message.message_id, text, files } };
+      },
+    },
+    {
+      id: 'record',
+      description: 'Queues a newly written query for curation as pending (templates are not queued again).',
+      tools: ['query_record'],
+      async run({ tool, input, outputs }) {
+        const query = queryOf(outputs);
+        if (haltOf(outputs) || !query || query.template_id !== null) return skip;
+        const recorded = await tool<{ outcome: string; query_id: number }>('query_record', {
+          question: input.question,
+          cypher: query.cypher,
+          parameters: query.parameters,
+          message_id: input.message_id,
+        });
+        return { output: recorded };
+      },
+    },
+  ],
+  output(outputs) {
+    const answer = outputs.answer ?? {};
+    const query = queryOf(outputs);
+    return {
+      message_id: answer.message_id ?? null,
+      text: answer.text ?? null,
+      query: query?.cypher ?? null,
+      used_template: query ? query.template_id !== null : false,
+      files: answer.files ?? [],
+    };
+  },
+});

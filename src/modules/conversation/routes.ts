@@ -1,0 +1,105 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.js';
+import { requirePrincipal } from '../../platform/auth/plugin.js';
+import { rateLimitPresets } from '../../platform/rate-limit.js';
+import { ProblemSchema } from '../../platform/schemas.js';
+import { SessionIdParamsSchema } from '../chat/schemas.js';
+import { ReviewItemSchema } from '../review/schemas.js';
+import { RunSchema } from '../runs/schemas.js';
+import {
+  DisambiguateRequestSchema,
+  MessageHistoryQuerySchema,
+  MessagePageSchema,
+  OwnerReviewRequestSchema,
+  SendMessageRequestSchema,
+  SendMessageResponseSchema,
+} from './schemas.js';
+import type { ConversationService } from './service.js';
+
+const tags = ['Chat'];
+const users = { roles: ['user' as const] };
+
+export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationService; limits: Config['limits'] }> = async (
+  app,
+  { service, limits },
+) => {
+  app.post(
+    '/api/v1/chat/:session_id/message',
+    {
+      config: { ...users, rateLimit: rateLimitPresets(limits).chatMessage },
+      schema: {
+        operationId: 'sendChatMessage',
+        tags,
+        summary: 'Send a message',
+        description:
+          'Stores the message and starts a run of the `ask` workflow in the session; answers at once. Follow the answer on ' +
+          'the session’s stream (`answer_ready`) or its history. One message at a time: while the previous one is still ' +
+          'being answered (or waits for a disambiguation or a review), a new one is a 409 naming the run. Rate limited per ' +
+          'subject (RATE_LIMIT_CHAT_MESSAGE_PER_MINUTE, default 30 per minute).',
+        params: SessionIdParamsSchema,
+        body: SendMessageRequestSchema,
+        response: { 202: SendMessageResponseSchema, 404: ProblemSchema, 409: ProblemSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await service.send(requirePrincipal(request), request.params.session_id, request.body.content)),
+  );
+
+  app.get(
+    '/api/v1/chat/:session_id/history',
+    {
+      config: users,
+      schema: {
+        operationId: 'getChatHistory',
+        tags,
+        summary: 'The messages of a session',
+        description:
+          'Messages in order, each with its role, content and time; answers also carry the query, whether a template was ' +
+          'used, the rows (at most CHAT_ANSWER_MAX_ROWS), the files and the run.',
+        params: SessionIdParamsSchema,
+        querystring: MessageHistoryQuerySchema,
+        response: { 200: MessagePageSchema, 404: ProblemSchema },
+      },
+    },
+    async (request) => service.history(requirePrincipal(request), request.params.session_id, request.query),
+  );
+
+  app.post(
+    '/api/v1/chat/:session_id/disambiguate',
+    {
+      config: users,
+      schema: {
+        operationId: 'disambiguateChat',
+        tags,
+        summary: 'Choose what a name meant',
+        description:
+          'Answers the session’s open disambiguation with one of its options; the run goes on, and the session remembers ' +
+          'the choice for later turns. 409 when the session is not waiting for one; 400 for a choice that is not an option.',
+        params: SessionIdParamsSchema,
+        body: DisambiguateRequestSchema,
+        response: { 200: RunSchema, 404: ProblemSchema, 409: ProblemSchema },
+      },
+    },
+    async (request) => service.disambiguate(requirePrincipal(request), request.params.session_id, request.body.choice),
+  );
+
+  app.post(
+    '/api/v1/chat/:session_id/review',
+    {
+      config: users,
+      schema: {
+        operationId: 'reviewChat',
+        tags,
+        summary: 'Decide a review as the session’s owner',
+        description:
+          'The owner’s answer to a review item of the session, with the same effect as a reviewer’s approve or reject, for ' +
+          'items the review policy lets the owner decide (REVIEW_OWNER_DECIDES; 403 otherwise). An edited query must pass ' +
+          'validation (422). A decided item is a 409.',
+        params: SessionIdParamsSchema,
+        body: OwnerReviewRequestSchema,
+        response: { 200: ReviewItemSchema, 404: ProblemSchema, 409: ProblemSchema, 422: ProblemSchema },
+      },
+    },
+    async (request) => service.review(requirePrincipal(request), request.params.session_id, request.body),
+  );
+};

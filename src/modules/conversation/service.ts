@@ -1,0 +1,123 @@
+import { hasRole } from '../../platform/auth/roles.js';
+import type { Principal } from '../../platform/auth/roles.js';
+import { decodeCursor, encodeCursor } from '../../platform/pagination.js';
+import { badRequest, conflict, notFound } from '../../platform/problem.js';
+import type { RelationalStore } from '../../stores/relational/index.js';
+import type { SessionStore } from '../chat/store.js';
+import type { EventStore } from '../events/store.js';
+import type { ReviewService } from '../review/service.js';
+import type { RunService } from '../runs/service.js';
+import type { RunStore } from '../runs/store.js';
+import type { z } from 'zod';
+import type { AnswerSchema } from './schemas.js';
+import type { MessageRow, MessageStore } from './store.js';
+
+type Answer = z.infer<typeof AnswerSchema>;
+
+/** The workflow a chat message starts. */
+export const ASK_WORKFLOW = 'ask';
+
+const toApiMessage = (row: MessageRow, maxRows: number) => {
+  const answer = row.answer as Answer | null;
+  const rows = Array.isArray(answer?.rows) ? answer.rows : undefined;
+  return {
+    message_id: row.id,
+    role: row.role,
+    content: row.content,
+    created_at: row.created_at.toISOString(),
+    run_id: row.run_id,
+    answer: answer
+      ? ({ ...answer, ...(rows ? { rows: rows.slice(0, maxRows), rows_cut: rows.length > maxRows } : {}) } as Answer)
+      : null,
+  };
+};
+
+/**
+ * A session's conversation: a message starts a run of the `ask` workflow (one at a time per
+ * session: a second message while one is active is a 409), the history reads the messages
+ * back, and the owner answers the run's questions (which thing was meant, a review).
+ */
+export class ConversationService {
+  constructor(
+    private readonly db: RelationalStore,
+    private readonly messages: MessageStore,
+    private readonly sessions: SessionStore,
+    private readonly runStore: RunStore,
+    private readonly runs: RunService,
+    private readonly events: EventStore,
+    private readonly reviews: ReviewService,
+    private readonly limits: { messageMaxChars: number; answerMaxRows: number },
+  ) {}
+
+  private async ownSession(principal: Principal, sessionId: string) {
+    const session = await this.sessions.get(sessionId);
+    if (!session || (session.owner !== principal.sub && !hasRole(principal, 'admin'))) throw notFound(`No session ${sessionId}`);
+    return session;
+  }
+
+  async send(principal: Principal, sessionId: string, content: string) {
+    if ([...content].length > this.limits.messageMaxChars) {
+      throw badRequest(`The message is longer than ${this.limits.messageMaxChars} characters (CHAT_MESSAGE_MAX_CHARS).`, [
+        { path: 'body.content', message: `must be at most ${this.limits.messageMaxChars} characters` },
+      ]);
+    }
+    const session = await this.ownSession(principal, sessionId);
+    return this.db.transaction(async (tx) => {
+      // The session's row lock orders messages and runs: two at once cannot both start.
+      const { rows } = await tx.query<{ state: string }>('SELECT state FROM chat_sessions WHERE id = $1 FOR UPDATE', [sessionId]);
+      if (rows[0]?.state === 'closed') throw conflict(`Session ${sessionId} is closed.`, { current_state: 'closed' });
+      const { rows: active } = await tx.query<{ id: string; status: string }>(
+        `SELECT id, status FROM runs WHERE session_id = $1 AND status IN ('queued', 'running', 'awaiting_input') ORDER BY created_at DESC LIMIT 1`,
+        [sessionId],
+      );
+      if (active[0]) {
+        throw conflict('The session is still working on the previous message; wait for its answer (or answer its question).', {
+          current_run_id: active[0].id,
+          current_status: active[0].status,
+        });
+      }
+      const message = await this.messages.append(tx, { sessionId, role: 'user', content });
+      await this.events.append(tx, sessionId, 'message_received', { message_id: message.id, content });
+      const run = await this.runs.start(tx, { sessionId, owner: session.owner, workflow: ASK_WORKFLOW, input: { question: content, message_id: message.id } });
+      await this.messages.setRun(tx, message.id, run.id);
+      return { message_id: message.id, run_id: run.id };
+    });
+  }
+
+  async history(principal: Principal, sessionId: string, query: { limit: number; cursor?: string }) {
+    await this.ownSession(principal, sessionId);
+    const after = query.cursor ? Number(decodeCursor(query.cursor, ['number'])[0]) : 0;
+    const rows = await this.messages.list(sessionId, query.limit + 1, after);
+    const page = rows.slice(0, query.limit);
+    return {
+      items: page.map((r) => toApiMessage(r, this.limits.answerMaxRows)),
+      next_cursor: rows.length > query.limit ? encodeCursor([page.at(-1)!.seq]) : null,
+    };
+  }
+
+  /** The owner's choice between the things a name could mean. */
+  async disambiguate(principal: Principal, sessionId: string, choice: string) {
+    await this.ownSession(principal, sessionId);
+    const run = await this.runStore.currentOf(sessionId);
+    if (!run || run.status !== 'awaiting_input' || run.waiting_for?.kind !== 'disambiguation') {
+      throw conflict(`Session ${sessionId} is not waiting for a disambiguation.`, { current_run_id: run?.id ?? null });
+    }
+    return this.runs.answer(principal, run.id, choice);
+  }
+
+  /** The owner's decision on a review item, where the policy lets the owner decide. */
+  async review(
+    principal: Principal,
+    sessionId: string,
+    body: { review_id: string; decision: 'approve' | 'reject'; cypher?: string; comment?: string; reason?: string },
+  ) {
+    await this.ownSession(principal, sessionId);
+    return this.reviews.decide(
+      principal,
+      sessionId,
+      body.review_id,
+      body.decision === 'approve' ? { status: 'approved', cypher: body.cypher, comment: body.comment } : { status: 'rejected', comment: body.reason },
+      'owner',
+    );
+  }
+}
