@@ -92,6 +92,34 @@ function tellApart(candidates: Candidate[]): boolean {
   return candidates.length > 1;
 }
 
+/** Most lower-case words a name may have between its capitalized parts ("Language Models as Query Planners"). */
+const NAME_GAP_WORDS = 3;
+
+/**
+ * Joins neighbouring mentions with the few words between them when the whole is exactly the
+ * name of something in the graph: titles keep their small words in lower case.
+ */
+async function mergeSplitNames(graph: GraphStore, question: string, mentions: Mention[]): Promise<Mention[]> {
+  const merged: Mention[] = [];
+  for (let i = 0; i < mentions.length; i++) {
+    let best: Mention = mentions[i]!;
+    for (let j = mentions.length - 1; j > i; j--) {
+      const gap = question.slice(mentions[j - 1]!.end, mentions[j]!.start);
+      const span = question.slice(mentions[i]!.start, mentions[j]!.end);
+      const gapWords = question.slice(mentions[i]!.end, mentions[j]!.start).trim().split(/\s+/).filter(Boolean).length;
+      if (mentions.slice(i, j + 1).some((m) => m.quoted) || /[,;:.!?"“”]/.test(gap) || gapWords > NAME_GAP_WORDS * (j - i)) continue;
+      const exact = (await candidatesFor(graph, span)).some((c) => normalizeMention(c.name) === normalizeMention(span));
+      if (exact) {
+        best = { text: span, start: mentions[i]!.start, end: mentions[j]!.end, quoted: false };
+        i = j;
+        break;
+      }
+    }
+    merged.push(best);
+  }
+  return merged;
+}
+
 export async function resolveMentions(
   graph: GraphStore,
   understanding: Understanding,
@@ -114,6 +142,7 @@ export async function resolveMentions(
     mentions = loose.map((w) => ({ text: w.word, start: w.start, end: w.start + w.word.length, quoted: false }));
   }
 
+  mentions = await mergeSplitNames(graph, understanding.question, mentions);
   for (const mention of mentions) {
     let candidates = fitting(await candidatesFor(graph, mention.text), understanding, vocabulary);
     if (candidates.length === 0) {
@@ -134,6 +163,8 @@ export async function resolveMentions(
       }
     }
     const chosen = candidates[0]!;
+    // The same thing named twice ("… cite X" after "X …") is one entity.
+    if (entities.some((e) => e.label === chosen.label && e.name === chosen.name && e.key === chosen.key)) continue;
     entities.push({
       mention: mention.text,
       position: mention.start,

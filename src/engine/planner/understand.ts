@@ -72,8 +72,9 @@ const AGGREGATE_WORDS: Readonly<Record<string, AggregateFunction>> = {
   minimum: 'min',
   min: 'min',
 };
-const MOST = new Set(['most', 'highest', 'largest', 'biggest', 'greatest', 'top']);
-const LEAST = new Set(['least', 'lowest', 'smallest', 'fewest']);
+/** Ranking words. Time words rank by the value too: the earliest or oldest has the smallest year. */
+const MOST = new Set(['most', 'highest', 'largest', 'biggest', 'greatest', 'top', 'latest', 'newest', 'youngest', 'recent']);
+const LEAST = new Set(['least', 'lowest', 'smallest', 'fewest', 'earliest', 'oldest', 'first']);
 
 const isCapitalized = (word: string) => /^[\p{Lu}\p{N}]/u.test(word);
 
