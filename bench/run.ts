@@ -1,6 +1,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { benchConversation } from './conversation.js';
 import { benchQueries } from './queries.js';
 import { benchStreams } from './streams.js';
 
@@ -93,7 +94,7 @@ async function benchHttp(): Promise<void> {
   }
 }
 
-/** `BENCH_ONLY=http`, `queries` or `streams` runs one part. */
+/** `BENCH_ONLY=http`, `queries`, `streams` or `conversation` runs one part. */
 const only = process.env.BENCH_ONLY;
 if (!only || only === 'http') await benchHttp();
 if (!only || only === 'streams') {
@@ -109,4 +110,8 @@ if (!only || only === 'queries') {
         `(target < ${f.target}) ${f.ratio < f.target ? 'OK' : 'ABOVE TARGET'}\n`,
     );
   }
+}
+if (!only || only === 'conversation') {
+  process.stdout.write('conversation, message -> answer_ready against test-cypher of the same query:\n');
+  for (const line of await benchConversation()) process.stdout.write(`${line}\n`);
 }

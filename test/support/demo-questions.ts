@@ -451,6 +451,7 @@ const MERCURY = [
 export const AMBIGUOUS_QUESTIONS: readonly AmbiguousQuestion[] = [
   { question: 'Where does Alex Kim live?', name: 'Alex Kim', options: 2, candidates: ALEX_KIM },
   { question: 'When was Jordan Lee born?', name: 'Jordan Lee', options: 2, candidates: JORDAN_LEE },
-  { question: 'Which people work at Mercury?', name: 'Mercury', options: 2, candidates: MERCURY },
+  // "Which people work at Mercury?" is not ambiguous: only a company has people working at it.
+  { question: 'Tell me about Mercury.', name: 'Mercury', options: 2, candidates: MERCURY },
   { question: 'Which papers has Alex Kim authored?', name: 'Alex Kim', options: 2, candidates: ALEX_KIM },
 ];

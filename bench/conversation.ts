@@ -1,0 +1,335 @@
+import { fork } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The conversation's own cost: the time from `POST /api/v1/chat/{id}/message` to the
+ * `answer_ready` event on the session's stream, for a question an approved demo template
+ * answers and for one the built-in planner writes a new query for, each against a direct
+ * `POST /api/v1/aim/queries/test-cypher` of the same Cypher measured in the same run
+ * (alternating with the messages). Target: message -> answer under 3x test-cypher.
+ *
+ * The service runs in a process of its own (this file, started with `server`), on a fresh
+ * DATA_DIR with the demo data, and in a scratch schema when DATABASE_URL is set.
+ */
+const ITERATIONS = Number(process.env.BENCH_CONVERSATION_N ?? 30);
+const WARMUP = Number(process.env.BENCH_CONVERSATION_WARMUP ?? 3);
+const TARGET = 3;
+const WAIT_MS = 30_000;
+
+const CASES = [
+  { name: 'template hit', question: 'Who works at Nimbus Labs?', usedTemplate: true },
+  { name: 'generated (built-in planner)', question: 'How many people work at Nimbus Labs?', usedTemplate: false },
+] as const;
+
+// ---------------------------------------------------------------------------------------------
+// The server process.
+
+async function serve(): Promise<void> {
+  const [{ buildApp, openDependencies }, { loadConfig }, { signDevToken }, { scratchSchemaEnv }] = await Promise.all([
+    import('../src/app.js'),
+    import('../src/config.js'),
+    import('../src/platform/auth/dev-keys.js'),
+    import('./scratch-schema.js'),
+  ]);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'cqks-bench-conversation-'));
+  const scratch = scratchSchemaEnv();
+  const config = loadConfig({
+    ...process.env,
+    ...scratch.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DEMO_DATA: 'true',
+    // The built-in planner, whatever the environment configures.
+    LLM_BASE_URL: '',
+    LLM_MODEL: '',
+    RATE_LIMIT_DEFAULT_PER_MINUTE: '1000000',
+    RATE_LIMIT_CHAT_CREATE_PER_MINUTE: '1000000',
+    RATE_LIMIT_CHAT_MESSAGE_PER_MINUTE: '1000000',
+  });
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await app?.close().catch(() => undefined);
+      await scratch.drop().catch((error: unknown) => process.stderr.write(`conversation bench: dropping the scratch schema failed: ${String(error)}\n`));
+      await rm(dataDir, { recursive: true, force: true }).catch(() => undefined);
+    })().finally(() => process.exit(0)));
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void stop());
+  // The bench process went away without stopping us.
+  process.once('disconnect', () => void stop());
+  try {
+    app = await buildApp(config, await openDependencies(config));
+    await app.listen({ host: '127.0.0.1', port: 0 });
+  } catch (error) {
+    process.stderr.write(`conversation bench server failed to start: ${String(error)}\n`);
+    await stop();
+    return;
+  }
+  const token = await signDevToken({ dataDir, audience: config.auth.audience, sub: 'bench', roles: ['curator'] });
+  process.send?.({ port: (app.server.address() as { port: number }).port, token, pollIntervalMs: config.jobs.pollIntervalMs });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The client.
+
+interface StreamEvent {
+  id: number;
+  event: string;
+  run_id: string | null;
+  data: Record<string, unknown>;
+  /** performance.now() when the client read it. */
+  at: number;
+}
+
+/** A session's NDJSON stream, read as it arrives; events are kept per run. */
+class SessionStream {
+  private readonly byRun = new Map<string, StreamEvent[]>();
+  private waiters: (() => void)[] = [];
+  private readonly controller = new AbortController();
+  private ended = false;
+
+  static async open(url: string, token: string): Promise<SessionStream> {
+    const stream = new SessionStream();
+    const res = await fetch(url, {
+      headers: { authorization: `Bearer ${token}`, accept: 'application/x-ndjson' },
+      signal: stream.controller.signal,
+    });
+    if (res.status !== 200 || !res.body) throw new Error(`the stream answered ${res.status}: ${await res.text()}`);
+    void stream.read(res.body);
+    return stream;
+  }
+
+  private async read(body: ReadableStream<Uint8Array>): Promise<void> {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of body) {
+        const at = performance.now();
+        buffer += decoder.decode(chunk, { stream: true });
+        let nl: number;
+        while ((nl = buffer.indexOf('\n')) >= 0) {
+          const line = buffer.slice(0, nl);
+          buffer = buffer.slice(nl + 1);
+          if (line.trim() === '') continue; // heartbeat
+          const e = JSON.parse(line) as Omit<StreamEvent, 'at'>;
+          const runId = e.run_id ?? (e.data.run_id as string | undefined);
+          if (!runId) continue;
+          const list = this.byRun.get(runId) ?? [];
+          list.push({ ...e, at });
+          this.byRun.set(runId, list);
+        }
+        this.waiters.splice(0).forEach((w) => w());
+      }
+    } catch {
+      // aborted by close()
+    }
+    this.ended = true;
+    this.waiters.splice(0).forEach((w) => w());
+  }
+
+  events(runId: string): StreamEvent[] {
+    return this.byRun.get(runId) ?? [];
+  }
+
+  /** The first event of the run (already read or coming) of one of `kinds`. */
+  async waitFor(runId: string, kinds: string[]): Promise<StreamEvent> {
+    const deadline = performance.now() + WAIT_MS;
+    for (;;) {
+      const found = this.events(runId).find((e) => kinds.includes(e.event));
+      if (found) return found;
+      if (this.ended) throw new Error(`the stream ended before ${kinds.join('/')} of run ${runId}`);
+      const left = deadline - performance.now();
+      if (left <= 0) {
+        throw new Error(`no ${kinds.join('/')} for run ${runId} within ${WAIT_MS} ms; got ${this.events(runId).map((e) => e.event).join(', ')}`);
+      }
+      let timer: NodeJS.Timeout | undefined;
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        timer = setTimeout(resolve, left);
+      });
+      clearTimeout(timer);
+    }
+  }
+
+  close(): void {
+    this.controller.abort();
+  }
+}
+
+interface Asked {
+  /** POST -> answer_ready read from the stream. */
+  ms: number;
+  /** POST -> its 202. */
+  acceptedMs: number;
+  /** POST -> run_started read from the stream (the job was claimed and began). */
+  startedMs: number;
+  /** Each step's own duration_ms, as step_completed reports it. */
+  steps: Record<string, number>;
+  runId: string;
+  data: Record<string, unknown>;
+}
+
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+};
+const median = (values: number[]) => pct(values, 50);
+
+class Client {
+  constructor(
+    private readonly base: string,
+    private readonly token: string,
+  ) {}
+
+  async request<T>(method: string, url: string, body?: unknown, expect = 200): Promise<T> {
+    const res = await fetch(`${this.base}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${this.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (res.status !== expect) throw new Error(`${method} ${url} answered ${res.status} (expected ${expect}): ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  async ask(sessionId: string, stream: SessionStream, question: string): Promise<Asked> {
+    const posted = performance.now();
+    const { run_id: runId } = await this.request<{ run_id: string }>('POST', `/api/v1/chat/${sessionId}/message`, { content: question }, 202);
+    const acceptedMs = performance.now() - posted;
+    const ready = await stream.waitFor(runId, ['answer_ready', 'run_failed', 'run_cancelled', 'run_awaiting_input']);
+    if (ready.event !== 'answer_ready') throw new Error(`run ${runId} for “${question}” ended with ${ready.event}: ${JSON.stringify(ready.data)}`);
+    // The run goes on a little after its answer (recording a new query); the next message waits for its end.
+    const settled = await stream.waitFor(runId, ['run_completed', 'run_failed', 'run_cancelled', 'run_awaiting_input']);
+    if (settled.event !== 'run_completed') throw new Error(`run ${runId} for “${question}” ended with ${settled.event}: ${JSON.stringify(settled.data)}`);
+    const events = stream.events(runId);
+    const started = events.find((e) => e.event === 'run_started');
+    const steps: Record<string, number> = {};
+    for (const e of events) if (e.event === 'step_completed') steps[String(e.data.node)] = Number(e.data.duration_ms);
+    return { ms: ready.at - posted, acceptedMs, startedMs: started ? started.at - posted : NaN, steps, runId, data: ready.data };
+  }
+
+  async testCypher(cypher: string, parameters: Record<string, unknown>): Promise<number> {
+    const started = performance.now();
+    await this.request('POST', '/api/v1/aim/queries/test-cypher', { cypher, parameters });
+    return performance.now() - started;
+  }
+}
+
+interface CaseState {
+  name: string;
+  question: string;
+  usedTemplate: boolean;
+  sessionId: string;
+  stream: SessionStream;
+  cypher: string;
+  parameters: Record<string, unknown>;
+  asked: Asked[];
+  tested: number[];
+}
+
+function check(c: CaseState, asked: Asked): void {
+  if (asked.data.used_template !== c.usedTemplate) {
+    throw new Error(
+      `“${c.question}” was expected ${c.usedTemplate ? 'to hit a template' : 'to be answered by a new query'}, ` +
+        `but answer_ready says used_template ${String(asked.data.used_template)} (query ${String(asked.data.query)})`,
+    );
+  }
+  if (typeof asked.data.query !== 'string' || asked.data.query.length === 0) {
+    throw new Error(`“${c.question}” was answered without a query: ${JSON.stringify(asked.data)}`);
+  }
+  if (c.cypher && asked.data.query !== c.cypher) {
+    throw new Error(`“${c.question}” was answered by another query than before:\n  ${c.cypher}\n  ${String(asked.data.query)}`);
+  }
+}
+
+export async function benchConversation(): Promise<string[]> {
+  const child = fork(fileURLToPath(import.meta.url), ['server'], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const streams: SessionStream[] = [];
+  try {
+    const { port, token, pollIntervalMs } = await new Promise<{ port: number; token: string; pollIntervalMs: number }>((resolve, reject) => {
+      child.once('message', (m) => resolve(m as { port: number; token: string; pollIntervalMs: number }));
+      child.once('exit', (code) => reject(new Error(`the conversation bench server exited with ${code}`)));
+    });
+    const base = `http://127.0.0.1:${port}`;
+    const client = new Client(base, token);
+
+    const cases: CaseState[] = [];
+    for (const c of CASES) {
+      const { session_id: sessionId } = await client.request<{ session_id: string }>('POST', '/api/v1/chat', { title: `bench: ${c.name}` }, 201);
+      const stream = await SessionStream.open(`${base}/api/v1/chat/${sessionId}/stream`, token);
+      streams.push(stream);
+      cases.push({ ...c, sessionId, stream, cypher: '', parameters: {}, asked: [], tested: [] });
+    }
+
+    // Warm-up; the first answer gives the Cypher (and its parameters, from the run's answer.json).
+    for (const c of cases) {
+      for (let i = 0; i < Math.max(1, WARMUP); i++) {
+        const asked = await client.ask(c.sessionId, c.stream, c.question);
+        check(c, asked);
+        if (!c.cypher) {
+          const file = (asked.data.files as string[] | undefined)?.find((f) => f.endsWith('answer.json')) ?? 'answer.json';
+          const answer = await client.request<{ query: { cypher: string; parameters?: Record<string, unknown> } }>(
+            'GET',
+            `/api/v1/runs/${asked.runId}/download/${file}`,
+          );
+          if (answer.query.cypher !== asked.data.query) {
+            throw new Error(`answer.json and answer_ready disagree on the query:\n  ${answer.query.cypher}\n  ${String(asked.data.query)}`);
+          }
+          c.cypher = answer.query.cypher;
+          c.parameters = answer.query.parameters ?? {};
+        }
+        await client.testCypher(c.cypher, c.parameters);
+      }
+    }
+
+    // Measured: message and test-cypher alternate, so a burst of other work on the machine skews both alike.
+    for (let i = 0; i < ITERATIONS; i++) {
+      for (const c of cases) {
+        const asked = await client.ask(c.sessionId, c.stream, c.question);
+        check(c, asked);
+        c.asked.push(asked);
+        c.tested.push(await client.testCypher(c.cypher, c.parameters));
+      }
+    }
+
+    const ms = (n: number) => `${n.toFixed(1).padStart(7)} ms`;
+    const store = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite (embedded)';
+    const lines = [
+      `  ${ITERATIONS} messages per question after ${Math.max(1, WARMUP)} warm-up, one at a time; relational store ${store}; ` +
+        `job poll interval ${pollIntervalMs} ms (new runs are announced by NOTIFY)`,
+    ];
+    for (const c of cases) {
+      const total = c.asked.map((a) => a.ms);
+      const ratio = median(total) / median(c.tested);
+      const nodes = Object.keys(c.asked[0]?.steps ?? {});
+      const stepMedians = nodes.map((n) => [n, median(c.asked.map((a) => a.steps[n] ?? 0))] as const);
+      const stepSum = median(c.asked.map((a) => Object.values(a.steps).reduce((x, y) => x + y, 0)));
+      lines.push(
+        `  ${c.name}: “${c.question}”`,
+        `    query: ${c.cypher}${Object.keys(c.parameters).length ? `  ${JSON.stringify(c.parameters)}` : ''}`,
+        `    message -> answer_ready   median ${ms(median(total))}   p95 ${ms(pct(total, 95))}`,
+        `    test-cypher (same query)  median ${ms(median(c.tested))}   p95 ${ms(pct(c.tested, 95))}`,
+        `    ratio ${ratio.toFixed(2)} (target < ${TARGET}) ${ratio < TARGET ? 'OK' : 'ABOVE TARGET'}`,
+        `    where it goes (medians): 202 after ${median(c.asked.map((a) => a.acceptedMs)).toFixed(1)} ms, ` +
+          `run_started read after ${median(c.asked.map((a) => a.startedMs)).toFixed(1)} ms; steps ${stepSum.toFixed(1)} ms in all: ` +
+          stepMedians.map(([n, v]) => `${n} ${v.toFixed(1)}`).join(', '),
+      );
+    }
+    return lines;
+  } finally {
+    streams.forEach((s) => s.close());
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    // Wait for the server to drop its scratch schema (bounded).
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
+  }
+}
+
+const entry = process.argv[1] ? path.resolve(process.argv[1]) : '';
+if (entry === fileURLToPath(import.meta.url) && process.argv[2] === 'server') await serve();

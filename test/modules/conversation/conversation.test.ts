@@ -1,0 +1,239 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JobWorker } from '../../../src/engine/jobs/worker.js';
+import type { TestApp } from '../../support/app.js';
+import { startTestApp } from '../../support/app.js';
+import { uniqueName } from '../../support/config.js';
+import { AMBIGUOUS_QUESTIONS } from '../../support/demo-questions.js';
+import type { StreamClient } from '../../support/event-stream.js';
+import { auth, followSession, runEvent } from '../../support/runs.js';
+
+/** The conversation through HTTP on the demo graph: messages, history, disambiguation and memory, templates, follow-ups. */
+describe('the conversation', () => {
+  let t: TestApp;
+  let user: string;
+  const userSub = uniqueName('user');
+  let curator: string;
+
+  const SETTLED = ['run_completed', 'run_failed', 'run_awaiting_input'];
+  const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
+    t.app.inject({ method, url, headers: auth(token), ...(payload ? { payload } : {}) });
+
+  async function newSession(token = user) {
+    const id = (await call('POST', '/api/v1/chat', token)).json().session_id as string;
+    return { id, stream: await followSession(t, token, id) };
+  }
+
+  async function say(session: { id: string; stream: StreamClient }, content: string, token = user) {
+    const res = await call('POST', `/api/v1/chat/${session.id}/message`, token, { content });
+    expect(res.statusCode, res.body).toBe(202);
+    const { run_id: runId, message_id: messageId } = res.json();
+    const settled = await session.stream.waitForEvent(runEvent(runId, SETTLED));
+    return { runId, messageId, settled };
+  }
+
+  async function answerOf(runId: string) {
+    return (await call('GET', `/api/v1/runs/${runId}/download/answer.json`, user)).json() as {
+      answer: string;
+      columns: string[];
+      rows: Record<string, unknown>[];
+      query: { cypher: string; template_id: number | null };
+    };
+  }
+
+  const stepTypes = async (sessionId: string, runId: string) =>
+    Object.fromEntries(
+      (await call('GET', `/api/v1/chat/${sessionId}/events?kind=step_completed&run_id=${runId}&limit=100`, user))
+        .json()
+        .items.map((e: { data: { node: string; query_type: string } }) => [e.data.node, e.data.query_type]),
+    );
+
+  beforeAll(async () => {
+    t = await startTestApp({
+      env: { DEMO_DATA: 'true', JOB_POLL_INTERVAL_MS: '100', RATE_LIMIT_CHAT_MESSAGE_PER_MINUTE: '10000', CHAT_ANSWER_MAX_ROWS: '5' },
+    });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    user = await t.token(['user'], userSub);
+    curator = await t.token(['curator']);
+  });
+  afterAll(() => t.close());
+
+  it('a message answers 202 at once, the answer arrives on the stream, and the history holds both', async () => {
+    const session = await newSession();
+    const { runId, messageId, settled } = await say(session, 'How many people work at Orbital Systems?');
+    expect(settled.event).toBe('run_completed');
+    const ready = await session.stream.waitForEvent(runEvent(runId, ['answer_ready']));
+    expect(ready.data.data).toMatchObject({ used_template: false, row_count: 1, files: ['answer.csv', 'answer.json'] });
+    expect(String(ready.data.data.text)).toMatch(/^\d+ people work at Orbital Systems\.$/);
+    await session.stream.waitForEvent(runEvent(runId, ['query_generated']));
+    expect(await stepTypes(session.id, runId)).toMatchObject({ resolve: 'none', match_template: 'none', generate: 'generated', execute: 'generated' });
+
+    const history = (await call('GET', `/api/v1/chat/${session.id}/history`, user)).json();
+    expect(history.items).toHaveLength(2);
+    const [question, answer] = history.items;
+    expect(question).toMatchObject({ message_id: messageId, role: 'user', content: 'How many people work at Orbital Systems?', run_id: runId, answer: null });
+    expect(answer).toMatchObject({ role: 'assistant', content: ready.data.data.text, run_id: runId });
+    expect(answer.answer).toMatchObject({ kind: 'count', used_template: false, template_id: null, generator: 'planner', columns: ['count'], row_count: 1 });
+    expect(answer.answer.query).toContain('WORKS_AT');
+    const status = (await call('GET', `/api/v1/chat/${session.id}/status`, user)).json();
+    expect(status).toMatchObject({ state: 'idle', message_count: 2, current_run_id: null });
+    session.stream.close();
+  });
+
+  it('keeps at most CHAT_ANSWER_MAX_ROWS rows in the history (the files keep them all)', async () => {
+    const session = await newSession();
+    const { runId } = await say(session, 'Which people work at Orbital Systems?');
+    const answer = (await call('GET', `/api/v1/chat/${session.id}/history`, user)).json().items[1].answer;
+    const all = await answerOf(runId);
+    expect(all.rows.length).toBeGreaterThan(5);
+    expect(answer.rows).toHaveLength(5);
+    expect(answer).toMatchObject({ rows_cut: true, row_count: all.rows.length });
+    session.stream.close();
+  });
+
+  it('refuses a second message while the first is being answered, an empty one, a too long one, and other people', async () => {
+    const session = await newSession();
+    const waiting = await say(session, 'Where does Alex Kim live?');
+    expect(waiting.settled.event).toBe('run_awaiting_input');
+    const second = await call('POST', `/api/v1/chat/${session.id}/message`, user, { content: 'Who is Maya Patel?' });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({ current_run_id: waiting.runId, current_status: 'awaiting_input' });
+    expect((await call('POST', `/api/v1/chat/${session.id}/message`, user, { content: '   ' })).statusCode).toBe(400);
+    const long = await call('POST', `/api/v1/chat/${session.id}/message`, user, { content: 'x'.repeat(t.config.chat.messageMaxChars + 1) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().errors).toEqual([expect.objectContaining({ path: 'body.content' })]);
+    const stranger = await t.token(['user']);
+    expect((await call('POST', `/api/v1/chat/${session.id}/message`, stranger, { content: 'hi' })).statusCode).toBe(404);
+    expect((await call('GET', `/api/v1/chat/${session.id}/history`, stranger)).statusCode).toBe(404);
+    expect((await call('POST', `/api/v1/chat/${session.id}/disambiguate`, stranger, { choice: 'x' })).statusCode).toBe(404);
+    session.stream.close();
+  });
+
+  it.each(AMBIGUOUS_QUESTIONS.map((q) => [q.question, q] as const))('asks which one is meant: %s', async (_q, ambiguous) => {
+    const session = await newSession();
+    const { runId, settled } = await say(session, ambiguous.question);
+    expect(settled.event).toBe('run_awaiting_input');
+    const asked = await session.stream.waitForEvent(runEvent(runId, ['disambiguation_required']));
+    const options = asked.data.data.options as { id: string; label: string; details: Record<string, unknown> }[];
+    expect(options.map((o) => o.id).sort()).toEqual(ambiguous.candidates.map((c) => c.key).sort());
+    for (const option of options) {
+      expect(option.details).toMatchObject({ name: ambiguous.name, label: expect.any(String) });
+      // Something beyond the label and the name tells them apart.
+      expect(Object.keys(option.details).length).toBeGreaterThan(2);
+    }
+    const status = (await call('GET', `/api/v1/chat/${session.id}/status`, user)).json();
+    expect(status).toMatchObject({ state: 'awaiting_disambiguation', waiting_for: 'disambiguation', current_run_id: runId });
+    expect((await call('POST', `/api/v1/chat/${session.id}/disambiguate`, user, { choice: 'nobody' })).statusCode).toBe(400);
+    const choice = ambiguous.candidates[1]!.key;
+    expect((await call('POST', `/api/v1/chat/${session.id}/disambiguate`, user, { choice })).statusCode).toBe(200);
+    const done = await session.stream.waitForEvent(runEvent(runId, ['run_completed', 'run_failed']));
+    expect(done.event).toBe('run_completed');
+    expect(await stepTypes(session.id, runId)).toMatchObject({ resolve: 'clarification' });
+    expect((await answerOf(runId)).query.cypher).toContain(choice);
+    expect((await call('POST', `/api/v1/chat/${session.id}/disambiguate`, user, { choice })).statusCode).toBe(409);
+    session.stream.close();
+  });
+
+  it('does not ask when the question itself settles the name (only a company has people working at it)', async () => {
+    const session = await newSession();
+    const { runId, settled } = await say(session, 'Which people work at Mercury?');
+    expect(settled.event).toBe('run_completed');
+    expect((await answerOf(runId)).query.cypher).toContain(':Company');
+    session.stream.close();
+  });
+
+  it('remembers a choice: the next mention of the name, even a part of it, resolves without asking', async () => {
+    const session = await newSession();
+    const first = await say(session, 'Where does Alex Kim live?');
+    await call('POST', `/api/v1/chat/${session.id}/disambiguate`, user, { choice: 'person:alex-kim-2' });
+    await session.stream.waitForEvent(runEvent(first.runId, ['run_completed']));
+    expect((await answerOf(first.runId)).rows).toEqual([{ name: 'Toronto' }]);
+
+    const again = await say(session, 'When was Alex Kim born?');
+    expect(again.settled.event).toBe('run_completed');
+    expect((await answerOf(again.runId)).rows).toEqual([{ born: 1992 }]);
+    const partial = await say(session, 'Which papers has Alex authored?');
+    expect(partial.settled.event).toBe('run_completed');
+    expect((await answerOf(partial.runId)).query.cypher).toContain('person:alex-kim-2');
+
+    const memories = (await call('GET', `/api/v1/review/${session.id}/memories`, user)).json().items;
+    const choice = memories.find((m: { kind: string }) => m.kind === 'disambiguation');
+    expect(choice).toMatchObject({ key: 'alex kim', value: { candidate: { key: 'person:alex-kim-2' } }, source: { run_id: first.runId, node: 'resolve' } });
+    expect((await call('GET', `/api/v1/review/${session.id}/memories`, await t.token(['user']))).statusCode).toBe(404);
+    expect((await call('GET', `/api/v1/review/${session.id}/memories`, await t.token(['reviewer']))).statusCode).toBe(200);
+    session.stream.close();
+  });
+
+  it('follows up on the thing last talked about ("and where does she live?")', async () => {
+    const session = await newSession();
+    await say(session, 'Who is Maya Patel?');
+    const followUp = await say(session, 'And where does she live?');
+    expect(followUp.settled.event).toBe('run_completed');
+    const expected = await t.app.deps.graph.runReadOnly("MATCH (:Person {name: 'Maya Patel'})-[:LIVES_IN]->(c:City) RETURN c.name AS name");
+    expect((await answerOf(followUp.runId)).rows).toEqual(expected.rows);
+    const focus = (await call('GET', `/api/v1/review/${session.id}/memories`, user)).json().items.find((m: { kind: string }) => m.kind === 'focus');
+    expect(focus.value.entities[0]).toMatchObject({ label: 'City' });
+    session.stream.close();
+  });
+
+  it('a name that matches nothing gets a helpful answer, not an empty table, and nothing is queued', async () => {
+    const session = await newSession();
+    const { runId, settled } = await say(session, 'Who works at Zyxwvut Corporation?');
+    expect(settled.event).toBe('run_completed');
+    const ready = await session.stream.waitForEvent(runEvent(runId, ['answer_ready']));
+    expect(ready.data.data).toMatchObject({ query: null });
+    expect(String(ready.data.data.text)).toContain('I could not find anything called “Zyxwvut Corporation”');
+    const pending = (await call('GET', `/api/v1/aim/queries/pending?session_id=${session.id}`, curator)).json();
+    expect(pending.items).toEqual([]);
+    session.stream.close();
+  });
+
+  it('queues a new query for curation; once approved, a paraphrase reuses the template and queues nothing', async () => {
+    const session = await newSession();
+    const first = await say(session, 'How many projects does Orbital Systems maintain?');
+    const pending = (await call('GET', `/api/v1/aim/queries/pending?session_id=${session.id}`, curator)).json().items;
+    expect(pending).toHaveLength(1);
+    expect(pending[0]).toMatchObject({ question: 'How many projects does Orbital Systems maintain?', source: { session_id: session.id, run_id: first.runId } });
+    const approved = await call('POST', `/api/v1/aim/queries/${pending[0].id}/approve`, curator);
+    expect(approved.statusCode, approved.body).toBe(200);
+
+    const paraphrase = await say(session, 'How many projects does Nimbus Labs maintain?');
+    const ready = await session.stream.waitForEvent(runEvent(paraphrase.runId, ['answer_ready']));
+    expect(ready.data.data).toMatchObject({ used_template: true });
+    await session.stream.waitForEvent(runEvent(paraphrase.runId, ['query_reused']));
+    expect(await stepTypes(session.id, paraphrase.runId)).toMatchObject({ match_template: 'template', execute: 'template' });
+    const expected = await t.app.deps.graph.runReadOnly("MATCH (:Company {name: 'Nimbus Labs'})-[:MAINTAINS]->(p:Project) RETURN count(p) AS n");
+    expect(Object.values((await answerOf(paraphrase.runId)).rows[0]!)).toEqual([expected.rows[0]!.n]);
+    const template = await t.app.services.queries.get(pending[0].id);
+    expect(template.template).toMatchObject({ reuse_count: 1, reuse_sessions: 1 });
+    expect((await call('GET', `/api/v1/aim/queries/pending?session_id=${session.id}`, curator)).json().items).toEqual([]);
+    const history = (await call('GET', `/api/v1/chat/${session.id}/history`, user)).json().items;
+    expect(history.at(-1).answer).toMatchObject({ used_template: true, template_id: pending[0].id, generator: 'template' });
+    session.stream.close();
+  });
+
+  it('a run waiting for a disambiguation survives a restart: answered while no worker runs, resumed by a new one', async () => {
+    const session = await newSession();
+    const { runId, settled } = await say(session, 'When was Jordan Lee born?');
+    expect(settled.event).toBe('run_awaiting_input');
+    await t.app.engine.worker.stop(0);
+    try {
+      expect((await call('POST', `/api/v1/chat/${session.id}/disambiguate`, user, { choice: 'person:jordan-lee-1' })).statusCode).toBe(200);
+      expect((await call('GET', `/api/v1/runs/${runId}`, user)).json().status).toBe('queued');
+      const restarted = new JobWorker(t.app.deps.relational, t.app.engine.queue, [t.app.engine.executor], {
+        concurrency: 1,
+        leaseMs: 30_000,
+        pollIntervalMs: 100,
+        logger: pino({ level: 'silent' }),
+      });
+      await restarted.start();
+      const done = await session.stream.waitForEvent(runEvent(runId, ['run_completed', 'run_failed']));
+      await restarted.stop(0);
+      expect(done.event).toBe('run_completed');
+      expect((await answerOf(runId)).rows).toEqual([{ born: 1979 }]);
+    } finally {
+      await t.app.engine.worker.start();
+    }
+    session.stream.close();
+  });
+});
