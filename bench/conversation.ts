@@ -18,6 +18,8 @@ const ITERATIONS = Number(process.env.BENCH_CONVERSATION_N ?? 30);
 const WARMUP = Number(process.env.BENCH_CONVERSATION_WARMUP ?? 3);
 const TARGET = 3;
 const WAIT_MS = 30_000;
+/** `BENCH_CONVERSATION_DETAIL=1` adds each event's arrival after the POST and each tool's duration (medians). */
+const DETAIL = ['1', 'true'].includes(process.env.BENCH_CONVERSATION_DETAIL ?? '');
 
 const CASES = [
   { name: 'template hit', question: 'Who works at Nimbus Labs?', usedTemplate: true },
@@ -77,6 +79,8 @@ async function serve(): Promise<void> {
 
 interface StreamEvent {
   id: number;
+  /** When the event was written (its transaction's start, ISO 8601). */
+  timestamp: string;
   event: string;
   run_id: string | null;
   data: Record<string, unknown>;
@@ -166,8 +170,14 @@ interface Asked {
   acceptedMs: number;
   /** POST -> run_started read from the stream (the job was claimed and began). */
   startedMs: number;
+  /** POST -> the answer_ready event's own timestamp (the start of the transaction that wrote it). */
+  stampedMs: number;
   /** Each step's own duration_ms, as step_completed reports it. */
   steps: Record<string, number>;
+  /** Each event of the run, in order: read after the POST (ms), and stamped after it. */
+  timeline: { key: string; ms: number; stamped: number }[];
+  /** Each tool call's own duration_ms, as tool_executed reports it. */
+  tools: { key: string; ms: number }[];
   runId: string;
   data: Record<string, unknown>;
 }
@@ -208,7 +218,20 @@ class Client {
     const started = events.find((e) => e.event === 'run_started');
     const steps: Record<string, number> = {};
     for (const e of events) if (e.event === 'step_completed') steps[String(e.data.node)] = Number(e.data.duration_ms);
-    return { ms: ready.at - posted, acceptedMs, startedMs: started ? started.at - posted : NaN, steps, runId, data: ready.data };
+    const node = (e: StreamEvent) => (typeof e.data.node === 'string' ? ` ${e.data.node}` : '');
+    // Wall clock at the POST, to compare with the events' own timestamps (same machine).
+    const postedWall = performance.timeOrigin + posted;
+    const timeline = events.map((e) => ({
+      key: `${e.event}${e.event === 'tool_executed' ? ` ${String(e.data.tool_name)}` : node(e)}`,
+      ms: e.at - posted,
+      stamped: Date.parse(e.timestamp) - postedWall,
+    }));
+    const tools = events
+      .filter((e) => e.event === 'tool_executed')
+      .map((e) => ({ key: `${String(e.data.node)}/${String(e.data.tool_name)}`, ms: Number(e.data.duration_ms) }));
+    return { ms: ready.at - posted, acceptedMs, startedMs: started ? started.at - posted : NaN,
+      stampedMs: Date.parse(ready.timestamp) - postedWall,
+      steps, timeline, tools, runId, data: ready.data };
   }
 
   async testCypher(cypher: string, parameters: Record<string, unknown>): Promise<number> {
@@ -243,6 +266,32 @@ function check(c: CaseState, asked: Asked): void {
   if (c.cypher && asked.data.query !== c.cypher) {
     throw new Error(`“${c.question}” was answered by another query than before:\n  ${c.cypher}\n  ${String(asked.data.query)}`);
   }
+}
+
+/** Medians by key (the n-th occurrence of a key kept apart), in the order of the first message. */
+function medians<F extends string>(lists: ({ key: string } & Record<F, number>)[][], fields: F[]): [string, number[]][] {
+  const numbered = lists.map((list) => {
+    const count = new Map<string, number>();
+    return list.map((e) => {
+      const n = (count.get(e.key) ?? 0) + 1;
+      count.set(e.key, n);
+      return { ...e, key: n > 1 ? `${e.key} #${n}` : e.key };
+    });
+  });
+  return (numbered[0] ?? []).map(({ key }) => {
+    const found = numbered.map((l) => l.find((e) => e.key === key)).filter((e) => e !== undefined);
+    return [key, fields.map((f) => median(found.map((e) => e[f])))];
+  });
+}
+
+function detail(asked: Asked[]): string[] {
+  const events = medians(asked.map((a) => a.timeline), ['stamped', 'ms']);
+  const tools = medians(asked.map((a) => a.tools), ['ms']);
+  return [
+    '    each event after the POST, medians in ms: stamped (its transaction began), read by the client',
+    ...events.map(([key, [stamped, ms]]) => `      ${stamped!.toFixed(0).padStart(5)} ${ms!.toFixed(1).padStart(7)}  ${key}`),
+    `    tools (median duration_ms): ${tools.map(([key, [ms]]) => `${key} ${ms!.toFixed(0)}`).join(', ')}`,
+  ];
 }
 
 export async function benchConversation(): Promise<string[]> {
@@ -318,9 +367,11 @@ export async function benchConversation(): Promise<string[]> {
         `    test-cypher (same query)  median ${ms(median(c.tested))}   p95 ${ms(pct(c.tested, 95))}`,
         `    ratio ${ratio.toFixed(2)} (target < ${TARGET}) ${ratio < TARGET ? 'OK' : 'ABOVE TARGET'}`,
         `    where it goes (medians): 202 after ${median(c.asked.map((a) => a.acceptedMs)).toFixed(1)} ms, ` +
-          `run_started read after ${median(c.asked.map((a) => a.startedMs)).toFixed(1)} ms; steps ${stepSum.toFixed(1)} ms in all: ` +
+          `run_started read after ${median(c.asked.map((a) => a.startedMs)).toFixed(1)} ms, ` +
+          `answer_ready stamped after ${median(c.asked.map((a) => a.stampedMs)).toFixed(0)} ms; steps ${stepSum.toFixed(1)} ms in all: ` +
           stepMedians.map(([n, v]) => `${n} ${v.toFixed(1)}`).join(', '),
       );
+      if (DETAIL) lines.push(...detail(c.asked));
     }
     return lines;
   } finally {
