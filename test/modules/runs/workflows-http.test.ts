@@ -86,13 +86,13 @@ describe('workflows, tools, runs and their files over HTTP', () => {
       expect(fileWrite.input_schema).toMatchObject({ type: 'object', required: ['path', 'content'] });
       expect(fileWrite.output_schema.properties).toHaveProperty('sha256');
       expect(fileWrite.timeout_ms).toBe(t.config.limits.toolTimeoutMs);
-      expect(fileWrite.workflows).toEqual(['graph_report', 'query_export']);
+      expect(fileWrite.workflows).toEqual(['ask', 'graph_report', 'query_export']);
     });
 
     it('lists the workflows using a tool; an unknown tool is a 404', async () => {
       const res = await get('/api/v1/aim/tools/cypher_read/workflows', user);
       expect(res.statusCode).toBe(200);
-      expect(res.json().items.map((w: { id: string }) => w.id)).toEqual(['query_export']);
+      expect(res.json().items.map((w: { id: string }) => w.id)).toEqual(['ask', 'query_export']);
       const unknown = await get('/api/v1/aim/tools/no_such_tool/workflows', user);
       expect(unknown.statusCode).toBe(404);
       expect(unknown.headers['content-type']).toContain('application/problem+json');
