@@ -40,6 +40,8 @@ class RunFailure extends Error {
 }
 
 type Outputs = Record<string, Record<string, unknown>>;
+/** A write that waits for the run's next transaction. */
+type Write = (tx: Queryable) => Promise<void>;
 
 const isTerminal = (status: RunRow['status']) => status === 'succeeded' || status === 'failed' || status === 'cancelled';
 
@@ -108,7 +110,9 @@ export class RunExecutor implements JobHandler {
     const resumeAt = workflow.nodes.findIndex((n) => !completed.has(n.id));
     for (const node of workflow.nodes.slice(0, resumeAt)) outputs[node.id] = completed.get(node.id)!.output ?? {};
     const resumed = resumeAt > 0 || lease.attempt > 1 || run.started_at !== null;
-    await this.fenced(lease, async (tx) => {
+    // Writes wait for the next transaction the run makes anyway: the run's start goes with its
+    // first step's, a step's end (with its tool events) with the next step's start.
+    let carry: Write = async (tx) => {
       await this.runs.update(tx, run.id, {
         status: 'running',
         waiting_for: null,
@@ -123,18 +127,20 @@ export class RunExecutor implements JobHandler {
         attempt: run.attempts + 1,
         resumed_from: resumed ? workflow.nodes[resumeAt]!.id : null,
       });
-    });
+    };
 
     for (let position = resumeAt; position < workflow.nodes.length; position++) {
       if (signal.aborted) return;
       const node = workflow.nodes[position]!;
-      const outcome = await this.runNode(lease, run, workflow, node, position, input, outputs, signal);
-      if (outcome === 'paused' || outcome === 'failed') return;
-      outputs[node.id] = outcome;
+      const outcome = await this.runNode(lease, run, workflow, node, position, input, outputs, signal, carry);
+      if (outcome.status !== 'completed') return;
+      outputs[node.id] = outcome.output;
+      carry = outcome.carry;
     }
 
     const output = workflow.output ? workflow.output(outputs) : (outputs[workflow.nodes.at(-1)!.id] ?? {});
     await this.fenced(lease, async (tx) => {
+      await carry(tx);
       await this.runs.update(tx, run.id, { status: 'succeeded', output, finished: true });
       await this.queue.complete(tx, lease);
       await this.runs.refreshSessionState(tx, run.session_id);
@@ -170,7 +176,10 @@ export class RunExecutor implements JobHandler {
     return { workflow, input: parsed.data };
   }
 
-  /** Runs one node: its output, or `paused`/`failed` once that is recorded. */
+  /**
+   * Runs one node. `carry` (the previous step's end) is written with this step's start; the
+   * node's own events are buffered and written with its end, which the caller carries on.
+   */
   private async runNode(
     lease: Lease,
     run: RunRow,
@@ -180,31 +189,38 @@ export class RunExecutor implements JobHandler {
     input: unknown,
     outputs: Outputs,
     signal: AbortSignal,
-  ): Promise<Record<string, unknown> | 'paused' | 'failed'> {
+    carry: Write,
+  ): Promise<{ status: 'completed'; output: Record<string, unknown>; carry: Write } | { status: 'paused' | 'failed' }> {
     const step: StepRow = await this.fenced(lease, async (tx) => {
+      await carry(tx);
       const started = await this.runs.startStep(tx, run.id, position, node.id);
       await this.publish(tx, run, 'step_started', { node: node.id, attempt: started.attempts });
       return started;
     });
     const startedAt = performance.now();
+    const buffered: Write[] = [];
+    const flush: Write = async (tx) => {
+      for (const write of buffered.splice(0)) await write(tx);
+    };
     try {
-      const result = await node.run(this.contextFor(lease, run, workflow, node, step, input, outputs, signal));
+      const result = await node.run(this.contextFor(lease, run, workflow, node, step, input, outputs, signal, buffered));
       if (!isPlainObject(result?.output)) throw new RunFailure('invalid_output', `Step ${node.id} returned no output object.`, node.id);
       const queryType = result.queryType ?? 'none';
-      await this.fenced(lease, async (tx) => {
-        await this.runs.finishStep(tx, run.id, position, { status: 'succeeded', output: result.output, queryType });
-        await this.publish(tx, run, 'step_completed', {
-          node: node.id,
-          query_type: queryType,
-          duration_ms: Math.round(performance.now() - startedAt),
-        });
-      });
-      return result.output;
+      const durationMs = Math.round(performance.now() - startedAt);
+      return {
+        status: 'completed',
+        output: result.output,
+        carry: async (tx) => {
+          await flush(tx);
+          await this.runs.finishStep(tx, run.id, position, { status: 'succeeded', output: result.output, queryType });
+          await this.publish(tx, run, 'step_completed', { node: node.id, query_type: queryType, duration_ms: durationMs });
+        },
+      };
     } catch (error) {
       if (error instanceof LeaseLostError || error instanceof RunStoppedError || signal.aborted) throw error;
       if (error instanceof AwaitingInput) {
-        await this.pause(lease, run, node, position, error.request);
-        return 'paused';
+        await this.pause(lease, run, node, position, error.request, flush);
+        return { status: 'paused' };
       }
       const failure =
         error instanceof RunFailure
@@ -213,8 +229,8 @@ export class RunExecutor implements JobHandler {
             ? new RunFailure(`tool_${error.code}`, error.message, node.id)
             : new RunFailure('step_failed', `Step ${node.id} failed: ${(error as Error)?.message ?? String(error)}`, node.id);
       this.options.logger.warn({ run_id: run.id, node: node.id, err: error }, 'run step failed');
-      await this.fail(lease, run, failure, position);
-      return 'failed';
+      await this.fail(lease, run, failure, position, flush);
+      return { status: 'failed' };
     }
   }
 
@@ -227,6 +243,7 @@ export class RunExecutor implements JobHandler {
     input: unknown,
     outputs: Outputs,
     signal: AbortSignal,
+    buffered: Write[],
   ): NodeContext {
     let asked = 0;
     return {
@@ -239,12 +256,17 @@ export class RunExecutor implements JobHandler {
           throw new ToolError(name, 'not_declared', `step ${node.id} does not declare this tool`);
         }
         const call = { runId: run.id, sessionId: run.session_id, owner: run.owner, node: node.id, signal };
-        return (await this.tools.invoke(name, toolInput, call, this.services, (report) =>
-          this.fenced(lease, (tx) => this.publish(tx, run, 'tool_executed', { ...report, node: node.id }).then(() => undefined)),
-        )) as T;
+        return (await this.tools.invoke(name, toolInput, call, this.services, async (report) => {
+          buffered.push(async (tx) => void (await this.publish(tx, run, 'tool_executed', { ...report, node: node.id })));
+        })) as T;
       },
+      // Published now, with the tool events before it: a client waits for these.
       emit: async (kind, data) => {
-        await this.fenced(lease, (tx) => this.publish(tx, run, kind, { ...data, node: node.id }));
+        const earlier = buffered.splice(0);
+        await this.fenced(lease, async (tx) => {
+          for (const write of earlier) await write(tx);
+          await this.publish(tx, run, kind, { ...data, node: node.id });
+        });
       },
       ask: async (request: InputRequest) => {
         const index = asked++;
@@ -257,9 +279,10 @@ export class RunExecutor implements JobHandler {
     };
   }
 
-  private async pause(lease: Lease, run: RunRow, node: WorkflowNode, position: number, request: InputRequest): Promise<void> {
+  private async pause(lease: Lease, run: RunRow, node: WorkflowNode, position: number, request: InputRequest, flush: Write): Promise<void> {
     const waitingFor = { ...request, node: node.id };
     await this.fenced(lease, async (tx) => {
+      await flush(tx);
       await this.runs.finishStep(tx, run.id, position, { status: 'awaiting_input', queryType: 'clarification' });
       await this.runs.update(tx, run.id, { status: 'awaiting_input', waiting_for: waitingFor });
       await this.queue.wait(tx, lease);
@@ -269,9 +292,10 @@ export class RunExecutor implements JobHandler {
     });
   }
 
-  private async fail(lease: Lease, run: RunRow, failure: RunFailure, position?: number): Promise<void> {
+  private async fail(lease: Lease, run: RunRow, failure: RunFailure, position?: number, flush?: Write): Promise<void> {
     const error: RunError = { code: failure.code, message: failure.message, ...(failure.node ? { node: failure.node } : {}) };
     await this.fenced(lease, async (tx) => {
+      await flush?.(tx);
       if (position !== undefined) await this.runs.finishStep(tx, run.id, position, { status: 'failed', error: failure.message });
       await this.runs.closeOpenSteps(tx, run.id, 'failed');
       await this.runs.update(tx, run.id, { status: 'failed', error, finished: true });
@@ -285,9 +309,14 @@ export class RunExecutor implements JobHandler {
     return this.events.append(tx, run.session_id, kind, { run_id: run.id, ...data }, run.id);
   }
 
-  /** One transaction that commits only if this worker still holds the run's lease. */
+  /**
+   * One transaction that commits only if this worker still holds the run's lease. On
+   * PostgreSQL it does not wait for its WAL flush: a crash can lose the last few steps' records
+   * (the run then resumes earlier and redoes them; steps are idempotent), never half a transaction.
+   */
   private fenced<T>(lease: Lease, work: (tx: Queryable) => Promise<T>): Promise<T> {
     return this.db.transaction(async (tx) => {
+      if (this.db.engine === 'postgres') await tx.query('SET LOCAL synchronous_commit TO OFF');
       await this.queue.fence(tx, lease);
       return work(tx);
     });

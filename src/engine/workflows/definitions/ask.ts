@@ -262,14 +262,9 @@ export default defineWorkflow({
           understanding: (outputs.understand as unknown as Understood).understanding,
           entities: outputs.resolve?.entities ?? [],
         });
-        const { csv } = await tool<{ csv: string }>('csv_encode', { columns: result.columns.length ? result.columns : ['result'], rows: result.rows });
-        const files = [
-          (await tool<{ path: string }>('file_write', { path: 'answer.csv', content: csv })).path,
-          (await tool<{ path: string }>('file_write', {
-            path: 'answer.json',
-            content: JSON.stringify({ question: input.question, answer: text, query, ...result }, null, 2),
-          })).path,
-        ];
+        // The answer goes out first; its files follow within the same step (a client reading them
+        // right after `answer_ready` may have to wait for `step_completed` of this step).
+        const files = ['answer.csv', 'answer.json'];
         const answer = {
           kind,
           text,
@@ -285,6 +280,10 @@ export default defineWorkflow({
           files,
         };
         const message = await tool<{ message_id: string }>('message_post', { content: text, answer });
+        await emit('answer_ready', { message_id: message.message_id, text, query: query.cypher, used_template: answer.used_template, row_count: result.row_count, truncated: result.truncated, files });
+        const { csv } = await tool<{ csv: string }>('csv_encode', { columns: result.columns.length ? result.columns : ['result'], rows: result.rows });
+        await tool('file_write', { path: files[0], content: csv });
+        await tool('file_write', { path: files[1], content: JSON.stringify({ question: input.question, answer: text, query, ...result }, null, 2) });
         // What was talked about: a single thing found comes first ("and where does she work?").
         const entities = (outputs.resolve?.entities ?? []) as { name: string; label: string; nameProperty: string; key?: string }[];
         const single = result.rows.length === 1 && typeof result.rows[0]?.[result.columns[0] ?? ''] === 'string' && query.description.target;
@@ -293,7 +292,6 @@ export default defineWorkflow({
           ...entities.map((e) => ({ id: '', key: e.key, label: e.label, name: e.name, nameProperty: e.nameProperty, properties: {} })),
         ];
         if (focus.length > 0) await tool('memory_save', { kind: 'focus', key: 'last', value: { entities: focus } });
-        await emit('answer_ready', { message_id: message.message_id, text, query: query.cypher, used_template: answer.used_template, row_count: result.row_count, truncated: result.truncated, files });
         return { output: { message_id: message.message_id, text, files } };
       },
     },
