@@ -316,8 +316,7 @@ export class RunExecutor implements JobHandler {
    */
   private fenced<T>(lease: Lease, work: (tx: Queryable) => Promise<T>): Promise<T> {
     return this.db.transaction(async (tx) => {
-      if (this.db.engine === 'postgres') await tx.query('SET LOCAL synchronous_commit TO OFF');
-      await this.queue.fence(tx, lease);
+      await this.queue.fence(tx, lease, { relaxedCommit: this.db.engine === 'postgres' });
       return work(tx);
     });
   }

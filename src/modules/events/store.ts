@@ -25,18 +25,21 @@ export class EventStore {
     data: Record<string, unknown>,
     runId: string | null = null,
   ): Promise<EventRow> {
-    const { rows: seq } = await tx.query<{ id: number }>(
-      `UPDATE chat_sessions SET last_event_id = last_event_id + 1, last_activity_at = now()
-        WHERE id = $1 RETURNING last_event_id AS id`,
-      [sessionId],
-    );
-    const id = seq[0]?.id;
-    if (id === undefined) throw new Error(`no session ${sessionId}`);
+    // One round trip: take the next id under the session's row lock, insert, and notify at commit.
     const { rows } = await tx.query<EventRow>(
-      `INSERT INTO session_events (session_id, id, run_id, kind, data) VALUES ($1, $2, $3, $4, $5) RETURNING *`,
-      [sessionId, id, runId, kind, JSON.stringify(data)],
+      `WITH next AS (
+         UPDATE chat_sessions SET last_event_id = last_event_id + 1, last_activity_at = now()
+          WHERE id = $1 RETURNING id AS session_id, last_event_id AS id
+       ), inserted AS (
+         INSERT INTO session_events (session_id, id, run_id, kind, data)
+         SELECT session_id, id, $2::text, $3::text, $4::jsonb FROM next RETURNING *
+       )
+       SELECT inserted.session_id, inserted.id, inserted.run_id, inserted.kind, inserted.data, inserted.created_at,
+              pg_notify($5, inserted.session_id || ':' || inserted.id) AS notified
+         FROM inserted`,
+      [sessionId, runId, kind, JSON.stringify(data), EVENTS_CHANNEL],
     );
-    await tx.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, `${sessionId}:${id}`]);
+    if (!rows[0]) throw new Error(`no session ${sessionId}`);
     return rows[0]!;
   }
 
