@@ -106,4 +106,25 @@ describe('queries written by a language model', () => {
     expect(String(ready.data.data.text)).toContain('the model wrote no valid query in 2 attempts');
     stream.close();
   });
+
+  it('when the model cannot be reached, the built-in planner writes the query and says so', async () => {
+    const down = await startOpenAiServer(() => ({ status: 503, body: { error: { message: 'overloaded' } } }));
+    const other = await startTestApp({ env: { DEMO_DATA: 'true', JOB_POLL_INTERVAL_MS: '100', LLM_BASE_URL: down.url, LLM_MODEL: 'test-model' } });
+    try {
+      await other.app.listen({ host: '127.0.0.1', port: 0 });
+      const token = await other.token(['user']);
+      const id = (await other.app.inject({ method: 'POST', url: '/api/v1/chat', headers: auth(token) })).json().session_id;
+      const stream = await followSession(other, token, id);
+      const run = (await other.app.inject({ method: 'POST', url: `/api/v1/chat/${id}/message`, headers: auth(token), payload: { content: 'How many companies are there?' } })).json().run_id;
+      const generated = await stream.waitForEvent(runEvent(run, ['query_generated']));
+      expect(generated.data.data).toMatchObject({ generator: 'planner', note: expect.stringContaining('could not be reached') });
+      const ready = await stream.waitForEvent(runEvent(run, ['answer_ready']));
+      expect(ready.data.data.text).toBe('There are 25 companies.');
+      expect(down.requests.length).toBeGreaterThan(0);
+      stream.close();
+    } finally {
+      await other.close();
+      await down.close();
+    }
+  });
 });
