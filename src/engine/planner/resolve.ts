@@ -87,11 +87,6 @@ function fitting(candidates: Candidate[], understanding: Understanding, vocabula
   return kept.length > 0 ? kept : candidates;
 }
 
-/** Two candidates differ only in ways a person cannot see: the same label and name. */
-function tellApart(candidates: Candidate[]): boolean {
-  return candidates.length > 1;
-}
-
 /** Most lower-case words a name may have between its capitalized parts ("Language Models as Query Planners"). */
 const NAME_GAP_WORDS = 3;
 
@@ -153,7 +148,8 @@ export async function resolveMentions(
       continue;
     }
     const shared = candidates.length > 1;
-    if (tellApart(candidates)) {
+    // Several nodes still fit what the question says: a person has to choose.
+    if (shared) {
       const remembered = memory.choices.find((m) => candidates.some((c) => sameNode(c, m.candidate)) && (m.mention === normalizeMention(mention.text) || normalizeMention(m.candidate.name).includes(normalizeMention(mention.text))));
       if (remembered) {
         candidates = [candidates.find((c) => sameNode(c, remembered.candidate))!];

@@ -33,8 +33,9 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
         summary: 'Send a message',
         description:
           'Stores the message and starts a run of the `ask` workflow in the session; answers at once. Follow the answer on ' +
-          'the session’s stream (`answer_ready`) or its history. One message at a time: while the previous one is still ' +
-          'being answered (or waits for a disambiguation or a review), a new one is a 409 naming the run. Rate limited per ' +
+          'the session’s stream (`answer_ready`) or its history. One message at a time: until the previous one’s run has ' +
+          'finished (`run_completed` or `run_failed`, which follow `answer_ready` closely), or while it waits for a ' +
+          'disambiguation or a review, a new one is a 409 naming the run. Rate limited per ' +
           'subject (RATE_LIMIT_CHAT_MESSAGE_PER_MINUTE, default 30 per minute).',
         params: SessionIdParamsSchema,
         body: SendMessageRequestSchema,

@@ -22,7 +22,10 @@ export const AnswerSchema = z
     parameters: z.record(z.string(), z.unknown()).optional(),
     template_id: z.number().int().nullable().optional().describe('The approved template reused, if any.'),
     used_template: z.boolean().optional(),
-    generator: z.enum(['template', 'planner', 'model']).optional().describe('Who wrote the query.'),
+    generator: z
+      .enum(['template', 'planner', 'model', 'correction'])
+      .optional()
+      .describe('Who wrote the query: an approved template, the built-in planner, a model, or a reviewer’s earlier correction.'),
     columns: z.array(z.string()).optional(),
     rows: z.array(z.record(z.string(), z.unknown())).optional().describe('The rows, at most CHAT_ANSWER_MAX_ROWS (the run’s files hold them all).'),
     row_count: z.number().int().optional(),

@@ -51,8 +51,11 @@ describe('queries written by a language model', () => {
   it('writes the query given the schema, similar templates and the memories; an invalid one goes back with its error', async () => {
     const id = (await t.app.inject({ method: 'POST', url: '/api/v1/chat', headers: auth(user) })).json().session_id;
     const stream = await followSession(t, user, id);
-    const send = async (content: string) =>
-      (await t.app.inject({ method: 'POST', url: `/api/v1/chat/${id}/message`, headers: auth(user), payload: { content } })).json().run_id as string;
+    const send = async (content: string) => {
+      const res = await t.app.inject({ method: 'POST', url: `/api/v1/chat/${id}/message`, headers: auth(user), payload: { content } });
+      expect(res.statusCode, res.body).toBe(202);
+      return res.json().run_id as string;
+    };
 
     // A disambiguation first, so the session has a memory to pass on.
     const first = await send('Where does Alex Kim live?');
@@ -60,12 +63,15 @@ describe('queries written by a language model', () => {
     await t.app.inject({ method: 'POST', url: `/api/v1/chat/${id}/disambiguate`, headers: auth(user), payload: { choice: 'person:alex-kim-1' } });
     const firstAnswer = await stream.waitForEvent(runEvent(first, ['answer_ready']));
     expect(firstAnswer.data.data).toMatchObject({ used_template: false });
+    // The next message is taken once the run has finished (its last steps follow the answer).
+    await stream.waitForEvent(runEvent(first, ['run_completed']));
 
     const before = model.requests.length;
     const second = await send('How many projects use Python?');
     const generated = await stream.waitForEvent(runEvent(second, ['query_generated']));
     expect(generated.data.data).toMatchObject({ generator: 'model', attempts: 2 });
     const ready = await stream.waitForEvent(runEvent(second, ['answer_ready']));
+    await stream.waitForEvent(runEvent(second, ['run_completed']));
     const expected = await t.app.deps.graph.runReadOnly("MATCH (p:Project)-[:USES]->(:Technology {name: 'Python'}) RETURN count(p) AS n");
     const answer = (await t.app.inject({ method: 'GET', url: `/api/v1/runs/${second}/download/answer.json`, headers: auth(user) })).json();
     expect(answer.rows).toEqual([{ projects: expected.rows[0]!.n }]);

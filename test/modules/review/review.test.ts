@@ -76,6 +76,14 @@ describe('review', () => {
     expect(correction).toMatchObject({ key: 'Which people live in Berlin?', value: { corrected: edited } });
     const names = await t.app.deps.graph.runReadOnly("MATCH (p:Person {name: 'x'}) RETURN count(p) AS n");
     expect(names.rows[0]).toEqual({ n: 0 });
+
+    // The same question later in the session starts from the correction.
+    const again = await call('POST', `/api/v1/chat/${s.id}/message`, user, { content: 'Which people live in Berlin?' });
+    const runId = again.json().run_id as string;
+    const generated = await s.stream.waitForEvent(runEvent(runId, ['query_generated']));
+    expect(generated.data.data).toMatchObject({ generator: 'correction', cypher: edited });
+    const review = await s.stream.waitForEvent(runEvent(runId, ['review_required']));
+    expect(review.data.data.data).toMatchObject({ cypher: edited });
     s.stream.close();
   });
 

@@ -16,7 +16,7 @@ const EXAMPLE_POOL = 50;
 const stems = (text: string) => new Set(tokenize(text).map((t) => stem(t.word)));
 
 async function examplesFor(question: string, { queries }: ToolContext) {
-  const page = await queries.listTemplates({ limit: EXAMPLE_POOL, sort: 'reuse_count' } as never);
+  const page = await queries.listTemplates({ limit: EXAMPLE_POOL, sort: 'reuse_count' });
   const wanted = stems(question);
   return page.items
     .filter((q) => q.template)

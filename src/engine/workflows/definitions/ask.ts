@@ -25,7 +25,7 @@ interface Query {
   cypher: string;
   parameters: Record<string, unknown>;
   template_id: number | null;
-  generator: 'template' | 'planner' | 'model';
+  generator: 'template' | 'planner' | 'model' | 'correction';
   description: PlanDescription;
 }
 
@@ -34,15 +34,15 @@ const haltOf = (outputs: Out): Halt | undefined =>
 const queryOf = (outputs: Out): Query | undefined =>
   (outputs.review?.query ?? outputs.validate?.query ?? outputs.generate?.query ?? outputs.match_template?.query) as Query | undefined;
 
-/** Properties whose values differ among the candidates: what a person can tell them apart by. */
+/** Properties whose values differ among the candidates: what a person can tell them apart by (at most three). */
 function distinguishing(candidates: Candidate[]): string[] {
+  const nameKeys = new Set(candidates.map((c) => c.nameProperty));
   const keys = new Set(candidates.flatMap((c) => Object.keys(c.properties)));
   return [...keys]
-    .filter((k) => k !== c0name(candidates) && new Set(candidates.map((c) => JSON.stringify(c.properties[k] ?? null))).size > 1)
+    .filter((k) => !nameKeys.has(k) && new Set(candidates.map((c) => JSON.stringify(c.properties[k] ?? null))).size > 1)
     .sort()
     .slice(0, 3);
 }
-const c0name = (candidates: Candidate[]) => candidates[0]?.nameProperty ?? 'name';
 
 const optionsFor = (candidates: Candidate[]) => {
   const keys = distinguishing(candidates);
@@ -158,6 +158,20 @@ export default defineWorkflow({
       async run({ tool, input, outputs, emit }) {
         if (haltOf(outputs) || queryOf(outputs)) return skip;
         const { understanding, memories } = outputs.understand as unknown as Understood;
+        // A reviewer corrected the query of this very question earlier in the session: use their query.
+        const correction = memories.find((m) => m.kind === 'correction' && m.key === input.question);
+        if (correction && typeof correction.value.corrected === 'string') {
+          const entities = (outputs.resolve?.entities ?? []) as { name: string; label: string }[];
+          const query: Query = {
+            cypher: correction.value.corrected,
+            parameters: {},
+            template_id: null,
+            generator: 'correction',
+            description: { kind: understanding.kind as PlanDescription['kind'], entities: entities.map((e) => ({ name: e.name, label: e.label })) },
+          };
+          await emit('query_generated', { cypher: query.cypher, generator: 'correction', attempts: 0, note: 'a reviewer’s correction from earlier in the session' });
+          return { output: { query }, queryType: 'generated' };
+        }
         const generated = await tool<{ ok: boolean; cypher?: string; description?: PlanDescription; generator: 'planner' | 'model'; attempts?: number; reason?: string; note?: string }>(
           'query_generate',
           { question: input.question, understanding, entities: outputs.resolve?.entities ?? [], memories },
