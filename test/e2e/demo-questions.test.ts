@@ -57,6 +57,22 @@ describe('questions over the demo graph, through HTTP', () => {
     expect(output.text.length).toBeGreaterThan(0);
   });
 
+  /** Phrasings beyond the table (two hops, "X and Y", a property of what is found), checked against their own query. */
+  const more: [string, string][] = [
+    ['Which companies are located in Germany?', "MATCH (c:Company)-[:LOCATED_IN]->(:City)-[:LOCATED_IN]->(:Country {name: 'Germany'}) RETURN DISTINCT c.name AS name"],
+    ['Which projects use Python and Rust?', "MATCH (:Technology {name: 'Python'})<-[:USES]-(p:Project)-[:USES]->(:Technology {name: 'Rust'}) RETURN DISTINCT p.name AS name"],
+    ['What is the population of the city where Nimbus Labs is located?', "MATCH (:Company {name: 'Nimbus Labs'})-[:LOCATED_IN]->(c:City) RETURN c.name AS name"],
+    ['Who lives in Berlin?', "MATCH (p:Person)-[:LIVES_IN]->(:City {name: 'Berlin'}) RETURN p.name AS name"],
+    ['which projects does nimbus labs maintain?', "MATCH (:Company {name: 'Nimbus Labs'})-[:MAINTAINS]->(p:Project) RETURN p.name AS name"],
+    ['Who manages Maya Patel?', "MATCH (m:Person)-[:MANAGES]->(:Person {name: 'Maya Patel'}) RETURN m.name AS name"],
+  ];
+  it.each(more)('more: %s', async (question, verify) => {
+    const { output } = await ask(question);
+    const answer = (await t.app.inject({ method: 'GET', url: `/api/v1/runs/${(await lastRun()).run_id}/download/answer.json`, headers: auth(user) })).json();
+    const expected = await t.app.deps.graph.runReadOnly(verify);
+    expect(sorted(firstColumn(answer)), `${output.text}\n${answer.query?.cypher}`).toEqual(sorted(expected.rows.map((r) => r.name)));
+  });
+
   async function lastRun() {
     const events = await t.app.inject({ method: 'GET', url: `/api/v1/chat/${session}/events?kind=run_completed&limit=100`, headers: auth(user) });
     const items = events.json().items as { run_id: string }[];

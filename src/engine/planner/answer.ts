@@ -39,10 +39,17 @@ function listOf(names: string[]): string {
   return shown.length === 1 ? shown[0]! : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`;
 }
 
-/** The relationship as a verb phrase agreeing with its subject ("works at" / "work at"). */
+/** Participles that name a state ("located in"): they read with "is"/"are" in front. */
+const STATE_PARTICIPLES = new Set([
+  'located', 'based', 'born', 'married', 'related', 'connected', 'situated', 'headquartered', 'listed', 'employed',
+  'involved', 'named', 'called', 'made', 'part', 'member', 'owned', 'linked', 'associated', 'affiliated', 'registered',
+]);
+
+/** The relationship as a verb phrase agreeing with its subject ("works at" / "work at", "is located in" / "are located in"). */
 function verb(phrase: string, plural: boolean): string {
   const [first, ...rest] = phrase.split(' ');
   if (!first) return phrase;
+  if (STATE_PARTICIPLES.has(first)) return [plural ? 'are' : 'is', first, ...rest].join(' ');
   const agreed = plural && /[^s]s$/.test(first) ? first.slice(0, -1) : first;
   return [agreed, ...rest].join(' ');
 }
@@ -67,7 +74,7 @@ export function composeAnswer({ description: d, columns, rows, truncated }: Answ
       const n = Number(values[0] ?? 0);
       if (!target) return `The count is ${show(n)}.`;
       if (!entity) return rel ? `${show(n)} ${labelWord(target, n)} ${verb(rel.phrase, n !== 1)} something.` : `There ${n === 1 ? 'is' : 'are'} ${show(n)} ${labelWord(target, n)}.`;
-      if (rel?.entityIsSubject) return `${entity} ${rel.phrase} ${show(n)} ${labelWord(target, n)}.`;
+      if (rel?.entityIsSubject) return `${entity} ${verb(rel.phrase, false)} ${show(n)} ${labelWord(target, n)}.`;
       return `${show(n)} ${labelWord(target, n)} ${rel ? verb(rel.phrase, n !== 1) : 'relate to'} ${entity}.`;
     }
     case 'list': {
@@ -79,8 +86,11 @@ export function composeAnswer({ description: d, columns, rows, truncated }: Answ
           : `I found no ${labelWord(target, 2)}.`;
       }
       const n = names.length;
+      if (d.property && n === 1 && columns.includes(d.property)) {
+        return `The ${identifierWords(d.property).join(' ')} of ${names[0]} is ${show(rows[0]![d.property])}.`;
+      }
       if (!entity || !target) return `${n} ${target ? labelWord(target, n) : 'results'}: ${listOf(names)}${cut}.`;
-      if (rel?.entityIsSubject) return `${entity} ${rel.phrase} ${n} ${labelWord(target, n)}: ${listOf(names)}${cut}.`;
+      if (rel?.entityIsSubject) return `${entity} ${verb(rel.phrase, false)} ${n} ${labelWord(target, n)}: ${listOf(names)}${cut}.`;
       return `${n} ${labelWord(target, n)} ${rel ? verb(rel.phrase, n !== 1) : 'relate to'} ${entity}: ${listOf(names)}${cut}.`;
     }
     case 'property': {

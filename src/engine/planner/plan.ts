@@ -198,15 +198,13 @@ function planRelated(
   let target = labelMatches[0]?.entry.label;
   // Without a label word, the far end of the named relationship ("Who works at X?").
   const hops = hopsFrom(vocabulary, matches, first.label, target);
-  const hop = matchedRel ? (hops.find((h) => h.type === matchedRel.entry.type) ?? hops[0]) : hops[0];
+  // A relationship the question names is never swapped for another one the entity happens to have.
+  const hop = matchedRel ? hops.find((h) => h.type === matchedRel.entry.type) : hops[0];
   if (!hop) {
     const twoHop = planTwoHops(vocabulary, matches, first, target);
     if (!twoHop) {
-      return cannot(
-        target
-          ? `nothing in the graph joins ${first.label} and ${target}`
-          : `the question names no relationship of ${first.label} the graph has`,
-      );
+      if (matchedRel) return cannot(`${first.name} (${first.label}) has no “${matchedRel.entry.phrase}” relationship in this graph`);
+      return cannot(target ? `nothing in the graph joins ${first.label} and ${target}` : `the question names nothing the graph relates ${first.name} to`);
     }
     return finishRelated(kind, entities, twoHop.match, twoHop.target, twoHop.description, vocabulary);
   }
@@ -228,11 +226,17 @@ function planRelated(
     where.push(...otherNode.where);
   });
   const match = `MATCH ${clauses.join(', ')}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
+  // "the population of the city where X is located": a property of what is found, not of X.
+  const targetEntry = vocabulary.labels.find((l) => l.label === target);
+  const targetProperty = matches.properties.find(
+    (m) => targetEntry?.properties.includes(m.entry.key) && m.entry.key !== nameKeyOf(targetEntry) && !vocabulary.labels.find((l) => l.label === first.label)?.properties.includes(m.entry.key),
+  )?.entry.key;
   const description: PlanDescription = {
     kind,
     entities: entities.map((e) => ({ name: e.name, label: e.label })),
     target,
     relationship: { type: hop.type, phrase: rel.phrase, entityIsSubject: hop.symmetric ? subject : hop.forward },
+    ...(targetProperty && kind === 'list' ? { property: targetProperty } : {}),
   };
   return finishRelated(kind, entities, match, target, description, vocabulary);
 }
@@ -246,9 +250,10 @@ function finishRelated(
   vocabulary: Vocabulary,
 ): Plan {
   const nameKey = nameKeyOf(vocabulary.labels.find((l) => l.label === target));
+  const extra = description.property ? `, t.${cypherName(description.property)} AS ${cypherName(description.property)}` : '';
   return kind === 'count'
     ? { ok: true, cypher: `${match} RETURN count(DISTINCT t) AS count`, description }
-    : { ok: true, cypher: `${match} RETURN DISTINCT t.${cypherName(nameKey)} AS name ORDER BY name LIMIT ${LIST_LIMIT}`, description };
+    : { ok: true, cypher: `${match} RETURN DISTINCT t.${cypherName(nameKey)} AS name${extra} ORDER BY name LIMIT ${LIST_LIMIT}`, description };
 }
 
 /** Two steps through a middle label when no relationship joins the two directly ("companies located in <country>" via cities). */

@@ -68,6 +68,12 @@ async function candidatesFor(graph: GraphStore, text: string): Promise<Candidate
   });
 }
 
+/** Whether a candidate's label takes part in every relationship the question names (true when it names none). */
+function fits(candidate: Candidate, understanding: Understanding, vocabulary: Vocabulary): boolean {
+  const rels = matchWords(vocabulary, understanding.words).relationships.map((m) => m.entry);
+  return rels.every((r) => r.patterns.some((p) => p.from === candidate.label || p.to === candidate.label));
+}
+
 /** Candidates the question's own words rule out: a label or relationship their label cannot take part in. */
 function fitting(candidates: Candidate[], understanding: Understanding, vocabulary: Vocabulary): Candidate[] {
   const matches = matchWords(vocabulary, understanding.words);
@@ -85,6 +91,19 @@ function fitting(candidates: Candidate[], understanding: Understanding, vocabula
   };
   const kept = candidates.filter(fits);
   return kept.length > 0 ? kept : candidates;
+}
+
+/** The parts of "A and B" / "A & B" as mentions of their own. */
+function splitOnAnd(mention: Mention): Mention[] {
+  const parts: Mention[] = [];
+  let offset = 0;
+  for (const piece of mention.text.split(/(\s+(?:and|&)\s+)/)) {
+    if (!/^\s+(?:and|&)\s+$/.test(piece) && piece.trim()) {
+      parts.push({ text: piece.trim(), start: mention.start + offset, end: mention.start + offset + piece.length, quoted: false });
+    }
+    offset += piece.length;
+  }
+  return parts;
 }
 
 /** Most lower-case words a name may have between its capitalized parts ("Language Models as Query Planners"). */
@@ -138,8 +157,16 @@ export async function resolveMentions(
   }
 
   mentions = await mergeSplitNames(graph, understanding.question, mentions);
-  for (const mention of mentions) {
+  for (let index = 0; index < mentions.length; index++) {
+    const mention = mentions[index]!;
     let candidates = fitting(await candidatesFor(graph, mention.text), understanding, vocabulary);
+    // "Python and Rust" names two things, unless something is called exactly that.
+    const parts = mention.quoted ? [] : splitOnAnd(mention);
+    if (candidates.length === 0 && parts.length > 1) {
+      mentions.splice(index, 1, ...parts);
+      index--;
+      continue;
+    }
     if (candidates.length === 0) {
       // A capitalized word that names a label or relationship ("Which Companies …") is not a name.
       if (!mention.quoted && matchWords(vocabulary, [{ word: fold(mention.text), stem: fold(mention.text), start: mention.start }]).labels.length === 0) {
@@ -182,8 +209,9 @@ export async function resolveMentions(
   }
 
   // "And where does she work?": nothing named, so the thing last talked about.
-  if (entities.length === 0 && understanding.cues.pronoun && memory.focus[0]) {
-    const focus = memory.focus[0];
+  if (entities.length === 0 && understanding.cues.pronoun && memory.focus.length > 0) {
+    // The first thing talked about that can take part in what is asked ("where does she live?" needs a liver).
+    const focus = memory.focus.find((c) => fits(c, understanding, vocabulary)) ?? memory.focus[0]!;
     const position = understanding.words.find((w) => /^(she|he|it|they|her|him|his|its|their|them)$/.test(w.word))?.start ?? 0;
     entities.push({ mention: focus.name, position, label: focus.label, name: focus.name, nameProperty: focus.nameProperty, key: focus.key, unique: true });
     fromMemory.push(focus.name);

@@ -66,10 +66,12 @@ export function stem(word: string): string {
   else if (w.length > 4 && /(ss|x|z|ch|sh)es$/.test(w)) w = w.slice(0, -2);
   else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') && !w.endsWith('is')) w = w.slice(0, -1);
   if (w.length > 4 && w.endsWith('ied')) w = `${w.slice(0, -3)}y`;
-  else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2);
-  else if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
+  // "used" → "us" (as "use"), but "need" and "speed" keep their "ed".
+  else if (w.length > 3 && w.endsWith('ed') && !w.endsWith('eed')) w = w.slice(0, -2);
+  // "using" → "us", but "thing" and "bring" (no vowel left) stay.
+  else if (w.length > 4 && w.endsWith('ing') && /[aeiouy]/.test(w.slice(0, -3))) w = w.slice(0, -3);
   // "managed" and "manage" both end at "manag"; doubled consonants ("stopped") at one.
-  if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
+  if (w.length >= 3 && w.endsWith('e') && !w.endsWith('ee')) w = w.slice(0, -1);
   if (w.length > 3 && /([bdfgklmnprt])\1$/.test(w)) w = w.slice(0, -1);
   return w;
 }
@@ -98,7 +100,7 @@ export const FUNCTION_WORDS: ReadonlySet<string> = new Set([
   'which', 'what', 'who', 'whom', 'whose', 'when', 'where', 'how', 'many', 'much', 'is', 'are', 'was', 'were', 'be', 'been',
   'do', 'does', 'did', 'have', 'has', 'had', 'there', 'that', 'this', 'these', 'those', 'it', 'its', 'their', 'they', 'them',
   'he', 'she', 'his', 'her', 'him', 'all', 'any', 'some', 'me', 'tell', 'show', 'list', 'give', 'name', 'find', 'please',
-  'i', 'you', 'we', 'my', 'our', 'your', 'can', 'could', 'would', 'will', 'should', 'between', 'than', 'each', 'every',
+  'i', 'you', 'we', 'us', 'my', 'our', 'your', 'can', 'could', 'would', 'will', 'should', 'between', 'than', 'each', 'every',
 ]);
 
 /** The words of a text: letters and digits, with inner apostrophes, dots, `+`, `#` and hyphens kept. */

@@ -134,7 +134,7 @@ export default defineWorkflow({
         if (haltOf(outputs)) return skip;
         const match = await tool<{ matched: boolean; template_id?: number; cypher?: string; parameters?: Record<string, unknown>; score?: number }>(
           'template_match',
-          { question: input.question },
+          { question: input.question, entities: outputs.resolve?.entities ?? [] },
         );
         if (!match.matched) return { output: { matched: false, score: match.score ?? 0 } };
         const { reuse_count } = await tool<{ reuse_count: number }>('template_reuse', { template_id: match.template_id });
