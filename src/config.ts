@@ -119,6 +119,7 @@ export const envSchema = z.object({
   REVIEW_OWNER_DECIDES: bool(true),
   CHAT_MESSAGE_MAX_CHARS: int(2000, 1, 100_000),
   CHAT_ANSWER_MAX_ROWS: int(100, 1, 10_000),
+  CHAT_MAX_MENTIONS: int(8, 1, 50),
   LLM_BASE_URL: optionalUrl(['https:', 'http:']),
   LLM_API_KEY: optionalString,
   LLM_MODEL: optionalString,
@@ -187,6 +188,8 @@ export interface Config {
     messageMaxChars: number;
     /** Rows of an answer kept in the session's history (the run's files hold them all). */
     answerMaxRows: number;
+    /** Names looked up in the graph per question (each is a search): bounds the work one message can cause. */
+    maxMentions: number;
   };
   /** An OpenAI-compatible model writes queries when `baseUrl` and `model` are set. */
   llm?: { baseUrl: string; apiKey?: string; model: string; timeoutMs: number; maxAttempts: number; maxOutputTokens: number };
@@ -267,6 +270,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ownerDecidesReview: e.REVIEW_OWNER_DECIDES,
       messageMaxChars: e.CHAT_MESSAGE_MAX_CHARS,
       answerMaxRows: e.CHAT_ANSWER_MAX_ROWS,
+      maxMentions: e.CHAT_MAX_MENTIONS,
     },
     llm:
       e.LLM_BASE_URL && e.LLM_MODEL

@@ -34,6 +34,7 @@ export interface ResolutionMemory {
 
 export type Resolution =
   | { status: 'resolved'; entities: ResolvedEntity[]; fromMemory: string[] }
+  | { status: 'too_many'; mentions: number; max: number }
   | { status: 'ambiguous'; mention: Mention; candidates: Candidate[]; entities: ResolvedEntity[] }
   | { status: 'unknown'; mentions: string[]; suggestions: Candidate[] };
 
@@ -106,6 +107,9 @@ function splitOnAnd(mention: Mention): Mention[] {
   return parts;
 }
 
+/** Most neighbouring mentions joined into one name. */
+const MERGE_WINDOW = 3;
+
 /** Most lower-case words a name may have between its capitalized parts ("Language Models as Query Planners"). */
 const NAME_GAP_WORDS = 3;
 
@@ -117,7 +121,7 @@ async function mergeSplitNames(graph: GraphStore, question: string, mentions: Me
   const merged: Mention[] = [];
   for (let i = 0; i < mentions.length; i++) {
     let best: Mention = mentions[i]!;
-    for (let j = mentions.length - 1; j > i; j--) {
+    for (let j = Math.min(mentions.length - 1, i + MERGE_WINDOW); j > i; j--) {
       const gap = question.slice(mentions[j - 1]!.end, mentions[j]!.start);
       const span = question.slice(mentions[i]!.start, mentions[j]!.end);
       const gapWords = question.slice(mentions[i]!.end, mentions[j]!.start).trim().split(/\s+/).filter(Boolean).length;
@@ -139,6 +143,7 @@ export async function resolveMentions(
   understanding: Understanding,
   vocabulary: Vocabulary,
   memory: ResolutionMemory,
+  maxMentions = 8,
 ): Promise<Resolution> {
   const entities: ResolvedEntity[] = [];
   const fromMemory: string[] = [];
@@ -156,6 +161,8 @@ export async function resolveMentions(
     mentions = loose.map((w) => ({ text: w.word, start: w.start, end: w.start + w.word.length, quoted: false }));
   }
 
+  // Every mention costs searches: a question naming too many things is refused before any.
+  if (mentions.length > maxMentions) return { status: 'too_many', mentions: mentions.length, max: maxMentions };
   mentions = await mergeSplitNames(graph, understanding.question, mentions);
   for (let index = 0; index < mentions.length; index++) {
     const mention = mentions[index]!;

@@ -188,6 +188,16 @@ describe('the conversation', () => {
     session.stream.close();
   });
 
+  it('a question naming more things than CHAT_MAX_MENTIONS is answered without searching for them', async () => {
+    const session = await newSession();
+    const names = Array.from({ length: t.config.chat.maxMentions + 1 }, (_, i) => `Name${i} Person${i}`).join(', ');
+    const { runId } = await say(session, `Who knows ${names}?`);
+    const ready = await session.stream.waitForEvent(runEvent(runId, ['answer_ready']));
+    expect(ready.data.data).toMatchObject({ query: null });
+    expect(String(ready.data.data.text)).toContain(`at most ${t.config.chat.maxMentions}`);
+    session.stream.close();
+  });
+
   it('queues a new query for curation; once approved, a paraphrase reuses the template and queues nothing', async () => {
     const session = await newSession();
     const first = await say(session, 'How many projects does Orbital Systems maintain?');

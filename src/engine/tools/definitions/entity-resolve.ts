@@ -29,16 +29,18 @@ export default defineTool({
     })
     .strict(),
   output: z.object({
-    status: z.enum(['resolved', 'ambiguous', 'unknown']),
+    status: z.enum(['resolved', 'ambiguous', 'unknown', 'too_many']),
+    max: z.number().int().optional(),
     entities: z.array(z.record(z.string(), z.unknown())).default([]),
     from_memory: z.array(z.string()).default([]),
     mention: z.string().optional(),
     candidates: z.array(CandidateSchema).default([]),
     unknown: z.array(z.string()).default([]),
   }),
-  async run({ understanding, memory }, { schema, graph }) {
+  async run({ understanding, memory }, { schema, graph, chat }) {
     const { vocabulary } = await schema.get();
-    const result = await resolveMentions(graph, understanding as unknown as Understanding, vocabulary, memory as ResolutionMemory);
+    const result = await resolveMentions(graph, understanding as unknown as Understanding, vocabulary, memory as ResolutionMemory, chat.maxMentions);
+    if (result.status === 'too_many') return { status: 'too_many' as const, max: result.max, unknown: [], entities: [], candidates: [], from_memory: [] };
     if (result.status === 'resolved') {
       return { status: 'resolved' as const, entities: result.entities as unknown as Record<string, unknown>[], from_memory: result.fromMemory };
     }

@@ -96,7 +96,8 @@ export default defineWorkflow({
         let asked = false;
         for (;;) {
           const result = await ctx.tool<{
-            status: 'resolved' | 'ambiguous' | 'unknown';
+            status: 'resolved' | 'ambiguous' | 'unknown' | 'too_many';
+            max?: number;
             entities: Record<string, unknown>[];
             from_memory: string[];
             mention?: string;
@@ -105,6 +106,9 @@ export default defineWorkflow({
           }>('entity_resolve', { understanding, memory });
           if (result.status === 'resolved') {
             return { output: { entities: result.entities, from_memory: result.from_memory }, queryType: asked ? 'clarification' : 'none' };
+          }
+          if (result.status === 'too_many') {
+            return { output: { halt: { reason: 'unknown', text: `That question names too many things at once; please ask about at most ${result.max}.` } satisfies Halt } };
           }
           if (result.status === 'unknown') {
             const names = result.unknown.map((u) => `“${u}”`).join(' or ');
