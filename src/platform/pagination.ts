@@ -19,3 +19,13 @@ export function decodeCursor(cursor: string, shape: readonly ('string' | 'number
   }
   throw badRequest('The cursor is not valid; start again without one', [{ path: 'querystring.cursor', message: 'invalid cursor' }]);
 }
+
+/**
+ * One page from rows fetched with `limit + 1`: the extra row only says there is a next page,
+ * whose cursor is the key of the page's last row.
+ */
+export function keysetPage<T>(rows: T[], limit: number, keyOf: (row: T) => readonly (string | number)[]): { page: T[]; next_cursor: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { page, next_cursor: rows.length > limit && last !== undefined ? encodeCursor(keyOf(last)) : null };
+}

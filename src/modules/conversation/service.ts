@@ -1,6 +1,6 @@
 import { hasRole } from '../../platform/auth/roles.js';
 import type { Principal } from '../../platform/auth/roles.js';
-import { decodeCursor, encodeCursor } from '../../platform/pagination.js';
+import { decodeCursor, keysetPage } from '../../platform/pagination.js';
 import { badRequest, conflict, notFound } from '../../platform/problem.js';
 import type { RelationalStore } from '../../stores/relational/index.js';
 import type { SessionStore } from '../chat/store.js';
@@ -88,11 +88,8 @@ export class ConversationService {
     await this.ownSession(principal, sessionId);
     const after = query.cursor ? Number(decodeCursor(query.cursor, ['number'])[0]) : 0;
     const rows = await this.messages.list(sessionId, query.limit + 1, after);
-    const page = rows.slice(0, query.limit);
-    return {
-      items: page.map((r) => toApiMessage(r, this.limits.answerMaxRows)),
-      next_cursor: rows.length > query.limit ? encodeCursor([page.at(-1)!.seq]) : null,
-    };
+    const { page, next_cursor } = keysetPage(rows, query.limit, (r) => [r.seq]);
+    return { items: page.map((r) => toApiMessage(r, this.limits.answerMaxRows)), next_cursor };
   }
 
   /** The owner's choice between the things a name could mean. */

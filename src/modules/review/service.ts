@@ -1,6 +1,6 @@
 import { hasRole } from '../../platform/auth/roles.js';
 import type { Principal } from '../../platform/auth/roles.js';
-import { decodeCursor, encodeCursor } from '../../platform/pagination.js';
+import { decodeCursor, keysetPage } from '../../platform/pagination.js';
 import { conflict, forbidden, notFound, ProblemError, unprocessable } from '../../platform/problem.js';
 import type { GraphStore } from '../../stores/graph/port.js';
 import type { RelationalStore } from '../../stores/relational/index.js';
@@ -61,8 +61,8 @@ export class ReviewService {
     await this.session(sessionId);
     const after = query.cursor ? decodeCursor(query.cursor, ['string', 'string']) : undefined;
     const rows = await this.reviews.pending(sessionId, query.limit + 1, after ? { at: String(after[0]), id: String(after[1]) } : undefined);
-    const page = rows.slice(0, query.limit);
-    return { items: page.map(toApiReview), next_cursor: rows.length > query.limit ? encodeCursor([page.at(-1)!.sort_key, page.at(-1)!.id]) : null };
+    const { page, next_cursor } = keysetPage(rows, query.limit, (r) => [r.sort_key, r.id]);
+    return { items: page.map(toApiReview), next_cursor };
   }
 
   async history(query: ReviewHistoryQuery) {
@@ -72,8 +72,8 @@ export class ReviewService {
       query.limit + 1,
       after ? { at: String(after[0]), id: String(after[1]) } : undefined,
     );
-    const page = rows.slice(0, query.limit);
-    return { items: page.map(toApiReview), next_cursor: rows.length > query.limit ? encodeCursor([page.at(-1)!.sort_key, page.at(-1)!.id]) : null };
+    const { page, next_cursor } = keysetPage(rows, query.limit, (r) => [r.sort_key, r.id]);
+    return { items: page.map(toApiReview), next_cursor };
   }
 
   async memories(principal: Principal, sessionId: string, query: { limit: number; cursor?: string }) {
@@ -81,7 +81,7 @@ export class ReviewService {
     if (session.owner !== principal.sub && !hasRole(principal, 'reviewer')) throw notFound(`No session ${sessionId}`);
     const after = query.cursor ? decodeCursor(query.cursor, ['string', 'string']) : undefined;
     const rows = await this.memoryStore.list(sessionId, query.limit + 1, after ? { at: String(after[0]), id: String(after[1]) } : undefined);
-    const page = rows.slice(0, query.limit);
+    const { page, next_cursor } = keysetPage(rows, query.limit, (r) => [r.sort_key, r.id]);
     return {
       items: page.map((m) => ({
         memory_id: m.id,
@@ -92,7 +92,7 @@ export class ReviewService {
         created_at: m.created_at.toISOString(),
         updated_at: m.updated_at.toISOString(),
       })),
-      next_cursor: rows.length > query.limit ? encodeCursor([page.at(-1)!.sort_key, page.at(-1)!.id]) : null,
+      next_cursor,
     };
   }
 

@@ -4,7 +4,7 @@ import type { JobQueue } from '../../engine/jobs/queue.js';
 import type { WorkflowRegistry } from '../../engine/workflows/registry.js';
 import { hasRole } from '../../platform/auth/roles.js';
 import type { Principal } from '../../platform/auth/roles.js';
-import { decodeCursor, encodeCursor } from '../../platform/pagination.js';
+import { decodeCursor, keysetPage } from '../../platform/pagination.js';
 import { badRequest, conflict, notFound } from '../../platform/problem.js';
 import type { Queryable, RelationalStore } from '../../stores/relational/index.js';
 import type { SessionStore } from '../chat/store.js';
@@ -169,11 +169,8 @@ export class RunService {
     await this.visible(principal, runId);
     const after = query.cursor ? String(decodeCursor(query.cursor, ['string'])[0]) : undefined;
     const rows = await this.files.list(runId, query.limit + 1, after);
-    const page = rows.slice(0, query.limit);
-    return {
-      items: page.map(toApiFile),
-      next_cursor: rows.length > query.limit ? encodeCursor([page.at(-1)!.path]) : null,
-    };
+    const { page, next_cursor } = keysetPage(rows, query.limit, (r) => [r.path]);
+    return { items: page.map(toApiFile), next_cursor };
   }
 
   /** A file of a visible run by its (untrusted) path: 400 for an unsafe path, 404 for an unknown one. */
