@@ -64,6 +64,7 @@ describe('questions over the demo graph, through HTTP', () => {
     ['What is the population of the city where Nimbus Labs is located?', "MATCH (:Company {name: 'Nimbus Labs'})-[:LOCATED_IN]->(c:City) RETURN c.name AS name"],
     ['Who lives in Berlin?', "MATCH (p:Person)-[:LIVES_IN]->(:City {name: 'Berlin'}) RETURN p.name AS name"],
     ['which projects does nimbus labs maintain?', "MATCH (:Company {name: 'Nimbus Labs'})-[:MAINTAINS]->(p:Project) RETURN p.name AS name"],
+    ['Who works at the same company as Maya Patel?', "MATCH (:Person {name: 'Maya Patel'})-[:WORKS_AT]->(:Company)<-[:WORKS_AT]-(p:Person) WHERE p.name <> 'Maya Patel' RETURN DISTINCT p.name AS name"],
     ['Who manages Maya Patel?', "MATCH (m:Person)-[:MANAGES]->(:Person {name: 'Maya Patel'}) RETURN m.name AS name"],
   ];
   it.each(more)('more: %s', async (question, verify) => {

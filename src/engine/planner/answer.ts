@@ -62,7 +62,8 @@ export interface AnswerInput {
 }
 
 export function composeAnswer({ description: d, columns, rows, truncated }: AnswerInput): string {
-  const entity = d.entities[0]?.name;
+  // "Python and Rust": every named thing the answer is about, when it is about several.
+  const entity = d.kind === 'path' ? d.entities[0]?.name : listOf(d.entities.map((e) => e.name)) || undefined;
   const first = columns[0] ?? '';
   const values = rows.map((r) => r[first]);
   const cut = truncated ? ' (the list was cut at the row limit)' : '';

@@ -1,6 +1,7 @@
 import { cypherName, cypherString } from './cypher-text.js';
 import type { QuestionKind, Understanding } from './understand.js';
 import { matchWords } from './vocabulary.js';
+import { identifierWords } from './words.js';
 import type { LabelEntry, RelationshipEntry, Vocabulary, WordMatches } from './vocabulary.js';
 
 /**
@@ -180,8 +181,41 @@ export function plan(understanding: Understanding, vocabulary: Vocabulary, entit
       : { ok: true, cypher: `MATCH (t:${cypherName(target.label)}) RETURN t.${cypherName(nameKey)} AS name ORDER BY name LIMIT ${LIST_LIMIT}`, description: { kind: 'list', entities: [], target: target.label } };
   }
 
+  // "Who works at the same company as X?": others sharing X's neighbour.
+  const shared = entities.length === 1 && understanding.words.some((w) => w.word === 'same') ? planShared(vocabulary, matches, firstEntity, counting ? 'count' : 'list') : undefined;
+  if (shared) return shared;
+
   // Things related to one or more named things.
   return planRelated(understanding, vocabulary, matches, entities, counting ? 'count' : 'list');
+}
+
+/**
+ * Others that share the entity's neighbour of a named label through the same relationship:
+ * `(e)-[:R]-(x:L)-[:R]-(t)`, t of the entity's label unless the question names another.
+ */
+function planShared(vocabulary: Vocabulary, matches: WordMatches, entity: ResolvedEntity, kind: 'list' | 'count'): Plan | undefined {
+  const middle = matches.labels.find((m) => m.entry.label !== entity.label)?.entry;
+  if (!middle) return undefined;
+  const rel = matches.relationships[0]?.entry;
+  const hop = hopsFrom(vocabulary, matches, entity.label, middle.label).find((h) => !rel || h.type === rel.type);
+  if (!hop) return undefined;
+  const node = entityNode('e', entity);
+  const arrow = relationshipText(hop, true);
+  const back = relationshipText({ ...hop, forward: !hop.forward }, true);
+  const nameKey = nameKeyOf(vocabulary.labels.find((l) => l.label === entity.label));
+  const match =
+    `MATCH ${node.pattern}${arrow.left}[:${cypherName(hop.type)}]${arrow.right}(x:${cypherName(middle.label)})` +
+    `${back.left}[:${cypherName(hop.type)}]${back.right}(t:${cypherName(entity.label)}) WHERE t <> e${node.where.map((w) => ` AND ${w}`).join('')}`;
+  const relEntry = vocabulary.relationships.find((r) => r.type === hop.type)!;
+  const description: PlanDescription = {
+    kind,
+    entities: [{ name: entity.name, label: entity.label }],
+    target: entity.label,
+    relationship: { type: hop.type, phrase: `${relEntry.phrase} the same ${identifierWords(middle.label).join(' ')} as`, entityIsSubject: false },
+  };
+  return kind === 'count'
+    ? { ok: true, cypher: `${match} RETURN count(DISTINCT t) AS count`, description }
+    : { ok: true, cypher: `${match} RETURN DISTINCT t.${cypherName(nameKey)} AS name ORDER BY name LIMIT ${LIST_LIMIT}`, description };
 }
 
 function planRelated(
