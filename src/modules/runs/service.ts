@@ -76,18 +76,8 @@ export class RunService {
         await this.events.append(tx, session.id, 'session_created', { owner: session.owner, title: session.title });
         sessionId = session.id;
       }
-      const created = await this.runs.create(tx, {
-        sessionId,
-        owner: principal.sub,
-        workflow: workflow.id,
-        version: workflow.version,
-        // What was asked, as given: defaults are applied again when it runs.
-        input: request.input,
-      });
-      await this.queue.enqueue(tx, RUN_JOB_KIND, created.id);
-      await this.runs.refreshSessionState(tx, sessionId);
-      await this.publish(tx, created, 'run_queued', { workflow: workflow.id, version: workflow.version });
-      return created;
+      // What was asked, as given: defaults are applied again when it runs.
+      return this.start(tx, { sessionId, owner: principal.sub, workflow: workflow.id, input: request.input });
     });
     return { run_id: run.id, session_id: run.session_id };
   }
