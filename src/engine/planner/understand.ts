@@ -81,8 +81,10 @@ const isCapitalized = (word: string) => /^[\p{Lu}\p{N}]/u.test(word);
 /** Quoted spans, then runs of capitalized words (a question's first word only when it is not an opener). */
 function findMentions(question: string, tokens: { word: string; start: number; end: number }[]): Mention[] {
   const mentions: Mention[] = [];
-  for (const match of question.matchAll(/["“‘«]([^"”’»]{1,200})["”’»]/gu)) {
-    mentions.push({ text: match[1]!.trim(), start: match.index, end: match.index + match[0].length, quoted: true });
+  // Each kind of quote closes only itself, so “Quote"d Studio” is one name.
+  for (const match of question.matchAll(/"([^"]{1,200})"|“([^”]{1,200})”|‘([^’]{1,200})’|«([^»]{1,200})»/gu)) {
+    const text = (match[1] ?? match[2] ?? match[3] ?? match[4]!).trim();
+    if (text) mentions.push({ text, start: match.index, end: match.index + match[0].length, quoted: true });
   }
   const insideQuote = (at: number) => mentions.some((m) => at >= m.start && at < m.end);
   let i = 0;
