@@ -40,8 +40,10 @@ class RunFailure extends Error {
 }
 
 type Outputs = Record<string, Record<string, unknown>>;
-/** A write that waits for the run's next transaction. */
-type Write = (tx: Queryable) => Promise<void>;
+/** An event waiting to be appended with the others of its transaction (one statement for all). */
+type PendingEvent = { kind: EventKind; data: Record<string, unknown> };
+/** A write that waits for the run's next transaction; its events go to `events`. */
+type Write = (tx: Queryable, events: PendingEvent[]) => Promise<void>;
 
 const isTerminal = (status: RunRow['status']) => status === 'succeeded' || status === 'failed' || status === 'cancelled';
 
@@ -112,7 +114,7 @@ export class RunExecutor implements JobHandler {
     const resumed = resumeAt > 0 || lease.attempt > 1 || run.started_at !== null;
     // Writes wait for the next transaction the run makes anyway: the run's start goes with its
     // first step's, a step's end (with its tool events) with the next step's start.
-    let carry: Write = async (tx) => {
+    let carry: Write = async (tx, events) => {
       await this.runs.update(tx, run.id, {
         status: 'running',
         waiting_for: null,
@@ -121,11 +123,9 @@ export class RunExecutor implements JobHandler {
         workflow_version: workflow.version,
       });
       await this.runs.refreshSessionState(tx, run.session_id);
-      await this.publish(tx, run, 'run_started', {
-        workflow: run.workflow,
-        version: workflow.version,
-        attempt: run.attempts + 1,
-        resumed_from: resumed ? workflow.nodes[resumeAt]!.id : null,
+      events.push({
+        kind: 'run_started',
+        data: { workflow: run.workflow, version: workflow.version, attempt: run.attempts + 1, resumed_from: resumed ? workflow.nodes[resumeAt]!.id : null },
       });
     };
 
@@ -139,12 +139,12 @@ export class RunExecutor implements JobHandler {
     }
 
     const output = workflow.output ? workflow.output(outputs) : (outputs[workflow.nodes.at(-1)!.id] ?? {});
-    await this.fenced(lease, async (tx) => {
-      await carry(tx);
+    await this.batched(lease, run, async (tx, events) => {
+      await carry(tx, events);
       await this.runs.update(tx, run.id, { status: 'succeeded', output, finished: true });
       await this.queue.complete(tx, lease);
       await this.runs.refreshSessionState(tx, run.session_id);
-      await this.publish(tx, run, 'run_completed', { workflow: run.workflow, output });
+      events.push({ kind: 'run_completed', data: { workflow: run.workflow, output } });
     });
     log.info('run succeeded');
   }
@@ -191,16 +191,16 @@ export class RunExecutor implements JobHandler {
     signal: AbortSignal,
     carry: Write,
   ): Promise<{ status: 'completed'; output: Record<string, unknown>; carry: Write } | { status: 'paused' | 'failed' }> {
-    const step: StepRow = await this.fenced(lease, async (tx) => {
-      await carry(tx);
+    const step: StepRow = await this.batched(lease, run, async (tx, events) => {
+      await carry(tx, events);
       const started = await this.runs.startStep(tx, run.id, position, node.id);
-      await this.publish(tx, run, 'step_started', { node: node.id, attempt: started.attempts });
+      events.push({ kind: 'step_started', data: { node: node.id, attempt: started.attempts } });
       return started;
     });
     const startedAt = performance.now();
     const buffered: Write[] = [];
-    const flush: Write = async (tx) => {
-      for (const write of buffered.splice(0)) await write(tx);
+    const flush: Write = async (tx, events) => {
+      for (const write of buffered.splice(0)) await write(tx, events);
     };
     try {
       const result = await node.run(this.contextFor(lease, run, workflow, node, step, input, outputs, signal, buffered));
@@ -210,10 +210,10 @@ export class RunExecutor implements JobHandler {
       return {
         status: 'completed',
         output: result.output,
-        carry: async (tx) => {
-          await flush(tx);
+        carry: async (tx, events) => {
+          await flush(tx, events);
           await this.runs.finishStep(tx, run.id, position, { status: 'succeeded', output: result.output, queryType });
-          await this.publish(tx, run, 'step_completed', { node: node.id, query_type: queryType, duration_ms: durationMs });
+          events.push({ kind: 'step_completed', data: { node: node.id, query_type: queryType, duration_ms: durationMs } });
         },
       };
     } catch (error) {
@@ -257,15 +257,15 @@ export class RunExecutor implements JobHandler {
         }
         const call = { runId: run.id, sessionId: run.session_id, owner: run.owner, node: node.id, signal };
         return (await this.tools.invoke(name, toolInput, call, this.services, async (report) => {
-          buffered.push(async (tx) => void (await this.publish(tx, run, 'tool_executed', { ...report, node: node.id })));
+          buffered.push(async (_tx, events) => void events.push({ kind: 'tool_executed', data: { ...report, node: node.id } }));
         })) as T;
       },
       // Published now, with the tool events before it: a client waits for these.
       emit: async (kind, data) => {
         const earlier = buffered.splice(0);
-        await this.fenced(lease, async (tx) => {
-          for (const write of earlier) await write(tx);
-          await this.publish(tx, run, kind, { ...data, node: node.id });
+        await this.batched(lease, run, async (tx, events) => {
+          for (const write of earlier) await write(tx, events);
+          events.push({ kind, data: { ...data, node: node.id } });
         });
       },
       ask: async (request: InputRequest) => {
@@ -281,32 +281,42 @@ export class RunExecutor implements JobHandler {
 
   private async pause(lease: Lease, run: RunRow, node: WorkflowNode, position: number, request: InputRequest, flush: Write): Promise<void> {
     const waitingFor = { ...request, node: node.id };
-    await this.fenced(lease, async (tx) => {
-      await flush(tx);
+    await this.batched(lease, run, async (tx, events) => {
+      await flush(tx, events);
       await this.runs.finishStep(tx, run.id, position, { status: 'awaiting_input', queryType: 'clarification' });
       await this.runs.update(tx, run.id, { status: 'awaiting_input', waiting_for: waitingFor });
       await this.queue.wait(tx, lease);
       await this.runs.refreshSessionState(tx, run.session_id);
-      await this.publish(tx, run, 'run_awaiting_input', waitingFor);
-      await this.publish(tx, run, request.kind === 'review' ? 'review_required' : 'disambiguation_required', waitingFor);
+      events.push({ kind: 'run_awaiting_input', data: waitingFor });
+      events.push({ kind: request.kind === 'review' ? 'review_required' : 'disambiguation_required', data: waitingFor });
     });
   }
 
   private async fail(lease: Lease, run: RunRow, failure: RunFailure, position?: number, flush?: Write): Promise<void> {
     const error: RunError = { code: failure.code, message: failure.message, ...(failure.node ? { node: failure.node } : {}) };
-    await this.fenced(lease, async (tx) => {
-      await flush?.(tx);
+    await this.batched(lease, run, async (tx, events) => {
+      await flush?.(tx, events);
       if (position !== undefined) await this.runs.finishStep(tx, run.id, position, { status: 'failed', error: failure.message });
       await this.runs.closeOpenSteps(tx, run.id, 'failed');
       await this.runs.update(tx, run.id, { status: 'failed', error, finished: true });
       await this.queue.complete(tx, lease, failure.message);
       await this.runs.refreshSessionState(tx, run.session_id);
-      await this.publish(tx, run, 'run_failed', { workflow: run.workflow, ...error });
+      events.push({ kind: 'run_failed', data: { workflow: run.workflow, ...error } });
     });
   }
 
-  private publish(tx: Queryable, run: RunRow, kind: EventKind, data: Record<string, unknown>) {
-    return this.events.append(tx, run.session_id, kind, { run_id: run.id, ...data }, run.id);
+  /** A fenced transaction whose events are appended together, in order, at its end (one statement). */
+  private batched<T>(lease: Lease, run: RunRow, work: (tx: Queryable, events: PendingEvent[]) => Promise<T>): Promise<T> {
+    return this.fenced(lease, async (tx) => {
+      const events: PendingEvent[] = [];
+      const result = await work(tx, events);
+      await this.events.appendMany(
+        tx,
+        run.session_id,
+        events.map((e) => ({ kind: e.kind, data: { run_id: run.id, ...e.data }, runId: run.id })),
+      );
+      return result;
+    });
   }
 
   /**

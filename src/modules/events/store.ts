@@ -43,6 +43,37 @@ export class EventStore {
     return rows[0]!;
   }
 
+  /**
+   * Appends several events of one session in one statement (ids in the given order), and
+   * notifies once, with the last id: a stream reads everything after what it has sent.
+   */
+  async appendMany(
+    tx: Queryable,
+    sessionId: string,
+    events: readonly { kind: EventKind; data: Record<string, unknown>; runId: string | null }[],
+  ): Promise<EventRow[]> {
+    if (events.length === 0) return [];
+    const { rows } = await tx.query<EventRow>(
+      `WITH next AS (
+         UPDATE chat_sessions SET last_event_id = last_event_id + $2, last_activity_at = now()
+          WHERE id = $1 RETURNING id AS session_id, last_event_id - $2 AS base
+       ), items AS (
+         SELECT * FROM ROWS FROM (jsonb_to_recordset($3::jsonb) AS (kind text, run_id text, data jsonb)) WITH ORDINALITY AS x(kind, run_id, data, ord)
+       ), inserted AS (
+         INSERT INTO session_events (session_id, id, run_id, kind, data)
+         SELECT next.session_id, next.base + items.ord, items.run_id, items.kind, items.data FROM next, items
+         RETURNING *
+       ), notified AS (
+         SELECT pg_notify($4, max(inserted.session_id::text) || ':' || max(inserted.id)) FROM inserted
+       )
+       SELECT inserted.session_id, inserted.id, inserted.run_id, inserted.kind, inserted.data, inserted.created_at
+         FROM inserted, notified ORDER BY inserted.id`,
+      [sessionId, events.length, JSON.stringify(events.map((e) => ({ kind: e.kind, run_id: e.runId, data: e.data }))), EVENTS_CHANNEL],
+    );
+    if (rows.length !== events.length) throw new Error(`no session ${sessionId}`);
+    return rows;
+  }
+
   async list(
     sessionId: string,
     filter: { after: number; kind?: EventKind; runId?: string },
