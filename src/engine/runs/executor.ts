@@ -109,7 +109,10 @@ export class RunExecutor implements JobHandler {
     }
 
     const outputs: Outputs = {};
-    const resumeAt = workflow.nodes.findIndex((n) => !completed.has(n.id));
+    // Every step done but the run not closed cannot happen (the last step's end commits with the
+    // run's), but if it did, the run would just be closed.
+    const firstOpen = workflow.nodes.findIndex((n) => !completed.has(n.id));
+    const resumeAt = firstOpen === -1 ? workflow.nodes.length : firstOpen;
     for (const node of workflow.nodes.slice(0, resumeAt)) outputs[node.id] = completed.get(node.id)!.output ?? {};
     const resumed = resumeAt > 0 || lease.attempt > 1 || run.started_at !== null;
     // Writes wait for the next transaction the run makes anyway: the run's start goes with its
@@ -125,7 +128,7 @@ export class RunExecutor implements JobHandler {
       await this.runs.refreshSessionState(tx, run.session_id);
       events.push({
         kind: 'run_started',
-        data: { workflow: run.workflow, version: workflow.version, attempt: run.attempts + 1, resumed_from: resumed ? workflow.nodes[resumeAt]!.id : null },
+        data: { workflow: run.workflow, version: workflow.version, attempt: run.attempts + 1, resumed_from: resumed ? (workflow.nodes[resumeAt]?.id ?? null) : null },
       });
     };
 
