@@ -71,7 +71,7 @@ export class ConversationService {
         [sessionId],
       );
       if (active[0]) {
-        throw conflict('The session is still working on the previous message; wait for its answer (or answer its question).', {
+        throw conflict('The session is still working on the previous message: wait until its run has finished (run_completed), or answer its question.', {
           current_run_id: active[0].id,
           current_status: active[0].status,
         });
