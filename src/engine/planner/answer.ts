@@ -1,3 +1,4 @@
+import { DISPLAY_NAME_PROPERTIES, ENTITY_LABEL } from '../../stores/graph/bookkeeping.js';
 import type { PlanDescription } from './plan.js';
 import { identifierWords, pluralOf } from './words.js';
 
@@ -26,7 +27,7 @@ const show = (value: unknown): string => {
   if (Array.isArray(value)) return value.map(show).join(', ');
   if (typeof value === 'object' && value && 'properties' in value) {
     const props = (value as { properties: Record<string, unknown> }).properties;
-    return String(props.name ?? props.title ?? JSON.stringify(props));
+    return String(DISPLAY_NAME_PROPERTIES.map((k) => props[k]).find((v) => v !== undefined && v !== null) ?? JSON.stringify(props));
   }
   return JSON.stringify(value);
 };
@@ -123,9 +124,9 @@ export function composeAnswer({ description: d, columns, rows, truncated }: Answ
     case 'lookup': {
       if (rows.length === 0) return `I could not find ${entity ?? 'it'} in the graph.`;
       const node = rows[0]!.entity as { labels?: string[]; properties?: Record<string, unknown> } | undefined;
-      const label = node?.labels?.find((l) => l !== 'Entity') ?? d.entities[0]?.label ?? 'thing';
+      const label = node?.labels?.find((l) => l !== ENTITY_LABEL) ?? d.entities[0]?.label ?? 'thing';
       const facts = Object.entries(node?.properties ?? {})
-        .filter(([k]) => k !== 'name' && k !== 'title')
+        .filter(([k]) => !(DISPLAY_NAME_PROPERTIES as readonly string[]).includes(k))
         .slice(0, 6)
         .map(([k, v]) => `${identifierWords(k).join(' ')} ${show(v)}`);
       const article = /^[aeiou]/i.test(label) ? 'an' : 'a';

@@ -1,3 +1,4 @@
+import { DISPLAY_NAME_PROPERTIES } from '../../stores/graph/bookkeeping.js';
 import { cypherName, cypherString } from './cypher-text.js';
 import type { QuestionKind, Understanding } from './understand.js';
 import { matchWords } from './vocabulary.js';
@@ -59,7 +60,7 @@ const cannot = (reason: string): Plan => ({ ok: false, reason });
 
 function nameKeyOf(label: LabelEntry | undefined): string {
   if (!label) return 'name';
-  return ['name', 'title'].find((k) => label.properties.includes(k)) ?? label.properties[0] ?? 'name';
+  return DISPLAY_NAME_PROPERTIES.find((k) => label.properties.includes(k)) ?? label.properties[0] ?? 'name';
 }
 
 function hopsFrom(vocabulary: Vocabulary, matches: WordMatches, near: string, far?: string): Hop[] {
@@ -115,7 +116,7 @@ export function plan(understanding: Understanding, vocabulary: Vocabulary, entit
       cypher:
         `MATCH ${na.pattern}, ${nb.pattern}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ` +
         `MATCH p = shortestPath((a)-[*..${PATH_MAX_HOPS}]-(b)) ` +
-        `RETURN [n IN nodes(p) | coalesce(n.name, n.title)] AS path, [r IN relationships(p) | type(r)] AS relationships`,
+        `RETURN [n IN nodes(p) | coalesce(${DISPLAY_NAME_PROPERTIES.map((k) => `n.${k}`).join(', ')})] AS path, [r IN relationships(p) | type(r)] AS relationships`,
       description: { kind: 'path', entities: [a, b].map((e) => ({ name: e.name, label: e.label })) },
     };
   }

@@ -1,3 +1,4 @@
+import { DISPLAY_NAME_PROPERTIES, ENTITY_LABEL } from '../../stores/graph/bookkeeping.js';
 import type { GraphNode, GraphStore } from '../../stores/graph/port.js';
 import type { ResolvedEntity } from './plan.js';
 import type { Mention, Understanding } from './understand.js';
@@ -11,9 +12,6 @@ import { FUNCTION_WORDS, fold } from './words.js';
  * question itself, or the session's memory, settles it); one naming nothing is unknown.
  */
 
-/** Labels the stores add for their own bookkeeping. */
-const BOOKKEEPING_LABELS = new Set(['Entity']);
-const NAME_KEYS = ['name', 'title'];
 /** Candidates fetched per mention. */
 const SEARCH_LIMIT = 25;
 
@@ -41,12 +39,12 @@ export type Resolution =
 export const normalizeMention = (text: string) => fold(text).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
 export function candidateOf(node: GraphNode): Candidate | undefined {
-  const nameProperty = NAME_KEYS.find((k) => typeof node.properties[k] === 'string');
+  const nameProperty = DISPLAY_NAME_PROPERTIES.find((k) => typeof node.properties[k] === 'string');
   if (!nameProperty) return undefined;
   return {
     id: node.id,
     key: node.key,
-    label: node.labels.find((l) => !BOOKKEEPING_LABELS.has(l)) ?? node.labels[0] ?? 'Node',
+    label: node.labels.find((l) => l !== ENTITY_LABEL) ?? node.labels[0] ?? 'Node',
     name: node.properties[nameProperty] as string,
     nameProperty,
     properties: node.properties,

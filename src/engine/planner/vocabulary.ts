@@ -1,3 +1,4 @@
+import { ENTITY_LABEL } from '../../stores/graph/bookkeeping.js';
 import type { GraphSchema } from '../../stores/graph/port.js';
 import { identifierWords, pluralOf, stem } from './words.js';
 import type { Word } from './understand.js';
@@ -8,8 +9,6 @@ import type { Word } from './understand.js';
  * Built from the schema the graph reports, so the planner knows nothing of any one graph.
  */
 
-/** Labels the stores add for their own bookkeeping. */
-const BOOKKEEPING_LABELS = new Set(['Entity']);
 /** Words of a type that only join ("WORKS_AT": "at"); a question may leave them out. */
 const JOINING_WORDS = new Set(['at', 'in', 'to', 'of', 'by', 'for', 'on', 'with', 'from', 'has', 'have', 'is', 'a', 'an', 'the']);
 
@@ -44,7 +43,7 @@ export interface Vocabulary {
 
 export function buildVocabulary(schema: GraphSchema): Vocabulary {
   const labels = schema.labels
-    .filter((l) => !BOOKKEEPING_LABELS.has(l.label))
+    .filter((l) => l.label !== ENTITY_LABEL)
     .map((l) => {
       const words = identifierWords(l.label);
       const last = words.at(-1) ?? l.label.toLowerCase();
@@ -57,7 +56,7 @@ export function buildVocabulary(schema: GraphSchema): Vocabulary {
     return {
       type: t.type,
       count: t.count,
-      patterns: t.patterns.filter((p) => !BOOKKEEPING_LABELS.has(p.from) && !BOOKKEEPING_LABELS.has(p.to)),
+      patterns: t.patterns.filter((p) => p.from !== ENTITY_LABEL && p.to !== ENTITY_LABEL),
       stems: (content.length > 0 ? content : words).map(stem),
       phrase: words.join(' '),
     };

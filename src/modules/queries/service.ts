@@ -8,6 +8,7 @@ import { buildPattern } from './pattern-match.js';
 import { normalizeQuestion } from './question.js';
 import type { QueryListFilters, QueryStatus, TemplateListQuery } from './schemas.js';
 import type { EventRow, QueryRow, QueryStore, RevisionRow, SimilarRow, TemplateFields } from './store.js';
+import { isoOrNull } from '../../platform/iso-date.js';
 
 /**
  * The rules of query curation: which moves each status allows, what becomes of a query
@@ -30,8 +31,6 @@ export const SIMILARITY_MIN: Record<SimilarRow['kind'], number> = {
   similar_question: SIMILAR_QUESTION_MIN,
   similar_cypher: SIMILAR_CYPHER_MIN,
 };
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export type ApiQuery = ReturnType<typeof toApiQuery>;
 
@@ -70,10 +69,10 @@ export function toApiQuery(row: QueryRow, detail: { revisions: RevisionRow[]; hi
             cypher: row.template_cypher,
             parameters: row.template_parameters ?? [],
             pattern: row.pattern,
-            approved_at: iso(row.approved_at)!,
+            approved_at: isoOrNull(row.approved_at)!,
             approved_by: row.approved_by ?? row.updated_by ?? row.created_by,
             reuse_count: Number(row.reuse_count),
-            last_reused_at: iso(row.last_reused_at),
+            last_reused_at: isoOrNull(row.last_reused_at),
             reuse_sessions: row.reuse_sessions,
           }
         : null,

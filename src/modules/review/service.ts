@@ -9,8 +9,7 @@ import type { MemoryStore } from '../memories/store.js';
 import type { RunService } from '../runs/service.js';
 import type { ReviewHistoryQuery } from './schemas.js';
 import type { ReviewRow, ReviewStore } from './store.js';
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+import { isoOrNull } from '../../platform/iso-date.js';
 
 export const toApiReview = (row: ReviewRow) => ({
   review_id: row.id,
@@ -24,7 +23,7 @@ export const toApiReview = (row: ReviewRow) => ({
   owner_may_decide: row.owner_may_decide,
   decided_by: row.decided_by,
   decided_as: row.decided_as,
-  decided_at: iso(row.decided_at),
+  decided_at: isoOrNull(row.decided_at),
   comment: row.comment,
   edited_cypher: row.edited_cypher,
   created_at: row.created_at.toISOString(),

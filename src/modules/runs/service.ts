@@ -16,8 +16,7 @@ import { buildPreview } from './preview.js';
 import type { PreviewLimits } from './preview.js';
 import type { RunRow, StepRow } from './store.js';
 import type { RunStore } from './store.js';
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+import { isoOrNull } from '../../platform/iso-date.js';
 
 const toApiFile = (row: RunFileRow) => ({
   path: row.path,
@@ -221,8 +220,8 @@ export class RunService {
           status: step.status,
           attempts: step.attempts,
           query_type: step.query_type as never,
-          started_at: iso(step.started_at),
-          finished_at: iso(step.finished_at),
+          started_at: isoOrNull(step.started_at),
+          finished_at: isoOrNull(step.finished_at),
           duration_ms: step.finished_at ? step.finished_at.getTime() - step.started_at.getTime() : null,
           error: step.error,
         };
@@ -232,8 +231,8 @@ export class RunService {
       error: run.error,
       attempts: run.attempts,
       created_at: run.created_at.toISOString(),
-      started_at: iso(run.started_at),
-      finished_at: iso(run.finished_at),
+      started_at: isoOrNull(run.started_at),
+      finished_at: isoOrNull(run.finished_at),
     };
   }
 

@@ -19,6 +19,9 @@ export const BOOKKEEPING_PROPERTIES: ReadonlySet<string> = new Set([KEY_PROPERTY
 /** The properties whose text `findNodesByName` searches. */
 export const NAME_PROPERTIES = ['name', 'title', 'aliases'] as const;
 
+/** The name-like properties that hold one display name (not `aliases`, a list), in order of preference. */
+export const DISPLAY_NAME_PROPERTIES = ['name', 'title'] as const;
+
 /** Neo4j's full-text index over `_search`, and its uniqueness constraint on `_key`. */
 export const NEO4J_SEARCH_INDEX = 'cqks_entity_search';
 export const NEO4J_KEY_CONSTRAINT = 'cqks_entity_key';

@@ -1,7 +1,6 @@
 import { z } from 'zod';
+import { DISPLAY_NAME_PROPERTIES, ENTITY_LABEL } from '../../../stores/graph/bookkeeping.js';
 import { defineTool } from '../tool.js';
-
-const NAME_KEYS = ['name', 'title'];
 
 /** The hubs of the graph: the nodes with the most relationships. */
 export default defineTool({
@@ -22,11 +21,11 @@ export default defineTool({
     return {
       nodes: result.rows.map((row) => {
         const node = row.node as { id: string; labels: string[]; properties: Record<string, unknown>; key?: string };
-        const named = NAME_KEYS.map((k) => node.properties[k]).find((v) => typeof v === 'string' && v.length > 0);
+        const named = DISPLAY_NAME_PROPERTIES.map((k) => node.properties[k]).find((v) => typeof v === 'string' && v.length > 0);
         return {
           id: node.id,
           name: (named as string | undefined) ?? node.key ?? node.id,
-          labels: node.labels.filter((l) => l !== 'Entity'),
+          labels: node.labels.filter((l) => l !== ENTITY_LABEL),
           degree: Number(row.degree),
         };
       }),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { fold } from '../../planner/words.js';
 import { defineTool } from '../tool.js';
 
 /** `(x:Label {key: $param})`: a node a template looks up by a parameter. */
 const NODE_BY_PARAMETER = /\(\s*\w*\s*:\s*`?(\w+)`?\s*\{\s*`?\w+`?\s*:\s*\$(\w+)\s*\}\s*\)/g;
-const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().trim();
 
 /**
  * Whether the values a template captured name things of the labels it looks them up by:
@@ -14,7 +14,7 @@ function labelsAgree(cypher: string, parameters: Record<string, unknown>, entiti
   for (const [, label, parameter] of cypher.matchAll(NODE_BY_PARAMETER)) {
     const value = parameters[parameter!];
     if (typeof value !== 'string') continue;
-    const entity = entities.find((e) => fold(e.name) === fold(value));
+    const entity = entities.find((e) => fold(e.name).trim() === fold(value).trim());
     if (entity && entity.label !== label) return `${value} is a ${entity.label}; the template looks for a ${label}`;
   }
   return undefined;

@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import { ENTITY_LABEL } from '../../../stores/graph/bookkeeping.js';
 import { defineWorkflow } from '../workflow.js';
-
-/** Labels the stores add for their own bookkeeping, not part of the knowledge. */
-const BOOKKEEPING_LABELS = new Set(['Entity']);
 
 interface Schema {
   totals: { nodes: number; relationships: number };
@@ -48,7 +46,7 @@ export default defineWorkflow({
       async run({ tool }) {
         const schema = await tool<Schema>('graph_schema', {});
         return {
-          output: { ...schema, labels: schema.labels.filter((l) => !BOOKKEEPING_LABELS.has(l.label)) },
+          output: { ...schema, labels: schema.labels.filter((l) => l.label !== ENTITY_LABEL) },
         };
       },
     },
