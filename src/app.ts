@@ -275,7 +275,7 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
   const workflows = await WorkflowRegistry.load(tools, options.workflows);
   const queue = new JobQueue(deps.relational);
   const files = new RunFileStore(deps.relational, { maxBytes: config.limits.runFileMaxBytes, maxPerRun: config.limits.runFilesMaxPerRun });
-  const runs = new RunService(deps.relational, runStore, files, queue, eventStore, sessionStore, workflows, {
+  const runs = new RunService(deps.relational, runStore, files, queue, eventStore, sessionStore, sessions, workflows, {
     maxBytes: config.limits.previewMaxBytes,
     maxLines: config.limits.previewMaxLines,
     maxRows: config.limits.previewMaxRows,
@@ -307,7 +307,7 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
   app.decorate('engine', { tools, workflows, queue, executor, worker });
 
   const reviews = new ReviewService(deps.relational, reviewStore, memories, sessionStore, runs, deps.graph);
-  const conversation = new ConversationService(deps.relational, messages, sessionStore, runStore, runs, eventStore, reviews, config.chat);
+  const conversation = new ConversationService(deps.relational, messages, sessions, runStore, runs, eventStore, reviews, config.chat);
   const services: AppServices = { queries, templates, sessions, events, runs, conversation, reviews, schema: schemaCache };
   app.decorate('services', services);
   await app.register(queryRoutes, { service: services.queries });

@@ -1,7 +1,8 @@
 import { hasRole } from '../../platform/auth/roles.js';
 import type { Principal } from '../../platform/auth/roles.js';
 import { decodeCursor, encodeCursor } from '../../platform/pagination.js';
-import { forbidden, notFound } from '../../platform/problem.js';
+import { conflict, forbidden, notFound } from '../../platform/problem.js';
+import type { Queryable } from '../../stores/relational/index.js';
 import type { SessionHistoryQuery } from './schemas.js';
 import type { EventStore } from '../events/store.js';
 import type { RunStore } from '../runs/store.js';
@@ -30,21 +31,30 @@ export class SessionService {
     private readonly runs: RunStore,
   ) {}
 
-  /** The session and its first event commit together. */
   async create(principal: Principal, input: { title?: string; metadata?: Record<string, unknown> }) {
-    const row = await this.store.transaction(async (tx) => {
-      const created = await this.store.create(tx, principal.sub, input.title ?? null, input.metadata ?? {});
-      await this.events.append(tx, created.id, 'session_created', { owner: created.owner, title: created.title });
-      return created;
-    });
-    return toApi(row);
+    return toApi(await this.store.transaction((tx) => this.createIn(tx, principal.sub, input)));
   }
 
-  /** The session if the caller may see it; 404 otherwise. */
-  async visible(principal: Principal, id: string): Promise<SessionRow> {
-    const row = await this.store.get(id);
+  /** Creates a session in the caller's transaction: the session and its first event commit together. */
+  async createIn(tx: Queryable, owner: string, input: { title?: string; metadata?: Record<string, unknown> }): Promise<SessionRow> {
+    const created = await this.store.create(tx, owner, input.title ?? null, input.metadata ?? {});
+    await this.events.append(tx, created.id, 'session_created', { owner: created.owner, title: created.title });
+    return created;
+  }
+
+  /**
+   * The session if the caller may see it; 404 otherwise. Given `tx`, it is read locked for the
+   * rest of that transaction.
+   */
+  async visible(principal: Principal, id: string, tx?: Queryable): Promise<SessionRow> {
+    const row = await this.store.get(id, tx, tx !== undefined);
     if (!row || (row.owner !== principal.sub && !hasRole(principal, 'admin'))) throw notFound(`No session ${id}`);
     return row;
+  }
+
+  /** 409 for a closed session: it takes no more messages or runs. */
+  assertOpen(session: SessionRow): void {
+    if (session.state === 'closed') throw conflict(`Session ${session.id} is closed.`, { current_state: session.state });
   }
 
   async status(principal: Principal, id: string) {

@@ -30,8 +30,9 @@ export class SessionStore {
     return rows[0]!;
   }
 
-  async get(id: string): Promise<SessionRow | undefined> {
-    const { rows } = await this.db.query<SessionRow>('SELECT * FROM chat_sessions WHERE id = $1', [id]);
+  /** The session; with `forUpdate`, locked for the rest of `tx` (what orders a session's messages and runs). */
+  async get(id: string, tx: Queryable = this.db, forUpdate = false): Promise<SessionRow | undefined> {
+    const { rows } = await tx.query<SessionRow>(`SELECT * FROM chat_sessions WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
     return rows[0];
   }
 

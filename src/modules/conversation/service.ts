@@ -1,9 +1,8 @@
-import { hasRole } from '../../platform/auth/roles.js';
 import type { Principal } from '../../platform/auth/roles.js';
 import { decodeCursor, keysetPage } from '../../platform/pagination.js';
-import { badRequest, conflict, notFound } from '../../platform/problem.js';
+import { badRequest, conflict } from '../../platform/problem.js';
 import type { RelationalStore } from '../../stores/relational/index.js';
-import type { SessionStore } from '../chat/store.js';
+import type { SessionService } from '../chat/service.js';
 import type { EventStore } from '../events/store.js';
 import type { ReviewService } from '../review/service.js';
 import type { RunService } from '../runs/service.js';
@@ -41,7 +40,7 @@ export class ConversationService {
   constructor(
     private readonly db: RelationalStore,
     private readonly messages: MessageStore,
-    private readonly sessions: SessionStore,
+    private readonly sessions: SessionService,
     private readonly runStore: RunStore,
     private readonly runs: RunService,
     private readonly events: EventStore,
@@ -49,31 +48,21 @@ export class ConversationService {
     private readonly limits: { messageMaxChars: number; answerMaxRows: number },
   ) {}
 
-  private async ownSession(principal: Principal, sessionId: string) {
-    const session = await this.sessions.get(sessionId);
-    if (!session || (session.owner !== principal.sub && !hasRole(principal, 'admin'))) throw notFound(`No session ${sessionId}`);
-    return session;
-  }
-
   async send(principal: Principal, sessionId: string, content: string) {
     if ([...content].length > this.limits.messageMaxChars) {
       throw badRequest(`The message is longer than ${this.limits.messageMaxChars} characters (CHAT_MESSAGE_MAX_CHARS).`, [
         { path: 'body.content', message: `must be at most ${this.limits.messageMaxChars} characters` },
       ]);
     }
-    const session = await this.ownSession(principal, sessionId);
     return this.db.transaction(async (tx) => {
       // The session's row lock orders messages and runs: two at once cannot both start.
-      const { rows } = await tx.query<{ state: string }>('SELECT state FROM chat_sessions WHERE id = $1 FOR UPDATE', [sessionId]);
-      if (rows[0]?.state === 'closed') throw conflict(`Session ${sessionId} is closed.`, { current_state: 'closed' });
-      const { rows: active } = await tx.query<{ id: string; status: string }>(
-        `SELECT id, status FROM runs WHERE session_id = $1 AND status IN ('queued', 'running', 'awaiting_input') ORDER BY created_at DESC LIMIT 1`,
-        [sessionId],
-      );
-      if (active[0]) {
+      const session = await this.sessions.visible(principal, sessionId, tx);
+      this.sessions.assertOpen(session);
+      const active = await this.runStore.currentOf(sessionId, tx);
+      if (active) {
         throw conflict('The session is still working on the previous message: wait until its run has finished (run_completed), or answer its question.', {
-          current_run_id: active[0].id,
-          current_status: active[0].status,
+          current_run_id: active.id,
+          current_status: active.status,
         });
       }
       const message = await this.messages.append(tx, { sessionId, role: 'user', content });
@@ -85,7 +74,7 @@ export class ConversationService {
   }
 
   async history(principal: Principal, sessionId: string, query: { limit: number; cursor?: string }) {
-    await this.ownSession(principal, sessionId);
+    await this.sessions.visible(principal, sessionId);
     const after = query.cursor ? Number(decodeCursor(query.cursor, ['number'])[0]) : 0;
     const rows = await this.messages.list(sessionId, query.limit + 1, after);
     const { page, next_cursor } = keysetPage(rows, query.limit, (r) => [r.seq]);
@@ -94,7 +83,7 @@ export class ConversationService {
 
   /** The owner's choice between the things a name could mean. */
   async disambiguate(principal: Principal, sessionId: string, choice: string) {
-    await this.ownSession(principal, sessionId);
+    await this.sessions.visible(principal, sessionId);
     const run = await this.runStore.currentOf(sessionId);
     if (!run || run.status !== 'awaiting_input' || run.waiting_for?.kind !== 'disambiguation') {
       throw conflict(`Session ${sessionId} is not waiting for a disambiguation.`, { current_run_id: run?.id ?? null });
@@ -108,7 +97,7 @@ export class ConversationService {
     sessionId: string,
     body: { review_id: string; decision: 'approve' | 'reject'; cypher?: string; comment?: string; reason?: string },
   ) {
-    await this.ownSession(principal, sessionId);
+    await this.sessions.visible(principal, sessionId);
     return this.reviews.decide(
       principal,
       sessionId,

@@ -7,6 +7,7 @@ import type { Principal } from '../../platform/auth/roles.js';
 import { decodeCursor, keysetPage } from '../../platform/pagination.js';
 import { badRequest, conflict, notFound } from '../../platform/problem.js';
 import type { Queryable, RelationalStore } from '../../stores/relational/index.js';
+import type { SessionService } from '../chat/service.js';
 import type { SessionStore } from '../chat/store.js';
 import type { EventKind } from '../events/schemas.js';
 import type { EventStore } from '../events/store.js';
@@ -41,6 +42,7 @@ export class RunService {
     private readonly queue: JobQueue,
     private readonly events: EventStore,
     private readonly sessions: SessionStore,
+    private readonly sessionService: SessionService,
     private readonly workflows: WorkflowRegistry,
     private readonly previewLimits: PreviewLimits,
   ) {}
@@ -61,20 +63,11 @@ export class RunService {
       }));
       throw badRequest(`The input does not fit ${workflow.id}: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`, errors);
     }
-    if (request.session_id) {
-      const session = await this.sessions.get(request.session_id);
-      if (!session || (session.owner !== principal.sub && !hasRole(principal, 'admin'))) {
-        throw notFound(`No session ${request.session_id}`);
-      }
-      if (session.state === 'closed') throw conflict(`Session ${session.id} is closed.`, { current_state: session.state });
-    }
+    if (request.session_id) this.sessionService.assertOpen(await this.sessionService.visible(principal, request.session_id));
     const run = await this.db.transaction(async (tx) => {
-      let sessionId = request.session_id;
-      if (!sessionId) {
-        const session = await this.sessions.create(tx, principal.sub, `${workflow.name} run`, { workflow: workflow.id });
-        await this.events.append(tx, session.id, 'session_created', { owner: session.owner, title: session.title });
-        sessionId = session.id;
-      }
+      const sessionId =
+        request.session_id ??
+        (await this.sessionService.createIn(tx, principal.sub, { title: `${workflow.name} run`, metadata: { workflow: workflow.id } })).id;
       // What was asked, as given: defaults are applied again when it runs.
       return this.start(tx, { sessionId, owner: principal.sub, workflow: workflow.id, input: request.input });
     });

@@ -79,8 +79,8 @@ export class RunStore {
   }
 
   /** The newest run of a session that has not finished. */
-  async currentOf(sessionId: string): Promise<RunRow | undefined> {
-    const { rows } = await this.db.query<RunRow>(
+  async currentOf(sessionId: string, tx: Queryable = this.db): Promise<RunRow | undefined> {
+    const { rows } = await tx.query<RunRow>(
       `SELECT * FROM runs WHERE session_id = $1 AND status IN ('queued', 'running', 'awaiting_input')
         ORDER BY created_at DESC LIMIT 1`,
       [sessionId],
