@@ -1,6 +1,6 @@
 import { hasRole } from '../../platform/auth/roles.js';
 import type { Principal } from '../../platform/auth/roles.js';
-import { decodeCursor, encodeCursor } from '../../platform/pagination.js';
+import { decodeCursor, keysetPage } from '../../platform/pagination.js';
 import { conflict, forbidden, notFound } from '../../platform/problem.js';
 import type { Queryable } from '../../stores/relational/index.js';
 import type { SessionHistoryQuery } from './schemas.js';
@@ -84,11 +84,7 @@ export class SessionService {
       query.limit,
       after ? { at: String(after[0]), id: String(after[1]) } : undefined,
     );
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    return {
-      items: page.map(toApi),
-      next_cursor: rows.length > query.limit && last ? encodeCursor([last.sort_key, last.id]) : null,
-    };
+    const { page, next_cursor } = keysetPage(rows, query.limit, (r) => [r.sort_key, r.id]);
+    return { items: page.map(toApi), next_cursor };
   }
 }

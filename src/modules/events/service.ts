@@ -1,5 +1,5 @@
 import type { Principal } from '../../platform/auth/roles.js';
-import { decodeCursor, encodeCursor } from '../../platform/pagination.js';
+import { decodeCursor, keysetPage } from '../../platform/pagination.js';
 import type { Queryable, RelationalStore } from '../../stores/relational/index.js';
 import type { SessionService } from '../chat/service.js';
 import type { EventKind, EventListQuery } from './schemas.js';
@@ -33,10 +33,7 @@ export class EventService {
     await this.sessions.visible(principal, sessionId);
     const after = query.cursor ? Number(decodeCursor(query.cursor, ['number'])[0]) : query.after;
     const rows = await this.store.list(sessionId, { after, kind: query.kind, runId: query.run_id }, query.limit + 1);
-    const page = rows.slice(0, query.limit);
-    return {
-      items: page.map(toApiEvent),
-      next_cursor: rows.length > query.limit ? encodeCursor([Number(page.at(-1)!.id)]) : null,
-    };
+    const { page, next_cursor } = keysetPage(rows, query.limit, (r) => [Number(r.id)]);
+    return { items: page.map(toApiEvent), next_cursor };
   }
 }

@@ -1,4 +1,4 @@
-import { encodeCursor, decodeCursor } from '../../platform/pagination.js';
+import { decodeCursor, keysetPage } from '../../platform/pagination.js';
 import { conflict, notFound, unprocessable } from '../../platform/problem.js';
 import type { GraphStore, QueryParams } from '../../stores/graph/port.js';
 import type { Queryable } from '../../stores/relational/index.js';
@@ -151,7 +151,7 @@ export class QueryService {
   async listPending(filters: QueryListFilters) {
     const after = filters.cursor ? Number(decodeCursor(filters.cursor, ['number'])[0]) : undefined;
     const rows = await this.store.listByArrival('pending', filters, after);
-    const page = rows.slice(0, filters.limit);
+    const { page, next_cursor } = keysetPage(rows, filters.limit, (r) => [Number(r.id)]);
     const [similar, presented] = await Promise.all([
       // Each neighbour can appear under three kinds: enough rows for five distinct ones.
       this.store.similarTo(
@@ -168,7 +168,7 @@ export class QueryService {
     }
     return {
       items: presented.map((query) => ({ ...query, ...similarityContext(byQuery.get(query.id) ?? []) })),
-      next_cursor: rows.length > filters.limit ? encodeCursor([Number(page.at(-1)!.id)]) : null,
+      next_cursor,
     };
   }
 
@@ -179,12 +179,8 @@ export class QueryService {
       query.sort,
       after ? { key: String(after[0]), id: Number(after[1]) } : undefined,
     );
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    return {
-      items: await this.present(page),
-      next_cursor: rows.length > query.limit && last ? encodeCursor([last.sort_key, Number(last.id)]) : null,
-    };
+    const { page, next_cursor } = keysetPage(rows, query.limit, (r) => [r.sort_key, Number(r.id)]);
+    return { items: await this.present(page), next_cursor };
   }
 
   async testCypher(cypher: string, parameters: QueryParams = {}) {

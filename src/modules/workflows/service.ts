@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ToolRegistry } from '../../engine/tools/registry.js';
 import type { WorkflowRegistry } from '../../engine/workflows/registry.js';
-import { decodeCursor, encodeCursor } from '../../platform/pagination.js';
+import { decodeCursor, keysetPage } from '../../platform/pagination.js';
 import { notFound } from '../../platform/problem.js';
 import type { ToolSchema, WorkflowSchema } from './schemas.js';
 
@@ -18,8 +18,8 @@ function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string,
 function pageOf<T>(items: T[], key: (item: T) => string, query: { limit: number; cursor?: string }) {
   const after = query.cursor ? String(decodeCursor(query.cursor, ['string'])[0]) : undefined;
   const rest = after === undefined ? items : items.filter((item) => key(item) > after);
-  const page = rest.slice(0, query.limit);
-  return { items: page, next_cursor: rest.length > query.limit ? encodeCursor([key(page.at(-1)!)]) : null };
+  const { page, next_cursor } = keysetPage(rest, query.limit, (item) => [key(item)]);
+  return { items: page, next_cursor };
 }
 
 /**
