@@ -294,7 +294,7 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
     workflows,
     tools,
     { graph: deps.graph, queries, templates, files, messages, memories, reviews: reviewStore, schema: schemaCache, chat: config.chat, model },
-    { maxAttempts: config.jobs.maxAttempts, logger: app.log.child({ component: 'runs' }) as unknown as Logger },
+    { maxAttempts: config.jobs.maxAttempts, progressCommitMs: config.jobs.progressCommitMs, logger: app.log.child({ component: 'runs' }) as unknown as Logger },
   );
   const worker = new JobWorker(deps.relational, queue, [executor], {
     concurrency: config.jobs.concurrency,

@@ -107,6 +107,7 @@ export const envSchema = z.object({
   JOB_LEASE_MS: int(30_000, 500, 3_600_000),
   JOB_POLL_INTERVAL_MS: int(2000, 50, 600_000),
   JOB_MAX_ATTEMPTS: int(3, 1, 100),
+  RUN_PROGRESS_COMMIT_MS: int(25, 0, 10_000),
   TOOL_TIMEOUT_MS: int(30_000, 10, 3_600_000),
   RUN_FILE_MAX_BYTES: int(10 * 1024 * 1024, 1, 1024 * 1024 * 1024),
   RUN_FILES_MAX_PER_RUN: int(100, 1, 100_000),
@@ -194,7 +195,7 @@ export interface Config {
   /** An OpenAI-compatible model writes queries when `baseUrl` and `model` are set. */
   llm?: { baseUrl: string; apiKey?: string; model: string; timeoutMs: number; maxAttempts: number; maxOutputTokens: number };
   /** Durable jobs (workflow runs): how many this process works on and how their leases behave. */
-  jobs: { concurrency: number; leaseMs: number; pollIntervalMs: number; maxAttempts: number };
+  jobs: { concurrency: number; leaseMs: number; pollIntervalMs: number; maxAttempts: number; progressCommitMs: number };
 }
 
 export class ConfigError extends Error {
@@ -288,6 +289,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       leaseMs: e.JOB_LEASE_MS,
       pollIntervalMs: e.JOB_POLL_INTERVAL_MS,
       maxAttempts: e.JOB_MAX_ATTEMPTS,
+      progressCommitMs: e.RUN_PROGRESS_COMMIT_MS,
     },
   };
 }

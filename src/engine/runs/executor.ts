@@ -1,6 +1,5 @@
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
-import type { EventKind } from '../../modules/events/schemas.js';
 import type { EventStore } from '../../modules/events/store.js';
 import type { RunError, RunRow, StepRow } from '../../modules/runs/store.js';
 import type { RunStore } from '../../modules/runs/store.js';
@@ -13,7 +12,8 @@ import type { ToolRegistry } from '../tools/registry.js';
 import { ToolError } from '../tools/tool.js';
 import type { ToolServices } from '../tools/tool.js';
 import type { WorkflowRegistry } from '../workflows/registry.js';
-import type { InputRequest, NodeContext, WorkflowDefinition, WorkflowNode } from '../workflows/workflow.js';
+import type { InputRequest, NodeContext, NodeEventKind, WorkflowDefinition, WorkflowNode } from '../workflows/workflow.js';
+import { RunJournal } from './journal.js';
 
 /** The job kind of a workflow run. */
 export const RUN_JOB_KIND = 'workflow_run';
@@ -40,10 +40,9 @@ class RunFailure extends Error {
 }
 
 type Outputs = Record<string, Record<string, unknown>>;
-/** An event waiting to be appended with the others of its transaction (one statement for all). */
-type PendingEvent = { kind: EventKind; data: Record<string, unknown> };
-/** A write that waits for the run's next transaction; its events go to `events`. */
-type Write = (tx: Queryable, events: PendingEvent[]) => Promise<void>;
+
+/** Node events a client waits for: committed and published at once, not with the run's next commit. */
+const PUBLISHED_AT_ONCE: readonly NodeEventKind[] = ['answer_ready'];
 
 const isTerminal = (status: RunRow['status']) => status === 'succeeded' || status === 'failed' || status === 'cancelled';
 
@@ -53,6 +52,8 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 export interface ExecutorOptions {
   /** Claims a run may take (the first and every takeover after a lost worker) before it fails. */
   maxAttempts: number;
+  /** Longest a replayable step's progress waits for the run's next commit (RUN_PROGRESS_COMMIT_MS). */
+  progressCommitMs: number;
   logger: Logger;
 }
 
@@ -95,8 +96,22 @@ export class RunExecutor implements JobHandler {
     }
     const log = this.options.logger.child({ run_id: run.id, workflow: run.workflow, attempt: lease.attempt });
     const steps = await this.runs.steps(run.id);
-    const completed = new Map(steps.filter((s) => s.status === 'succeeded').map((s) => [s.node, s]));
+    const journal = new RunJournal(
+      { id: run.id, sessionId: run.session_id },
+      { runs: this.runs, events: this.events },
+      (work) => this.fenced(lease, work),
+      this.options.progressCommitMs,
+    );
+    try {
+      await this.executeNodes(lease, run, steps, journal, log, signal);
+    } finally {
+      // Stopped midway (cancelled, lease lost, shutdown): whoever goes on redoes what was not committed.
+      journal.discard();
+    }
+  }
 
+  private async executeNodes(lease: Lease, run: RunRow, steps: StepRow[], journal: RunJournal, log: Logger, signal: AbortSignal): Promise<void> {
+    const completed = new Map(steps.filter((s) => s.status === 'succeeded').map((s) => [s.node, s]));
     let workflow: WorkflowDefinition;
     let input: unknown;
     try {
@@ -104,7 +119,7 @@ export class RunExecutor implements JobHandler {
     } catch (error) {
       if (!(error instanceof RunFailure)) throw error;
       log.warn({ code: error.code }, error.message);
-      await this.fail(lease, run, error);
+      await this.fail(journal, lease, run, error);
       return;
     }
 
@@ -115,9 +130,8 @@ export class RunExecutor implements JobHandler {
     const resumeAt = firstOpen === -1 ? workflow.nodes.length : firstOpen;
     for (const node of workflow.nodes.slice(0, resumeAt)) outputs[node.id] = completed.get(node.id)!.output ?? {};
     const resumed = resumeAt > 0 || lease.attempt > 1 || run.started_at !== null;
-    // Writes wait for the next transaction the run makes anyway: the run's start goes with its
-    // first step's, a step's end (with its tool events) with the next step's start.
-    let carry: Write = async (tx, events) => {
+    // The run's start commits with its first step's start.
+    journal.write(async (tx) => {
       await this.runs.update(tx, run.id, {
         status: 'running',
         waiting_for: null,
@@ -126,29 +140,41 @@ export class RunExecutor implements JobHandler {
         workflow_version: workflow.version,
       });
       await this.runs.refreshSessionState(tx, run.session_id);
-      events.push({
-        kind: 'run_started',
-        data: { workflow: run.workflow, version: workflow.version, attempt: run.attempts + 1, resumed_from: resumed ? (workflow.nodes[resumeAt]?.id ?? null) : null },
-      });
-    };
+    });
+    journal.event('run_started', {
+      workflow: run.workflow,
+      version: workflow.version,
+      attempt: run.attempts + 1,
+      resumed_from: resumed ? (workflow.nodes[resumeAt]?.id ?? null) : null,
+    });
 
+    const stepRows = new Map(steps.map((s) => [s.position, s]));
+    // The journal holds the end of a step that must not run twice: it commits before anything else runs.
+    let unrepeatableEnd = false;
     for (let position = resumeAt; position < workflow.nodes.length; position++) {
       if (signal.aborted) return;
       const node = workflow.nodes[position]!;
-      const outcome = await this.runNode(lease, run, workflow, node, position, input, outputs, signal, carry);
+      const earlier = stepRows.get(position);
+      const step = { attempt: (earlier?.attempts ?? 0) + 1, answers: earlier?.answers ?? [] };
+      journal.step({ position, node: node.id, status: 'running', started: true, startedAt: new Date(), finishedAt: null });
+      journal.event('step_started', { node: node.id, attempt: step.attempt });
+      // A step that must not run twice starts only once its start (and everything before it) is committed.
+      if (unrepeatableEnd || !node.replayable) await journal.commitNow();
+      else journal.commitSoon();
+      const outcome = await this.runNode(journal, lease, run, workflow, node, position, step, input, outputs, signal);
       if (outcome.status !== 'completed') return;
       outputs[node.id] = outcome.output;
-      carry = outcome.carry;
+      unrepeatableEnd = !node.replayable;
     }
 
     const output = workflow.output ? workflow.output(outputs) : (outputs[workflow.nodes.at(-1)!.id] ?? {});
-    await this.batched(lease, run, async (tx, events) => {
-      await carry(tx, events);
+    journal.write(async (tx) => {
       await this.runs.update(tx, run.id, { status: 'succeeded', output, finished: true });
       await this.queue.complete(tx, lease);
       await this.runs.refreshSessionState(tx, run.session_id);
-      events.push({ kind: 'run_completed', data: { workflow: run.workflow, output } });
     });
+    journal.event('run_completed', { workflow: run.workflow, output });
+    await journal.commitNow();
     log.info('run succeeded');
   }
 
@@ -179,50 +205,31 @@ export class RunExecutor implements JobHandler {
     return { workflow, input: parsed.data };
   }
 
-  /**
-   * Runs one node. `carry` (the previous step's end) is written with this step's start; the
-   * node's own events are buffered and written with its end, which the caller carries on.
-   */
+  /** Runs one node; its end (or its pause, or its failure) goes in the journal. */
   private async runNode(
+    journal: RunJournal,
     lease: Lease,
     run: RunRow,
     workflow: WorkflowDefinition,
     node: WorkflowNode,
     position: number,
+    step: { attempt: number; answers: unknown[] },
     input: unknown,
     outputs: Outputs,
     signal: AbortSignal,
-    carry: Write,
-  ): Promise<{ status: 'completed'; output: Record<string, unknown>; carry: Write } | { status: 'paused' | 'failed' }> {
-    const step: StepRow = await this.batched(lease, run, async (tx, events) => {
-      await carry(tx, events);
-      const started = await this.runs.startStep(tx, run.id, position, node.id);
-      events.push({ kind: 'step_started', data: { node: node.id, attempt: started.attempts } });
-      return started;
-    });
+  ): Promise<{ status: 'completed'; output: Record<string, unknown> } | { status: 'paused' | 'failed' }> {
     const startedAt = performance.now();
-    const buffered: Write[] = [];
-    const flush: Write = async (tx, events) => {
-      for (const write of buffered.splice(0)) await write(tx, events);
-    };
     try {
-      const result = await node.run(this.contextFor(lease, run, workflow, node, step, input, outputs, signal, buffered));
+      const result = await node.run(this.contextFor(journal, run, workflow, node, step, input, outputs, signal));
       if (!isPlainObject(result?.output)) throw new RunFailure('invalid_output', `Step ${node.id} returned no output object.`, node.id);
       const queryType = result.queryType ?? 'none';
-      const durationMs = Math.round(performance.now() - startedAt);
-      return {
-        status: 'completed',
-        output: result.output,
-        carry: async (tx, events) => {
-          await flush(tx, events);
-          await this.runs.finishStep(tx, run.id, position, { status: 'succeeded', output: result.output, queryType });
-          events.push({ kind: 'step_completed', data: { node: node.id, query_type: queryType, duration_ms: durationMs } });
-        },
-      };
+      journal.step({ position, node: node.id, status: 'succeeded', started: false, finishedAt: new Date(), output: result.output, queryType });
+      journal.event('step_completed', { node: node.id, query_type: queryType, duration_ms: Math.round(performance.now() - startedAt) });
+      return { status: 'completed', output: result.output };
     } catch (error) {
       if (error instanceof LeaseLostError || error instanceof RunStoppedError || signal.aborted) throw error;
       if (error instanceof AwaitingInput) {
-        await this.pause(lease, run, node, position, error.request, flush);
+        await this.pause(journal, lease, run, node, position, error.request);
         return { status: 'paused' };
       }
       const failure =
@@ -232,21 +239,20 @@ export class RunExecutor implements JobHandler {
             ? new RunFailure(`tool_${error.code}`, error.message, node.id)
             : new RunFailure('step_failed', `Step ${node.id} failed: ${(error as Error)?.message ?? String(error)}`, node.id);
       this.options.logger.warn({ run_id: run.id, node: node.id, err: error }, 'run step failed');
-      await this.fail(lease, run, failure, position, flush);
+      await this.fail(journal, lease, run, failure, { position, node: node.id });
       return { status: 'failed' };
     }
   }
 
   private contextFor(
-    lease: Lease,
+    journal: RunJournal,
     run: RunRow,
     workflow: WorkflowDefinition,
     node: WorkflowNode,
-    step: StepRow,
+    step: { answers: unknown[] },
     input: unknown,
     outputs: Outputs,
     signal: AbortSignal,
-    buffered: Write[],
   ): NodeContext {
     let asked = 0;
     return {
@@ -260,16 +266,14 @@ export class RunExecutor implements JobHandler {
         }
         const call = { runId: run.id, sessionId: run.session_id, owner: run.owner, node: node.id, signal };
         return (await this.tools.invoke(name, toolInput, call, this.services, async (report) => {
-          buffered.push(async (_tx, events) => void events.push({ kind: 'tool_executed', data: { ...report, node: node.id } }));
+          journal.event('tool_executed', { ...report, node: node.id });
+          journal.commitSoon();
         })) as T;
       },
-      // Published now, with the tool events before it: a client waits for these.
       emit: async (kind, data) => {
-        const earlier = buffered.splice(0);
-        await this.batched(lease, run, async (tx, events) => {
-          for (const write of earlier) await write(tx, events);
-          events.push({ kind, data: { ...data, node: node.id } });
-        });
+        journal.event(kind, { ...data, node: node.id });
+        if (PUBLISHED_AT_ONCE.includes(kind)) await journal.commitNow();
+        else journal.commitSoon();
       },
       ask: async (request: InputRequest) => {
         const index = asked++;
@@ -282,44 +286,30 @@ export class RunExecutor implements JobHandler {
     };
   }
 
-  private async pause(lease: Lease, run: RunRow, node: WorkflowNode, position: number, request: InputRequest, flush: Write): Promise<void> {
+  private async pause(journal: RunJournal, lease: Lease, run: RunRow, node: WorkflowNode, position: number, request: InputRequest): Promise<void> {
     const waitingFor = { ...request, node: node.id };
-    await this.batched(lease, run, async (tx, events) => {
-      await flush(tx, events);
-      await this.runs.finishStep(tx, run.id, position, { status: 'awaiting_input', queryType: 'clarification' });
+    journal.step({ position, node: node.id, status: 'awaiting_input', started: false, finishedAt: null, queryType: 'clarification' });
+    journal.write(async (tx) => {
       await this.runs.update(tx, run.id, { status: 'awaiting_input', waiting_for: waitingFor });
       await this.queue.wait(tx, lease);
       await this.runs.refreshSessionState(tx, run.session_id);
-      events.push({ kind: 'run_awaiting_input', data: waitingFor });
-      events.push({ kind: request.kind === 'review' ? 'review_required' : 'disambiguation_required', data: waitingFor });
     });
+    journal.event('run_awaiting_input', waitingFor);
+    journal.event(request.kind === 'review' ? 'review_required' : 'disambiguation_required', waitingFor);
+    await journal.commitNow();
   }
 
-  private async fail(lease: Lease, run: RunRow, failure: RunFailure, position?: number, flush?: Write): Promise<void> {
+  private async fail(journal: RunJournal, lease: Lease, run: RunRow, failure: RunFailure, at?: { position: number; node: string }): Promise<void> {
     const error: RunError = { code: failure.code, message: failure.message, ...(failure.node ? { node: failure.node } : {}) };
-    await this.batched(lease, run, async (tx, events) => {
-      await flush?.(tx, events);
-      if (position !== undefined) await this.runs.finishStep(tx, run.id, position, { status: 'failed', error: failure.message });
+    if (at) journal.step({ ...at, status: 'failed', started: false, finishedAt: new Date(), error: failure.message });
+    journal.write(async (tx) => {
       await this.runs.closeOpenSteps(tx, run.id, 'failed');
       await this.runs.update(tx, run.id, { status: 'failed', error, finished: true });
       await this.queue.complete(tx, lease, failure.message);
       await this.runs.refreshSessionState(tx, run.session_id);
-      events.push({ kind: 'run_failed', data: { workflow: run.workflow, ...error } });
     });
-  }
-
-  /** A fenced transaction whose events are appended together, in order, at its end (one statement). */
-  private batched<T>(lease: Lease, run: RunRow, work: (tx: Queryable, events: PendingEvent[]) => Promise<T>): Promise<T> {
-    return this.fenced(lease, async (tx) => {
-      const events: PendingEvent[] = [];
-      const result = await work(tx, events);
-      await this.events.appendMany(
-        tx,
-        run.session_id,
-        events.map((e) => ({ kind: e.kind, data: { run_id: run.id, ...e.data }, runId: run.id })),
-      );
-      return result;
-    });
+    journal.event('run_failed', { workflow: run.workflow, ...error });
+    await journal.commitNow();
   }
 
   /**

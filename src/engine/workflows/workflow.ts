@@ -35,6 +35,8 @@ export interface NodeContext<I = unknown> {
   ask(request: InputRequest): Promise<unknown>;
   /**
    * Publishes one of the conversation's own events on the session's stream (stored first).
+   * `answer_ready` is committed and published at once; progress events (`query_generated`,
+   * `query_reused`) go with the run's next commit, within RUN_PROGRESS_COMMIT_MS.
    * A node that runs again after a takeover may publish it again.
    */
   emit(kind: NodeEventKind, data: Record<string, unknown>): Promise<void>;
@@ -58,6 +60,13 @@ export interface WorkflowNode<I = unknown> {
   description: string;
   /** The tools `run` may call; calling another one fails the step. */
   tools: readonly string[];
+  /**
+   * Running the node again is harmless: it only reads, or its writes are idempotent (a file by
+   * its path, one answer per run). Its end may then be committed together with later steps'
+   * (within RUN_PROGRESS_COMMIT_MS), and a run resumed after a crash may run it again. By
+   * default a node's start is committed before it runs and its end before the next node runs.
+   */
+  replayable?: boolean;
   run(context: NodeContext<I>): Promise<NodeResult>;
 }
 

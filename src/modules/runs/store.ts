@@ -49,6 +49,20 @@ export interface StepRow {
   finished_at: Date | null;
 }
 
+/** What a step's row becomes at the next commit: its start, its end, or both. */
+export interface StepWrite {
+  position: number;
+  node: string;
+  status: StepStatus;
+  /** This batch starts the step (again): its attempts count one more, its error and end clear. */
+  started: boolean;
+  startedAt?: Date;
+  finishedAt?: Date | null;
+  output?: Record<string, unknown>;
+  queryType?: string;
+  error?: string;
+}
+
 export class RunStore {
   constructor(private readonly db: RelationalStore) {}
 
@@ -114,36 +128,35 @@ export class RunStore {
     return rows[0]!;
   }
 
-  /** A step starts (again): attempts count every start. */
-  async startStep(tx: Queryable, runId: string, position: number, node: string): Promise<StepRow> {
-    const { rows } = await tx.query<StepRow>(
-      `INSERT INTO run_steps (run_id, position, node, status) VALUES ($1, $2, $3, 'running')
-       ON CONFLICT (run_id, position) DO UPDATE
-         SET status = 'running', attempts = run_steps.attempts + 1, error = NULL, started_at = now(), finished_at = NULL
-       RETURNING *`,
-      [runId, position, node],
-    );
-    return rows[0]!;
-  }
-
-  async finishStep(
-    tx: Queryable,
-    runId: string,
-    position: number,
-    fields: { status: StepStatus; output?: Record<string, unknown>; queryType?: string; error?: string },
-  ): Promise<void> {
+  /**
+   * Writes steps' starts and ends in one statement (a step that started and ended since the
+   * last commit is one row write). A start counts one more attempt and clears the step's
+   * error and end; the times are the executor's own, so steps committed together keep theirs.
+   */
+  async writeSteps(tx: Queryable, runId: string, steps: readonly StepWrite[]): Promise<void> {
+    if (steps.length === 0) return;
+    const items = steps.map((s) => ({
+      position: s.position,
+      node: s.node,
+      status: s.status,
+      attempts: s.started ? 1 : 0,
+      query_type: s.queryType ?? null,
+      output: s.output ?? null,
+      error: s.error ?? null,
+      started_at: s.startedAt?.toISOString() ?? null,
+      finished_at: s.finishedAt?.toISOString() ?? null,
+    }));
     await tx.query(
-      `UPDATE run_steps SET status = $3, output = $4, query_type = $5, error = $6,
-              finished_at = CASE WHEN $3 = 'awaiting_input' THEN NULL ELSE now() END
-        WHERE run_id = $1 AND position = $2`,
-      [
-        runId,
-        position,
-        fields.status,
-        fields.output === undefined ? null : JSON.stringify(fields.output),
-        fields.queryType ?? null,
-        fields.error ?? null,
-      ],
+      `INSERT INTO run_steps (run_id, position, node, status, attempts, query_type, output, error, started_at, finished_at)
+       SELECT $1, x.position, x.node, x.status, x.attempts, x.query_type, x.output, x.error, COALESCE(x.started_at, now()), x.finished_at
+         FROM jsonb_to_recordset($2::jsonb) AS x(position integer, node text, status text, attempts integer, query_type text,
+                                                 output jsonb, error text, started_at timestamptz, finished_at timestamptz)
+       ON CONFLICT (run_id, position) DO UPDATE
+         SET node = EXCLUDED.node, status = EXCLUDED.status, attempts = run_steps.attempts + EXCLUDED.attempts,
+             query_type = EXCLUDED.query_type, output = EXCLUDED.output, error = EXCLUDED.error,
+             started_at = CASE WHEN EXCLUDED.attempts > 0 THEN EXCLUDED.started_at ELSE run_steps.started_at END,
+             finished_at = EXCLUDED.finished_at`,
+      [runId, JSON.stringify(items)],
     );
   }
 

@@ -6,10 +6,13 @@ export default defineTool({
   name: 'template_reuse',
   description: 'Records that a session reused an approved template: its reuse count and last use move.',
   input: z.object({ template_id: z.number().int().positive() }).strict(),
-  output: z.object({ reuse_count: z.number().int() }),
+  output: z.object({
+    counted: z.boolean().describe('False when the query is no longer an approved template (it was withdrawn meanwhile).'),
+    reuse_count: z.number().int().optional(),
+  }),
   async run({ template_id }, { templates, sessionId }) {
     const template = await templates.reuse(template_id, sessionId);
-    if (!template?.template) throw new Error(`query ${template_id} is no longer an approved template`);
-    return { reuse_count: template.template.reuse_count };
+    if (!template?.template) return { counted: false };
+    return { counted: true, reuse_count: template.template.reuse_count };
   },
 });

@@ -21,6 +21,11 @@ interface Understood {
   understanding: Record<string, unknown> & { kind: string; question: string };
   memories: { kind: string; key: string; value: Record<string, unknown> }[];
 }
+/** A new query that was refused (by the read-only checks or a reviewer): the record step files it as declined. */
+interface Declined {
+  cypher: string;
+  reason: string;
+}
 interface Query {
   cypher: string;
   parameters: Record<string, unknown>;
@@ -31,6 +36,8 @@ interface Query {
 
 const haltOf = (outputs: Out): Halt | undefined =>
   Object.values(outputs).map((o) => o.halt as Halt | undefined).find((h) => h !== undefined);
+const declinedOf = (outputs: Out): Declined | undefined =>
+  (outputs.validate?.declined ?? outputs.review?.declined) as Declined | undefined;
 const queryOf = (outputs: Out): Query | undefined =>
   (outputs.review?.query ?? outputs.validate?.query ?? outputs.generate?.query ?? outputs.match_template?.query) as Query | undefined;
 
@@ -65,7 +72,9 @@ export default defineWorkflow({
     'Answers a question about the knowledge graph: understands it, links the things it names (asking when a name is ' +
     'ambiguous), reuses an approved template or writes a new read-only query, validates it, waits for a review when the ' +
     'policy asks, runs it, answers in plain language with the rows as CSV and JSON files, and queues a new query for curation.',
-  version: '1',
+  // Every step but the last only reads or writes idempotently, so fast steps share a commit; the
+  // curation queue and the template counters are written once, by the last step.
+  version: '2',
   input: z
     .object({
       question: z.string().trim().min(1).max(10_000).describe('The question, in plain language.'),
@@ -77,9 +86,12 @@ export default defineWorkflow({
       id: 'understand',
       description: 'Finds the kind of question and the mentions of things in it; recalls the session’s memories.',
       tools: ['question_understand', 'memory_recall'],
+      replayable: true,
       async run({ tool, input }) {
-        const understanding = await tool<Understood['understanding']>('question_understand', { question: input.question });
-        const { memories } = await tool<{ memories: Understood['memories'] }>('memory_recall', {});
+        const [understanding, { memories }] = await Promise.all([
+          tool<Understood['understanding']>('question_understand', { question: input.question }),
+          tool<{ memories: Understood['memories'] }>('memory_recall', {}),
+        ]);
         return { output: { understanding, memories } };
       },
     },
@@ -87,6 +99,7 @@ export default defineWorkflow({
       id: 'resolve',
       description: 'Links each mention to graph nodes by name; asks which one when a name is ambiguous, and remembers the choice.',
       tools: ['entity_resolve', 'memory_save'],
+      replayable: true,
       async run(ctx) {
         const { understanding, memories } = ctx.outputs.understand as unknown as Understood;
         const memory = {
@@ -132,8 +145,9 @@ export default defineWorkflow({
     },
     {
       id: 'match_template',
-      description: 'Asks the template matcher; a good match is reused and its counters move.',
-      tools: ['template_match', 'template_reuse'],
+      description: 'Asks the template matcher for an approved template that answers the question, filled with the resolved values.',
+      tools: ['template_match'],
+      replayable: true,
       async run({ tool, input, outputs, emit }) {
         if (haltOf(outputs)) return skip;
         const match = await tool<{ matched: boolean; template_id?: number; cypher?: string; parameters?: Record<string, unknown>; score?: number }>(
@@ -141,7 +155,6 @@ export default defineWorkflow({
           { question: input.question, entities: outputs.resolve?.entities ?? [] },
         );
         if (!match.matched) return { output: { matched: false, score: match.score ?? 0 } };
-        const { reuse_count } = await tool<{ reuse_count: number }>('template_reuse', { template_id: match.template_id });
         const understanding = (outputs.understand as unknown as Understood).understanding;
         const entities = (outputs.resolve?.entities ?? []) as { name: string; label: string }[];
         const query: Query = {
@@ -151,7 +164,7 @@ export default defineWorkflow({
           generator: 'template',
           description: { kind: understanding.kind as PlanDescription['kind'], entities: entities.map((e) => ({ name: e.name, label: e.label })) },
         };
-        await emit('query_reused', { template_id: match.template_id, cypher: query.cypher, parameters: query.parameters, reuse_count });
+        await emit('query_reused', { template_id: match.template_id, cypher: query.cypher, parameters: query.parameters, score: match.score ?? null });
         return { output: { matched: true, query }, queryType: 'template' };
       },
     },
@@ -159,6 +172,7 @@ export default defineWorkflow({
       id: 'generate',
       description: 'Writes a new read-only query from the question and the graph’s own schema (a model when configured, the built-in planner otherwise).',
       tools: ['query_generate'],
+      replayable: true,
       async run({ tool, input, outputs, emit }) {
         if (haltOf(outputs) || queryOf(outputs)) return skip;
         const { understanding, memories } = outputs.understand as unknown as Understood;
@@ -190,18 +204,20 @@ export default defineWorkflow({
     },
     {
       id: 'validate',
-      description: 'Checks the query with the graph store’s read-only layers; a refused query is recorded as declined.',
-      tools: ['query_validate', 'query_record'],
-      async run({ tool, input, outputs }) {
+      description: 'Checks the query with the graph store’s read-only layers; a refused new query is recorded as declined (by the record step).',
+      tools: ['query_validate'],
+      replayable: true,
+      async run({ tool, outputs }) {
         const query = queryOf(outputs);
         if (haltOf(outputs) || !query) return skip;
         const check = await tool<{ ok: boolean; error?: string }>('query_validate', { cypher: query.cypher, parameters: query.parameters });
         if (check.ok) return { output: { query } };
-        if (query.template_id === null) {
-          await tool('query_record', { question: input.question, cypher: query.cypher, declined_reason: check.error, message_id: input.message_id });
-        }
+        const reason = check.error ?? 'refused by the read-only checks';
         return {
-          output: { halt: { reason: 'declined', text: `The query was refused by the read-only checks, so it did not run: ${check.error}` } satisfies Halt },
+          output: {
+            halt: { reason: 'declined', text: `The query was refused by the read-only checks, so it did not run: ${reason}` } satisfies Halt,
+            ...(query.template_id === null ? { declined: { cypher: query.cypher, reason } satisfies Declined } : {}),
+          },
           queryType: 'declined',
         };
       },
@@ -209,7 +225,8 @@ export default defineWorkflow({
     {
       id: 'review',
       description: 'When the review policy asks for it, waits for a reviewer (or the owner) to approve, edit or reject the query.',
-      tools: ['review_open', 'memory_save', 'query_record'],
+      tools: ['review_open'],
+      replayable: true,
       async run(ctx: NodeContext<{ question: string; message_id?: string }>) {
         const query = queryOf(ctx.outputs);
         if (haltOf(ctx.outputs) || !query) return skip;
@@ -226,16 +243,12 @@ export default defineWorkflow({
           data: { review_id: review.review_id, cypher: query.cypher, parameters: query.parameters, owner_may_decide: review.owner_may_decide },
         })) as { decision: 'approved' | 'rejected'; cypher?: string; comment?: string; reason?: string; by?: string };
         if (decision.decision === 'rejected') {
-          if (query.template_id === null) {
-            await ctx.tool('query_record', {
-              question: ctx.input.question,
-              cypher: query.cypher,
-              declined_reason: `rejected in review: ${decision.reason ?? 'no reason given'}`,
-              message_id: ctx.input.message_id,
-            });
-          }
+          const reason = decision.reason ?? 'no reason given';
           return {
-            output: { halt: { reason: 'rejected', text: `A reviewer declined the query: ${decision.reason ?? 'no reason given'}.` } satisfies Halt },
+            output: {
+              halt: { reason: 'rejected', text: `A reviewer declined the query: ${reason}.` } satisfies Halt,
+              ...(query.template_id === null ? { declined: { cypher: query.cypher, reason: `rejected in review: ${reason}` } satisfies Declined } : {}),
+            },
             queryType: 'declined',
           };
         }
@@ -247,6 +260,7 @@ export default defineWorkflow({
       id: 'execute',
       description: 'Runs the query read-only under the time and row limits.',
       tools: ['cypher_read'],
+      replayable: true,
       async run({ tool, outputs }) {
         const query = queryOf(outputs);
         if (haltOf(outputs) || !query) return skip;
@@ -261,6 +275,7 @@ export default defineWorkflow({
       id: 'answer',
       description: 'Answers in plain language from the rows, saves them as CSV and JSON files, and remembers what was talked about.',
       tools: ['answer_compose', 'csv_encode', 'file_write', 'message_post', 'memory_save'],
+      replayable: true,
       async run({ tool, input, outputs, emit }) {
         const halt = haltOf(outputs);
         const query = queryOf(outputs);
@@ -315,11 +330,27 @@ export default defineWorkflow({
     },
     {
       id: 'record',
-      description: 'Queues a newly written query for curation as pending (templates are not queued again).',
-      tools: ['query_record'],
+      description:
+        'Queues a newly written query for curation as pending, or as declined with the reason it was refused; a reused ' +
+        'template is not queued again, its counters move instead. Runs once per run (its writes are not repeated).',
+      tools: ['query_record', 'template_reuse'],
       async run({ tool, input, outputs }) {
+        const declined = declinedOf(outputs);
+        if (declined) {
+          const recorded = await tool<{ outcome: string; query_id: number }>('query_record', {
+            question: input.question,
+            cypher: declined.cypher,
+            declined_reason: declined.reason,
+            message_id: input.message_id,
+          });
+          return { output: recorded };
+        }
         const query = queryOf(outputs);
-        if (haltOf(outputs) || !query || query.template_id !== null) return skip;
+        if (haltOf(outputs) || !query) return skip;
+        if (query.template_id !== null) {
+          const reuse = await tool<{ counted: boolean; reuse_count?: number }>('template_reuse', { template_id: query.template_id });
+          return { output: { outcome: 'reused', query_id: query.template_id, ...reuse } };
+        }
         const recorded = await tool<{ outcome: string; query_id: number }>('query_record', {
           question: input.question,
           cypher: query.cypher,
