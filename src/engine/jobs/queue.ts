@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable, RelationalStore } from '../../stores/relational/index.js';
+import type { Queryable, RelationalStore, Transaction } from '../../stores/relational/index.js';
 
 /**
  * The durable job queue in the relational store (DESIGN.md "Runtime shape"). A job points at
@@ -47,6 +47,30 @@ const toLease = (row: JobRow): Lease => ({
   expiresAt: row.lease_expires_at,
 });
 
+/** A job handed to this process's worker by `enqueue`, before the transaction queuing it has committed. */
+export interface Handoff {
+  /** Resolves when the queuing transaction commits, rejects when it rolls back: nothing may be written before. */
+  committed: Promise<void>;
+  /** What the queuing code knows of the job's subject (the run it just created), so the handler need not read it. */
+  subject?: unknown;
+}
+
+/** A free place in this process's worker, held for a job being queued. */
+export interface LocalSlot {
+  readonly owner: string;
+  readonly leaseMs: number;
+  /** Starts the job's handler now. */
+  take(lease: Lease, handoff: Handoff): void;
+  /** Gives the place back (the job was not inserted). */
+  release(): void;
+}
+
+/** This process's worker, as `enqueue` sees it. */
+export interface LocalRunner {
+  /** A free place for a job of `kind`, or undefined when there is none. */
+  reserve(kind: string): LocalSlot | undefined;
+}
+
 /** Thrown by `fence` when the caller no longer holds the job: it must stop without writing. */
 export class LeaseLostError extends Error {
   constructor(readonly lease: Lease) {
@@ -56,12 +80,50 @@ export class LeaseLostError extends Error {
 }
 
 export class JobQueue {
+  private local: LocalRunner | undefined;
+
   constructor(private readonly db: RelationalStore) {}
 
-  /** Adds a ready job in the caller's transaction; workers hear of it when that commits. */
-  async enqueue(tx: Queryable, kind: string, refId: string): Promise<void> {
-    await tx.query(`INSERT INTO jobs (id, kind, ref_id, status) VALUES ($1, $2, $3, 'ready')`, [randomUUID(), kind, refId]);
-    await tx.query('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, kind]);
+  /** This process's worker registers itself while it runs (the last one to start, when there are several). */
+  attachLocal(runner: LocalRunner): void {
+    this.local = runner;
+  }
+
+  detachLocal(runner: LocalRunner): void {
+    if (this.local === runner) this.local = undefined;
+  }
+
+  /**
+   * Adds a job in the caller's transaction. When this process's worker has a free place the
+   * job is inserted already leased to it and its handler starts at once, so the work begins
+   * without waiting for the commit, a notification and a claim (it writes nothing before the
+   * commit). Otherwise the job is ready for any worker, which hears of it when `tx` commits.
+   */
+  async enqueue(tx: Queryable | Transaction, kind: string, refId: string, subject?: unknown): Promise<void> {
+    const slot = this.local?.reserve(kind);
+    if (slot) {
+      let lease: Lease;
+      try {
+        const { rows } = await tx.query<JobRow>(
+          `INSERT INTO jobs (id, kind, ref_id, status, attempts, lease_owner, lease_token, lease_expires_at)
+           VALUES ($1, $2, $3, 'leased', 1, $4, gen_random_uuid(), clock_timestamp() + $5 * interval '1 millisecond')
+           RETURNING id, kind, ref_id, lease_token, attempts, lease_expires_at`,
+          [randomUUID(), kind, refId, slot.owner, slot.leaseMs],
+        );
+        lease = toLease(rows[0]!);
+      } catch (error) {
+        slot.release();
+        throw error;
+      }
+      // Outside a transaction the insert has committed already.
+      slot.take(lease, { committed: 'committed' in tx ? tx.committed : Promise.resolve(), subject });
+      return;
+    }
+    await tx.query(
+      `WITH job AS (INSERT INTO jobs (id, kind, ref_id, status) VALUES ($1, $2, $3, 'ready') RETURNING kind)
+       SELECT pg_notify($4, job.kind) FROM job`,
+      [randomUUID(), kind, refId, JOBS_CHANNEL],
+    );
   }
 
   /**

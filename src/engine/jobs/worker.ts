@@ -3,12 +3,13 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { RelationalStore } from '../../stores/relational/index.js';
 import { CANCELLED_PREFIX, JOBS_CHANNEL } from './queue.js';
-import type { JobQueue, Lease } from './queue.js';
+import type { Handoff, JobQueue, Lease, LocalRunner, LocalSlot } from './queue.js';
 
 /** Does the work of one kind of job. It must stop soon after `signal` aborts, writing nothing more. */
 export interface JobHandler {
   kind: string;
-  handle(lease: Lease, signal: AbortSignal): Promise<void>;
+  /** `handoff` is set when the job was queued by this process and handed over before its commit. */
+  handle(lease: Lease, signal: AbortSignal, handoff?: Handoff): Promise<void>;
 }
 
 export interface WorkerOptions {
@@ -23,7 +24,7 @@ export interface WorkerOptions {
 }
 
 /** Why a job's signal was aborted. */
-export type AbortReason = 'lease-lost' | 'shutdown' | 'cancelled';
+export type AbortReason = 'lease-lost' | 'shutdown' | 'cancelled' | 'rolled-back';
 
 interface Active {
   lease: Lease;
@@ -37,10 +38,12 @@ interface Active {
  * fallback, which is also how expired leases of dead processes are found. While a handler
  * runs, its lease is renewed at a third of its length; a renewal that fails aborts the handler.
  */
-export class JobWorker {
+export class JobWorker implements LocalRunner {
   readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly handlers: Map<string, JobHandler>;
   private readonly active = new Map<string, Active>();
+  /** Places held for jobs being queued by this process (see `reserve`). */
+  private reserved = 0;
   private stopListening?: () => Promise<void>;
   private pollTimer?: NodeJS.Timeout;
   private claiming = false;
@@ -70,7 +73,29 @@ export class JobWorker {
     );
     this.pollTimer = setInterval(() => this.poke(), this.options.pollIntervalMs);
     this.pollTimer.unref();
+    this.queue.attachLocal(this);
     this.poke();
+  }
+
+  /** A place for a job this process is queuing now, if this worker has one free (JobQueue.enqueue). */
+  reserve(kind: string): LocalSlot | undefined {
+    if (this.stopped || !this.handlers.has(kind) || this.active.size + this.reserved >= this.options.concurrency) return undefined;
+    this.reserved++;
+    let held = true;
+    const giveBack = () => {
+      if (held) this.reserved--;
+      const wasHeld = held;
+      held = false;
+      return wasHeld;
+    };
+    return {
+      owner: this.owner,
+      leaseMs: this.options.leaseMs,
+      take: (lease, handoff) => {
+        if (giveBack()) this.run(lease, handoff);
+      },
+      release: () => void giveBack(),
+    };
   }
 
   /** Resolves when no handler of this worker is running. */
@@ -101,7 +126,7 @@ export class JobWorker {
   private async claimLoop(): Promise<void> {
     do {
       this.claimAgain = false;
-      const free = this.options.concurrency - this.active.size;
+      const free = this.options.concurrency - this.active.size - this.reserved;
       if (free <= 0 || this.stopped) return;
       let leases: Lease[];
       try {
@@ -116,10 +141,39 @@ export class JobWorker {
     } while (this.claimAgain && !this.stopped);
   }
 
-  private run(lease: Lease): void {
+  private run(lease: Lease, handoff?: Handoff): void {
     const handler = this.handlers.get(lease.kind)!;
     const controller = new AbortController();
     const log = this.options.logger.child({ job: lease.jobId, kind: lease.kind, ref: lease.refId, attempt: lease.attempt });
+    let renewal: NodeJS.Timeout | undefined;
+    let finished = false;
+    const renewLease = () => {
+      if (!finished) renewal = this.renewalOf(lease, controller, log);
+    };
+    // A job handed over before its commit has no row to renew until then; a rollback ends it.
+    if (handoff) handoff.committed.then(renewLease, () => controller.abort('rolled-back' satisfies AbortReason));
+    else renewLease();
+
+    const done = handler
+      .handle(lease, controller.signal, handoff)
+      .catch(async (error: unknown) => {
+        if (controller.signal.aborted) return;
+        log.error({ err: error }, 'jobs: handler failed unexpectedly; the job will be tried again');
+        await this.queue
+          .retryLater(lease, this.options.retryDelayMs ?? this.options.pollIntervalMs, String(error))
+          .catch((e: unknown) => log.warn({ err: e }, 'jobs: could not requeue'));
+      })
+      .finally(() => {
+        finished = true;
+        clearInterval(renewal);
+        this.active.delete(lease.jobId);
+        this.poke();
+      });
+    this.active.set(lease.jobId, { lease, controller, done });
+  }
+
+  /** Renews the lease at a third of its length; a renewal that finds it gone aborts the handler. */
+  private renewalOf(lease: Lease, controller: AbortController, log: Logger): NodeJS.Timeout {
     const renewal = setInterval(() => {
       this.queue.renew(lease, this.options.leaseMs).then(
         (held) => {
@@ -132,22 +186,7 @@ export class JobWorker {
       );
     }, Math.max(50, Math.floor(this.options.leaseMs / 3)));
     renewal.unref();
-
-    const done = handler
-      .handle(lease, controller.signal)
-      .catch(async (error: unknown) => {
-        if (controller.signal.aborted) return;
-        log.error({ err: error }, 'jobs: handler failed unexpectedly; the job will be tried again');
-        await this.queue
-          .retryLater(lease, this.options.retryDelayMs ?? this.options.pollIntervalMs, String(error))
-          .catch((e: unknown) => log.warn({ err: e }, 'jobs: could not requeue'));
-      })
-      .finally(() => {
-        clearInterval(renewal);
-        this.active.delete(lease.jobId);
-        this.poke();
-      });
-    this.active.set(lease.jobId, { lease, controller, done });
+    return renewal;
   }
 
   /**
@@ -156,6 +195,7 @@ export class JobWorker {
    */
   async stop(graceMs: number): Promise<void> {
     this.stopped = true;
+    this.queue.detachLocal(this);
     if (this.pollTimer) clearInterval(this.pollTimer);
     await this.stopListening?.().catch(() => undefined);
     const running = [...this.active.values()];

@@ -5,7 +5,7 @@ import type { RunError, RunRow, StepRow } from '../../modules/runs/store.js';
 import type { RunStore } from '../../modules/runs/store.js';
 import type { Queryable, RelationalStore } from '../../stores/relational/index.js';
 import { LeaseLostError } from '../jobs/queue.js';
-import type { JobQueue, Lease } from '../jobs/queue.js';
+import type { Handoff, JobQueue, Lease } from '../jobs/queue.js';
 import type { JobHandler } from '../jobs/worker.js';
 import { RunStoppedError } from '../tools/registry.js';
 import type { ToolRegistry } from '../tools/registry.js';
@@ -78,9 +78,9 @@ export class RunExecutor implements JobHandler {
     private readonly options: ExecutorOptions,
   ) {}
 
-  async handle(lease: Lease, signal: AbortSignal): Promise<void> {
+  async handle(lease: Lease, signal: AbortSignal, handoff?: Handoff): Promise<void> {
     try {
-      await this.execute(lease, signal);
+      await this.execute(lease, signal, handoff);
     } catch (error) {
       // Someone else holds the run now, or this process stops: whoever goes on writes the rest.
       if (error instanceof LeaseLostError || error instanceof RunStoppedError || signal.aborted) return;
@@ -88,29 +88,46 @@ export class RunExecutor implements JobHandler {
     }
   }
 
-  private async execute(lease: Lease, signal: AbortSignal): Promise<void> {
-    const run = await this.runs.get(lease.refId);
+  /**
+   * A run handed over by RunService.start (`handoff.subject` is the run it created) starts before
+   * its transaction commits: it reads nothing, calls only read-only tools and commits nothing until then.
+   */
+  private async execute(lease: Lease, signal: AbortSignal, handoff?: Handoff): Promise<void> {
+    const fresh = handoff?.subject as RunRow | undefined;
+    const committed = handoff?.committed ?? Promise.resolve();
+    const run = fresh ?? (await this.runs.get(lease.refId));
     if (!run || isTerminal(run.status)) {
       await this.fenced(lease, (tx) => this.queue.complete(tx, lease, run ? undefined : 'run not found'));
       return;
     }
     const log = this.options.logger.child({ run_id: run.id, workflow: run.workflow, attempt: lease.attempt });
-    const steps = await this.runs.steps(run.id);
+    const steps = fresh ? [] : await this.runs.steps(run.id);
     const journal = new RunJournal(
       { id: run.id, sessionId: run.session_id },
       { runs: this.runs, events: this.events },
-      (work) => this.fenced(lease, work),
+      async (work) => {
+        await committed;
+        await this.fenced(lease, work);
+      },
       this.options.progressCommitMs,
     );
     try {
-      await this.executeNodes(lease, run, steps, journal, log, signal);
+      await this.executeNodes(lease, run, steps, journal, committed, log, signal);
     } finally {
       // Stopped midway (cancelled, lease lost, shutdown): whoever goes on redoes what was not committed.
       journal.discard();
     }
   }
 
-  private async executeNodes(lease: Lease, run: RunRow, steps: StepRow[], journal: RunJournal, log: Logger, signal: AbortSignal): Promise<void> {
+  private async executeNodes(
+    lease: Lease,
+    run: RunRow,
+    steps: StepRow[],
+    journal: RunJournal,
+    committed: Promise<void>,
+    log: Logger,
+    signal: AbortSignal,
+  ): Promise<void> {
     const completed = new Map(steps.filter((s) => s.status === 'succeeded').map((s) => [s.node, s]));
     let workflow: WorkflowDefinition;
     let input: unknown;
@@ -130,7 +147,8 @@ export class RunExecutor implements JobHandler {
     const resumeAt = firstOpen === -1 ? workflow.nodes.length : firstOpen;
     for (const node of workflow.nodes.slice(0, resumeAt)) outputs[node.id] = completed.get(node.id)!.output ?? {};
     const resumed = resumeAt > 0 || lease.attempt > 1 || run.started_at !== null;
-    // The run's start commits with its first step's start.
+    // The run's start commits with its first step's start. The session already shows it running
+    // (it was queued, or running before a takeover), so its state needs no refresh.
     journal.write(async (tx) => {
       await this.runs.update(tx, run.id, {
         status: 'running',
@@ -139,7 +157,6 @@ export class RunExecutor implements JobHandler {
         attempts: run.attempts + 1,
         workflow_version: workflow.version,
       });
-      await this.runs.refreshSessionState(tx, run.session_id);
     });
     journal.event('run_started', {
       workflow: run.workflow,
@@ -161,7 +178,7 @@ export class RunExecutor implements JobHandler {
       // A step that must not run twice starts only once its start (and everything before it) is committed.
       if (unrepeatableEnd || !node.replayable) await journal.commitNow();
       else journal.commitSoon();
-      const outcome = await this.runNode(journal, lease, run, workflow, node, position, step, input, outputs, signal);
+      const outcome = await this.runNode(journal, committed, lease, run, workflow, node, position, step, input, outputs, signal);
       if (outcome.status !== 'completed') return;
       outputs[node.id] = outcome.output;
       unrepeatableEnd = !node.replayable;
@@ -208,6 +225,7 @@ export class RunExecutor implements JobHandler {
   /** Runs one node; its end (or its pause, or its failure) goes in the journal. */
   private async runNode(
     journal: RunJournal,
+    committed: Promise<void>,
     lease: Lease,
     run: RunRow,
     workflow: WorkflowDefinition,
@@ -220,7 +238,7 @@ export class RunExecutor implements JobHandler {
   ): Promise<{ status: 'completed'; output: Record<string, unknown> } | { status: 'paused' | 'failed' }> {
     const startedAt = performance.now();
     try {
-      const result = await node.run(this.contextFor(journal, run, workflow, node, step, input, outputs, signal));
+      const result = await node.run(this.contextFor(journal, committed, run, workflow, node, step, input, outputs, signal));
       if (!isPlainObject(result?.output)) throw new RunFailure('invalid_output', `Step ${node.id} returned no output object.`, node.id);
       const queryType = result.queryType ?? 'none';
       journal.step({ position, node: node.id, status: 'succeeded', started: false, finishedAt: new Date(), output: result.output, queryType });
@@ -246,6 +264,7 @@ export class RunExecutor implements JobHandler {
 
   private contextFor(
     journal: RunJournal,
+    committed: Promise<void>,
     run: RunRow,
     workflow: WorkflowDefinition,
     node: WorkflowNode,
@@ -264,6 +283,7 @@ export class RunExecutor implements JobHandler {
         if (!node.tools.includes(name)) {
           throw new ToolError(name, 'not_declared', `step ${node.id} does not declare this tool`);
         }
+        if (!this.tools.get(name)?.readOnly) await committed;
         const call = { runId: run.id, sessionId: run.session_id, owner: run.owner, node: node.id, signal };
         return (await this.tools.invoke(name, toolInput, call, this.services, async (report) => {
           journal.event('tool_executed', { ...report, node: node.id });

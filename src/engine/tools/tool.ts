@@ -50,6 +50,11 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
   output: O;
   /** Time limit of one call; the TOOL_TIMEOUT_MS setting when absent. */
   timeoutMs?: number;
+  /**
+   * The tool writes nothing (it reads, or only computes). A run that starts while the
+   * transaction queuing it is still open may call it at once; any other tool waits for that commit.
+   */
+  readOnly?: boolean;
   run(input: z.output<I>, context: ToolContext): Promise<z.input<O>>;
 }
 

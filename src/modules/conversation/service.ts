@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../platform/auth/roles.js';
 import { decodeCursor, keysetPage } from '../../platform/pagination.js';
 import { badRequest, conflict } from '../../platform/problem.js';
@@ -65,11 +66,14 @@ export class ConversationService {
           current_status: active.status,
         });
       }
-      const message = await this.messages.append(tx, { sessionId, role: 'user', content });
-      await this.events.append(tx, sessionId, 'message_received', { message_id: message.id, content });
-      const run = await this.runs.start(tx, { sessionId, owner: session.owner, workflow: ASK_WORKFLOW, input: { question: content, message_id: message.id } });
-      await this.messages.setRun(tx, message.id, run.id);
-      return { message_id: message.id, run_id: run.id };
+      const messageId = randomUUID();
+      const run = await this.runs.start(
+        tx,
+        { sessionId, owner: session.owner, workflow: ASK_WORKFLOW, input: { question: content, message_id: messageId } },
+        [{ kind: 'message_received', data: { message_id: messageId, content } }],
+      );
+      await this.messages.append(tx, { id: messageId, sessionId, role: 'user', content, runId: run.id });
+      return { message_id: messageId, run_id: run.id };
     });
   }
 

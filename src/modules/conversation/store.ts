@@ -17,45 +17,52 @@ export interface MessageRow {
 export class MessageStore {
   constructor(private readonly db: RelationalStore) {}
 
-  /** Appends under the session's row lock; the session counts it. */
+  /** Appends under the session's row lock (the session counts it and hands out `seq`), in one statement. */
   async append(
     tx: Queryable,
-    message: { sessionId: string; role: 'user' | 'assistant'; content: string; runId?: string | null; answer?: Record<string, unknown> | null },
+    message: { id?: string; sessionId: string; role: 'user' | 'assistant'; content: string; runId?: string | null; answer?: Record<string, unknown> | null },
   ): Promise<MessageRow> {
-    const { rows: counted } = await tx.query<{ seq: number }>(
-      `UPDATE chat_sessions SET message_count = message_count + 1, last_activity_at = now() WHERE id = $1 RETURNING message_count AS seq`,
-      [message.sessionId],
-    );
     const { rows } = await tx.query<MessageRow>(
-      `INSERT INTO chat_messages (id, session_id, seq, role, content, run_id, answer) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
-      [
-        randomUUID(),
-        message.sessionId,
-        counted[0]!.seq,
-        message.role,
-        message.content,
-        message.runId ?? null,
-        message.answer ? JSON.stringify(message.answer) : null,
-      ],
+      `WITH counted AS (
+         UPDATE chat_sessions SET message_count = message_count + 1, last_activity_at = now() WHERE id = $2 RETURNING message_count AS seq
+       )
+       INSERT INTO chat_messages (id, session_id, seq, role, content, run_id, answer)
+       SELECT $1, $2, counted.seq, $3, $4, $5, $6 FROM counted RETURNING *`,
+      [message.id ?? randomUUID(), message.sessionId, message.role, message.content, message.runId ?? null, message.answer ? JSON.stringify(message.answer) : null],
     );
-    return rows[0]!;
+    if (!rows[0]) throw new Error(`no session ${message.sessionId}`);
+    return rows[0];
   }
 
-  /** The run's answer, written once: a step that runs again gets the one already written. */
+  /**
+   * The run's answer, written once (one statement): a step that runs again gets the one already
+   * written. Two writers at once (a worker that lost its lease and its successor) meet at the
+   * one-answer-per-run index; the loser reads the winner's.
+   */
   async appendAnswer(sessionId: string, runId: string, content: string, answer: Record<string, unknown>): Promise<MessageRow> {
-    return this.db.transaction(async (tx) => {
-      await tx.query('SELECT 1 FROM chat_sessions WHERE id = $1 FOR UPDATE', [sessionId]);
-      return (await this.answerOf(runId, tx)) ?? this.append(tx, { sessionId, role: 'assistant', content, runId, answer });
-    });
+    const { rows } = await this.db.query<MessageRow>(
+      `WITH existing AS (
+         SELECT * FROM chat_messages WHERE run_id = $3 AND role = 'assistant'
+       ), counted AS (
+         UPDATE chat_sessions SET message_count = message_count + 1, last_activity_at = now()
+          WHERE id = $2 AND NOT EXISTS (SELECT 1 FROM existing) RETURNING message_count AS seq
+       ), inserted AS (
+         INSERT INTO chat_messages (id, session_id, seq, role, content, run_id, answer)
+         SELECT $1, $2, counted.seq, 'assistant', $4, $3, $5 FROM counted
+         ON CONFLICT (run_id) WHERE role = 'assistant' DO NOTHING
+         RETURNING *
+       )
+       SELECT * FROM inserted UNION ALL SELECT * FROM existing`,
+      [randomUUID(), sessionId, runId, content, JSON.stringify(answer)],
+    );
+    const row = rows[0] ?? (await this.answerOf(runId));
+    if (!row) throw new Error(`no session ${sessionId}`);
+    return row;
   }
 
   async answerOf(runId: string, tx: Queryable = this.db): Promise<MessageRow | undefined> {
     const { rows } = await tx.query<MessageRow>(`SELECT * FROM chat_messages WHERE run_id = $1 AND role = 'assistant'`, [runId]);
     return rows[0];
-  }
-
-  async setRun(tx: Queryable, messageId: string, runId: string): Promise<void> {
-    await tx.query('UPDATE chat_messages SET run_id = $2 WHERE id = $1', [messageId, runId]);
   }
 
   async get(id: string): Promise<MessageRow | undefined> {

@@ -115,17 +115,25 @@ export class RunService {
     return updated;
   }
 
-  /** Queues a run in the caller's transaction (a chat message and its run commit together). */
+  /**
+   * Queues a run in the caller's transaction (a chat message and its run commit together).
+   * `before` are events of the caller's that go on the stream just before `run_queued`.
+   */
   async start(
     tx: Queryable,
     run: { sessionId: string; owner: string; workflow: string; input: Record<string, unknown> },
+    before: readonly { kind: EventKind; data: Record<string, unknown> }[] = [],
   ): Promise<RunRow> {
     const workflow = this.workflows.get(run.workflow);
     if (!workflow) throw new Error(`workflow ${run.workflow} is not registered`);
     const created = await this.runs.create(tx, { ...run, version: workflow.version });
-    await this.queue.enqueue(tx, RUN_JOB_KIND, created.id);
+    // This process's worker may take the run at once (the executor reads the row handed to it).
+    await this.queue.enqueue(tx, RUN_JOB_KIND, created.id, created);
     await this.runs.refreshSessionState(tx, run.sessionId);
-    await this.publish(tx, created, 'run_queued', { workflow: workflow.id, version: workflow.version });
+    await this.events.appendMany(tx, run.sessionId, [
+      ...before.map((e) => ({ ...e, runId: null })),
+      { kind: 'run_queued', data: { run_id: created.id, workflow: workflow.id, version: workflow.version }, runId: created.id },
+    ]);
     return created;
   }
 

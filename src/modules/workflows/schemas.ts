@@ -11,7 +11,14 @@ export const WorkflowSchema = z
     version: z.string().describe('Changes when its nodes change meaning; runs are resumed only on the version they started on.'),
     input_schema: JsonSchemaObject.describe('The input `execute` accepts, as JSON Schema.'),
     nodes: z
-      .array(z.object({ id: z.string(), description: z.string(), tools: z.array(z.string()) }))
+      .array(
+        z.object({
+          id: z.string(),
+          description: z.string(),
+          tools: z.array(z.string()),
+          replayable: z.boolean().describe('Running it again is harmless, so a run may commit it together with later steps and redo it after a crash.'),
+        }),
+      )
       .describe('Its steps, in the order they run, each with the tools it may call.'),
     tools: z.array(z.string()).describe('Every tool it uses.'),
   })
@@ -24,6 +31,7 @@ export const ToolSchema = z
     input_schema: JsonSchemaObject,
     output_schema: JsonSchemaObject,
     timeout_ms: z.number().int().describe('Time limit of one call.'),
+    read_only: z.boolean().describe('The tool writes nothing: it reads the stores or only computes.'),
     workflows: z.array(z.string()).describe('Ids of the workflows that use it.'),
   })
   .meta({ id: 'Tool' });

@@ -39,7 +39,7 @@ export class RegistryService {
         description: w.description,
         version: w.version,
         input_schema: jsonSchemaOf(w.input, 'input'),
-        nodes: w.nodes.map((n) => ({ id: n.id, description: n.description, tools: [...n.tools] })),
+        nodes: w.nodes.map((n) => ({ id: n.id, description: n.description, tools: [...n.tools], replayable: n.replayable === true })),
         tools: workflows.toolsOf(w),
       }))
       .sort((a, b) => (a.id < b.id ? -1 : 1));
@@ -51,6 +51,7 @@ export class RegistryService {
         input_schema: jsonSchemaOf(t.input, 'input'),
         output_schema: jsonSchemaOf(t.output, 'output'),
         timeout_ms: tools.timeoutOf(t),
+        read_only: t.readOnly === true,
         workflows: workflows.usingTool(t.name).map((w) => w.id),
       }))
       .sort((a, b) => (a.name < b.name ? -1 : 1));

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { Queryable, QueryResult, RelationalStore, SqlParam } from './port.js';
+import { transactionEnd } from './port.js';
+import type { Queryable, QueryResult, RelationalStore, SqlParam, Transaction } from './port.js';
 
 const INT8_OID = 20;
 
@@ -69,9 +70,11 @@ export class PgStore implements RelationalStore {
     await this.pool.query(sql);
   }
 
-  async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+  async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
-    const tx: Queryable = {
+    const end = transactionEnd();
+    const tx: Transaction = {
+      committed: end.committed,
       async query<R>(sql: string, params: readonly SqlParam[] = []): Promise<QueryResult<R>> {
         const result = await client.query(prepared(sql, params));
         return { rows: result.rows as R[], rowCount: result.rowCount ?? result.rows.length };
@@ -85,8 +88,10 @@ export class PgStore implements RelationalStore {
       const value = await work(tx);
       await client.query('COMMIT');
       client.release();
+      end.settle();
       return value;
     } catch (error) {
+      end.settle(error ?? new Error('transaction rolled back'));
       await client.query('ROLLBACK').catch(() => undefined);
       // A client whose connection broke is discarded rather than returned to the pool.
       client.release(error instanceof Error && isConnectionError(error) ? error : undefined);

@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { Queryable, QueryResult, RelationalStore, SqlParam } from './port.js';
+import { transactionEnd } from './port.js';
+import type { Queryable, QueryResult, RelationalStore, SqlParam, Transaction } from './port.js';
 
 /**
  * The embedded engine: PostgreSQL compiled to WebAssembly, one connection, data in a
@@ -49,18 +50,27 @@ export class PgliteStore implements RelationalStore {
     await this.db.exec(sql);
   }
 
-  async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
-    // PGlite's own transaction() holds its single connection for the callback and rolls back on throw.
-    return this.db.transaction(async (inner) =>
-      work({
-        async query<R>(sql: string, params: readonly SqlParam[] = []) {
-          return toResult(await inner.query<R>(sql, params as unknown[]));
-        },
-        async exec(sql: string) {
-          await inner.exec(sql);
-        },
-      }),
-    );
+  async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    const end = transactionEnd();
+    try {
+      // PGlite's own transaction() holds its single connection for the callback and rolls back on throw.
+      const value = await this.db.transaction(async (inner) =>
+        work({
+          committed: end.committed,
+          async query<R>(sql: string, params: readonly SqlParam[] = []) {
+            return toResult(await inner.query<R>(sql, params as unknown[]));
+          },
+          async exec(sql: string) {
+            await inner.exec(sql);
+          },
+        }),
+      );
+      end.settle();
+      return value;
+    } catch (error) {
+      end.settle(error ?? new Error('transaction rolled back'));
+      throw error;
+    }
   }
 
   async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {

@@ -16,10 +16,31 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** A transaction's queries, and when it ends. */
+export interface Transaction extends Queryable {
+  /**
+   * Resolves once the transaction has committed, rejects when it rolls back: work started
+   * inside it that must not write before its rows are visible waits for this.
+   */
+  readonly committed: Promise<void>;
+}
+
+/** The promise of a transaction's end and how to settle it; a rollback nobody waits for is not an unhandled rejection. */
+export function transactionEnd(): { committed: Promise<void>; settle(error?: unknown): void } {
+  let resolve!: () => void;
+  let reject!: (error: unknown) => void;
+  const committed = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  committed.catch(() => undefined);
+  return { committed, settle: (error?: unknown) => (error === undefined ? resolve() : reject(error)) };
+}
+
 export interface RelationalStore extends Queryable {
   readonly engine: 'postgres' | 'pglite';
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
   /**
    * Calls `onNotify` with the payload of every NOTIFY on `channel` (from any process on
    * PostgreSQL; from this process on PGlite), and `onResync` after a lost connection came

@@ -8,6 +8,7 @@ import { defineTool } from '../tool.js';
 /** One sentence in plain language from the rows, shaped by the kind of question (no model needed). */
 export default defineTool({
   name: 'answer_compose',
+  readOnly: true,
   description: 'Writes a short answer in plain language from the rows of a query and what the question asked.',
   input: z
     .object({

@@ -4,6 +4,7 @@ import { defineTool } from '../tool.js';
 
 export default defineTool({
   name: 'csv_encode',
+  readOnly: true,
   description:
     'Turns rows into RFC 4180 CSV (header first, CRLF line ends). Cells that a spreadsheet would run as a formula ' +
     '(starting with = + - @) are prefixed with a quote; nested values are written as JSON.',

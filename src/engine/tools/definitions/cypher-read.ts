@@ -8,6 +8,7 @@ export const CYPHER_MAX_CHARS = 20_000;
 /** Runs one query through every read-only layer of the graph store. */
 export default defineTool({
   name: 'cypher_read',
+  readOnly: true,
   description:
     'Runs a read-only Cypher query with parameters through the graph store’s read-only layers, under the time and row ' +
     'limits (GRAPH_QUERY_TIMEOUT_MS, GRAPH_QUERY_MAX_ROWS; `max_rows` may only lower the latter). Says when rows were cut.',

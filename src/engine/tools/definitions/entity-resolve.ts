@@ -16,6 +16,7 @@ const CandidateSchema = z.object({
 /** Links the question's mentions to graph nodes through the store's name search, using what the session remembers. */
 export default defineTool({
   name: 'entity_resolve',
+  readOnly: true,
   description:
     'Links each mention of a question to graph nodes by name search. Says when a mention names several nodes a person ' +
     'would have to choose between (unless the session remembers the choice) and when it names nothing.',

@@ -5,6 +5,7 @@ import { defineTool } from '../tool.js';
 /** The hubs of the graph: the nodes with the most relationships. */
 export default defineTool({
   name: 'graph_most_connected',
+  readOnly: true,
   description: 'Lists the nodes with the most relationships (either direction), most connected first, with a display name.',
   input: z.object({ limit: z.number().int().min(1).max(100).default(10) }).strict(),
   output: z.object({

@@ -4,6 +4,7 @@ import { defineTool } from '../tool.js';
 /** The graph's shape, learned from the graph itself: what a report or a planner starts from. */
 export default defineTool({
   name: 'graph_schema',
+  readOnly: true,
   description:
     'Summarizes the knowledge graph: node and relationship totals, each label with its node count and property keys, ' +
     'each relationship type with its count, the labels it joins and its property keys.',

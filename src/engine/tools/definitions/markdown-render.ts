@@ -6,6 +6,7 @@ const Table = z.object({ columns: z.array(z.string()).max(50), rows: z.array(z.a
 
 export default defineTool({
   name: 'markdown_render',
+  readOnly: true,
   description:
     'Writes a Markdown document from a title and sections (paragraphs, bullet lists, tables, images of run files). ' +
     'Text from data is escaped, so it cannot add links, HTML or structure of its own.',

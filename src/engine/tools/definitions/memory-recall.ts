@@ -4,6 +4,7 @@ import { defineTool } from '../tool.js';
 /** What the session learned in earlier turns. */
 export default defineTool({
   name: 'memory_recall',
+  readOnly: true,
   description: 'Lists what the session remembers: disambiguation choices, reviewers’ corrections and comments, the things last talked about.',
   input: z.object({}).strict(),
   output: z.object({

@@ -37,6 +37,7 @@ async function examplesFor(question: string, { queries }: ToolContext) {
  */
 export default defineTool({
   name: 'query_generate',
+  readOnly: true,
   description:
     'Writes a new read-only Cypher query for a question from the graph’s own schema: with a language model when one is ' +
     'configured (LLM_BASE_URL, LLM_MODEL), otherwise with the built-in planner. Says why when no query can be written.',

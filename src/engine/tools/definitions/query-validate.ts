@@ -5,6 +5,7 @@ import { defineTool } from '../tool.js';
 /** The graph store's read-only layers, without running the query. */
 export default defineTool({
   name: 'query_validate',
+  readOnly: true,
   description: 'Checks a query with the read-only layers of the graph store (parser guard, engine planning) without running it.',
   input: z.object({ cypher: z.string().min(1).max(20_000), parameters: z.record(z.string(), z.unknown()).default({}) }).strict(),
   output: z.object({ ok: z.boolean(), error: z.string().optional() }),

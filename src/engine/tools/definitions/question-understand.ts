@@ -5,6 +5,7 @@ import { defineTool } from '../tool.js';
 /** Reads a question's wording: its kind and the spans that may name things (no graph involved). */
 export default defineTool({
   name: 'question_understand',
+  readOnly: true,
   description:
     'Finds what a question asks (lookup, list, count, aggregate, path or property) and the mentions of things in it ' +
     '(quoted or capitalized spans), with the remaining words and their stems.',

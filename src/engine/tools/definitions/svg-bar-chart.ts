@@ -4,6 +4,7 @@ import { defineTool } from '../tool.js';
 
 export default defineTool({
   name: 'svg_bar_chart',
+  readOnly: true,
   description: 'Draws a horizontal bar chart as a standalone SVG image (at most 50 bars, non-negative values).',
   input: z
     .object({

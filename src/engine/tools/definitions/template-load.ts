@@ -5,6 +5,7 @@ import { defineTool } from '../tool.js';
 /** An approved template, ready to run: its Cypher and its parameters with the given values bound. */
 export default defineTool({
   name: 'template_load',
+  readOnly: true,
   description:
     'Loads an approved query template and binds its named parameters: given values replace the template’s example ' +
     'values; a value for a parameter the template does not have is an error.',

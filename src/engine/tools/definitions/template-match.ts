@@ -23,6 +23,7 @@ function labelsAgree(cypher: string, parameters: Record<string, unknown>, entiti
 /** Asks the template matcher for an approved template answering the question, with the values it captured. */
 export default defineTool({
   name: 'template_match',
+  readOnly: true,
   description: 'Finds an approved template whose question pattern fits the question and fills its parameters from it.',
   input: z
     .object({
