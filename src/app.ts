@@ -307,7 +307,7 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
   app.decorate('engine', { tools, workflows, queue, executor, worker });
 
   const reviews = new ReviewService(deps.relational, reviewStore, memories, sessionStore, runs, deps.graph);
-  const conversation = new ConversationService(deps.relational, messages, sessions, runStore, runs, eventStore, reviews, config.chat);
+  const conversation = new ConversationService(deps.relational, messages, sessions, runStore, runs, reviews, config.chat);
   const services: AppServices = { queries, templates, sessions, events, runs, conversation, reviews, schema: schemaCache };
   app.decorate('services', services);
   await app.register(queryRoutes, { service: services.queries });

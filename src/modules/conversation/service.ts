@@ -4,7 +4,6 @@ import { decodeCursor, keysetPage } from '../../platform/pagination.js';
 import { badRequest, conflict } from '../../platform/problem.js';
 import type { RelationalStore } from '../../stores/relational/index.js';
 import type { SessionService } from '../chat/service.js';
-import type { EventStore } from '../events/store.js';
 import type { ReviewService } from '../review/service.js';
 import type { RunService } from '../runs/service.js';
 import type { RunStore } from '../runs/store.js';
@@ -44,7 +43,6 @@ export class ConversationService {
     private readonly sessions: SessionService,
     private readonly runStore: RunStore,
     private readonly runs: RunService,
-    private readonly events: EventStore,
     private readonly reviews: ReviewService,
     private readonly limits: { messageMaxChars: number; answerMaxRows: number },
   ) {}

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { transactionEnd } from './port.js';
-import type { Queryable, QueryResult, RelationalStore, SqlParam, Transaction } from './port.js';
+import type { QueryResult, RelationalStore, SqlParam, Transaction } from './port.js';
 
 const INT8_OID = 20;
 

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { transactionEnd } from './port.js';
-import type { Queryable, QueryResult, RelationalStore, SqlParam, Transaction } from './port.js';
+import type { QueryResult, RelationalStore, SqlParam, Transaction } from './port.js';
 
 /**
  * The embedded engine: PostgreSQL compiled to WebAssembly, one connection, data in a
