@@ -265,6 +265,7 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
   const eventStore = new EventStore(deps.relational);
   const hub = new EventHub();
   await hub.start(deps.relational);
+  eventStore.deliverLocally((sessionId, rows) => hub.offer(sessionId, rows));
   app.addHook('onClose', () => hub.close());
   const sessionStore = new SessionStore(deps.relational);
   const runStore = new RunStore(deps.relational);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { whenCommitted } from '../../stores/relational/index.js';
 import type { Queryable, RelationalStore, Transaction } from '../../stores/relational/index.js';
 
 /**
@@ -115,8 +116,7 @@ export class JobQueue {
         slot.release();
         throw error;
       }
-      // Outside a transaction the insert has committed already.
-      slot.take(lease, { committed: 'committed' in tx ? tx.committed : Promise.resolve(), subject });
+      slot.take(lease, { committed: whenCommitted(tx), subject });
       return;
     }
     await tx.query(

@@ -1,7 +1,11 @@
+import { whenCommitted } from '../../stores/relational/index.js';
 import type { Queryable, RelationalStore, SqlParam } from '../../stores/relational/index.js';
 import type { EventKind } from './schemas.js';
 
-/** SQL for session events. Appending also notifies every listener (on commit). */
+/**
+ * SQL for session events. Appending also notifies every listener (on commit), and hands the
+ * rows to this process's open streams (`deliverLocally`), which then need not read them back.
+ */
 
 export const EVENTS_CHANNEL = 'cqks_events';
 
@@ -14,8 +18,22 @@ export interface EventRow {
   created_at: Date;
 }
 
+/** Receives the rows this process appended, once they are committed. */
+export type LocalDelivery = (sessionId: string, rows: readonly EventRow[]) => void;
+
 export class EventStore {
+  private local: LocalDelivery | undefined;
+
   constructor(private readonly db: RelationalStore) {}
+
+  deliverLocally(delivery: LocalDelivery): void {
+    this.local = delivery;
+  }
+
+  private afterCommit(tx: Queryable, sessionId: string, rows: readonly EventRow[]): void {
+    const local = this.local;
+    if (local) whenCommitted(tx).then(() => local(sessionId, rows), () => undefined);
+  }
 
   /** Appends under the session's row lock (gapless ids) and notifies `session_id:id` at commit. */
   async append(
@@ -40,6 +58,7 @@ export class EventStore {
       [sessionId, runId, kind, JSON.stringify(data), EVENTS_CHANNEL],
     );
     if (!rows[0]) throw new Error(`no session ${sessionId}`);
+    this.afterCommit(tx, sessionId, rows);
     return rows[0]!;
   }
 
@@ -71,6 +90,7 @@ export class EventStore {
       [sessionId, events.length, JSON.stringify(events.map((e) => ({ kind: e.kind, run_id: e.runId, data: e.data }))), EVENTS_CHANNEL],
     );
     if (rows.length !== events.length) throw new Error(`no session ${sessionId}`);
+    this.afterCommit(tx, sessionId, rows);
     return rows;
   }
 

@@ -45,22 +45,26 @@ export function openStream(raw: StreamSink, options: OpenStreamOptions): { end()
     if (!raw.write(chunk)) await Promise.race([once(raw, 'drain'), once(raw, 'close')]);
   };
 
-  const pump = async (): Promise<void> => {
+  /** Sends what comes after `last`: the offered rows when they follow on directly, otherwise read from the store. */
+  const pump = async (offered?: readonly EventRow[]): Promise<void> => {
     if (reading) {
       again = true;
       return;
     }
     reading = true;
     try {
+      let next = offered;
       do {
         again = false;
-        const rows = await store.list(sessionId, { after: last }, BATCH);
+        const direct = next !== undefined && next.length > 0 && Number(next[0]!.id) === last + 1;
+        const rows = direct ? next! : await store.list(sessionId, { after: last }, BATCH);
+        next = undefined;
         for (const row of rows) {
           if (closed) return;
           await write(frame(format, row));
           last = Number(row.id);
         }
-        if (rows.length === BATCH) again = true;
+        if (!direct && rows.length === BATCH) again = true;
       } while (again && !closed);
     } catch (error) {
       options.onError(error);
@@ -70,7 +74,15 @@ export function openStream(raw: StreamSink, options: OpenStreamOptions): { end()
     }
   };
 
-  const unsubscribe = hub.subscribe(sessionId, () => void pump());
+  const unsubscribe = hub.subscribe(sessionId, {
+    // A notification of what was already sent (offered directly) needs no read.
+    wake: (upTo) => {
+      if (upTo === undefined || upTo > last || reading) void pump();
+    },
+    offer: (rows) => {
+      if (rows.length > 0 && Number(rows.at(-1)!.id) > last) void pump(rows);
+    },
+  });
   // SSE: a comment line; NDJSON: an empty line, which NDJSON readers skip.
   const heartbeat = setInterval(() => raw.write(format === 'sse' ? ': heartbeat\n\n' : '\n'), options.heartbeatMs);
   heartbeat.unref();

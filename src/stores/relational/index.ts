@@ -5,6 +5,7 @@ import { PgStore } from './pg-store.js';
 import { PgliteStore } from './pglite-store.js';
 import type { RelationalStore } from './port.js';
 
+export { whenCommitted } from './port.js';
 export type { Queryable, QueryResult, RelationalStore, SqlParam, Transaction } from './port.js';
 
 export interface OpenRelationalOptions {

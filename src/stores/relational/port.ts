@@ -25,6 +25,10 @@ export interface Transaction extends Queryable {
   readonly committed: Promise<void>;
 }
 
+/** When `queryable`'s writes are committed: its transaction's end, or now for a plain (autocommitting) store. */
+export const whenCommitted = (queryable: Queryable): Promise<void> =>
+  'committed' in queryable ? (queryable as Transaction).committed : Promise.resolve();
+
 /** The promise of a transaction's end and how to settle it; a rollback nobody waits for is not an unhandled rejection. */
 export function transactionEnd(): { committed: Promise<void>; settle(error?: unknown): void } {
   let resolve!: () => void;
