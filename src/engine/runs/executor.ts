@@ -14,6 +14,7 @@ import type { ToolServices } from '../tools/tool.js';
 import type { WorkflowRegistry } from '../workflows/registry.js';
 import type { InputRequest, NodeContext, NodeEventKind, WorkflowDefinition, WorkflowNode } from '../workflows/workflow.js';
 import { RunJournal } from './journal.js';
+import type { Write } from './journal.js';
 
 /** The job kind of a workflow run. */
 export const RUN_JOB_KIND = 'workflow_run';
@@ -284,7 +285,14 @@ export class RunExecutor implements JobHandler {
           throw new ToolError(name, 'not_declared', `step ${node.id} does not declare this tool`);
         }
         if (!this.tools.get(name)?.readOnly) await committed;
-        const call = { runId: run.id, sessionId: run.session_id, owner: run.owner, node: node.id, signal };
+        const call = {
+          runId: run.id,
+          sessionId: run.session_id,
+          owner: run.owner,
+          node: node.id,
+          signal,
+          commitWithRun: (write: Write) => journal.write(write),
+        };
         return (await this.tools.invoke(name, toolInput, call, this.services, async (report) => {
           journal.event('tool_executed', { ...report, node: node.id });
           journal.commitSoon();

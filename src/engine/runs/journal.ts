@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { EventKind } from '../../modules/events/schemas.js';
 import type { EventStore } from '../../modules/events/store.js';
 import type { RunStore, StepWrite } from '../../modules/runs/store.js';
@@ -68,6 +69,9 @@ export class RunJournal {
       if (this.failure !== undefined) throw this.failure;
       if (this.isEmpty) return;
       await this.fenced((tx) => this.writeAll(tx));
+      // Let the streams' writes of these events leave the process before the run goes on: an
+      // embedded store answers within the same turn, and a run that never yields holds them back.
+      await nextTurn();
     });
     this.chain = done.catch((error: unknown) => {
       this.failure ??= error;

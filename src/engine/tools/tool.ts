@@ -7,6 +7,7 @@ import type { TemplateService } from '../../modules/queries/templates.js';
 import type { ReviewStore } from '../../modules/review/store.js';
 import type { RunFileStore } from '../../modules/runs/file-store.js';
 import type { GraphStore } from '../../stores/graph/port.js';
+import type { Queryable } from '../../stores/relational/index.js';
 import type { ModelQueryWriter } from '../llm/query-writer.js';
 import type { SchemaCache } from '../planner/schema-cache.js';
 
@@ -38,6 +39,11 @@ export interface ToolCall {
   node: string;
   /** Aborted when the tool's time limit passes, or the run is cancelled or loses its worker. */
   signal: AbortSignal;
+  /**
+   * Hands the run a write to make in its next commit: atomic with the step's progress and
+   * events, and only while the run's worker still holds its lease.
+   */
+  commitWithRun(write: (tx: Queryable) => Promise<void>): void;
 }
 
 export interface ToolContext extends ToolServices, ToolCall {}

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { v5 as uuidV5 } from 'uuid';
 import type { Queryable, RelationalStore } from '../../stores/relational/index.js';
 
 /** SQL for a session's messages. `seq` orders them; the session row hands it out. */
@@ -13,6 +14,12 @@ export interface MessageRow {
   answer: Record<string, unknown> | null;
   created_at: Date;
 }
+
+/** The namespace of answer message ids (a fixed, random UUID). */
+const ANSWER_NAMESPACE = 'c1f4e0a2-6d0b-4f3e-9a57-2b8e51f0d9c4';
+
+/** The id of a run's answer message: the same every time the run's answer step runs. */
+export const answerMessageId = (runId: string): string => uuidV5(runId, ANSWER_NAMESPACE);
 
 export class MessageStore {
   constructor(private readonly db: RelationalStore) {}
@@ -35,29 +42,22 @@ export class MessageStore {
   }
 
   /**
-   * The run's answer, written once (one statement): a step that runs again gets the one already
-   * written. Two writers at once (a worker that lost its lease and its successor) meet at the
-   * one-answer-per-run index; the loser reads the winner's.
+   * The run's answer, written once, in the caller's transaction (the run's commit, with its
+   * `answer_ready`). Its id is `answerMessageId(runId)`, so a step that runs again after a
+   * takeover names the same message, and writes nothing when it is already there.
    */
-  async appendAnswer(sessionId: string, runId: string, content: string, answer: Record<string, unknown>): Promise<MessageRow> {
-    const { rows } = await this.db.query<MessageRow>(
-      `WITH existing AS (
-         SELECT * FROM chat_messages WHERE run_id = $3 AND role = 'assistant'
-       ), counted AS (
+  async appendAnswer(tx: Queryable, answer: { sessionId: string; runId: string; content: string; answer: Record<string, unknown> }): Promise<void> {
+    await tx.query(
+      `WITH counted AS (
          UPDATE chat_sessions SET message_count = message_count + 1, last_activity_at = now()
-          WHERE id = $2 AND NOT EXISTS (SELECT 1 FROM existing) RETURNING message_count AS seq
-       ), inserted AS (
-         INSERT INTO chat_messages (id, session_id, seq, role, content, run_id, answer)
-         SELECT $1, $2, counted.seq, 'assistant', $4, $3, $5 FROM counted
-         ON CONFLICT (run_id) WHERE role = 'assistant' DO NOTHING
-         RETURNING *
+          WHERE id = $2 AND NOT EXISTS (SELECT 1 FROM chat_messages WHERE run_id = $3 AND role = 'assistant')
+          RETURNING message_count AS seq
        )
-       SELECT * FROM inserted UNION ALL SELECT * FROM existing`,
-      [randomUUID(), sessionId, runId, content, JSON.stringify(answer)],
+       INSERT INTO chat_messages (id, session_id, seq, role, content, run_id, answer)
+       SELECT $1, $2, counted.seq, 'assistant', $4, $3, $5 FROM counted
+       ON CONFLICT DO NOTHING`,
+      [answerMessageId(answer.runId), answer.sessionId, answer.runId, answer.content, JSON.stringify(answer.answer)],
     );
-    const row = rows[0] ?? (await this.answerOf(runId));
-    if (!row) throw new Error(`no session ${sessionId}`);
-    return row;
   }
 
   async answerOf(runId: string, tx: Queryable = this.db): Promise<MessageRow | undefined> {
