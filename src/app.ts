@@ -124,6 +124,7 @@ export async function openDependencies(
         queryTimeoutMs: config.limits.graphQueryTimeoutMs,
         maxRows: config.limits.graphQueryMaxRows,
         allowedProcedures: config.graph.allowedProcedures,
+        validationCacheEntries: config.graph.validationCacheEntries,
         logger: logger.child({ component: 'graph' }),
       }));
     if (!given.graph) opened.push(graph);

@@ -116,6 +116,7 @@ export const envSchema = z.object({
   PREVIEW_MAX_ROWS: int(200, 1, 100_000),
   DEMO_DATA: bool(true),
   GRAPH_SCHEMA_CACHE_MS: int(30_000, 0, 3_600_000),
+  GRAPH_VALIDATION_CACHE_ENTRIES: int(1000, 0, 1_000_000),
   REVIEW_POLICY: z.enum(['never', 'generated', 'always']).default('never'),
   REVIEW_OWNER_DECIDES: bool(true),
   CHAT_MESSAGE_MAX_CHARS: int(2000, 1, 100_000),
@@ -178,7 +179,7 @@ export interface Config {
     shutdownDrainMs: number;
     shutdownGraceMs: number;
   };
-  graph: { allowedProcedures: string[]; schemaCacheMs: number };
+  graph: { allowedProcedures: string[]; schemaCacheMs: number; validationCacheEntries: number };
   /** Load the demo knowledge graph and templates on first start (empty graph). */
   demoData: boolean;
   chat: {
@@ -264,7 +265,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
       shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     },
-    graph: { allowedProcedures: e.GRAPH_ALLOWED_PROCEDURES, schemaCacheMs: e.GRAPH_SCHEMA_CACHE_MS },
+    graph: { allowedProcedures: e.GRAPH_ALLOWED_PROCEDURES, schemaCacheMs: e.GRAPH_SCHEMA_CACHE_MS, validationCacheEntries: e.GRAPH_VALIDATION_CACHE_ENTRIES },
     demoData: e.DEMO_DATA,
     chat: {
       reviewPolicy: e.REVIEW_POLICY,

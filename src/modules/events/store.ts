@@ -64,7 +64,8 @@ export class EventStore {
 
   /**
    * Appends several events of one session in one statement (ids in the given order), and
-   * notifies once, with the last id: a stream reads everything after what it has sent.
+   * notifies once, with the last id: a stream reads everything after what it has sent. Only
+   * the ids and times come back; the rest is what was given.
    */
   async appendMany(
     tx: Queryable,
@@ -72,7 +73,7 @@ export class EventStore {
     events: readonly { kind: EventKind; data: Record<string, unknown>; runId: string | null }[],
   ): Promise<EventRow[]> {
     if (events.length === 0) return [];
-    const { rows } = await tx.query<EventRow>(
+    const { rows: stored } = await tx.query<{ id: number; created_at: Date }>(
       `WITH next AS (
          UPDATE chat_sessions SET last_event_id = last_event_id + $2, last_activity_at = now()
           WHERE id = $1 RETURNING id AS session_id, last_event_id - $2 AS base
@@ -85,11 +86,18 @@ export class EventStore {
        ), notified AS (
          SELECT pg_notify($4, max(inserted.session_id::text) || ':' || max(inserted.id)) FROM inserted
        )
-       SELECT inserted.session_id, inserted.id, inserted.run_id, inserted.kind, inserted.data, inserted.created_at
-         FROM inserted, notified ORDER BY inserted.id`,
+       SELECT inserted.id, inserted.created_at FROM inserted, notified ORDER BY inserted.id`,
       [sessionId, events.length, JSON.stringify(events.map((e) => ({ kind: e.kind, run_id: e.runId, data: e.data }))), EVENTS_CHANNEL],
     );
-    if (rows.length !== events.length) throw new Error(`no session ${sessionId}`);
+    if (stored.length !== events.length) throw new Error(`no session ${sessionId}`);
+    const rows = events.map((e, i): EventRow => ({
+      session_id: sessionId,
+      id: Number(stored[i]!.id),
+      run_id: e.runId,
+      kind: e.kind,
+      data: e.data,
+      created_at: stored[i]!.created_at,
+    }));
     this.afterCommit(tx, sessionId, rows);
     return rows;
   }

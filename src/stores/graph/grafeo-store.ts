@@ -1,3 +1,4 @@
+import { DEFAULT_VALIDATION_CACHE_ENTRIES, ValidatedStatements } from './validated-statements.js';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,12 +42,15 @@ export interface GrafeoStoreOptions {
   allowedProcedures: readonly string[];
   /** Deadline of the store's own operations (writes, introspection, search); default max(30 s, 10 x queryTimeoutMs). */
   operationTimeoutMs?: number;
+  /** Statements remembered as validated; 0 remembers none. Default 1000. */
+  validationCacheEntries?: number;
   logger?: GraphLogger;
 }
 
 export class GrafeoGraphStore implements GraphStore {
   readonly engine = 'grafeo' as const;
   private readonly guard: GuardOptions;
+  private readonly validated: ValidatedStatements;
   private readonly limits: Limits;
   private readonly operationTimeoutMs: number;
 
@@ -58,6 +62,7 @@ export class GrafeoGraphStore implements GraphStore {
     private readonly temporaryDir: string | null,
   ) {
     this.guard = { allowedProcedures: options.allowedProcedures };
+    this.validated = new ValidatedStatements(options.validationCacheEntries ?? DEFAULT_VALIDATION_CACHE_ENTRIES);
     this.limits = { timeoutMs: options.queryTimeoutMs, maxRows: options.maxRows };
     this.operationTimeoutMs = options.operationTimeoutMs ?? Math.max(30_000, options.queryTimeoutMs * 10);
   }
@@ -109,8 +114,11 @@ export class GrafeoGraphStore implements GraphStore {
 
   async validate(cypher: string, params?: QueryParams): Promise<{ queryType: 'r' }> {
     const statement = assertReadOnly(cypher, this.guard);
+    const checked = checkParams(params);
+    if (this.validated.has(statement, checked)) return { queryType: 'r' };
     const timeoutMs = this.limits.timeoutMs;
-    await this.call('validate', { statement, params: checkParams(params) }, { kind: 'read', timeoutMs, onTimeout: () => queryTimeout(timeoutMs) });
+    await this.call('validate', { statement, params: checked }, { kind: 'read', timeoutMs, onTimeout: () => queryTimeout(timeoutMs) });
+    this.validated.add(statement, checked);
     return { queryType: 'r' };
   }
 

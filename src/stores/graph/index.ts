@@ -16,6 +16,8 @@ export interface OpenGraphStoreOptions {
   maxRows: number;
   /** Procedures `CALL` may use (exact names). */
   allowedProcedures: string[];
+  /** Statements remembered as validated (GRAPH_VALIDATION_CACHE_ENTRIES); 0 remembers none. Default 1000. */
+  validationCacheEntries?: number;
   logger?: GraphLogger;
 }
 
@@ -25,6 +27,7 @@ export async function openGraphStore(options: OpenGraphStoreOptions): Promise<Gr
     queryTimeoutMs: options.queryTimeoutMs,
     maxRows: options.maxRows,
     allowedProcedures: options.allowedProcedures,
+    validationCacheEntries: options.validationCacheEntries,
     logger: options.logger,
   };
   if (options.neo4j) return openNeo4jStore(options.neo4j, common);

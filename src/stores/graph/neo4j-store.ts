@@ -1,3 +1,4 @@
+import { DEFAULT_VALIDATION_CACHE_ENTRIES, ValidatedStatements } from './validated-statements.js';
 import neo4j from 'neo4j-driver';
 import { performance } from 'node:perf_hooks';
 import { ProblemError } from '../../platform/problem.js';
@@ -91,6 +92,8 @@ export interface Neo4jStoreOptions {
   allowedProcedures: readonly string[];
   /** Deadline of the store's own operations (writes, introspection, search); default max(30 s, 10 x queryTimeoutMs). */
   operationTimeoutMs?: number;
+  /** Statements remembered as validated; 0 remembers none. Default 1000. */
+  validationCacheEntries?: number;
   /** How long past the server-side timeout the client waits before giving up on its own (default 2 s). */
   clientGraceMs?: number;
   logger?: GraphLogger;
@@ -154,6 +157,7 @@ async function withDeadline<T>(work: Promise<T>, ms: number, onTimeout: () => Pr
 export class Neo4jGraphStore implements GraphStore {
   readonly engine = 'neo4j' as const;
   private readonly guard: GuardOptions;
+  private readonly validated: ValidatedStatements;
   private readonly limits: Limits;
   private readonly database: string | undefined;
   private readonly operationTimeoutMs: number;
@@ -163,6 +167,7 @@ export class Neo4jGraphStore implements GraphStore {
     private readonly options: Neo4jStoreOptions,
   ) {
     this.guard = { allowedProcedures: options.allowedProcedures };
+    this.validated = new ValidatedStatements(options.validationCacheEntries ?? DEFAULT_VALIDATION_CACHE_ENTRIES);
     this.limits = { timeoutMs: options.queryTimeoutMs, maxRows: options.maxRows };
     this.database = options.database;
     this.operationTimeoutMs = options.operationTimeoutMs ?? Math.max(30_000, options.queryTimeoutMs * 10);
@@ -218,7 +223,9 @@ export class Neo4jGraphStore implements GraphStore {
   async validate(cypher: string, params?: QueryParams): Promise<{ queryType: 'r' }> {
     const statement = assertReadOnly(cypher, this.guard);
     const checked = checkParams(params);
+    if (this.validated.has(statement, checked)) return { queryType: 'r' };
     await this.inReadTransaction(this.limits.timeoutMs, 1, (tx) => this.requireReadPlan(tx, statement, checked));
+    this.validated.add(statement, checked);
     return { queryType: 'r' };
   }
 
