@@ -158,7 +158,88 @@ const timing = defineWorkflow({
   ],
 });
 
-const extras = { workflows: [blocking, pick, timing], tools: [echo, sleep] };
+/** Three steps that echo; `replayable` ones may be committed together (and redone after a crash). */
+const threeSteps = (id: string, replayable: boolean) =>
+  defineWorkflow({
+    id,
+    name: id,
+    description: 'a, b, c; b blocks the first time when asked to.',
+    version: '1',
+    input: z.object({ block: z.boolean().default(false) }),
+    nodes: ['a', 'b', 'c'].map((node) => ({
+      id: node,
+      description: node,
+      tools: ['test_echo'],
+      replayable,
+      async run({ run, tool, input, signal }) {
+        gates.record(run.id, node);
+        if (node === 'b' && (input as { block: boolean }).block) await gates.block(run.id, signal);
+        return { output: await tool<{ value: string }>('test_echo', { value: node }) };
+      },
+    })),
+  });
+
+/** Per run: resolves when `test_probe` is called (the run got that far). */
+const probes = new Map<string, { reached: Promise<void>; resolve: () => void }>();
+const probeOf = (runId: string) => {
+  if (!probes.has(runId)) {
+    let resolve!: () => void;
+    const reached = new Promise<void>((r) => (resolve = r));
+    probes.set(runId, { reached, resolve });
+  }
+  return probes.get(runId)!;
+};
+/** Per run: the calls `test_write` received. */
+const writes = new Map<string, string[]>();
+
+const probe = defineTool({
+  name: 'test_probe',
+  description: 'Tells the test the run got here; writes nothing.',
+  readOnly: true,
+  input: z.object({}),
+  output: z.object({}),
+  run: async (_input, { runId }) => {
+    probeOf(runId).resolve();
+    return {};
+  },
+});
+
+const write = defineTool({
+  name: 'test_write',
+  description: 'Stands for a tool that writes (not read-only).',
+  input: z.object({ value: z.string() }),
+  output: z.object({}),
+  run: async ({ value }, { runId }) => {
+    writes.set(runId, [...(writes.get(runId) ?? []), value]);
+    return {};
+  },
+});
+
+const handoff = defineWorkflow({
+  id: 'test_handoff',
+  name: 'Handoff',
+  description: 'Reads (a probe), then writes.',
+  version: '1',
+  input: z.object({}),
+  nodes: [
+    {
+      id: 'first',
+      description: 'probe, then write',
+      tools: ['test_probe', 'test_write'],
+      replayable: true,
+      async run({ tool }) {
+        await tool('test_probe', {});
+        await tool('test_write', { value: 'x' });
+        return { output: {} };
+      },
+    },
+  ],
+});
+
+const extras = {
+  workflows: [blocking, pick, timing, threeSteps('test_steps', false), threeSteps('test_replayable', true), handoff],
+  tools: [echo, sleep, probe, write],
+};
 const silent = pino({ level: 'silent' });
 
 describe('the run engine', () => {
@@ -187,7 +268,8 @@ describe('the run engine', () => {
     });
 
   beforeAll(async () => {
-    t = await startTestApp({ ...extras, env: { RUN_CONCURRENCY: '2', JOB_LEASE_MS: '60000', JOB_POLL_INTERVAL_MS: '50' } });
+    // Progress of replayable steps waits for the run's next commit (nothing commits it on a timer here).
+    t = await startTestApp({ ...extras, env: { RUN_CONCURRENCY: '2', JOB_LEASE_MS: '60000', JOB_POLL_INTERVAL_MS: '50', RUN_PROGRESS_COMMIT_MS: '10000' } });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     curator = await t.token(['curator'], curatorSub);
   });
@@ -323,6 +405,119 @@ describe('the run engine', () => {
     }
   });
 
+  describe('commits', () => {
+    /** The run's events in order, with the transaction that wrote each (`xmin`: the inserting transaction's id). */
+    const stored = async (runId: string) =>
+      (
+        await t.app.deps.relational.query<{ kind: string; node: string | null; committed: string }>(
+          `SELECT kind, data->>'node' AS node, xmin::text AS committed FROM session_events WHERE run_id = $1 ORDER BY id`,
+          [runId],
+        )
+      ).rows;
+
+    it('replayable steps are committed together; other steps one at a time', async () => {
+      const together = await executeAndSettle(t, curator, { workflow: 'test_replayable' });
+      const apart = await executeAndSettle(t, curator, { workflow: 'test_steps' });
+      together.stream.close();
+      apart.stream.close();
+      expect(together.settled.event).toBe('run_completed');
+      expect(apart.settled.event).toBe('run_completed');
+
+      const replayed = await stored(together.runId);
+      const kinds = ['run_queued', 'run_started', ...['a', 'b', 'c'].flatMap(() => ['step_started', 'tool_executed', 'step_completed']), 'run_completed'];
+      expect(replayed.map((e) => e.kind)).toEqual(kinds);
+      // Everything after the queuing went out in one transaction: the run's end.
+      expect(new Set(replayed.slice(1).map((e) => e.committed)).size).toBe(1);
+      const separate = await stored(apart.runId);
+      expect(separate.map((e) => e.kind)).toEqual(kinds);
+      // Start with a's start; a's end with b's start; b's end with c's start; c's end with the run's.
+      expect(new Set(separate.slice(1).map((e) => e.committed)).size).toBe(4);
+
+      // Steps committed together keep their own times.
+      const run = await getRun(together.runId);
+      const times = run.steps.flatMap((s: { started_at: string; finished_at: string }) => [Date.parse(s.started_at), Date.parse(s.finished_at)]);
+      expect(times).toEqual([...times].sort((x, y) => x - y));
+      expect(run.steps.map((s: { node: string; status: string; attempts: number }) => [s.node, s.status, s.attempts])).toEqual([
+        ['a', 'succeeded', 1],
+        ['b', 'succeeded', 1],
+        ['c', 'succeeded', 1],
+      ]);
+    });
+
+    it('a slow replayable step still shows its progress within RUN_PROGRESS_COMMIT_MS', async () => {
+      const live = await startTestApp({ ...extras, env: { RUN_CONCURRENCY: '1', RUN_PROGRESS_COMMIT_MS: '20' } });
+      try {
+        await live.app.listen({ host: '127.0.0.1', port: 0 });
+        const token = await live.token(['curator']);
+        const res = await live.app.inject({
+          method: 'POST',
+          url: '/api/v1/aim/workflows/execute',
+          headers: auth(token),
+          payload: { workflow: 'test_replayable', input: { block: true } },
+        });
+        const { run_id: runId, session_id: sessionId } = res.json();
+        const stream = await followSession(live, token, sessionId);
+        // b is still blocked: its start and a's end reached the stream without waiting for it.
+        await stream.waitForEvent((e) => e.event === 'step_started' && e.data.data.node === 'b' && e.data.data.run_id === runId);
+        expect(gates.calls.get(runId)).toEqual(['a', 'b']);
+        expect(stream.events.filter((e) => e.data.data.run_id === runId).map((e) => e.event)).toContain('step_completed');
+        gates.release(runId);
+        expect((await stream.waitForEvent(runEvent(runId, RUN_SETTLED))).event).toBe('run_completed');
+        stream.close();
+      } finally {
+        await live.close();
+      }
+    });
+
+    it('a run queued by this process starts at once, reads and computes before the commit, and writes only after it', async () => {
+      const session = (await t.app.inject({ method: 'POST', url: '/api/v1/chat', headers: auth(curator), payload: { title: 'handoff' } })).json();
+      let runId = '';
+      let writtenBeforeCommit: string[] | undefined;
+      await t.app.deps.relational.transaction(async (tx) => {
+        const run = await t.app.services.runs.start(tx, { sessionId: session.session_id, owner: curatorSub, workflow: 'test_handoff', input: {} });
+        runId = run.id;
+        // The run got to its read-only tool while the transaction queuing it is still open.
+        await probeOf(run.id).reached;
+        // Turns enough for it to call the writing tool, were it not waiting for the commit.
+        for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+        writtenBeforeCommit = [...(writes.get(run.id) ?? [])];
+      });
+      expect(writtenBeforeCommit).toEqual([]);
+      const stream = await followSession(t, curator, session.session_id);
+      expect((await stream.waitForEvent(runEvent(runId, RUN_SETTLED))).event).toBe('run_completed');
+      stream.close();
+      expect(writes.get(runId)).toEqual(['x']);
+      const job = (await t.app.deps.relational.query<{ attempts: number; status: string }>('SELECT attempts, status FROM jobs WHERE ref_id = $1', [runId])).rows;
+      expect(job).toEqual([{ attempts: 1, status: 'done' }]);
+    });
+
+    it('a run whose queuing transaction rolls back stops without writing anything', async () => {
+      const session = (await t.app.inject({ method: 'POST', url: '/api/v1/chat', headers: auth(curator), payload: { title: 'rollback' } })).json();
+      let runId = '';
+      await expect(
+        t.app.deps.relational.transaction(async (tx) => {
+          const run = await t.app.services.runs.start(tx, { sessionId: session.session_id, owner: curatorSub, workflow: 'test_handoff', input: {} });
+          runId = run.id;
+          await probeOf(run.id).reached;
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
+      await t.app.engine.worker.whenIdle();
+      expect(t.app.engine.worker.activeCount).toBe(0);
+      expect(writes.get(runId)).toBeUndefined();
+      const left = await t.app.deps.relational.query<{ n: number }>(
+        `SELECT (SELECT count(*) FROM runs WHERE id = $1::uuid) + (SELECT count(*) FROM jobs WHERE ref_id = $1::uuid)
+              + (SELECT count(*) FROM session_events WHERE run_id = $1::text) + (SELECT count(*) FROM run_steps WHERE run_id = $1::uuid) AS n`,
+        [runId],
+      );
+      expect(Number(left.rows[0]!.n)).toBe(0);
+      // The worker's place came back: the next run starts.
+      const next = await executeAndSettle(t, curator, { workflow: 'test_steps' });
+      next.stream.close();
+      expect(next.settled.event).toBe('run_completed');
+    });
+  });
+
   describe('a worker that dies mid-run (its lease runs out)', () => {
     /** Stands in for kill -9: the lease is made to have run out, as if its process stopped renewing it. */
     const expireLease = (runId: string) =>
@@ -383,6 +578,30 @@ describe('the run engine', () => {
         expect.objectContaining({ attempt: 2, resumed_from: 'b' }),
       ]);
       expect(await jobOf(runId)).toMatchObject({ status: 'done' });
+    });
+
+    it('runs its replayable steps again when their ends were not committed yet; it still completes exactly once', async () => {
+      const { run_id: runId, session_id: sessionId } = await execute('test_replayable', { block: true });
+      await gates.waitEntered(runId);
+      const stream = await followSession(t, curator, sessionId);
+      await expireLease(runId);
+      const other = await takeOver();
+      try {
+        expect((await stream.waitForEvent(runEvent(runId, RUN_SETTLED))).event).toBe('run_completed');
+        gates.release(runId);
+        await t.app.engine.worker.whenIdle();
+      } finally {
+        stream.close();
+        await other.close();
+      }
+      // a's end waited for the run's next commit (RUN_PROGRESS_COMMIT_MS is long here), which never came: a ran
+      // again. The first worker, released after the run completed, computed c too (a replayable step needs no
+      // commit before it), but its commit was refused: one run_completed, and the steps' ends are the second's.
+      expect(gates.calls.get(runId)).toEqual(['a', 'b', 'a', 'b', 'c', 'c']);
+      const kinds = await events(sessionId, runId);
+      expect(kinds.filter((e) => e.event === 'run_completed')).toHaveLength(1);
+      expect(kinds.filter((e) => e.event === 'step_completed').map((e) => e.data.node)).toEqual(['a', 'b', 'c']);
+      expect((await getRun(runId)).status).toBe('succeeded');
     });
 
     it('is failed with a clear reason when it may not be tried again (JOB_MAX_ATTEMPTS)', async () => {

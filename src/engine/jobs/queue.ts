@@ -81,17 +81,26 @@ export class LeaseLostError extends Error {
 }
 
 export class JobQueue {
-  private local: LocalRunner | undefined;
+  private readonly local = new Set<LocalRunner>();
 
   constructor(private readonly db: RelationalStore) {}
 
-  /** This process's worker registers itself while it runs (the last one to start, when there are several). */
+  /** This process's workers register themselves while they run. */
   attachLocal(runner: LocalRunner): void {
-    this.local = runner;
+    this.local.add(runner);
   }
 
   detachLocal(runner: LocalRunner): void {
-    if (this.local === runner) this.local = undefined;
+    this.local.delete(runner);
+  }
+
+  /** A free place in one of this process's workers, if any has one. */
+  private reserveLocally(kind: string): LocalSlot | undefined {
+    for (const runner of this.local) {
+      const slot = runner.reserve(kind);
+      if (slot) return slot;
+    }
+    return undefined;
   }
 
   /**
@@ -101,7 +110,7 @@ export class JobQueue {
    * commit). Otherwise the job is ready for any worker, which hears of it when `tx` commits.
    */
   async enqueue(tx: Queryable | Transaction, kind: string, refId: string, subject?: unknown): Promise<void> {
-    const slot = this.local?.reserve(kind);
+    const slot = this.reserveLocally(kind);
     if (slot) {
       let lease: Lease;
       try {
