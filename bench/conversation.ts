@@ -352,7 +352,7 @@ export async function benchConversation(): Promise<string[]> {
     const store = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite (embedded)';
     const lines = [
       `  ${ITERATIONS} messages per question after ${Math.max(1, WARMUP)} warm-up, one at a time; relational store ${store}; ` +
-        `job poll interval ${pollIntervalMs} ms (new runs are announced by NOTIFY)`,
+        `a run starts on the server's own worker as its message is stored (job poll interval ${pollIntervalMs} ms is the fallback)`,
     ];
     for (const c of cases) {
       const total = c.asked.map((a) => a.ms);
