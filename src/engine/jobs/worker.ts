@@ -82,11 +82,12 @@ export class JobWorker implements LocalRunner {
     if (this.stopped || !this.handlers.has(kind) || this.active.size + this.reserved >= this.options.concurrency) return undefined;
     this.reserved++;
     let held = true;
-    const giveBack = () => {
-      if (held) this.reserved--;
-      const wasHeld = held;
+    /** Frees the place once; true the first time. */
+    const giveBack = (): boolean => {
+      if (!held) return false;
       held = false;
-      return wasHeld;
+      this.reserved--;
+      return true;
     };
     return {
       owner: this.owner,
