@@ -44,7 +44,9 @@ export class MessageStore {
   /**
    * The run's answer, written once, in the caller's transaction (the run's commit, with its
    * `answer_ready`). Its id is `answerMessageId(runId)`, so a step that runs again after a
-   * takeover names the same message, and writes nothing when it is already there.
+   * takeover names the same message, and writes nothing when it is already there. Two such
+   * commits never overlap (each holds its run's job row first, the lease's fence); if they did,
+   * the unique answer-per-run index would still keep one message, but the count could run one ahead.
    */
   async appendAnswer(tx: Queryable, answer: { sessionId: string; runId: string; content: string; answer: Record<string, unknown> }): Promise<void> {
     await tx.query(

@@ -18,12 +18,14 @@ export class ValidatedStatements {
     this.passed = entries > 0 ? new LRUCache({ max: entries }) : undefined;
   }
 
+  /** Unambiguous: names may hold any character, the statement too. */
   private static key(statement: string, params: QueryParams | undefined): string {
-    return `${Object.keys(params ?? {}).sort().join(',')}\n${statement}`;
+    return JSON.stringify([Object.keys(params ?? {}).sort(), statement]);
   }
 
+  /** Whether the statement passed before; a hit counts as a use (the least recently used go first). */
   has(statement: string, params: QueryParams | undefined): boolean {
-    return this.passed?.has(ValidatedStatements.key(statement, params)) ?? false;
+    return this.passed?.get(ValidatedStatements.key(statement, params)) === true;
   }
 
   add(statement: string, params: QueryParams | undefined): void {

@@ -398,6 +398,65 @@ describe(`local delivery of session events (${process.env.DATABASE_URL ? 'postgr
       expect(client.errors).toEqual([]);
     });
 
+    it('rows offered while the stream is reading are not lost: it reads again after', async () => {
+      const rig = await processRig({ listen: false });
+      const other = otherProcess();
+      const session = await newSession();
+      await other(session, 2);
+      // The opening read (the real one) answers 1..2, but is handed back only once the offer came in.
+      const list = rig.events.list.bind(rig.events);
+      let offerCame!: () => void;
+      const offered = new Promise<void>((resolve) => (offerCame = resolve));
+      const reads = vi.spyOn(rig.events, 'list').mockImplementationOnce(async (...args) => {
+        const rows = await list(...args);
+        await offered;
+        return rows;
+      });
+      const client = openNdjson(rig, session);
+      expect(reads).toHaveBeenCalledTimes(1);
+      const firstRead = reads.mock.results[0]!.value as Promise<EventRow[]>;
+
+      await rig.append(session, [
+        { kind: 'step_completed', data: { node: 'mine3', query_type: 'none' } },
+        { kind: 'answer_ready', data: { text: 'mine4' } },
+      ]);
+      expect(rig.deliveries.map((d) => d.ids)).toEqual([[3, 4]]);
+      offerCame();
+      expect((await firstRead).map((r) => Number(r.id))).toEqual([1, 2]);
+      const frames = await client.waitFor(4);
+      expect(frames.map((f) => [f.id, f.event])).toEqual([
+        [1, 'step_started'],
+        [2, 'step_started'],
+        [3, 'step_completed'],
+        [4, 'answer_ready'],
+      ]);
+      await rig.append(session, [{ kind: 'run_completed', data: { workflow: 'ask', output: {} } }]);
+      await client.waitForId(5);
+      expect(client.ids()).toEqual(range(1, 5));
+      reads.mockRestore();
+    });
+
+    it('events committed by another process reach the stream through the NOTIFY alone; local rows then follow on', async () => {
+      const rig = await processRig({ listen: true });
+      const other = otherProcess();
+      const session = await newSession();
+      const client = openNdjson(rig, session);
+      await rig.append(session, [{ kind: 'run_queued', data: { workflow: 'ask' } }]);
+      await client.waitFor(1);
+      await other(session, 3);
+      await client.waitForId(4);
+      await rig.append(session, [{ kind: 'answer_ready', data: { text: 'mine' } }]);
+      await client.waitForId(5);
+      expect(client.frames.map((f) => [f.id, f.event])).toEqual([
+        [1, 'run_queued'],
+        [2, 'step_started'],
+        [3, 'step_started'],
+        [4, 'step_started'],
+        [5, 'answer_ready'],
+      ]);
+      expect(rig.deliveries.map((d) => d.ids)).toEqual([[1], [5]]);
+    });
+
     it('events appended while the stream is still replaying a backlog: every event once, in id order', async () => {
       const rig = await processRig({ listen: true });
       const other = otherProcess();

@@ -101,15 +101,8 @@ describe('ValidatedStatements', () => {
     expect(DEFAULT_VALIDATION_CACHE_ENTRIES).toBe(1000);
   });
 
-  /*
-   * Known bugs (src/stores/graph/validated-statements.ts). Each `it.fails` passes while the
-   * bug is there and fails once it is fixed: then turn it into a plain `it`.
-   */
-
-  // has() is lru-cache's has(), which does not refresh recency: a statement validated again and
-  // again (a hit, which returns before add()) is evicted as if it had not been used since its
-  // first validation. The cache behaves as FIFO for hits, not LRU.
-  it.fails('BUG: a hit (has) makes the statement the most recently used', () => {
+  // A statement validated again and again (a hit, which returns before add()) stays in.
+  it('a hit (has) makes the statement the most recently used', () => {
     const cache = new ValidatedStatements(2);
     cache.add('RETURN 1 AS x', {});
     cache.add('RETURN 2 AS x', {});
@@ -119,9 +112,8 @@ describe('ValidatedStatements', () => {
     expect(cache.has('RETURN 2 AS x', {})).toBe(false);
   });
 
-  // The key joins the names with ',' and puts the statement after '\n', and names are any
-  // strings: different (statement, names) pairs can make the same key.
-  it.fails('BUG: parameter names containing "," or "\\n" make keys of other statements', () => {
+  // Names are any strings: no (statement, names) pair may make the key of another.
+  it('parameter names containing "," or "\\n" do not make keys of other statements', () => {
     const cache = new ValidatedStatements(10);
     cache.add('RETURN $a AS a, $b AS b', { a: 1, b: 2 });
     expect(cache.has('RETURN $a AS a, $b AS b', { 'a,b': 1 })).toBe(false);
@@ -234,9 +226,9 @@ describe('validate on the embedded Grafeo store', () => {
     await expect(uncached.validate('RETURN 1 AS x', { 'a\nB': 1 })).resolves.toEqual({ queryType: 'r' });
   });
 
-  // The key collision above, end to end: a statement the engine refuses passes validate
-  // because another statement with odd parameter names passed before.
-  it.fails('BUG: validate does not pass an invalid statement because of a key collision', async () => {
+  // End to end: a statement the engine refuses must not pass validate because another statement
+  // with odd parameter names passed before.
+  it('validate does not pass an invalid statement by a key collision', async () => {
     const store = await openGraphStore(common);
     try {
       await store.validate('RETURN 1 AS x', { 'a\nB': 1 });
