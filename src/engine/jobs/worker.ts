@@ -93,7 +93,16 @@ export class JobWorker implements LocalRunner {
       owner: this.owner,
       leaseMs: this.options.leaseMs,
       take: (lease, handoff) => {
-        if (giveBack()) this.run(lease, handoff);
+        if (!giveBack()) return;
+        if (!this.stopped) {
+          this.run(lease, handoff);
+          return;
+        }
+        // Stopped in between (a shutdown): the job goes back for any process, once it exists.
+        handoff.committed.then(
+          () => this.queue.release(lease).catch((error: unknown) => this.options.logger.warn({ err: error }, 'jobs: release failed')),
+          () => undefined,
+        );
       },
       release: () => void giveBack(),
     };

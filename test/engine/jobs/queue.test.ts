@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../../src/config.js';
 import { CANCELLED_PREFIX, JOBS_CHANNEL, JobQueue, LeaseLostError } from '../../../src/engine/jobs/queue.js';
-import type { JobStatus, Lease } from '../../../src/engine/jobs/queue.js';
+import type { Handoff, JobStatus, Lease } from '../../../src/engine/jobs/queue.js';
+import { JobWorker } from '../../../src/engine/jobs/worker.js';
 import type { RelationalStore } from '../../../src/stores/relational/index.js';
 import { dropSchema, testConfig } from '../../support/config.js';
 import { openTestRelationalStore } from '../../support/relational.js';
@@ -782,6 +784,114 @@ describe('JobQueue', () => {
       } finally {
         await listener.stop();
       }
+    });
+  });
+  describe("handing a job to this process's worker", () => {
+    /** A worker of one kind whose handler records its calls and runs until the test lets it go. */
+    function localWorker(kind: string, concurrency = 1) {
+      const calls: { lease: Lease; handoff?: Handoff; signal: AbortSignal }[] = [];
+      const finish: (() => void)[] = [];
+      const called: ((call: (typeof calls)[number]) => void)[] = [];
+      const worker = new JobWorker(store, queue, [
+        {
+          kind,
+          handle: (lease, signal, handoff) =>
+            new Promise<void>((resolve) => {
+              const call = { lease, handoff, signal };
+              calls.push(call);
+              finish.push(resolve);
+              signal.addEventListener('abort', () => resolve(), { once: true });
+              called.splice(0).forEach((c) => c(call));
+            }),
+        },
+      ], { concurrency, leaseMs: LEASE_MS, pollIntervalMs: 60_000, logger: pino({ level: 'silent' }) });
+      const nextCall = () => new Promise<(typeof calls)[number]>((resolve) => called.push(resolve));
+      return { worker, calls, nextCall, finishAll: () => finish.splice(0).forEach((f) => f()) };
+    }
+
+    it('a worker with room gets the job leased at once, before the commit, with the subject; a full one leaves it ready', async () => {
+      const kind = newKind('local');
+      const local = localWorker(kind);
+      await local.worker.start();
+      try {
+        const ref = randomUUID();
+        let before: { committedYet: boolean } | undefined;
+        await store.transaction(async (tx) => {
+          const call = local.nextCall();
+          await queue.enqueue(tx, kind, ref, { subject: 'the run row' });
+          const { lease, handoff } = await call;
+          let committedYet = false;
+          void handoff!.committed.then(() => (committedYet = true));
+          await new Promise((resolve) => setImmediate(resolve));
+          before = { committedYet };
+          expect(lease).toMatchObject({ kind, refId: ref, attempt: 1 });
+          expect(handoff!.subject).toEqual({ subject: 'the run row' });
+        });
+        expect(before).toEqual({ committedYet: false });
+        expect(await job(kind, ref)).toMatchObject({ status: 'leased', attempts: 1, lease_owner: local.worker.owner });
+        expect(local.calls).toHaveLength(1);
+
+        // The only place is taken: the next job waits for any worker's claim.
+        const other = await enqueue(kind);
+        expect(await job(kind, other)).toMatchObject({ status: 'ready', attempts: 0, lease_owner: null });
+        expect(local.calls).toHaveLength(1);
+      } finally {
+        local.finishAll();
+        await local.worker.stop(0);
+      }
+    });
+
+    it('a rollback aborts the handed-over handler (rolled-back) and leaves no job; the place comes back', async () => {
+      const kind = newKind('local');
+      const local = localWorker(kind);
+      await local.worker.start();
+      try {
+        const ref = randomUUID();
+        let signal: AbortSignal | undefined;
+        await expect(
+          store.transaction(async (tx) => {
+            const call = local.nextCall();
+            await queue.enqueue(tx, kind, ref);
+            signal = (await call).signal;
+            throw new Error('rolled back on purpose');
+          }),
+        ).rejects.toThrow('rolled back on purpose');
+        await local.worker.whenIdle();
+        expect(signal!.aborted).toBe(true);
+        expect(signal!.reason).toBe('rolled-back');
+        expect(await jobCount(kind)).toBe(0);
+        const again = local.nextCall();
+        const next = randomUUID();
+        await store.transaction((tx) => queue.enqueue(tx, kind, next));
+        expect((await again).lease.refId).toBe(next);
+      } finally {
+        local.finishAll();
+        await local.worker.stop(0);
+      }
+    });
+
+    it('a place taken after its worker stopped gives the job back for any process', async () => {
+      const kind = newKind('local');
+      const local = localWorker(kind);
+      await local.worker.start();
+      const slot = local.worker.reserve(kind)!;
+      expect(slot).toBeDefined();
+      await local.worker.stop(0);
+      expect(local.worker.reserve(kind)).toBeUndefined();
+      const ref = await enqueue(kind);
+      expect(await job(kind, ref)).toMatchObject({ status: 'ready' });
+      const lease = await claimOne(local.worker.owner, kind);
+      let heard!: () => void;
+      const released = new Promise<void>((resolve) => (heard = resolve));
+      const stopListening = await store.listen(JOBS_CHANNEL, (payload) => payload === kind && heard(), () => undefined);
+      try {
+        slot.take(lease, { committed: Promise.resolve() });
+        await released;
+      } finally {
+        await stopListening();
+      }
+      expect(await job(kind, ref)).toMatchObject({ status: 'ready', attempts: 0, lease_owner: null });
+      expect(local.calls).toHaveLength(0);
     });
   });
 });
