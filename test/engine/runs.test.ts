@@ -84,24 +84,6 @@ const sleep = defineTool({
     }),
 });
 
-const blocking = defineWorkflow({
-  id: 'test_blocking',
-  name: 'Blocking',
-  description: 'a, then b (blocks the first time), then c.',
-  version: '1',
-  input: z.object({}),
-  nodes: ['a', 'b', 'c'].map((id) => ({
-    id,
-    description: id,
-    tools: ['test_echo'],
-    async run({ run, tool, signal }) {
-      gates.record(run.id, id);
-      if (id === 'b') await gates.block(run.id, signal);
-      return { output: await tool<{ value: string }>('test_echo', { value: id }) };
-    },
-  })),
-});
-
 const pick = defineWorkflow({
   id: 'test_pick',
   name: 'Pick',
@@ -158,19 +140,22 @@ const timing = defineWorkflow({
   ],
 });
 
-/** Three steps that echo; `replayable` ones may be committed together (and redone after a crash). */
-const threeSteps = (id: string, replayable: boolean) =>
+/**
+ * a, b, c, each echoing; b blocks the first time it runs when `block` (default `blocks`).
+ * `replayable` steps may be committed together (and redone after a crash).
+ */
+const threeSteps = (id: string, options: { replayable: boolean; blocks: boolean }) =>
   defineWorkflow({
     id,
     name: id,
     description: 'a, b, c; b blocks the first time when asked to.',
     version: '1',
-    input: z.object({ block: z.boolean().default(false) }),
+    input: z.object({ block: z.boolean().default(options.blocks) }),
     nodes: ['a', 'b', 'c'].map((node) => ({
       id: node,
       description: node,
       tools: ['test_echo'],
-      replayable,
+      replayable: options.replayable,
       async run({ run, tool, input, signal }) {
         gates.record(run.id, node);
         if (node === 'b' && (input as { block: boolean }).block) await gates.block(run.id, signal);
@@ -237,7 +222,14 @@ const handoff = defineWorkflow({
 });
 
 const extras = {
-  workflows: [blocking, pick, timing, threeSteps('test_steps', false), threeSteps('test_replayable', true), handoff],
+  workflows: [
+    threeSteps('test_blocking', { replayable: false, blocks: true }),
+    threeSteps('test_steps', { replayable: false, blocks: false }),
+    threeSteps('test_replayable', { replayable: true, blocks: false }),
+    pick,
+    timing,
+    handoff,
+  ],
   tools: [echo, sleep, probe, write],
 };
 const silent = pino({ level: 'silent' });

@@ -336,26 +336,16 @@ export default defineWorkflow({
       tools: ['query_record', 'template_reuse'],
       async run({ tool, input, outputs }) {
         const declined = declinedOf(outputs);
-        if (declined) {
-          const recorded = await tool<{ outcome: string; query_id: number }>('query_record', {
-            question: input.question,
-            cypher: declined.cypher,
-            declined_reason: declined.reason,
-            message_id: input.message_id,
-          });
-          return { output: recorded };
-        }
         const query = queryOf(outputs);
-        if (haltOf(outputs) || !query) return skip;
-        if (query.template_id !== null) {
-          const reuse = await tool<{ counted: boolean; reuse_count?: number }>('template_reuse', { template_id: query.template_id });
-          return { output: { outcome: 'reused', query_id: query.template_id, ...reuse } };
+        if (!declined && (haltOf(outputs) || !query)) return skip;
+        if (!declined && query!.template_id !== null) {
+          const reuse = await tool<{ counted: boolean; reuse_count?: number }>('template_reuse', { template_id: query!.template_id });
+          return { output: { outcome: 'reused', query_id: query!.template_id, ...reuse } };
         }
         const recorded = await tool<{ outcome: string; query_id: number }>('query_record', {
           question: input.question,
-          cypher: query.cypher,
-          parameters: query.parameters,
           message_id: input.message_id,
+          ...(declined ? { cypher: declined.cypher, declined_reason: declined.reason } : { cypher: query!.cypher, parameters: query!.parameters }),
         });
         return { output: recorded };
       },
