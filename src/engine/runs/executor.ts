@@ -116,7 +116,7 @@ export class RunExecutor implements JobHandler {
       await this.executeNodes(lease, run, steps, journal, committed, log, signal);
     } finally {
       // Stopped midway (cancelled, lease lost, shutdown): whoever goes on redoes what was not committed.
-      journal.discard();
+      await journal.discard();
     }
   }
 

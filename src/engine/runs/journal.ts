@@ -87,12 +87,16 @@ export class RunJournal {
     this.timer.unref();
   }
 
-  /** Drops what is pending (the run stopped: whoever goes on redoes it). */
-  discard(): void {
+  /**
+   * Drops what is pending (the run stopped: whoever goes on redoes it) and waits for a commit
+   * under way, so nothing of the run is still being written once it has stopped.
+   */
+  async discard(): Promise<void> {
     this.cancelTimer();
     this.writes = [];
     this.steps = new Map();
     this.events = [];
+    await this.chain;
   }
 
   private cancelTimer(): void {
