@@ -14,6 +14,8 @@ export type StreamFormat = 'sse' | 'ndjson';
 
 /** Rows read per round trip while catching up. */
 const BATCH = 200;
+/** Frames are written together up to about this many characters (a socket's default high-water mark is 16 KiB). */
+const CHUNK_CHARS = 16 * 1024;
 
 export function frame(format: StreamFormat, row: EventRow): string {
   const event = { id: Number(row.id), timestamp: row.created_at.toISOString(), event: row.kind, run_id: row.run_id, data: row.data };
@@ -59,11 +61,19 @@ export function openStream(raw: StreamSink, options: OpenStreamOptions): { end()
         const direct = next !== undefined && next.length > 0 && Number(next[0]!.id) === last + 1;
         const rows = direct ? next! : await store.list(sessionId, { after: last }, BATCH);
         next = undefined;
+        // Frames go out in chunks of about CHUNK_CHARS (a run's commit often brings dozens of
+        // events at once); a full socket still stops the reading after at most one chunk.
+        let chunk = '';
         for (const row of rows) {
           if (closed) return;
-          await write(frame(format, row));
+          chunk += frame(format, row);
           last = Number(row.id);
+          if (chunk.length >= CHUNK_CHARS) {
+            await write(chunk);
+            chunk = '';
+          }
         }
+        if (chunk && !closed) await write(chunk);
         if (!direct && rows.length === BATCH) again = true;
       } while (again && !closed);
     } catch (error) {
