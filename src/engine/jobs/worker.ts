@@ -48,6 +48,8 @@ export class JobWorker implements LocalRunner {
   private pollTimer?: NodeJS.Timeout;
   private claiming = false;
   private claimAgain = false;
+  /** Work was announced while every place was taken: look again when one frees up. */
+  private missedWork = false;
   private stopped = true;
 
   constructor(
@@ -137,7 +139,11 @@ export class JobWorker implements LocalRunner {
     do {
       this.claimAgain = false;
       const free = this.options.concurrency - this.active.size - this.reserved;
-      if (free <= 0 || this.stopped) return;
+      if (this.stopped) return;
+      if (free <= 0) {
+        this.missedWork = true;
+        return;
+      }
       let leases: Lease[];
       try {
         leases = await this.queue.claim(this.owner, [...this.handlers.keys()], this.options.leaseMs, free);
@@ -177,7 +183,11 @@ export class JobWorker implements LocalRunner {
         finished = true;
         clearInterval(renewal);
         this.active.delete(lease.jobId);
-        this.poke();
+        // Only when something may be waiting: otherwise the notification or the poll brings it.
+        if (this.missedWork) {
+          this.missedWork = false;
+          this.poke();
+        }
       });
     this.active.set(lease.jobId, { lease, controller, done });
   }
