@@ -5,7 +5,7 @@ import type { RunStore, StepWrite } from '../../modules/runs/store.js';
 import type { Queryable } from '../../stores/relational/index.js';
 
 /** An event waiting for the run's next commit. */
-export interface PendingEvent {
+interface PendingEvent {
   kind: EventKind;
   data: Record<string, unknown>;
 }
@@ -14,7 +14,7 @@ export interface PendingEvent {
 export type Write = (tx: Queryable) => Promise<void>;
 
 /** Runs `work` in one transaction that commits only while the run's worker holds its lease. */
-export type FencedTransaction = (work: (tx: Queryable) => Promise<void>) => Promise<void>;
+type FencedTransaction = (work: (tx: Queryable) => Promise<void>) => Promise<void>;
 
 /**
  * What one run has done since its last commit: step rows, writes and events, committed

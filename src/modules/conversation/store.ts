@@ -62,11 +62,6 @@ export class MessageStore {
     );
   }
 
-  async answerOf(runId: string, tx: Queryable = this.db): Promise<MessageRow | undefined> {
-    const { rows } = await tx.query<MessageRow>(`SELECT * FROM chat_messages WHERE run_id = $1 AND role = 'assistant'`, [runId]);
-    return rows[0];
-  }
-
   async get(id: string): Promise<MessageRow | undefined> {
     const { rows } = await this.db.query<MessageRow>('SELECT * FROM chat_messages WHERE id = $1', [id]);
     return rows[0];
