@@ -1,6 +1,4 @@
 import { fork } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -30,48 +28,22 @@ const CASES = [
 // The server process.
 
 async function serve(): Promise<void> {
-  const [{ buildApp, openDependencies }, { loadConfig }, { signDevToken }, { scratchSchemaEnv }] = await Promise.all([
-    import('../src/app.js'),
-    import('../src/config.js'),
-    import('../src/platform/auth/dev-keys.js'),
-    import('./scratch-schema.js'),
-  ]);
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'cqks-bench-conversation-'));
-  const scratch = scratchSchemaEnv();
-  const config = loadConfig({
-    ...process.env,
-    ...scratch.env,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    DEMO_DATA: 'true',
-    // The built-in planner, whatever the environment configures.
-    LLM_BASE_URL: '',
-    LLM_MODEL: '',
-    RATE_LIMIT_DEFAULT_PER_MINUTE: '1000000',
-    RATE_LIMIT_CHAT_CREATE_PER_MINUTE: '1000000',
-    RATE_LIMIT_CHAT_MESSAGE_PER_MINUTE: '1000000',
+  const { startBenchService } = await import('./bench-service.js');
+  const { config, port, token } = await startBenchService({
+    name: 'conversation',
+    env: {
+      LOG_LEVEL: 'warn',
+      DEMO_DATA: 'true',
+      // The built-in planner, whatever the environment configures.
+      LLM_BASE_URL: '',
+      LLM_MODEL: '',
+      RATE_LIMIT_DEFAULT_PER_MINUTE: '1000000',
+      RATE_LIMIT_CHAT_CREATE_PER_MINUTE: '1000000',
+      RATE_LIMIT_CHAT_MESSAGE_PER_MINUTE: '1000000',
+    },
+    roles: ['curator'],
   });
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-  let stopping: Promise<void> | undefined;
-  const stop = () =>
-    (stopping ??= (async () => {
-      await app?.close().catch(() => undefined);
-      await scratch.drop().catch((error: unknown) => process.stderr.write(`conversation bench: dropping the scratch schema failed: ${String(error)}\n`));
-      await rm(dataDir, { recursive: true, force: true }).catch(() => undefined);
-    })().finally(() => process.exit(0)));
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void stop());
-  // The bench process went away without stopping us.
-  process.once('disconnect', () => void stop());
-  try {
-    app = await buildApp(config, await openDependencies(config));
-    await app.listen({ host: '127.0.0.1', port: 0 });
-  } catch (error) {
-    process.stderr.write(`conversation bench server failed to start: ${String(error)}\n`);
-    await stop();
-    return;
-  }
-  const token = await signDevToken({ dataDir, audience: config.auth.audience, sub: 'bench', roles: ['curator'] });
-  process.send?.({ port: (app.server.address() as { port: number }).port, token, pollIntervalMs: config.jobs.pollIntervalMs });
+  process.send?.({ port, token, pollIntervalMs: config.jobs.pollIntervalMs });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,11 +1,5 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import Fastify from 'fastify';
-import { buildApp, openDependencies } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { signDevToken } from '../src/platform/auth/dev-keys.js';
-import { scratchSchemaEnv } from './scratch-schema.js';
+import { startBenchService } from './bench-service.js';
 
 /**
  * One server for the benchmark, in a process of its own so the load generator does not
@@ -21,27 +15,27 @@ async function startBare(): Promise<{ port: number }> {
   return { port: (app.server.address() as { port: number }).port };
 }
 
-const scratch = scratchSchemaEnv();
-
 async function startApp(): Promise<{ port: number; token: string }> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'cqks-bench-'));
-  const config = loadConfig({ ...process.env, ...scratch.env, DATA_DIR: dataDir, RATE_LIMIT_DEFAULT_PER_MINUTE: '1000000' });
-  const app = await buildApp(config, await openDependencies(config));
-  app.get('/api/v1/bench/auth', { config: { roles: ['user'] } }, async (request) => ({ sub: request.principal?.sub }));
-  app.get('/api/v1/bench/row', { config: { roles: ['user'] } }, async () => {
-    const { rows } = await app.deps.relational.query<{ value: unknown }>(
-      `SELECT value FROM service_meta WHERE key = 'schema_created_at'`,
-    );
-    return { value: rows[0]?.value };
+  const { port, token } = await startBenchService({
+    name: 'http',
+    env: { RATE_LIMIT_DEFAULT_PER_MINUTE: '1000000' },
+    roles: ['user'],
+    beforeListen(app) {
+      app.get('/api/v1/bench/auth', { config: { roles: ['user'] } }, async (request) => ({ sub: request.principal?.sub }));
+      app.get('/api/v1/bench/row', { config: { roles: ['user'] } }, async () => {
+        const { rows } = await app.deps.relational.query<{ value: unknown }>(
+          `SELECT value FROM service_meta WHERE key = 'schema_created_at'`,
+        );
+        return { value: rows[0]?.value };
+      });
+    },
   });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const token = await signDevToken({ dataDir, audience: config.auth.audience, sub: 'bench', roles: ['user'] });
-  return { port: (app.server.address() as { port: number }).port, token };
+  return { port, token };
 }
 
 const started = kind === 'bare' ? await startBare() : await startApp();
 process.send?.({ ready: true, ...started });
-// Exit normally on a signal so diagnostics (e.g. --cpu-prof) are written.
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => void scratch.drop().finally(() => process.exit(0)));
+if (kind === 'bare') {
+  // Exit normally on a signal so diagnostics (e.g. --cpu-prof) are written (the service does so itself).
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => process.exit(0));
 }

@@ -1,30 +1,15 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildApp, openDependencies } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { signDevToken } from '../src/platform/auth/dev-keys.js';
-import { scratchSchemaEnv } from './scratch-schema.js';
+import { startBenchService } from './bench-service.js';
 
 /**
  * The service for the stream benchmark, in a process of its own: it creates the sessions,
  * publishes events on request (stamped with the time they were published) and reports its
  * memory, all over IPC.
  */
-const dataDir = await mkdtemp(path.join(tmpdir(), 'cqks-bench-streams-'));
-const scratch = scratchSchemaEnv();
-const config = loadConfig({
-  ...process.env,
-  ...scratch.env,
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
-  STREAM_MAX_PER_SUBJECT: '10000',
-  RATE_LIMIT_DEFAULT_PER_MINUTE: '1000000',
-  RATE_LIMIT_CHAT_CREATE_PER_MINUTE: '1000000',
+const { app, port, token } = await startBenchService({
+  name: 'streams',
+  env: { LOG_LEVEL: 'warn', STREAM_MAX_PER_SUBJECT: '10000', RATE_LIMIT_DEFAULT_PER_MINUTE: '1000000', RATE_LIMIT_CHAT_CREATE_PER_MINUTE: '1000000' },
+  roles: ['user'],
 });
-const app = await buildApp(config, await openDependencies(config));
-await app.listen({ host: '127.0.0.1', port: 0 });
-const token = await signDevToken({ dataDir, audience: config.auth.audience, sub: 'bench', roles: ['user'] });
 const principal = { sub: 'bench', roles: ['user' as const], claims: {} };
 
 type Message = { type: 'sessions'; count: number } | { type: 'publish'; session: string; seq: number } | { type: 'memory' };
@@ -47,7 +32,4 @@ process.on('message', async (message: Message) => {
     process.send?.({ type: 'memory', rss: process.memoryUsage().rss, heapUsed: process.memoryUsage().heapUsed });
   }
 });
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => void app.close().then(() => scratch.drop()).finally(() => process.exit(0)));
-}
-process.send?.({ type: 'ready', port: (app.server.address() as { port: number }).port, token });
+process.send?.({ type: 'ready', port, token });
