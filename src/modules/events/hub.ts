@@ -27,7 +27,9 @@ export class EventHub {
       EVENTS_CHANNEL,
       (payload) => {
         const colon = payload.lastIndexOf(':');
-        this.wake(payload.slice(0, colon), Number(payload.slice(colon + 1)));
+        // A turn later: the embedded store notifies before its commit's rows are offered, and a
+        // stream that was offered them needs no read.
+        setImmediate(() => this.wake(payload.slice(0, colon), Number(payload.slice(colon + 1))));
       },
       // After a lost connection every stream re-reads: it may have missed something.
       () => {

@@ -85,12 +85,9 @@ export function openStream(raw: StreamSink, options: OpenStreamOptions): { end()
   };
 
   const unsubscribe = hub.subscribe(sessionId, {
-    // A notification of what was already sent (offered directly) needs no read. Looked at a turn
-    // later: the embedded store notifies before its commit's rows are offered.
+    // A notification of what was already sent (offered directly) needs no read.
     wake: (upTo) => {
-      setImmediate(() => {
-        if (!closed && (upTo === undefined || upTo > last || reading)) void pump();
-      });
+      if (!closed && (upTo === undefined || upTo > last || reading)) void pump();
     },
     offer: (rows) => {
       if (rows.length > 0 && Number(rows.at(-1)!.id) > last) void pump(rows);
