@@ -1,18 +1,33 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import { Mutex, PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { transactionEnd } from './port.js';
-import type { QueryResult, RelationalStore, SqlParam, Transaction } from './port.js';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import pg from 'pg';
+import { assertChannelName, PooledStore, typeParsers } from './pooled-store.js';
+import type { Connections, LentConnection } from './pooled-store.js';
 
 /**
  * The embedded engine: PostgreSQL compiled to WebAssembly, one connection, data in a
  * directory (or in memory when none is given, as tests do). One process only.
+ *
+ * Statements reach it through node-postgres (PGlite's own adapter), as on PostgreSQL, so
+ * they are prepared once and keep their plan: parsing and planning cost as much as running
+ * the small statements this service makes, and PGlite does both on the event loop's thread.
  */
-export class PgliteStore implements RelationalStore {
+export class PgliteStore extends PooledStore<OneConnection> {
   readonly engine = 'pglite' as const;
   private analyzeTimer?: NodeJS.Timeout;
+  private readonly listeners = new Map<string, Set<(payload: string) => void>>();
 
-  private constructor(private readonly db: PGlite) {}
+  private constructor(
+    private readonly db: PGlite,
+    connection: OneConnection,
+  ) {
+    super(connection);
+    connection.client.on('notification', (message) => {
+      for (const listener of this.listeners.get(message.channel) ?? []) listener(message.payload ?? '');
+    });
+  }
 
   /**
    * PGlite has no autovacuum, so nothing refreshes the planner's statistics; without them it
@@ -20,7 +35,7 @@ export class PgliteStore implements RelationalStore {
    * every `intervalMs` in the background, and once now (the promise is that first run).
    */
   startAnalyzing(intervalMs: number, onError: (error: unknown) => void): Promise<void> {
-    const analyze = () => this.db.exec('ANALYZE').then(() => undefined, onError);
+    const analyze = () => this.exec('ANALYZE').then(() => undefined, onError);
     this.analyzeTimer = setInterval(analyze, intervalMs);
     this.analyzeTimer.unref();
     return analyze();
@@ -36,67 +51,71 @@ export class PgliteStore implements RelationalStore {
       extensions: { pg_trgm },
       ...(options.template ? { loadDataDir: options.template } : {}),
     });
-    if (options.schema !== 'public') {
-      await db.exec(`CREATE SCHEMA IF NOT EXISTS ${options.schema}; SET search_path TO ${options.schema},public`);
-    }
-    return new PgliteStore(db);
-  }
-
-  async query<T>(sql: string, params: readonly SqlParam[] = []): Promise<QueryResult<T>> {
-    return toResult(await this.db.query<T>(sql, params as unknown[]));
-  }
-
-  async exec(sql: string): Promise<void> {
-    await this.db.exec(sql);
-  }
-
-  async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    const end = transactionEnd();
     try {
-      // PGlite's own transaction() holds its single connection for the callback and rolls back on throw.
-      const value = await this.db.transaction(async (inner) =>
-        work({
-          committed: end.committed,
-          async query<R>(sql: string, params: readonly SqlParam[] = []) {
-            return toResult(await inner.query<R>(sql, params as unknown[]));
-          },
-          async exec(sql: string) {
-            await inner.exec(sql);
-          },
-        }),
-      );
-      end.settle();
-      return value;
+      if (options.schema !== 'public') {
+        await db.exec(`CREATE SCHEMA IF NOT EXISTS ${options.schema}; SET search_path TO ${options.schema},public`);
+      }
+      const client = new pg.Client({ ...createPgConfig(db), types: typeParsers } as pg.ClientConfig);
+      await client.connect();
+      return new PgliteStore(db, new OneConnection(client));
     } catch (error) {
-      end.settle(error ?? new Error('transaction rolled back'));
+      await db.close();
       throw error;
     }
   }
 
   async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+    assertChannelName(channel);
     // One process, one connection: notifications arrive when the notifying transaction commits.
-    const unlisten = await this.db.listen(channel, onNotify);
-    // A closed database has no listeners left to remove (and would throw if asked).
+    let listeners = this.listeners.get(channel);
+    if (!listeners) {
+      listeners = new Set();
+      this.listeners.set(channel, listeners);
+      await this.exec(`LISTEN ${channel}`);
+    }
+    listeners.add(onNotify);
     return async () => {
-      if (!this.db.closed) await unlisten();
+      listeners.delete(onNotify);
+      if (listeners.size > 0 || this.listeners.get(channel) !== listeners) return;
+      this.listeners.delete(channel);
+      // A closed database has no listeners left to remove.
+      if (!this.db.closed) await this.exec(`UNLISTEN ${channel}`);
     };
   }
 
   /** The whole cluster as a tarball, to start other stores from. */
   async dump(): Promise<Blob> {
-    return this.db.dumpDataDir('none');
-  }
-
-  async health(): Promise<void> {
-    await this.db.query('SELECT 1');
+    return this.pool.exclusive(() => this.db.dumpDataDir('none'));
   }
 
   async close(): Promise<void> {
     clearInterval(this.analyzeTimer);
-    if (!this.db.closed) await this.db.close();
+    if (this.db.closed) return;
+    await this.pool.exclusive(() => this.pool.client.end());
+    await this.db.close();
   }
 }
 
-function toResult<T>(result: { rows: T[]; affectedRows?: number }): QueryResult<T> {
-  return { rows: result.rows, rowCount: result.affectedRows || result.rows.length };
+/**
+ * PGlite's one connection as the store uses it: lent whole to one transaction at a time,
+ * other statements waiting their turn (a pool of one that never drops its connection:
+ * `pg.Pool` would discard it after any failed statement).
+ */
+class OneConnection implements Connections {
+  private readonly lock = new Mutex();
+
+  constructor(readonly client: pg.Client) {}
+
+  query(config: pg.QueryConfig | string): Promise<pg.QueryResult> {
+    return this.lock.runExclusive(() => this.client.query(config));
+  }
+
+  async connect(): Promise<LentConnection> {
+    const release = await this.lock.acquire();
+    return { query: (config) => this.client.query(config), release: () => release() };
+  }
+
+  exclusive<T>(work: () => Promise<T>): Promise<T> {
+    return this.lock.runExclusive(work);
+  }
 }
