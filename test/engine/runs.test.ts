@@ -466,7 +466,7 @@ describe('the run engine', () => {
       let runId = '';
       let writtenBeforeCommit: string[] | undefined;
       await t.app.deps.relational.transaction(async (tx) => {
-        const run = await t.app.services.runs.start(tx, { sessionId: session.session_id, owner: curatorSub, workflow: 'test_handoff', input: {} });
+        const run = (await t.app.services.runs.start(tx, { sessionId: session.session_id, owner: curatorSub, workflow: 'test_handoff', input: {} }))!;
         runId = run.id;
         // The run got to its read-only tool while the transaction queuing it is still open.
         await probeOf(run.id).reached;
@@ -488,7 +488,7 @@ describe('the run engine', () => {
       let runId = '';
       await expect(
         t.app.deps.relational.transaction(async (tx) => {
-          const run = await t.app.services.runs.start(tx, { sessionId: session.session_id, owner: curatorSub, workflow: 'test_handoff', input: {} });
+          const run = (await t.app.services.runs.start(tx, { sessionId: session.session_id, owner: curatorSub, workflow: 'test_handoff', input: {} }))!;
           runId = run.id;
           await probeOf(run.id).reached;
           throw new Error('changed my mind');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { whenCommitted } from '../../stores/relational/index.js';
+import { Statement, whenCommitted } from '../../stores/relational/index.js';
 import type { Queryable, RelationalStore, Transaction } from '../../stores/relational/index.js';
 
 /**
@@ -30,7 +30,7 @@ export interface Lease {
   expiresAt: Date;
 }
 
-interface JobRow {
+export interface JobRow {
   id: string;
   kind: string;
   ref_id: string;
@@ -45,8 +45,16 @@ const toLease = (row: JobRow): Lease => ({
   refId: row.ref_id,
   token: row.lease_token,
   attempt: row.attempts,
-  expiresAt: row.lease_expires_at,
+  // A row read back as JSON (from a statement's part) has its time as text.
+  expiresAt: new Date(row.lease_expires_at),
 });
+
+/** A job being queued by a caller's statement: its id, and this process's worker place when it has one. */
+export interface JobDraft {
+  readonly id: string;
+  readonly kind: string;
+  readonly place: LocalSlot | undefined;
+}
 
 /** A job handed to this process's worker by `enqueue`, before the transaction queuing it has committed. */
 export interface Handoff {
@@ -110,29 +118,60 @@ export class JobQueue {
    * commit). Otherwise the job is ready for any worker, which hears of it when `tx` commits.
    */
   async enqueue(tx: Queryable | Transaction, kind: string, refId: string, subject?: unknown): Promise<void> {
-    const slot = this.reserveLocally(kind);
-    if (slot) {
-      let lease: Lease;
-      try {
-        const { rows } = await tx.query<JobRow>(
-          `INSERT INTO jobs (id, kind, ref_id, status, attempts, lease_owner, lease_token, lease_expires_at)
-           VALUES ($1, $2, $3, 'leased', 1, $4, gen_random_uuid(), clock_timestamp() + $5 * interval '1 millisecond')
-           RETURNING id, kind, ref_id, lease_token, attempts, lease_expires_at`,
-          [randomUUID(), kind, refId, slot.owner, slot.leaseMs],
-        );
-        lease = toLease(rows[0]!);
-      } catch (error) {
-        slot.release();
-        throw error;
-      }
-      slot.take(lease, { committed: whenCommitted(tx), subject });
-      return;
+    const draft = this.draft(kind);
+    try {
+      const st = new Statement();
+      const ref = st.with('job_ref', `SELECT ${st.param(refId, 'uuid')} AS id`);
+      const job = this.insertPart(st, draft, ref);
+      const { rows } = await tx.query<{ job: JobRow }>(st.text(`SELECT row_to_json(${job}) AS job FROM ${job}`), st.params);
+      this.inserted(draft, rows[0]?.job, whenCommitted(tx), subject);
+    } catch (error) {
+      this.inserted(draft, undefined);
+      throw error;
     }
-    await tx.query(
-      `WITH job AS (INSERT INTO jobs (id, kind, ref_id, status) VALUES ($1, $2, $3, 'ready') RETURNING kind)
-       SELECT pg_notify($4, job.kind) FROM job`,
-      [randomUUID(), kind, refId, JOBS_CHANNEL],
+  }
+
+  /** Starts queuing a job of `kind`: holds a place in this process's worker if one is free. */
+  draft(kind: string): JobDraft {
+    return { id: randomUUID(), kind, place: this.reserveLocally(kind) };
+  }
+
+  /**
+   * The statement part that inserts the draft's job for each row of `ref` (a part with an `id`
+   * column: the thing the job works on): leased to this process's worker when it holds a
+   * place, otherwise ready, with a notification to every worker at commit. The part's row is
+   * the job (a JobRow).
+   */
+  insertPart(st: Statement, draft: JobDraft, ref: string): string {
+    const id = st.param(draft.id, 'uuid');
+    const kind = st.param(draft.kind);
+    if (draft.place) {
+      return st.with(
+        'queued_job',
+        `INSERT INTO jobs (id, kind, ref_id, status, attempts, lease_owner, lease_token, lease_expires_at)
+         SELECT ${id}, ${kind}, r.id, 'leased', 1, ${st.param(draft.place.owner)}, gen_random_uuid(),
+                clock_timestamp() + ${st.param(draft.place.leaseMs, 'integer')} * interval '1 millisecond'
+           FROM ${ref} r
+         RETURNING id, kind, ref_id, lease_token, attempts, lease_expires_at`,
+      );
+    }
+    st.with(
+      'inserted_job',
+      `INSERT INTO jobs (id, kind, ref_id, status) SELECT ${id}, ${kind}, r.id, 'ready' FROM ${ref} r
+       RETURNING id, kind, ref_id, lease_token, attempts, lease_expires_at`,
     );
+    return st.with('queued_job', `SELECT j.* FROM inserted_job j CROSS JOIN LATERAL (SELECT pg_notify(${st.param(JOBS_CHANNEL)}, j.kind)) AS notified`);
+  }
+
+  /**
+   * After the statement that ran `insertPart`: a job leased to this process's worker starts
+   * now (writing nothing before `committed`); a place held for a job that was not inserted
+   * (`row` undefined: the statement failed or inserted nothing) is given back.
+   */
+  inserted(draft: JobDraft, row: JobRow | undefined, committed: Promise<void> = Promise.resolve(), subject?: unknown): void {
+    if (!draft.place) return;
+    if (row) draft.place.take(toLease(row), { committed, subject });
+    else draft.place.release();
   }
 
   /**

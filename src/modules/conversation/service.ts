@@ -53,26 +53,34 @@ export class ConversationService {
         { path: 'body.content', message: `must be at most ${this.limits.messageMaxChars} characters` },
       ]);
     }
-    return this.db.transaction(async (tx) => {
-      // The session's row lock orders messages and runs: two at once cannot both start.
-      const session = await this.sessions.visible(principal, sessionId, tx);
-      this.sessions.assertOpen(session);
-      const active = await this.runStore.currentOf(sessionId, tx);
-      if (active) {
-        throw conflict('The session is still working on the previous message: wait until its run has finished (run_completed), or answer its question.', {
-          current_run_id: active.id,
-          current_status: active.status,
-        });
-      }
+    // One statement stores the message and queues its run, under the session's row lock; it
+    // refuses (no run) when the session is not the caller's, is closed or is busy. Two at once
+    // cannot both start. A refusal is explained from what it found; if it no longer holds
+    // (the other run has just ended), the message is tried once more.
+    for (let attempt = 1; ; attempt++) {
       const messageId = randomUUID();
       const run = await this.runs.start(
-        tx,
-        { sessionId, owner: session.owner, workflow: ASK_WORKFLOW, input: { question: content, message_id: messageId } },
-        [{ kind: 'message_received', data: { message_id: messageId, content } }],
+        this.db,
+        { sessionId, workflow: ASK_WORKFLOW, input: { question: content, message_id: messageId } },
+        { before: [{ kind: 'message_received', data: { message_id: messageId, content } }], message: { id: messageId, content }, viewer: principal, idleOnly: true },
       );
-      await this.messages.append(tx, { id: messageId, sessionId, role: 'user', content, runId: run.id });
-      return { message_id: messageId, run_id: run.id };
-    });
+      if (run) return { message_id: messageId, run_id: run.id };
+      await this.explainRefusal(principal, sessionId);
+      if (attempt >= 2) throw conflict('The session is still working on the previous message: wait until its run has finished (run_completed).');
+    }
+  }
+
+  /** Throws the 404 or 409 that explains why a message was refused; returns when none applies any more. */
+  private async explainRefusal(principal: Principal, sessionId: string): Promise<void> {
+    const session = await this.sessions.visible(principal, sessionId);
+    this.sessions.assertOpen(session);
+    const active = await this.runStore.currentOf(sessionId);
+    if (active) {
+      throw conflict('The session is still working on the previous message: wait until its run has finished (run_completed), or answer its question.', {
+        current_run_id: active.id,
+        current_status: active.status,
+      });
+    }
   }
 
   async history(principal: Principal, sessionId: string, query: { limit: number; cursor?: string }) {

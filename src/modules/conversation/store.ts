@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { v5 as uuidV5 } from 'uuid';
-import type { Queryable, RelationalStore } from '../../stores/relational/index.js';
+import type { Queryable, RelationalStore, Statement } from '../../stores/relational/index.js';
 
 /** SQL for a session's messages. `seq` orders them; the session row hands it out. */
 
@@ -20,6 +20,26 @@ const ANSWER_NAMESPACE = 'c1f4e0a2-6d0b-4f3e-9a57-2b8e51f0d9c4';
 
 /** The id of a run's answer message: the same every time the run's answer step runs. */
 export const answerMessageId = (runId: string): string => uuidV5(runId, ANSWER_NAMESPACE);
+
+/** A user's message, logged by the statement that queues the run answering it. */
+export interface NewMessage {
+  id: string;
+  content: string;
+  runId: string;
+}
+
+/**
+ * The statement part that inserts a user message numbered after `session`'s `message_base` (a
+ * sessionLogPart that counted one message).
+ */
+export function userMessagePart(st: Statement, session: string, message: NewMessage): string {
+  return st.with(
+    'user_message',
+    `INSERT INTO chat_messages (id, session_id, seq, role, content, run_id)
+     SELECT ${st.param(message.id, 'uuid')}, s.id, s.message_base + 1, 'user', ${st.param(message.content)}, ${st.param(message.runId, 'uuid')}
+       FROM ${session} s RETURNING id`,
+  );
+}
 
 export class MessageStore {
   constructor(private readonly db: RelationalStore) {}

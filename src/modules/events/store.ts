@@ -1,5 +1,6 @@
-import { whenCommitted } from '../../stores/relational/index.js';
+import { Statement, whenCommitted } from '../../stores/relational/index.js';
 import type { Queryable, RelationalStore, SqlParam } from '../../stores/relational/index.js';
+import { sessionLogPart } from '../chat/session-log.js';
 import type { EventKind } from './schemas.js';
 
 /**
@@ -18,6 +19,56 @@ export interface EventRow {
   created_at: Date;
 }
 
+/** An event to append; its id and time come from the store. */
+export interface NewEvent {
+  kind: EventKind;
+  data: Record<string, unknown>;
+  runId: string | null;
+}
+
+/** What the store adds to an appended event. */
+export interface EventStamp {
+  id: number;
+  created_at: string;
+}
+
+/**
+ * The statement part that appends `events` to the log of `session` (a sessionLogPart, which
+ * counted them): ids follow its `event_base` in the given order, and one notification
+ * (`session_id:last id`) goes out at commit. Its one row has `stamps`, each event's id and
+ * time in order (no row when `session` has none: nothing was appended).
+ */
+export function appendEventsPart(st: Statement, session: string, events: readonly NewEvent[]): string {
+  const items = JSON.stringify(events.map((e) => ({ kind: e.kind, run_id: e.runId, data: e.data })));
+  st.with(
+    'appended_events',
+    `INSERT INTO session_events (session_id, id, run_id, kind, data)
+     SELECT s.id, s.event_base + x.ord, x.run_id, x.kind, x.data
+       FROM ${session} s,
+            ROWS FROM (jsonb_to_recordset(${st.param(items, 'jsonb')}) AS (kind text, run_id text, data jsonb)) WITH ORDINALITY AS x(kind, run_id, data, ord)
+     RETURNING session_id, id, created_at`,
+  );
+  return st.with(
+    'event_stamps',
+    `SELECT json_agg(json_build_object('id', id, 'created_at', created_at) ORDER BY id) AS stamps,
+            pg_notify(${st.param(EVENTS_CHANNEL)}, max(session_id::text) || ':' || max(id)) AS notified
+       FROM appended_events HAVING count(*) > 0`,
+  );
+}
+
+/** The appended events as rows, from what was given and the stamps the statement returned. */
+export function eventRows(sessionId: string, events: readonly NewEvent[], stamps: readonly EventStamp[]): EventRow[] {
+  if (stamps.length !== events.length) throw new Error(`${events.length} events were given but ${stamps.length} appended`);
+  return events.map((e, i) => ({
+    session_id: sessionId,
+    id: Number(stamps[i]!.id),
+    run_id: e.runId,
+    kind: e.kind,
+    data: e.data,
+    created_at: new Date(stamps[i]!.created_at),
+  }));
+}
+
 /** Receives the rows this process appended, once they are committed. */
 export type LocalDelivery = (sessionId: string, rows: readonly EventRow[]) => void;
 
@@ -30,12 +81,13 @@ export class EventStore {
     this.local = delivery;
   }
 
-  private afterCommit(tx: Queryable, sessionId: string, rows: readonly EventRow[]): void {
+  /** Hands `rows` to this process's open streams once `q`'s transaction has committed (at once for a plain store). */
+  delivered(q: Queryable, sessionId: string, rows: readonly EventRow[]): void {
     const local = this.local;
-    if (local) whenCommitted(tx).then(() => local(sessionId, rows), () => undefined);
+    if (local && rows.length > 0) whenCommitted(q).then(() => local(sessionId, rows), () => undefined);
   }
 
-  /** Appends under the session's row lock (gapless ids) and notifies `session_id:id` at commit. */
+  /** Appends an event under the session's row lock (gapless ids) and notifies `session_id:id` at commit. */
   async append(
     tx: Queryable,
     sessionId: string,
@@ -43,63 +95,24 @@ export class EventStore {
     data: Record<string, unknown>,
     runId: string | null = null,
   ): Promise<EventRow> {
-    // One round trip: take the next id under the session's row lock, insert, and notify at commit.
-    const { rows } = await tx.query<EventRow>(
-      `WITH next AS (
-         UPDATE chat_sessions SET last_event_id = last_event_id + 1, last_activity_at = now()
-          WHERE id = $1 RETURNING id AS session_id, last_event_id AS id
-       ), inserted AS (
-         INSERT INTO session_events (session_id, id, run_id, kind, data)
-         SELECT session_id, id, $2::text, $3::text, $4::jsonb FROM next RETURNING *
-       )
-       SELECT inserted.session_id, inserted.id, inserted.run_id, inserted.kind, inserted.data, inserted.created_at,
-              pg_notify($5, inserted.session_id || ':' || inserted.id) AS notified
-         FROM inserted`,
-      [sessionId, runId, kind, JSON.stringify(data), EVENTS_CHANNEL],
-    );
-    if (!rows[0]) throw new Error(`no session ${sessionId}`);
-    this.afterCommit(tx, sessionId, rows);
-    return rows[0]!;
+    const [row] = await this.appendMany(tx, sessionId, [{ kind, data, runId }]);
+    return row!;
   }
 
   /**
    * Appends several events of one session in one statement (ids in the given order), and
-   * notifies once, with the last id: a stream reads everything after what it has sent. Only
-   * the ids and times come back; the rest is what was given.
+   * notifies once, with the last id: a stream reads everything after what it has sent.
    */
-  async appendMany(
-    tx: Queryable,
-    sessionId: string,
-    events: readonly { kind: EventKind; data: Record<string, unknown>; runId: string | null }[],
-  ): Promise<EventRow[]> {
+  async appendMany(tx: Queryable, sessionId: string, events: readonly NewEvent[]): Promise<EventRow[]> {
     if (events.length === 0) return [];
-    const { rows: stored } = await tx.query<{ id: number; created_at: Date }>(
-      `WITH next AS (
-         UPDATE chat_sessions SET last_event_id = last_event_id + $2, last_activity_at = now()
-          WHERE id = $1 RETURNING id AS session_id, last_event_id - $2 AS base
-       ), items AS (
-         SELECT * FROM ROWS FROM (jsonb_to_recordset($3::jsonb) AS (kind text, run_id text, data jsonb)) WITH ORDINALITY AS x(kind, run_id, data, ord)
-       ), inserted AS (
-         INSERT INTO session_events (session_id, id, run_id, kind, data)
-         SELECT next.session_id, next.base + items.ord, items.run_id, items.kind, items.data FROM next, items
-         RETURNING *
-       ), notified AS (
-         SELECT pg_notify($4, max(inserted.session_id::text) || ':' || max(inserted.id)) FROM inserted
-       )
-       SELECT inserted.id, inserted.created_at FROM inserted, notified ORDER BY inserted.id`,
-      [sessionId, events.length, JSON.stringify(events.map((e) => ({ kind: e.kind, run_id: e.runId, data: e.data }))), EVENTS_CHANNEL],
-    );
-    if (stored.length !== events.length) throw new Error(`no session ${sessionId}`);
-    const rows = events.map((e, i): EventRow => ({
-      session_id: sessionId,
-      id: Number(stored[i]!.id),
-      run_id: e.runId,
-      kind: e.kind,
-      data: e.data,
-      created_at: stored[i]!.created_at,
-    }));
-    this.afterCommit(tx, sessionId, rows);
-    return rows;
+    const st = new Statement();
+    const session = sessionLogPart(st, { sessionId, events: events.length });
+    const stamps = appendEventsPart(st, session, events);
+    const { rows } = await tx.query<{ stamps: EventStamp[] | null }>(st.text(`SELECT stamps FROM ${stamps}`), st.params);
+    if (!rows[0]?.stamps) throw new Error(`no session ${sessionId}`);
+    const stored = eventRows(sessionId, events, rows[0].stamps);
+    this.delivered(tx, sessionId, stored);
+    return stored;
   }
 
   async list(

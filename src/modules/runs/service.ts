@@ -1,4 +1,4 @@
-
+import { randomUUID } from 'node:crypto';
 import { RUN_JOB_KIND } from '../../engine/runs/executor.js';
 import type { JobQueue } from '../../engine/jobs/queue.js';
 import type { WorkflowRegistry } from '../../engine/workflows/registry.js';
@@ -6,6 +6,7 @@ import { hasRole } from '../../platform/auth/roles.js';
 import type { Principal } from '../../platform/auth/roles.js';
 import { decodeCursor, keysetPage } from '../../platform/pagination.js';
 import { badRequest, conflict, notFound } from '../../platform/problem.js';
+import { whenCommitted } from '../../stores/relational/index.js';
 import type { Queryable, RelationalStore } from '../../stores/relational/index.js';
 import type { SessionService } from '../chat/service.js';
 import type { SessionStore } from '../chat/store.js';
@@ -63,14 +64,22 @@ export class RunService {
       }));
       throw badRequest(`The input does not fit ${workflow.id}: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`, errors);
     }
-    if (request.session_id) this.sessionService.assertOpen(await this.sessionService.visible(principal, request.session_id));
-    const run = await this.db.transaction(async (tx) => {
-      const sessionId =
-        request.session_id ??
-        (await this.sessionService.createIn(tx, principal.sub, { title: `${workflow.name} run`, metadata: { workflow: workflow.id } })).id;
-      // What was asked, as given: defaults are applied again when it runs.
-      return this.start(tx, { sessionId, owner: principal.sub, workflow: workflow.id, input: request.input });
-    });
+    // What was asked, as given: defaults are applied again when it runs.
+    const queued = { owner: principal.sub, workflow: workflow.id, input: request.input };
+    let run: RunRow | undefined;
+    if (request.session_id) {
+      run = await this.start(this.db, { ...queued, sessionId: request.session_id }, { viewer: principal });
+      if (!run) {
+        this.sessionService.assertOpen(await this.sessionService.visible(principal, request.session_id));
+        throw conflict(`Session ${request.session_id} changed while the run was being queued; try again.`);
+      }
+    } else {
+      run = await this.db.transaction(async (tx) => {
+        const session = await this.sessionService.createIn(tx, principal.sub, { title: `${workflow.name} run`, metadata: { workflow: workflow.id } });
+        return this.start(tx, { ...queued, sessionId: session.id });
+      });
+      if (!run) throw new Error('a run could not be queued in the session just created');
+    }
     return { run_id: run.id, session_id: run.session_id };
   }
 
@@ -116,25 +125,55 @@ export class RunService {
   }
 
   /**
-   * Queues a run in the caller's transaction (a chat message and its run commit together).
-   * `before` are events of the caller's that go on the stream just before `run_queued`.
+   * Queues a run with everything logged with it, in one statement (RunStore.queue): in the
+   * caller's transaction, or on its own. `before` are the caller's events, logged just before
+   * `run_queued`; `message` is the user message the run answers. Undefined when the session
+   * refused it: missing, not `viewer`'s, closed, or (with `idleOnly`) busy with another run.
    */
   async start(
-    tx: Queryable,
-    run: { sessionId: string; owner: string; workflow: string; input: Record<string, unknown> },
-    before: readonly { kind: EventKind; data: Record<string, unknown> }[] = [],
-  ): Promise<RunRow> {
+    q: Queryable,
+    run: { sessionId: string; owner?: string; workflow: string; input: Record<string, unknown> },
+    options: {
+      before?: readonly { kind: EventKind; data: Record<string, unknown> }[];
+      message?: { id: string; content: string };
+      viewer?: Principal;
+      idleOnly?: boolean;
+    } = {},
+  ): Promise<RunRow | undefined> {
     const workflow = this.workflows.get(run.workflow);
     if (!workflow) throw new Error(`workflow ${run.workflow} is not registered`);
-    const created = await this.runs.create(tx, { ...run, version: workflow.version });
+    const runId = randomUUID();
+    const draft = this.queue.draft(RUN_JOB_KIND);
+    let queued: Awaited<ReturnType<RunStore['queue']>>;
+    try {
+      queued = await this.runs.queue(
+        q,
+        {
+          id: runId,
+          sessionId: run.sessionId,
+          owner: run.owner,
+          workflow: workflow.id,
+          version: workflow.version,
+          input: run.input,
+          events: [
+            ...(options.before ?? []).map((e) => ({ ...e, runId: null })),
+            { kind: 'run_queued', data: { run_id: runId, workflow: workflow.id, version: workflow.version }, runId },
+          ],
+          message: options.message && { ...options.message, runId },
+          viewer: options.viewer && { sub: options.viewer.sub, admin: hasRole(options.viewer, 'admin') },
+          idleOnly: options.idleOnly,
+        },
+        { queue: this.queue, draft },
+      );
+    } catch (error) {
+      this.queue.inserted(draft, undefined);
+      throw error;
+    }
     // This process's worker may take the run at once (the executor reads the row handed to it).
-    await this.queue.enqueue(tx, RUN_JOB_KIND, created.id, created);
-    await this.runs.refreshSessionState(tx, run.sessionId);
-    await this.events.appendMany(tx, run.sessionId, [
-      ...before.map((e) => ({ ...e, runId: null })),
-      { kind: 'run_queued', data: { run_id: created.id, workflow: workflow.id, version: workflow.version }, runId: created.id },
-    ]);
-    return created;
+    this.queue.inserted(draft, queued?.job, whenCommitted(q), queued?.run);
+    if (!queued) return undefined;
+    this.events.delivered(q, run.sessionId, queued.events);
+    return queued.run;
   }
 
   /** Stops a run that has not finished; the worker holding it stops at its next write. */

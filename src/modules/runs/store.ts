@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { Statement } from '../../stores/relational/index.js';
 import type { Queryable, RelationalStore } from '../../stores/relational/index.js';
+import type { JobDraft, JobQueue, JobRow } from '../../engine/jobs/queue.js';
 import type { InputRequest } from '../../engine/workflows/workflow.js';
+import { sessionLogPart } from '../chat/session-log.js';
+import type { SessionLogPart } from '../chat/session-log.js';
+import { appendEventsPart, eventRows } from '../events/store.js';
+import type { EventRow, EventStamp, NewEvent } from '../events/store.js';
+import { userMessagePart } from '../conversation/store.js';
+import type { NewMessage } from '../conversation/store.js';
 
 /** SQL for runs and their steps. Rules (who may see what, which moves are legal) are in the service and the executor. */
 
@@ -63,8 +71,77 @@ export interface StepWrite {
   error?: string;
 }
 
+/** A run to queue, and what is logged with it. */
+export interface QueuedRun {
+  id: string;
+  sessionId: string;
+  /** The run's owner; the session's owner when absent. */
+  owner?: string;
+  workflow: string;
+  version: string;
+  input: Record<string, unknown>;
+  /** Events logged with it, in order (run_queued among them). */
+  events: readonly NewEvent[];
+  /** The user message it answers, logged with it. */
+  message?: NewMessage;
+  /** Who queues it: it is queued only in a session this subject may see and that is not closed. */
+  viewer?: SessionLogPart['viewer'];
+  /** Only in a session with no run under way (a chat message: one run at a time). */
+  idleOnly?: boolean;
+}
+
+/**
+ * The session's state once a run was queued in it: what it was while another run waits for an
+ * answer, running otherwise. The same as refreshSessionState gives, without reading the runs
+ * (the state already reflects them).
+ */
+const STATE_WITH_QUEUED_RUN = `CASE WHEN state IN ('awaiting_review', 'awaiting_disambiguation') THEN state ELSE 'running' END`;
+
 export class RunStore {
   constructor(private readonly db: RelationalStore) {}
+
+  /**
+   * Queues a run in one statement: the session's counters and state (gated: undefined when the
+   * session is missing, not the viewer's, closed, or busy with `idleOnly`), the run, its job
+   * (a draft from `queue`), its events and the message it answers.
+   */
+  async queue(
+    q: Queryable,
+    run: QueuedRun,
+    job: { queue: JobQueue; draft: JobDraft },
+  ): Promise<{ run: RunRow; job: JobRow; events: EventRow[] } | undefined> {
+    const st = new Statement();
+    const session = sessionLogPart(st, {
+      sessionId: run.sessionId,
+      events: run.events.length,
+      messages: run.message ? '1' : '0',
+      viewer: run.viewer,
+      idleOnly: run.idleOnly,
+      state: STATE_WITH_QUEUED_RUN,
+    });
+    const inserted = st.with(
+      'queued_run',
+      `INSERT INTO runs (id, session_id, owner, workflow, workflow_version, input)
+       SELECT ${st.param(run.id, 'uuid')}, s.id, COALESCE(${st.param(run.owner ?? null)}, s.owner), ${st.param(run.workflow)},
+              ${st.param(run.version)}, ${st.param(JSON.stringify(run.input), 'jsonb')}
+         FROM ${session} s
+       RETURNING *`,
+    );
+    const queuedJob = job.queue.insertPart(st, job.draft, inserted);
+    const stamps = appendEventsPart(st, session, run.events);
+    if (run.message) userMessagePart(st, session, run.message);
+    const { rows } = await q.query<RunRow & { queued_job: JobRow; stamps: EventStamp[] }>(
+      st.text(
+        `SELECT r.*, row_to_json(j) AS queued_job, (SELECT stamps FROM ${stamps}) AS stamps
+           FROM ${inserted} r, ${queuedJob} j`,
+      ),
+      st.params,
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    const { queued_job: queuedRow, stamps: stamped, ...created } = row;
+    return { run: created, job: queuedRow, events: eventRows(run.sessionId, run.events, stamped) };
+  }
 
   async create(
     tx: Queryable,

@@ -7,6 +7,7 @@ import type { RelationalStore } from './port.js';
 
 export { whenCommitted } from './port.js';
 export type { Queryable, QueryResult, RelationalStore, SqlParam, Transaction } from './port.js';
+export { Statement } from './statement.js';
 
 export interface OpenRelationalOptions {
   database: Pick<Config['database'], 'url' | 'schema' | 'poolMax'>;
