@@ -220,13 +220,24 @@ export class JobQueue {
    * LeaseLostError otherwise. Whatever `tx` writes after this commits only if the lease held.
    */
   async fence(tx: Queryable, lease: Lease, options: { relaxedCommit?: boolean } = {}): Promise<void> {
-    // With `relaxedCommit` the same round trip also stops the commit from waiting for its WAL flush.
-    const { rows } = await tx.query(
-      `SELECT ${options.relaxedCommit ? "set_config('synchronous_commit', 'off', true)" : '1'}
-         FROM jobs WHERE id = $1 AND lease_token = $2 AND status = 'leased' FOR UPDATE`,
-      [lease.jobId, lease.token],
-    );
+    const st = new Statement();
+    const fence = this.fencePart(st, lease, options);
+    const { rows } = await tx.query(st.text(`SELECT 1 FROM ${fence}`), st.params);
     if (rows.length === 0) throw new LeaseLostError(lease);
+  }
+
+  /**
+   * The statement part that locks the job row while the lease is still this worker's: it has
+   * a row only then, and the statement's other parts write only if it has (their `guard`).
+   * With `relaxedCommit` the commit does not wait for its WAL flush either.
+   */
+  fencePart(st: Statement, lease: Lease, options: { relaxedCommit?: boolean } = {}): string {
+    return st.with(
+      'fence',
+      `SELECT ${options.relaxedCommit ? "set_config('synchronous_commit', 'off', true)" : '1'} AS held
+         FROM jobs WHERE id = ${st.param(lease.jobId, 'uuid')} AND lease_token = ${st.param(lease.token, 'uuid')} AND status = 'leased'
+          FOR UPDATE`,
+    );
   }
 
   /** The work is finished (succeeded, failed or cancelled): nobody claims the job again. */

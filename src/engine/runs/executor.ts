@@ -14,7 +14,6 @@ import type { ToolServices } from '../tools/tool.js';
 import type { WorkflowRegistry } from '../workflows/registry.js';
 import type { InputRequest, NodeContext, NodeEventKind, WorkflowDefinition, WorkflowNode } from '../workflows/workflow.js';
 import { RunJournal } from './journal.js';
-import type { Write } from './journal.js';
 
 /** The job kind of a workflow run. */
 export const RUN_JOB_KIND = 'workflow_run';
@@ -103,15 +102,15 @@ export class RunExecutor implements JobHandler {
     }
     const log = this.options.logger.child({ run_id: run.id, workflow: run.workflow, attempt: lease.attempt });
     const steps = fresh ? [] : await this.runs.steps(run.id);
-    const journal = new RunJournal(
-      { id: run.id, sessionId: run.session_id },
-      { runs: this.runs, events: this.events },
-      async (work) => {
-        await committed;
-        await this.fenced(lease, work);
-      },
-      this.options.progressCommitMs,
-    );
+    const journal = new RunJournal({
+      run: { id: run.id, sessionId: run.session_id },
+      lease,
+      db: this.db,
+      queue: this.queue,
+      events: this.events,
+      queued: committed,
+      delayMs: this.options.progressCommitMs,
+    });
     try {
       await this.executeNodes(lease, run, steps, journal, committed, log, signal);
     } finally {
@@ -150,15 +149,7 @@ export class RunExecutor implements JobHandler {
     const resumed = resumeAt > 0 || lease.attempt > 1 || run.started_at !== null;
     // The run's start commits with its first step's start. The session already shows it running
     // (it was queued, or running before a takeover), so its state needs no refresh.
-    journal.write(async (tx) => {
-      await this.runs.update(tx, run.id, {
-        status: 'running',
-        waiting_for: null,
-        started: true,
-        attempts: run.attempts + 1,
-        workflow_version: workflow.version,
-      });
-    });
+    journal.update({ status: 'running', waiting_for: null, started: true, attempts: run.attempts + 1, workflow_version: workflow.version });
     journal.event('run_started', {
       workflow: run.workflow,
       version: workflow.version,
@@ -186,8 +177,8 @@ export class RunExecutor implements JobHandler {
     }
 
     const output = workflow.output ? workflow.output(outputs) : (outputs[workflow.nodes.at(-1)!.id] ?? {});
+    journal.update({ status: 'succeeded', output, finished: true });
     journal.write(async (tx) => {
-      await this.runs.update(tx, run.id, { status: 'succeeded', output, finished: true });
       await this.queue.complete(tx, lease);
       await this.runs.refreshSessionState(tx, run.session_id);
     });
@@ -291,7 +282,7 @@ export class RunExecutor implements JobHandler {
           owner: run.owner,
           node: node.id,
           signal,
-          commitWithRun: (write: Write) => journal.write(write),
+          answerWithRun: (answer: { content: string; answer: Record<string, unknown> }) => journal.answer(answer),
         };
         return (await this.tools.invoke(name, toolInput, call, this.services, async (report) => {
           journal.event('tool_executed', { ...report, node: node.id });
@@ -317,8 +308,8 @@ export class RunExecutor implements JobHandler {
   private async pause(journal: RunJournal, lease: Lease, run: RunRow, node: WorkflowNode, position: number, request: InputRequest): Promise<void> {
     const waitingFor = { ...request, node: node.id };
     journal.step({ position, node: node.id, status: 'awaiting_input', started: false, finishedAt: null, queryType: 'clarification' });
+    journal.update({ status: 'awaiting_input', waiting_for: waitingFor });
     journal.write(async (tx) => {
-      await this.runs.update(tx, run.id, { status: 'awaiting_input', waiting_for: waitingFor });
       await this.queue.wait(tx, lease);
       await this.runs.refreshSessionState(tx, run.session_id);
     });
@@ -330,9 +321,9 @@ export class RunExecutor implements JobHandler {
   private async fail(journal: RunJournal, lease: Lease, run: RunRow, failure: RunFailure, at?: { position: number; node: string }): Promise<void> {
     const error: RunError = { code: failure.code, message: failure.message, ...(failure.node ? { node: failure.node } : {}) };
     if (at) journal.step({ ...at, status: 'failed', started: false, finishedAt: new Date(), error: failure.message });
+    journal.update({ status: 'failed', error, finished: true });
     journal.write(async (tx) => {
       await this.runs.closeOpenSteps(tx, run.id, 'failed');
-      await this.runs.update(tx, run.id, { status: 'failed', error, finished: true });
       await this.queue.complete(tx, lease, failure.message);
       await this.runs.refreshSessionState(tx, run.session_id);
     });

@@ -1,25 +1,39 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { sessionLogPart } from '../../modules/chat/session-log.js';
+import { answerCount, answerPart } from '../../modules/conversation/store.js';
+import type { NewAnswer } from '../../modules/conversation/store.js';
 import type { EventKind } from '../../modules/events/schemas.js';
-import type { EventStore } from '../../modules/events/store.js';
-import type { RunStore, StepWrite } from '../../modules/runs/store.js';
-import type { Queryable } from '../../stores/relational/index.js';
+import { appendEventsPart, eventRows } from '../../modules/events/store.js';
+import type { EventStamp, EventStore, NewEvent } from '../../modules/events/store.js';
+import { runUpdatePart, stepsPart } from '../../modules/runs/store.js';
+import type { RunUpdate, StepWrite } from '../../modules/runs/store.js';
+import { Statement } from '../../stores/relational/index.js';
+import type { Queryable, RelationalStore } from '../../stores/relational/index.js';
+import { LeaseLostError } from '../jobs/queue.js';
+import type { JobQueue, Lease } from '../jobs/queue.js';
 
-/** An event waiting for the run's next commit. */
-interface PendingEvent {
-  kind: EventKind;
-  data: Record<string, unknown>;
-}
-
-/** A write waiting for the run's next commit (the run's state, its job, its session's state). */
+/** A write waiting for the run's next commit that its one statement cannot hold (its job, its session's state). */
 export type Write = (tx: Queryable) => Promise<void>;
 
-/** Runs `work` in one transaction that commits only while the run's worker holds its lease. */
-type FencedTransaction = (work: (tx: Queryable) => Promise<void>) => Promise<void>;
+/** Where a run's commits go, and under which lease. */
+export interface JournalTarget {
+  run: { id: string; sessionId: string };
+  lease: Lease;
+  db: RelationalStore;
+  queue: JobQueue;
+  events: EventStore;
+  /** Settles when the transaction that queued the run has committed: nothing is written before. */
+  queued: Promise<void>;
+  /** Longest a `commitSoon` waits. */
+  delayMs: number;
+}
 
 /**
- * What one run has done since its last commit: step rows, writes and events, committed
- * together in one fenced transaction. Steps that started and ended in between become one row
- * write; all events are appended in one statement, in the order they happened.
+ * What one run has done since its last commit: step rows, changes of the run, events, its
+ * answer, and other writes, committed together and only while the run's worker still holds
+ * its lease. Steps that started and ended in between become one row write; all events are
+ * appended in the order they happened. Everything but `write`s goes in one statement (with
+ * the lease's fence as its guard), which commits on its own when there is nothing else.
  *
  * `commitNow` commits at once (a step whose effects must not be repeated, an answer a client
  * waits for, the run's end); `commitSoon` commits within `delayMs` unless something commits
@@ -29,28 +43,35 @@ type FencedTransaction = (work: (tx: Queryable) => Promise<void>) => Promise<voi
 export class RunJournal {
   private writes: Write[] = [];
   private steps = new Map<number, StepWrite>();
-  private events: PendingEvent[] = [];
+  private events: NewEvent[] = [];
+  private changes: RunUpdate | undefined;
+  private answered: NewAnswer | undefined;
   private chain: Promise<void> = Promise.resolve();
   private failure: unknown;
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(
-    private readonly run: { id: string; sessionId: string },
-    private readonly stores: { runs: RunStore; events: EventStore },
-    private readonly fenced: FencedTransaction,
-    private readonly delayMs: number,
-  ) {}
+  constructor(private readonly target: JournalTarget) {}
 
   private get isEmpty(): boolean {
-    return this.writes.length === 0 && this.steps.size === 0 && this.events.length === 0;
+    return this.writes.length === 0 && this.steps.size === 0 && this.events.length === 0 && !this.changes && !this.answered;
   }
 
   write(write: Write): void {
     this.writes.push(write);
   }
 
+  /** Changes the run's row; later changes of a column win. */
+  update(changes: RunUpdate): void {
+    this.changes = { ...this.changes, ...changes };
+  }
+
+  /** The run's answer, for the session's history. */
+  answer(answer: { content: string; answer: Record<string, unknown> }): void {
+    this.answered = { ...answer, runId: this.target.run.id, sessionId: this.target.run.sessionId };
+  }
+
   event(kind: EventKind, data: Record<string, unknown>): void {
-    this.events.push({ kind, data });
+    this.events.push({ kind, data: { run_id: this.target.run.id, ...data }, runId: this.target.run.id });
   }
 
   /** Records a step's start or end; an end merges into a start not yet committed. */
@@ -68,7 +89,8 @@ export class RunJournal {
     const done = this.chain.then(async () => {
       if (this.failure !== undefined) throw this.failure;
       if (this.isEmpty) return;
-      await this.fenced((tx) => this.writeAll(tx));
+      await this.target.queued;
+      await this.commitPending();
       // Let the streams' writes of these events leave the process before the run goes on: an
       // embedded store answers within the same turn, and a run that never yields holds them back.
       await nextTurn();
@@ -83,7 +105,7 @@ export class RunJournal {
   commitSoon(): void {
     if (this.timer || this.isEmpty) return;
     // A failure here reaches the run at its next commitNow.
-    this.timer = setTimeout(() => void this.commitNow().catch(() => undefined), this.delayMs);
+    this.timer = setTimeout(() => void this.commitNow().catch(() => undefined), this.target.delayMs);
     this.timer.unref();
   }
 
@@ -93,9 +115,7 @@ export class RunJournal {
    */
   async discard(): Promise<void> {
     this.cancelTimer();
-    this.writes = [];
-    this.steps = new Map();
-    this.events = [];
+    this.take();
     await this.chain;
   }
 
@@ -104,20 +124,48 @@ export class RunJournal {
     this.timer = undefined;
   }
 
-  private async writeAll(tx: Queryable): Promise<void> {
-    const writes = this.writes;
-    const steps = [...this.steps.values()];
-    const events = this.events;
+  /** What is pending, leaving the journal empty. */
+  private take() {
+    const pending = { writes: this.writes, steps: [...this.steps.values()], events: this.events, changes: this.changes, answered: this.answered };
     this.writes = [];
     this.steps = new Map();
     this.events = [];
+    this.changes = undefined;
+    this.answered = undefined;
+    return pending;
+  }
+
+  private async commitPending(): Promise<void> {
+    const { run, lease, db, queue, events: eventStore } = this.target;
+    const { writes, steps, events, changes, answered } = this.take();
+    const st = new Statement();
+    // On PostgreSQL the commit does not wait for its WAL flush: a crash can lose the last few
+    // steps' records (the run then resumes earlier and redoes them; such steps are replayable),
+    // never half of a commit.
+    const fence = queue.fencePart(st, lease, { relaxedCommit: db.engine === 'postgres' });
     // Steps first: a write that closes the run's open steps (a failure) sees them.
-    await this.stores.runs.writeSteps(tx, this.run.id, steps);
-    for (const write of writes) await write(tx);
-    await this.stores.events.appendMany(
-      tx,
-      this.run.sessionId,
-      events.map((e) => ({ kind: e.kind, data: { run_id: this.run.id, ...e.data }, runId: this.run.id })),
-    );
+    if (steps.length > 0) stepsPart(st, run.id, steps, fence);
+    if (changes) runUpdatePart(st, run.id, changes, fence);
+    let stamps: string | undefined;
+    if (events.length > 0 || answered) {
+      const messages = answered ? answerCount(st, run.id) : '0';
+      const session = sessionLogPart(st, { sessionId: run.sessionId, events: events.length, messages, guard: fence });
+      if (events.length > 0) stamps = appendEventsPart(st, session, events);
+      if (answered) answerPart(st, session, answered);
+    }
+    const text = st.text(`SELECT (SELECT count(*) FROM ${fence}) AS held${stamps ? `, (SELECT stamps FROM ${stamps}) AS stamps` : ''}`);
+    const apply = async (q: Queryable) => {
+      const { rows } = await q.query<{ held: number; stamps?: EventStamp[] }>(text, st.params);
+      if (!rows[0]?.held) throw new LeaseLostError(lease);
+      if (stamps) eventStore.delivered(q, run.sessionId, eventRows(run.sessionId, events, rows[0].stamps ?? []));
+    };
+    if (writes.length === 0) {
+      await apply(db);
+      return;
+    }
+    await db.transaction(async (tx) => {
+      await apply(tx);
+      for (const write of writes) await write(tx);
+    });
   }
 }

@@ -7,7 +7,6 @@ import type { TemplateService } from '../../modules/queries/templates.js';
 import type { ReviewStore } from '../../modules/review/store.js';
 import type { RunFileStore } from '../../modules/runs/file-store.js';
 import type { GraphStore } from '../../stores/graph/port.js';
-import type { Queryable } from '../../stores/relational/index.js';
 import type { ModelQueryWriter } from '../llm/query-writer.js';
 import type { SchemaCache } from '../planner/schema-cache.js';
 
@@ -40,10 +39,11 @@ export interface ToolCall {
   /** Aborted when the tool's time limit passes, or the run is cancelled or loses its worker. */
   signal: AbortSignal;
   /**
-   * Hands the run a write to make in its next commit: atomic with the step's progress and
-   * events, and only while the run's worker still holds its lease.
+   * Hands the run its answer, to log in the session's history with the run's next commit:
+   * atomic with the step's progress and events, only while the run's worker still holds its
+   * lease, and once per run (a step that runs again names the same message).
    */
-  commitWithRun(write: (tx: Queryable) => Promise<void>): void;
+  answerWithRun(answer: { content: string; answer: Record<string, unknown> }): void;
 }
 
 export interface ToolContext extends ToolServices, ToolCall {}

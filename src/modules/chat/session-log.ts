@@ -8,7 +8,7 @@ import type { Statement } from '../../stores/relational/index.js';
  *
  * The part is named `session`; its row (none when the session is missing or the gate refused)
  * has `id`, `owner`, `state`, `event_base` (the new events get `event_base + 1`, ...) and
- * `message_base` (likewise for messages).
+ * `message_base` (likewise for messages: a statement logs at most one).
  */
 export interface SessionLogPart {
   sessionId: string;
@@ -22,6 +22,8 @@ export interface SessionLogPart {
   idleOnly?: boolean;
   /** The session's new state, as an SQL expression over its columns. */
   state?: string;
+  /** Only when this part (another of the statement's, such as a lease's fence) has a row. */
+  guard?: string;
 }
 
 export function sessionLogPart(st: Statement, part: SessionLogPart): 'session' {
@@ -32,6 +34,7 @@ export function sessionLogPart(st: Statement, part: SessionLogPart): 'session' {
     where.push(`(owner = ${st.param(part.viewer.sub)} OR ${st.param(part.viewer.admin, 'boolean')})`, `state <> 'closed'`);
   }
   if (part.idleOnly) where.push(`state IN ('idle', 'failed')`);
+  if (part.guard) where.push(`EXISTS (SELECT 1 FROM ${part.guard})`);
   return st.with(
     'session',
     `UPDATE chat_sessions

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { v5 as uuidV5 } from 'uuid';
-import type { Queryable, RelationalStore, Statement } from '../../stores/relational/index.js';
+import { Statement } from '../../stores/relational/index.js';
+import type { Queryable, RelationalStore } from '../../stores/relational/index.js';
+import { sessionLogPart } from '../chat/session-log.js';
 
 /** SQL for a session's messages. `seq` orders them; the session row hands it out. */
 
@@ -41,6 +43,40 @@ export function userMessagePart(st: Statement, session: string, message: NewMess
   );
 }
 
+/** A run's answer, as the session's history keeps it. */
+export interface NewAnswer {
+  sessionId: string;
+  runId: string;
+  content: string;
+  answer: Record<string, unknown>;
+}
+
+const answerExists = (st: Statement, runId: string) =>
+  `EXISTS (SELECT 1 FROM chat_messages WHERE run_id = ${st.param(runId, 'uuid')} AND role = 'assistant')`;
+
+/** The messages a run's answer adds to the session's count (sessionLogPart): none when it is already there. */
+export function answerCount(st: Statement, runId: string): string {
+  return `(CASE WHEN ${answerExists(st, runId)} THEN 0 ELSE 1 END)`;
+}
+
+/**
+ * The statement part that writes a run's answer once, numbered after `session`'s
+ * `message_base` (counted by answerCount). Its id is `answerMessageId(runId)`, so a step that
+ * runs again after a takeover names the same message, and writes nothing when it is there.
+ */
+export function answerPart(st: Statement, session: string, answer: NewAnswer): string {
+  return st.with(
+    'answer_message',
+    `INSERT INTO chat_messages (id, session_id, seq, role, content, run_id, answer)
+     SELECT ${st.param(answerMessageId(answer.runId), 'uuid')}, s.id, s.message_base + 1, 'assistant', ${st.param(answer.content)},
+            ${st.param(answer.runId, 'uuid')}, ${st.param(JSON.stringify(answer.answer), 'jsonb')}
+       FROM ${session} s
+      WHERE NOT ${answerExists(st, answer.runId)}
+     ON CONFLICT DO NOTHING
+     RETURNING id`,
+  );
+}
+
 export class MessageStore {
   constructor(private readonly db: RelationalStore) {}
 
@@ -62,24 +98,16 @@ export class MessageStore {
   }
 
   /**
-   * The run's answer, written once, in the caller's transaction (the run's commit, with its
-   * `answer_ready`). Its id is `answerMessageId(runId)`, so a step that runs again after a
-   * takeover names the same message, and writes nothing when it is already there. Two such
-   * commits never overlap (each holds its run's job row first, the lease's fence); if they did,
-   * the unique answer-per-run index would still keep one message, but the count could run one ahead.
+   * The run's answer, written once (see answerPart), with the session's count, in one statement.
+   * Two commits of one run never overlap (each holds its run's job row first, the lease's
+   * fence); if they did, the unique answer-per-run index would still keep one message, but the
+   * count could run one ahead.
    */
-  async appendAnswer(tx: Queryable, answer: { sessionId: string; runId: string; content: string; answer: Record<string, unknown> }): Promise<void> {
-    await tx.query(
-      `WITH counted AS (
-         UPDATE chat_sessions SET message_count = message_count + 1, last_activity_at = now()
-          WHERE id = $2 AND NOT EXISTS (SELECT 1 FROM chat_messages WHERE run_id = $3 AND role = 'assistant')
-          RETURNING message_count AS seq
-       )
-       INSERT INTO chat_messages (id, session_id, seq, role, content, run_id, answer)
-       SELECT $1, $2, counted.seq, 'assistant', $4, $3, $5 FROM counted
-       ON CONFLICT DO NOTHING`,
-      [answerMessageId(answer.runId), answer.sessionId, answer.runId, answer.content, JSON.stringify(answer.answer)],
-    );
+  async appendAnswer(q: Queryable, answer: NewAnswer): Promise<void> {
+    const st = new Statement();
+    const session = sessionLogPart(st, { sessionId: answer.sessionId, events: 0, messages: answerCount(st, answer.runId) });
+    answerPart(st, session, answer);
+    await q.query(st.text('SELECT 1'), st.params);
   }
 
   async get(id: string): Promise<MessageRow | undefined> {

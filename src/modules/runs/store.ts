@@ -71,6 +71,66 @@ export interface StepWrite {
   error?: string;
 }
 
+/** The columns of a run a change sets; `started` and `finished` stamp their times. */
+export type RunUpdate = Partial<Pick<RunRow, 'status' | 'waiting_for' | 'output' | 'error' | 'attempts' | 'workflow_version'>> & {
+  started?: boolean;
+  finished?: boolean;
+};
+
+/**
+ * The statement part that changes a run (only when `guard`, another part, has a row); its row
+ * is the run as changed.
+ */
+export function runUpdatePart(st: Statement, id: string, fields: RunUpdate, guard?: string): string {
+  const sets: string[] = ['updated_at = now()'];
+  const set = (column: string, value: unknown, cast?: string) => sets.push(`${column} = ${st.param(value as never, cast)}`);
+  const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
+  if (fields.status !== undefined) set('status', fields.status);
+  if (fields.waiting_for !== undefined) set('waiting_for', json(fields.waiting_for), 'jsonb');
+  if (fields.output !== undefined) set('output', json(fields.output), 'jsonb');
+  if (fields.error !== undefined) set('error', json(fields.error), 'jsonb');
+  if (fields.attempts !== undefined) set('attempts', fields.attempts, 'integer');
+  if (fields.workflow_version !== undefined) set('workflow_version', fields.workflow_version);
+  if (fields.started) sets.push('started_at = COALESCE(started_at, now())');
+  if (fields.finished) sets.push('finished_at = now()');
+  const where = `id = ${st.param(id, 'uuid')}${guard ? ` AND EXISTS (SELECT 1 FROM ${guard})` : ''}`;
+  return st.with('updated_run', `UPDATE runs SET ${sets.join(', ')} WHERE ${where} RETURNING *`);
+}
+
+/**
+ * The statement part that writes steps' starts and ends (a step that started and ended since
+ * the last commit is one row write), only when `guard` has a row. A start counts one more
+ * attempt and clears the step's error and end; the times are the executor's own, so steps
+ * committed together keep theirs.
+ */
+export function stepsPart(st: Statement, runId: string, steps: readonly StepWrite[], guard?: string): string {
+  const items = steps.map((s) => ({
+    position: s.position,
+    node: s.node,
+    status: s.status,
+    attempts: s.started ? 1 : 0,
+    query_type: s.queryType ?? null,
+    output: s.output ?? null,
+    error: s.error ?? null,
+    started_at: s.startedAt?.toISOString() ?? null,
+    finished_at: s.finishedAt?.toISOString() ?? null,
+  }));
+  return st.with(
+    'written_steps',
+    `INSERT INTO run_steps (run_id, position, node, status, attempts, query_type, output, error, started_at, finished_at)
+     SELECT ${st.param(runId, 'uuid')}, x.position, x.node, x.status, x.attempts, x.query_type, x.output, x.error, COALESCE(x.started_at, now()), x.finished_at
+       FROM jsonb_to_recordset(${st.param(JSON.stringify(items), 'jsonb')}) AS x(position integer, node text, status text, attempts integer,
+                                    query_type text, output jsonb, error text, started_at timestamptz, finished_at timestamptz)
+       ${guard ? `WHERE EXISTS (SELECT 1 FROM ${guard})` : ''}
+     ON CONFLICT (run_id, position) DO UPDATE
+       SET node = EXCLUDED.node, status = EXCLUDED.status, attempts = run_steps.attempts + EXCLUDED.attempts,
+           query_type = EXCLUDED.query_type, output = EXCLUDED.output, error = EXCLUDED.error,
+           started_at = CASE WHEN EXCLUDED.attempts > 0 THEN EXCLUDED.started_at ELSE run_steps.started_at END,
+           finished_at = EXCLUDED.finished_at
+     RETURNING position`,
+  );
+}
+
 /** A run to queue, and what is logged with it. */
 export interface QueuedRun {
   id: string;
@@ -179,62 +239,19 @@ export class RunStore {
     return rows[0];
   }
 
-  async update(
-    tx: Queryable,
-    id: string,
-    fields: Partial<Pick<RunRow, 'status' | 'waiting_for' | 'output' | 'error' | 'attempts' | 'workflow_version'>> & {
-      started?: boolean;
-      finished?: boolean;
-    },
-  ): Promise<RunRow> {
-    const sets: string[] = ['updated_at = now()'];
-    const params: unknown[] = [id];
-    const set = (column: string, value: unknown) => {
-      params.push(value);
-      sets.push(`${column} = $${params.length}`);
-    };
-    if (fields.status !== undefined) set('status', fields.status);
-    if (fields.waiting_for !== undefined) set('waiting_for', fields.waiting_for === null ? null : JSON.stringify(fields.waiting_for));
-    if (fields.output !== undefined) set('output', fields.output === null ? null : JSON.stringify(fields.output));
-    if (fields.error !== undefined) set('error', fields.error === null ? null : JSON.stringify(fields.error));
-    if (fields.attempts !== undefined) set('attempts', fields.attempts);
-    if (fields.workflow_version !== undefined) set('workflow_version', fields.workflow_version);
-    if (fields.started) sets.push('started_at = COALESCE(started_at, now())');
-    if (fields.finished) sets.push('finished_at = now()');
-    const { rows } = await tx.query<RunRow>(`UPDATE runs SET ${sets.join(', ')} WHERE id = $1 RETURNING *`, params as never[]);
+  async update(tx: Queryable, id: string, fields: RunUpdate): Promise<RunRow> {
+    const st = new Statement();
+    const updated = runUpdatePart(st, id, fields);
+    const { rows } = await tx.query<RunRow>(st.text(`SELECT * FROM ${updated}`), st.params);
     return rows[0]!;
   }
 
-  /**
-   * Writes steps' starts and ends in one statement (a step that started and ended since the
-   * last commit is one row write). A start counts one more attempt and clears the step's
-   * error and end; the times are the executor's own, so steps committed together keep theirs.
-   */
+  /** Writes steps' starts and ends in one statement (see stepsPart). */
   async writeSteps(tx: Queryable, runId: string, steps: readonly StepWrite[]): Promise<void> {
     if (steps.length === 0) return;
-    const items = steps.map((s) => ({
-      position: s.position,
-      node: s.node,
-      status: s.status,
-      attempts: s.started ? 1 : 0,
-      query_type: s.queryType ?? null,
-      output: s.output ?? null,
-      error: s.error ?? null,
-      started_at: s.startedAt?.toISOString() ?? null,
-      finished_at: s.finishedAt?.toISOString() ?? null,
-    }));
-    await tx.query(
-      `INSERT INTO run_steps (run_id, position, node, status, attempts, query_type, output, error, started_at, finished_at)
-       SELECT $1, x.position, x.node, x.status, x.attempts, x.query_type, x.output, x.error, COALESCE(x.started_at, now()), x.finished_at
-         FROM jsonb_to_recordset($2::jsonb) AS x(position integer, node text, status text, attempts integer, query_type text,
-                                                 output jsonb, error text, started_at timestamptz, finished_at timestamptz)
-       ON CONFLICT (run_id, position) DO UPDATE
-         SET node = EXCLUDED.node, status = EXCLUDED.status, attempts = run_steps.attempts + EXCLUDED.attempts,
-             query_type = EXCLUDED.query_type, output = EXCLUDED.output, error = EXCLUDED.error,
-             started_at = CASE WHEN EXCLUDED.attempts > 0 THEN EXCLUDED.started_at ELSE run_steps.started_at END,
-             finished_at = EXCLUDED.finished_at`,
-      [runId, JSON.stringify(items)],
-    );
+    const st = new Statement();
+    stepsPart(st, runId, steps);
+    await tx.query(st.text('SELECT 1'), st.params);
   }
 
   /** Adds the answer to the waiting step's answers. */

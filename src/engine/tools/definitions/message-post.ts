@@ -8,9 +8,9 @@ export default defineTool({
   description: 'Adds the assistant’s answer to the session’s messages, with the query, the rows (bounded) and the files.',
   input: z.object({ content: z.string().min(1).max(100_000), answer: z.record(z.string(), z.unknown()) }).strict(),
   output: z.object({ message_id: z.string() }),
-  async run({ content, answer }, { messages, sessionId, runId, commitWithRun }) {
+  async run({ content, answer }, { runId, answerWithRun }) {
     // Committed with what the step publishes next (answer_ready): the answer and its event appear together.
-    commitWithRun((tx) => messages.appendAnswer(tx, { sessionId, runId, content, answer }));
+    answerWithRun({ content, answer });
     return { message_id: answerMessageId(runId) };
   },
 });
