@@ -4,6 +4,7 @@ import { m003ChatSessions } from './003-chat-sessions.js';
 import { m004SessionEvents } from './004-session-events.js';
 import { m005RunsAndJobs } from './005-runs-and-jobs.js';
 import { m006Conversation } from './006-conversation.js';
+import { m007LogWithoutRowLocks } from './007-log-without-row-locks.js';
 
 export interface Migration {
   /** Strictly increasing; never reused. */
@@ -14,4 +15,4 @@ export interface Migration {
 }
 
 /** Every migration, in order. Both engines run the same SQL. */
-export const migrations: readonly Migration[] = [m001ServiceMeta, m002Queries, m003ChatSessions, m004SessionEvents, m005RunsAndJobs, m006Conversation];
+export const migrations: readonly Migration[] = [m001ServiceMeta, m002Queries, m003ChatSessions, m004SessionEvents, m005RunsAndJobs, m006Conversation, m007LogWithoutRowLocks];
