@@ -112,7 +112,8 @@ export class RunExecutor implements JobHandler {
       delayMs: this.options.progressCommitMs,
     });
     try {
-      await this.executeNodes(lease, run, steps, journal, committed, log, signal);
+      // A run handed over as it was queued was stored running, started and counted (RunStore.queue).
+      await this.executeNodes(lease, run, steps, journal, committed, log, signal, fresh !== undefined && run.status === 'running');
     } finally {
       // Stopped midway (cancelled, lease lost, shutdown): whoever goes on redoes what was not committed.
       await journal.discard();
@@ -127,6 +128,7 @@ export class RunExecutor implements JobHandler {
     committed: Promise<void>,
     log: Logger,
     signal: AbortSignal,
+    startedAtQueue: boolean,
   ): Promise<void> {
     const completed = new Map(steps.filter((s) => s.status === 'succeeded').map((s) => [s.node, s]));
     let workflow: WorkflowDefinition;
@@ -146,14 +148,15 @@ export class RunExecutor implements JobHandler {
     const firstOpen = workflow.nodes.findIndex((n) => !completed.has(n.id));
     const resumeAt = firstOpen === -1 ? workflow.nodes.length : firstOpen;
     for (const node of workflow.nodes.slice(0, resumeAt)) outputs[node.id] = completed.get(node.id)!.output ?? {};
-    const resumed = resumeAt > 0 || lease.attempt > 1 || run.started_at !== null;
+    const resumed = !startedAtQueue && (resumeAt > 0 || lease.attempt > 1 || run.started_at !== null);
+    const attempt = startedAtQueue ? run.attempts : run.attempts + 1;
     // The run's start commits with its first step's start. The session already shows it running
     // (it was queued, or running before a takeover), so its state needs no refresh.
-    journal.update({ status: 'running', waiting_for: null, started: true, attempts: run.attempts + 1, workflow_version: workflow.version });
+    if (!startedAtQueue) journal.update({ status: 'running', waiting_for: null, started: true, attempts: attempt, workflow_version: workflow.version });
     journal.event('run_started', {
       workflow: run.workflow,
       version: workflow.version,
-      attempt: run.attempts + 1,
+      attempt,
       resumed_from: resumed ? (workflow.nodes[resumeAt]?.id ?? null) : null,
     });
 

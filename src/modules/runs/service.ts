@@ -162,6 +162,7 @@ export class RunService {
           message: options.message && { ...options.message, runId },
           viewer: options.viewer && { sub: options.viewer.sub, admin: hasRole(options.viewer, 'admin') },
           idleOnly: options.idleOnly,
+          started: draft.place !== undefined,
         },
         { queue: this.queue, draft },
       );

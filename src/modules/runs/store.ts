@@ -148,6 +148,8 @@ export interface QueuedRun {
   viewer?: SessionLogPart['viewer'];
   /** Only in a session with no run under way (a chat message: one run at a time). */
   idleOnly?: boolean;
+  /** Handed to this process's worker as it is queued: stored running, started, its first attempt counted. */
+  started?: boolean;
 }
 
 /**
@@ -181,9 +183,10 @@ export class RunStore {
     });
     const inserted = st.with(
       'queued_run',
-      `INSERT INTO runs (id, session_id, owner, workflow, workflow_version, input)
+      `INSERT INTO runs (id, session_id, owner, workflow, workflow_version, input, status, attempts, started_at)
        SELECT ${st.param(run.id, 'uuid')}, s.id, COALESCE(${st.param(run.owner ?? null)}, s.owner), ${st.param(run.workflow)},
-              ${st.param(run.version)}, ${st.param(JSON.stringify(run.input), 'jsonb')}
+              ${st.param(run.version)}, ${st.param(JSON.stringify(run.input), 'jsonb')},
+              ${run.started ? `'running', 1, now()` : `'queued', 0, NULL`}
          FROM ${session} s
        RETURNING *`,
     );
