@@ -136,15 +136,22 @@ async function mergeSplitNames(graph: GraphStore, question: string, mentions: Me
   return merged;
 }
 
-export async function resolveMentions(
-  graph: GraphStore,
-  understanding: Understanding,
-  vocabulary: Vocabulary,
-  memory: ResolutionMemory,
-  maxMentions = 8,
-): Promise<Resolution> {
-  const entities: ResolvedEntity[] = [];
-  const fromMemory: string[] = [];
+/** What the graph has for a question's mentions, found before any memory is consulted. */
+export type MentionSearch =
+  | { status: 'too_many'; mentions: number; max: number }
+  | {
+      status: 'searched';
+      /** Each mention that names something, in the question's order, with the nodes it may name. */
+      found: { mention: Mention; candidates: Candidate[] }[];
+      /** Mentions that name nothing in the graph. */
+      unknown: string[];
+      /** When nothing named is found: nodes the unknown names may have meant. */
+      suggestions: Candidate[];
+    };
+
+/** Looks up what each mention of the question may name. Nothing here depends on what the session remembers. */
+export async function searchMentions(graph: GraphStore, understanding: Understanding, vocabulary: Vocabulary, maxMentions = 8): Promise<MentionSearch> {
+  const found: { mention: Mention; candidates: Candidate[] }[] = [];
   const unknown: string[] = [];
   let mentions = understanding.mentions;
 
@@ -164,7 +171,7 @@ export async function resolveMentions(
   mentions = await mergeSplitNames(graph, understanding.question, mentions);
   for (let index = 0; index < mentions.length; index++) {
     const mention = mentions[index]!;
-    let candidates = fitting(await candidatesFor(graph, mention.text), understanding, vocabulary);
+    const candidates = fitting(await candidatesFor(graph, mention.text), understanding, vocabulary);
     // "Python and Rust" names two things, unless something is called exactly that.
     const parts = mention.quoted ? [] : splitOnAnd(mention);
     if (candidates.length === 0 && parts.length > 1) {
@@ -179,9 +186,40 @@ export async function resolveMentions(
       }
       continue;
     }
+    found.push({ mention, candidates });
+  }
+
+  const suggestions =
+    unknown.length > 0 && found.length === 0
+      ? (await Promise.all(unknown.map((u) => graph.findNodesByName(u.split(/\s+/)[0] ?? u, { limit: 5 }))))
+          .flat()
+          .map((m) => candidateOf(m.node))
+          .filter((c): c is Candidate => !!c)
+          .slice(0, 5)
+      : [];
+  return { status: 'searched', found, unknown, suggestions };
+}
+
+/**
+ * Links the searched mentions to nodes: a mention naming one node names it; one naming
+ * several is ambiguous unless the session remembers which one was meant; a pronoun with
+ * nothing named refers to the thing last talked about. Without `memory` (not read yet), it
+ * answers `needs_memory` where the memory would decide, so memories are read only then.
+ */
+export function decideMentions(
+  search: Extract<MentionSearch, { status: 'searched' }>,
+  understanding: Understanding,
+  vocabulary: Vocabulary,
+  memory: ResolutionMemory | undefined,
+): Resolution | { status: 'needs_memory' } {
+  const entities: ResolvedEntity[] = [];
+  const fromMemory: string[] = [];
+  for (const { mention, candidates: found } of search.found) {
+    let candidates = found;
     const shared = candidates.length > 1;
-    // Several nodes still fit what the question says: a person has to choose.
+    // Several nodes still fit what the question says: a person has to choose, unless the session remembers.
     if (shared) {
+      if (!memory) return { status: 'needs_memory' };
       const remembered = memory.choices.find((m) => candidates.some((c) => sameNode(c, m.candidate)) && (m.mention === normalizeMention(mention.text) || normalizeMention(m.candidate.name).includes(normalizeMention(mention.text))));
       if (remembered) {
         candidates = [candidates.find((c) => sameNode(c, remembered.candidate))!];
@@ -204,22 +242,31 @@ export async function resolveMentions(
     });
   }
 
-  if (unknown.length > 0 && entities.length === 0) {
-    const suggestions = (await Promise.all(unknown.map((u) => graph.findNodesByName(u.split(/\s+/)[0] ?? u, { limit: 5 }))))
-      .flat()
-      .map((m) => candidateOf(m.node))
-      .filter((c): c is Candidate => !!c)
-      .slice(0, 5);
-    return { status: 'unknown', mentions: unknown, suggestions };
-  }
+  if (search.unknown.length > 0 && entities.length === 0) return { status: 'unknown', mentions: search.unknown, suggestions: search.suggestions };
 
   // "And where does she work?": nothing named, so the thing last talked about.
-  if (entities.length === 0 && understanding.cues.pronoun && memory.focus.length > 0) {
-    // The first thing talked about that can take part in what is asked ("where does she live?" needs a liver).
-    const focus = memory.focus.find((c) => fits(c, understanding, vocabulary)) ?? memory.focus[0]!;
-    const position = understanding.words.find((w) => /^(she|he|it|they|her|him|his|its|their|them)$/.test(w.word))?.start ?? 0;
-    entities.push({ mention: focus.name, position, label: focus.label, name: focus.name, nameProperty: focus.nameProperty, key: focus.key, unique: true });
-    fromMemory.push(focus.name);
+  if (entities.length === 0 && understanding.cues.pronoun) {
+    if (!memory) return { status: 'needs_memory' };
+    if (memory.focus.length > 0) {
+      // The first thing talked about that can take part in what is asked ("where does she live?" needs a liver).
+      const focus = memory.focus.find((c) => fits(c, understanding, vocabulary)) ?? memory.focus[0]!;
+      const position = understanding.words.find((w) => /^(she|he|it|they|her|him|his|its|their|them)$/.test(w.word))?.start ?? 0;
+      entities.push({ mention: focus.name, position, label: focus.label, name: focus.name, nameProperty: focus.nameProperty, key: focus.key, unique: true });
+      fromMemory.push(focus.name);
+    }
   }
   return { status: 'resolved', entities, fromMemory };
+}
+
+/** Searches the mentions, then decides with what the session remembers. */
+export async function resolveMentions(
+  graph: GraphStore,
+  understanding: Understanding,
+  vocabulary: Vocabulary,
+  memory: ResolutionMemory,
+  maxMentions = 8,
+): Promise<Resolution> {
+  const search = await searchMentions(graph, understanding, vocabulary, maxMentions);
+  if (search.status === 'too_many') return search;
+  return decideMentions(search, understanding, vocabulary, memory) as Resolution;
 }

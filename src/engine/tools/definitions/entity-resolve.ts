@@ -1,36 +1,33 @@
 import { z } from 'zod';
-import { resolveMentions } from '../../planner/resolve.js';
-import type { Candidate, ResolutionMemory } from '../../planner/resolve.js';
+import { decideMentions } from '../../planner/resolve.js';
+import type { MentionSearch, ResolutionMemory } from '../../planner/resolve.js';
 import type { Understanding } from '../../planner/understand.js';
+import { CandidateSchema, MentionSearchSchema } from '../entity-schemas.js';
 import { defineTool } from '../tool.js';
 
-const CandidateSchema = z.object({
-  id: z.string(),
-  key: z.string().optional(),
-  label: z.string(),
-  name: z.string(),
-  nameProperty: z.string(),
-  properties: z.record(z.string(), z.unknown()),
-});
-
-/** Links the question's mentions to graph nodes through the store's name search, using what the session remembers. */
+/** Decides what each searched mention names, with what the session remembers when that decides it. */
 export default defineTool({
   name: 'entity_resolve',
   readOnly: true,
   description:
-    'Links each mention of a question to graph nodes by name search. Says when a mention names several nodes a person ' +
-    'would have to choose between (unless the session remembers the choice) and when it names nothing.',
+    'Links each mention entity_search found to one node. Says when a mention names several nodes a person would have ' +
+    'to choose between (unless the session remembers the choice) and when the question names nothing the graph has; ' +
+    'a pronoun with nothing named refers to the thing last talked about. Without `memory`, says `needs_memory` where ' +
+    'the session’s memories would decide.',
   input: z
     .object({
       understanding: z.record(z.string(), z.unknown()),
-      memory: z.object({
-        choices: z.array(z.object({ mention: z.string(), candidate: CandidateSchema })),
-        focus: z.array(CandidateSchema),
-      }),
+      search: MentionSearchSchema,
+      memory: z
+        .object({
+          choices: z.array(z.object({ mention: z.string(), candidate: CandidateSchema })),
+          focus: z.array(CandidateSchema),
+        })
+        .optional(),
     })
     .strict(),
   output: z.object({
-    status: z.enum(['resolved', 'ambiguous', 'unknown', 'too_many']),
+    status: z.enum(['resolved', 'ambiguous', 'unknown', 'too_many', 'needs_memory']),
     max: z.number().int().optional(),
     entities: z.array(z.record(z.string(), z.unknown())).default([]),
     from_memory: z.array(z.string()).default([]),
@@ -38,21 +35,26 @@ export default defineTool({
     candidates: z.array(CandidateSchema).default([]),
     unknown: z.array(z.string()).default([]),
   }),
-  async run({ understanding, memory }, { schema, graph, chat }) {
+  async run({ understanding, search, memory }, { schema }) {
+    if (search.status === 'too_many') return { status: 'too_many' as const, max: search.max };
     const { vocabulary } = await schema.get();
-    const result = await resolveMentions(graph, understanding as unknown as Understanding, vocabulary, memory as ResolutionMemory, chat.maxMentions);
-    if (result.status === 'too_many') return { status: 'too_many' as const, max: result.max, unknown: [], entities: [], candidates: [], from_memory: [] };
-    if (result.status === 'resolved') {
-      return { status: 'resolved' as const, entities: result.entities as unknown as Record<string, unknown>[], from_memory: result.fromMemory };
+    const result = decideMentions(
+      search as Extract<MentionSearch, { status: 'searched' }>,
+      understanding as unknown as Understanding,
+      vocabulary,
+      memory as ResolutionMemory | undefined,
+    );
+    switch (result.status) {
+      case 'resolved':
+        return { status: 'resolved' as const, entities: result.entities as unknown as Record<string, unknown>[], from_memory: result.fromMemory };
+      case 'ambiguous':
+        return { status: 'ambiguous' as const, mention: result.mention.text, candidates: result.candidates, entities: result.entities as unknown as Record<string, unknown>[] };
+      case 'unknown':
+        return { status: 'unknown' as const, unknown: result.mentions, candidates: result.suggestions };
+      case 'too_many':
+        return { status: 'too_many' as const, max: result.max };
+      case 'needs_memory':
+        return { status: 'needs_memory' as const };
     }
-    if (result.status === 'ambiguous') {
-      return {
-        status: 'ambiguous' as const,
-        mention: result.mention.text,
-        candidates: result.candidates as Candidate[],
-        entities: result.entities as unknown as Record<string, unknown>[],
-      };
-    }
-    return { status: 'unknown' as const, unknown: result.mentions, candidates: result.suggestions };
   },
 });

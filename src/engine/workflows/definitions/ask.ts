@@ -19,7 +19,12 @@ interface Halt {
 }
 interface Understood {
   understanding: Record<string, unknown> & { kind: string; question: string };
-  memories: { kind: string; key: string; value: Record<string, unknown> }[];
+}
+/** Something the session remembers. */
+interface Memory {
+  kind: string;
+  key: string;
+  value: Record<string, unknown>;
 }
 /** A new query that was refused (by the read-only checks or a reviewer): the record step files it as declined. */
 interface Declined {
@@ -74,7 +79,7 @@ export default defineWorkflow({
     'policy asks, runs it, answers in plain language with the rows as CSV and JSON files, and queues a new query for curation.',
   // Every step but the last only reads or writes idempotently, so fast steps share a commit; the
   // curation queue and the template counters are written once, by the last step.
-  version: '2',
+  version: '3',
   input: z
     .object({
       question: z.string().trim().min(1).max(10_000).describe('The question, in plain language.'),
@@ -84,49 +89,57 @@ export default defineWorkflow({
   nodes: [
     {
       id: 'understand',
-      description: 'Finds the kind of question and the mentions of things in it; recalls the session’s memories.',
-      tools: ['question_understand', 'memory_recall'],
+      description: 'Finds the kind of question and the mentions of things in it.',
+      tools: ['question_understand'],
       replayable: true,
       async run({ tool, input }) {
-        const [understanding, { memories }] = await Promise.all([
-          tool<Understood['understanding']>('question_understand', { question: input.question }),
-          tool<{ memories: Understood['memories'] }>('memory_recall', {}),
-        ]);
-        return { output: { understanding, memories } };
+        const understanding = await tool<Understood['understanding']>('question_understand', { question: input.question });
+        return { output: { understanding } };
       },
     },
     {
       id: 'resolve',
-      description: 'Links each mention to graph nodes by name; asks which one when a name is ambiguous, and remembers the choice.',
-      tools: ['entity_resolve', 'memory_save'],
+      description:
+        'Looks the mentions up in the graph by name and links each to one node, recalling the session’s memories when they ' +
+        'decide (a choice made earlier, the thing a pronoun refers to); asks which one when a name is ambiguous, and remembers the choice.',
+      tools: ['entity_search', 'entity_resolve', 'memory_recall', 'memory_save'],
       replayable: true,
       async run(ctx) {
-        const { understanding, memories } = ctx.outputs.understand as unknown as Understood;
-        const memory = {
-          choices: memories.filter((m) => m.kind === 'disambiguation').map((m) => ({ mention: m.key, candidate: m.value.candidate as Candidate })),
-          focus: (memories.find((m) => m.kind === 'focus')?.value.entities as Candidate[] | undefined) ?? [],
-        };
+        const { understanding } = ctx.outputs.understand as unknown as Understood;
+        const search = await ctx.tool<Record<string, unknown>>('entity_search', { understanding });
+        // The memories are read only when they decide something (most questions name what they mean).
+        let memories: Memory[] | undefined;
+        let memory: { choices: { mention: string; candidate: Candidate }[]; focus: Candidate[] } | undefined;
         let asked = false;
         for (;;) {
           const result = await ctx.tool<{
-            status: 'resolved' | 'ambiguous' | 'unknown' | 'too_many';
+            status: 'resolved' | 'ambiguous' | 'unknown' | 'too_many' | 'needs_memory';
             max?: number;
             entities: Record<string, unknown>[];
             from_memory: string[];
             mention?: string;
             candidates: Candidate[];
             unknown: string[];
-          }>('entity_resolve', { understanding, memory });
+          }>('entity_resolve', { understanding, search, ...(memory ? { memory } : {}) });
+          if (result.status === 'needs_memory') {
+            memories = (await ctx.tool<{ memories: Memory[] }>('memory_recall', {})).memories;
+            memory = {
+              choices: memories.filter((m) => m.kind === 'disambiguation').map((m) => ({ mention: m.key, candidate: m.value.candidate as Candidate })),
+              focus: (memories.find((m) => m.kind === 'focus')?.value.entities as Candidate[] | undefined) ?? [],
+            };
+            continue;
+          }
+          const recalled = memories ? { memories } : {};
           if (result.status === 'resolved') {
-            return { output: { entities: result.entities, from_memory: result.from_memory }, queryType: asked ? 'clarification' : 'none' };
+            return { output: { entities: result.entities, from_memory: result.from_memory, ...recalled }, queryType: asked ? 'clarification' : 'none' };
           }
           if (result.status === 'too_many') {
-            return { output: { halt: { reason: 'unknown', text: `That question names too many things at once; please ask about at most ${result.max}.` } satisfies Halt } };
+            return { output: { ...recalled, halt: { reason: 'unknown', text: `That question names too many things at once; please ask about at most ${result.max}.` } satisfies Halt } };
           }
           if (result.status === 'unknown') {
             const names = result.unknown.map((u) => `“${u}”`).join(' or ');
             const hint = result.candidates.length ? ` Did you mean ${result.candidates.map((c) => `${c.name} (${c.label})`).join(', ')}?` : '';
-            return { output: { halt: { reason: 'unknown', text: `I could not find anything called ${names} in the knowledge graph.${hint}` } satisfies Halt } };
+            return { output: { ...recalled, halt: { reason: 'unknown', text: `I could not find anything called ${names} in the knowledge graph.${hint}` } satisfies Halt } };
           }
           asked = true;
           const choice = await ctx.ask({
@@ -139,7 +152,8 @@ export default defineWorkflow({
           if (!chosen) throw new Error(`the choice ${String(choice)} is not one of the options`);
           const key = normalizeMention(result.mention!);
           await ctx.tool('memory_save', { kind: 'disambiguation', key, value: { mention: result.mention, candidate: chosen } });
-          memory.choices.unshift({ mention: key, candidate: chosen });
+          // An ambiguous name is only reported once the memories were read (they may hold the choice).
+          memory!.choices.unshift({ mention: key, candidate: chosen });
         }
       },
     },
@@ -171,11 +185,13 @@ export default defineWorkflow({
     {
       id: 'generate',
       description: 'Writes a new read-only query from the question and the graph’s own schema (a model when configured, the built-in planner otherwise).',
-      tools: ['query_generate'],
+      tools: ['query_generate', 'memory_recall'],
       replayable: true,
       async run({ tool, input, outputs, emit }) {
         if (haltOf(outputs) || queryOf(outputs)) return skip;
-        const { understanding, memories } = outputs.understand as unknown as Understood;
+        const { understanding } = outputs.understand as unknown as Understood;
+        // Recalled by the resolve step when they decided something there; otherwise now.
+        const memories = (outputs.resolve?.memories as Memory[] | undefined) ?? (await tool<{ memories: Memory[] }>('memory_recall', {})).memories;
         // A reviewer corrected the query of this very question earlier in the session: use their query.
         const correction = memories.find((m) => m.kind === 'correction' && m.key === input.question);
         if (correction && typeof correction.value.corrected === 'string') {

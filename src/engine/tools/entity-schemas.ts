@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** Shapes the entity tools share (entity_search's output is entity_resolve's input). */
+
+export const CandidateSchema = z.object({
+  id: z.string(),
+  key: z.string().optional(),
+  label: z.string(),
+  name: z.string(),
+  nameProperty: z.string(),
+  properties: z.record(z.string(), z.unknown()),
+});
+
+const MentionSchema = z.object({ text: z.string(), start: z.number().int(), end: z.number().int(), quoted: z.boolean() });
+
+/** What entity_search found (see MentionSearch in the planner). */
+export const MentionSearchSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('too_many'), max: z.number().int() }),
+  z.object({
+    status: z.literal('searched'),
+    found: z.array(z.object({ mention: MentionSchema, candidates: z.array(CandidateSchema) })),
+    unknown: z.array(z.string()),
+    suggestions: z.array(CandidateSchema),
+  }),
+]);
