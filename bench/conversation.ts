@@ -17,6 +17,7 @@ const WARMUP = Number(process.env.BENCH_CONVERSATION_WARMUP ?? 3);
 const TARGET = 3;
 const WAIT_MS = 30_000;
 /** `BENCH_CONVERSATION_DETAIL=1` adds each event's arrival after the POST and each tool's duration (medians). */
+/** `BENCH_SERVER_NODE_ARGS` passes Node options to the server process (`--cpu-prof --cpu-prof-dir=tmp/prof` profiles it). */
 const DETAIL = ['1', 'true'].includes(process.env.BENCH_CONVERSATION_DETAIL ?? '');
 
 const CASES = [
@@ -268,7 +269,7 @@ function detail(asked: Asked[]): string[] {
 
 export async function benchConversation(): Promise<string[]> {
   const child = fork(fileURLToPath(import.meta.url), ['server'], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
