@@ -49,6 +49,32 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
+/**
+ * The signal of one tool call: aborted when the run's signal aborts or `timeoutMs` passes.
+ * (One controller and one timer, released by `dispose`: AbortSignal.any with
+ * AbortSignal.timeout costs three times as much and keeps its parts alive until collected.)
+ */
+function callSignal(run: AbortSignal, timeoutMs: number): { signal: AbortSignal; timedOut: () => boolean; dispose: () => void } {
+  const controller = new AbortController();
+  let timedOut = false;
+  const onRunAbort = () => controller.abort(run.reason);
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new DOMException(`did not finish within ${timeoutMs} ms`, 'TimeoutError'));
+  }, timeoutMs);
+  timer.unref();
+  if (run.aborted) onRunAbort();
+  else run.addEventListener('abort', onRunAbort, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    dispose: () => {
+      clearTimeout(timer);
+      run.removeEventListener('abort', onRunAbort);
+    },
+  };
+}
+
 export class ToolRegistry {
   private readonly tools = new Map<string, ToolDefinition>();
 
@@ -102,16 +128,17 @@ export class ToolRegistry {
       const parsed = tool.input.safeParse(input);
       if (!parsed.success) throw new ToolError(name, 'invalid_input', z.prettifyError(parsed.error));
       const timeoutMs = this.timeoutOf(tool);
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const signal = AbortSignal.any([call.signal, timeout]);
+      const limit = callSignal(call.signal, timeoutMs);
       let raw: unknown;
       try {
-        raw = await untilAborted(tool.run(parsed.data, { ...services, ...call, signal }), signal);
+        raw = await untilAborted(tool.run(parsed.data, { ...services, ...call, signal: limit.signal }), limit.signal);
       } catch (error) {
         if (call.signal.aborted) throw new RunStoppedError(call.signal.reason);
-        if (timeout.aborted) throw new ToolError(name, 'timeout', `did not finish within ${timeoutMs} ms`);
+        if (limit.timedOut()) throw new ToolError(name, 'timeout', `did not finish within ${timeoutMs} ms`);
         if (error instanceof ToolError) throw error;
         throw new ToolError(name, 'failed', error instanceof Error ? error.message : String(error), { cause: error });
+      } finally {
+        limit.dispose();
       }
       const checked = tool.output.safeParse(raw);
       if (!checked.success) throw new ToolError(name, 'invalid_output', z.prettifyError(checked.error));
