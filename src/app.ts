@@ -295,7 +295,7 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
     eventStore,
     workflows,
     tools,
-    { graph: deps.graph, queries, templates, files, messages, memories, reviews: reviewStore, schema: schemaCache, chat: config.chat, model },
+    { graph: deps.graph, queries, templates, files, memories, reviews: reviewStore, schema: schemaCache, chat: config.chat, model },
     { maxAttempts: config.jobs.maxAttempts, progressCommitMs: config.jobs.progressCommitMs, logger: app.log.child({ component: 'runs' }) as unknown as Logger },
   );
   const worker = new JobWorker(deps.relational, queue, [executor], {

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import type { Config } from '../../config.js';
-import type { MessageStore } from '../../modules/conversation/store.js';
 import type { MemoryStore } from '../../modules/memories/store.js';
 import type { QueryService } from '../../modules/queries/service.js';
 import type { TemplateService } from '../../modules/queries/templates.js';
@@ -21,7 +20,6 @@ export interface ToolServices {
   queries: QueryService;
   templates: TemplateService;
   files: RunFileStore;
-  messages: MessageStore;
   memories: MemoryStore;
   reviews: ReviewStore;
   schema: SchemaCache;

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { v5 as uuidV5 } from 'uuid';
 import { Statement } from '../../stores/relational/index.js';
 import type { Queryable, RelationalStore } from '../../stores/relational/index.js';
@@ -79,23 +78,6 @@ export function answerPart(st: Statement, session: string, answer: NewAnswer): s
 
 export class MessageStore {
   constructor(private readonly db: RelationalStore) {}
-
-  /** Appends under the session's row lock (the session counts it and hands out `seq`), in one statement. */
-  async append(
-    tx: Queryable,
-    message: { id?: string; sessionId: string; role: 'user' | 'assistant'; content: string; runId?: string | null; answer?: Record<string, unknown> | null },
-  ): Promise<MessageRow> {
-    const { rows } = await tx.query<MessageRow>(
-      `WITH counted AS (
-         UPDATE chat_sessions SET message_count = message_count + 1, last_activity_at = now() WHERE id = $2 RETURNING message_count AS seq
-       )
-       INSERT INTO chat_messages (id, session_id, seq, role, content, run_id, answer)
-       SELECT $1, $2, counted.seq, $3, $4, $5, $6 FROM counted RETURNING *`,
-      [message.id ?? randomUUID(), message.sessionId, message.role, message.content, message.runId ?? null, message.answer ? JSON.stringify(message.answer) : null],
-    );
-    if (!rows[0]) throw new Error(`no session ${message.sessionId}`);
-    return rows[0];
-  }
 
   /**
    * The run's answer, written once (see answerPart), with the session's count, in one statement.

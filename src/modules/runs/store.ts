@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Statement } from '../../stores/relational/index.js';
 import type { Queryable, RelationalStore } from '../../stores/relational/index.js';
 import type { JobDraft, JobQueue, JobRow } from '../../engine/jobs/queue.js';
@@ -193,7 +192,7 @@ export class RunStore {
     const queuedJob = job.queue.insertPart(st, job.draft, inserted);
     const stamps = appendEventsPart(st, session, run.events);
     if (run.message) userMessagePart(st, session, run.message);
-    const { rows } = await q.query<RunRow & { queued_job: JobRow; stamps: EventStamp[] }>(
+    const { rows } = await q.query<RunRow & { queued_job: JobRow; stamps: EventStamp[] | null }>(
       st.text(
         `SELECT r.*, row_to_json(j) AS queued_job, (SELECT stamps FROM ${stamps}) AS stamps
            FROM ${inserted} r, ${queuedJob} j`,
@@ -203,18 +202,7 @@ export class RunStore {
     const row = rows[0];
     if (!row) return undefined;
     const { queued_job: queuedRow, stamps: stamped, ...created } = row;
-    return { run: created, job: queuedRow, events: eventRows(run.sessionId, run.events, stamped) };
-  }
-
-  async create(
-    tx: Queryable,
-    run: { sessionId: string; owner: string; workflow: string; version: string; input: Record<string, unknown> },
-  ): Promise<RunRow> {
-    const { rows } = await tx.query<RunRow>(
-      `INSERT INTO runs (id, session_id, owner, workflow, workflow_version, input) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
-      [randomUUID(), run.sessionId, run.owner, run.workflow, run.version, JSON.stringify(run.input)],
-    );
-    return rows[0]!;
+    return { run: created, job: queuedRow, events: eventRows(run.sessionId, run.events, stamped ?? []) };
   }
 
   async get(id: string, tx: Queryable = this.db): Promise<RunRow | undefined> {

@@ -6,6 +6,8 @@ import type { Config } from '../../../src/config.js';
 import { SessionStore } from '../../../src/modules/chat/store.js';
 import { MessageStore, answerMessageId } from '../../../src/modules/conversation/store.js';
 import { RunStore } from '../../../src/modules/runs/store.js';
+import { JobQueue } from '../../../src/engine/jobs/queue.js';
+import { randomUUID } from 'node:crypto';
 import type { RelationalStore } from '../../../src/stores/relational/index.js';
 import { dropSchema, testConfig, uniqueName } from '../../support/config.js';
 import { openTestRelationalStore } from '../../support/relational.js';
@@ -40,6 +42,7 @@ describe(`MessageStore.appendAnswer (${process.env.DATABASE_URL ? 'postgres' : '
   let sessions: SessionStore;
   let runs: RunStore;
   let messages: MessageStore;
+  let queue: JobQueue;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'cqks-answer-'));
@@ -48,6 +51,7 @@ describe(`MessageStore.appendAnswer (${process.env.DATABASE_URL ? 'postgres' : '
     sessions = new SessionStore(db);
     runs = new RunStore(db);
     messages = new MessageStore(db);
+    queue = new JobQueue(db);
   });
   afterAll(async () => {
     await db?.close();
@@ -55,15 +59,21 @@ describe(`MessageStore.appendAnswer (${process.env.DATABASE_URL ? 'postgres' : '
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  /** A session with a user's message and the run it started, as ConversationService.send writes them. */
+  /** A user's message and the run it starts, in one statement, as ConversationService.send writes them. */
+  async function ask(sessionId: string, question: string) {
+    const [runId, messageId] = [randomUUID(), randomUUID()];
+    const queued = await runs.queue(
+      db,
+      { id: runId, sessionId, workflow: 'ask', version: '3', input: { question }, events: [], message: { id: messageId, content: question, runId } },
+      { queue, draft: queue.draft('workflow_run') },
+    );
+    return { run: queued!.run, user: (await messages.get(messageId))! };
+  }
+
+  /** A new session with a user's message and the run it started. */
   async function askedQuestion(question = 'Who acted in The Matrix?') {
-    const owner = uniqueName('owner');
-    return db.transaction(async (tx) => {
-      const session = await sessions.create(tx, owner, 'answers', {});
-      const run = await runs.create(tx, { sessionId: session.id, owner, workflow: 'ask', version: '1', input: { question } });
-      const user = await messages.append(tx, { sessionId: session.id, role: 'user', content: question, runId: run.id });
-      return { session, run, user };
-    });
+    const session = await db.transaction((tx) => sessions.create(tx, uniqueName('owner'), 'answers', {}));
+    return { session, ...(await ask(session.id, question)) };
   }
 
   const assistantMessages = async (runId: string) =>
@@ -116,8 +126,8 @@ describe(`MessageStore.appendAnswer (${process.env.DATABASE_URL ? 'postgres' : '
     expect(all.map((m) => m.seq)).toEqual([1, 2]);
 
     // The next message still gets the next seq: no hole was left by the repeated answer.
-    const next = await db.transaction((tx) => messages.append(tx, { sessionId: session.id, role: 'user', content: 'and more?' }));
-    expect(next.seq).toBe(3);
+    const next = await ask(session.id, 'and more?');
+    expect(next.user.seq).toBe(3);
     expect(await messageCount(session.id)).toBe(3);
   });
 
@@ -150,11 +160,7 @@ describe(`MessageStore.appendAnswer (${process.env.DATABASE_URL ? 'postgres' : '
   it('answers of different runs are different messages, in the order they were written', async () => {
     const { session, run: first } = await askedQuestion('first question');
     await db.transaction((tx) => messages.appendAnswer(tx, { sessionId: session.id, runId: first.id, content: 'a1', answer: {} }));
-    const second = await db.transaction(async (tx) => {
-      const run = await runs.create(tx, { sessionId: session.id, owner: session.owner, workflow: 'ask', version: '1', input: {} });
-      await messages.append(tx, { sessionId: session.id, role: 'user', content: 'second question', runId: run.id });
-      return run;
-    });
+    const { run: second } = await ask(session.id, 'second question');
     await db.transaction((tx) => messages.appendAnswer(tx, { sessionId: session.id, runId: second.id, content: 'a2', answer: {} }));
     // Repeating the first run's answer now changes nothing either.
     await db.transaction((tx) => messages.appendAnswer(tx, { sessionId: session.id, runId: first.id, content: 'a1 again', answer: {} }));

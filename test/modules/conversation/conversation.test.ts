@@ -109,6 +109,55 @@ describe('the conversation', () => {
     session.stream.close();
   });
 
+  it('refuses a message in a closed session, and stores nothing of it', async () => {
+    const session = await newSession();
+    await t.app.deps.relational.query(`UPDATE chat_sessions SET state = 'closed' WHERE id = $1`, [session.id]);
+    const res = await call('POST', `/api/v1/chat/${session.id}/message`, user, { content: 'Who is Maya Patel?' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ current_state: 'closed' });
+    const stored = await t.app.deps.relational.query<{ messages: number; runs: number; events: number }>(
+      `SELECT (SELECT count(*) FROM chat_messages WHERE session_id = $1) AS messages, (SELECT count(*) FROM runs WHERE session_id = $1) AS runs,
+              (SELECT count(*) FROM session_events WHERE session_id = $1 AND kind <> 'session_created') AS events`,
+      [session.id],
+    );
+    expect(stored.rows[0]).toEqual({ messages: 0, runs: 0, events: 0 });
+    session.stream.close();
+  });
+
+  it('starts the run at once, as its first attempt', async () => {
+    const session = await newSession();
+    const { runId } = await say(session, 'Who works at Nimbus Labs?');
+    const started = await session.stream.waitForEvent(runEvent(runId, ['run_started']));
+    expect(started.data.data).toMatchObject({ attempt: 1, resumed_from: null });
+    expect((await call('GET', `/api/v1/runs/${runId}`, user)).json()).toMatchObject({ status: 'succeeded', attempts: 1, started_at: expect.any(String) });
+    session.stream.close();
+  });
+
+  it('reads the session’s memories only when they decide something (an ambiguous name, a pronoun) or a query is written', async () => {
+    const recalledIn = async (sessionId: string, runId: string) =>
+      (await call('GET', `/api/v1/chat/${sessionId}/events?kind=tool_executed&run_id=${runId}&limit=100`, user))
+        .json()
+        .items.filter((e: { data: { tool_name: string } }) => e.data.tool_name === 'memory_recall')
+        .map((e: { data: { node: string } }) => e.data.node);
+    const session = await newSession();
+    // A name that means one thing, answered by a template: nothing to recall.
+    const plain = await say(session, 'Who works at Nimbus Labs?');
+    expect((await answerOf(plain.runId)).query.template_id).not.toBeNull();
+    expect(await recalledIn(session.id, plain.runId)).toEqual([]);
+    // A new query: the writer gets the memories.
+    const written = await say(session, 'How many people work at Nimbus Labs?');
+    expect(await recalledIn(session.id, written.runId)).toEqual(['generate']);
+    // A pronoun: the memories say what it refers to.
+    const followUp = await say(session, 'And where is it located?');
+    expect(await recalledIn(session.id, followUp.runId)).toContain('resolve');
+    // An ambiguous name: the memories may hold the choice.
+    const ambiguous = AMBIGUOUS_QUESTIONS[0]!;
+    const asked = await say(session, ambiguous.question);
+    expect(asked.settled.event).toBe('run_awaiting_input');
+    expect(await recalledIn(session.id, asked.runId)).toEqual(['resolve']);
+    session.stream.close();
+  });
+
   it.each(AMBIGUOUS_QUESTIONS.map((q) => [q.question, q] as const))('asks which one is meant: %s', async (_q, ambiguous) => {
     const session = await newSession();
     const { runId, settled } = await say(session, ambiguous.question);
