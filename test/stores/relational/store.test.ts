@@ -96,6 +96,64 @@ describe(`relational store (${engine})`, () => {
     expect(rows[0]?.t).toBeInstanceOf(Date);
   });
 
+  it('keeps working after a failed statement, in and out of transactions', async () => {
+    const { store } = await open();
+    await expect(store.query('SELECT 1 / $1::int AS x', [0])).rejects.toMatchObject({ code: '22012' });
+    await expect(store.query(`INSERT INTO service_meta (key, value) VALUES ($1, $2), ($1, $2)`, ['twice', '1'])).rejects.toMatchObject({ code: '23505' });
+    await expect(
+      store.transaction(async (tx) => {
+        await tx.query(`INSERT INTO service_meta (key, value) VALUES ($1, $2)`, ['in-tx', '1']);
+        await tx.query('SELECT 1 / $1::int AS x', [0]);
+      }),
+    ).rejects.toMatchObject({ code: '22012' });
+    // The same prepared statement runs again, and the failed transaction left nothing.
+    expect((await store.query<{ x: number }>('SELECT 4 / $1::int AS x', [2])).rows).toEqual([{ x: 2 }]);
+    expect((await store.query(`SELECT 1 FROM service_meta WHERE key IN ('twice', 'in-tx')`)).rows).toEqual([]);
+  });
+
+  it('runs a statement outside a transaction only after the transaction ends, never inside it', async () => {
+    const { store } = await open();
+    let outside: Promise<{ rows: { n: number }[] }> | undefined;
+    const tx = store.transaction(async (q) => {
+      await q.query(`INSERT INTO service_meta (key, value) VALUES ($1, $2)`, ['pending', '1']);
+      outside = store.query<{ n: number }>(`SELECT count(*) AS n FROM service_meta WHERE key = 'pending'`);
+      // The transaction's own statement, issued after the other one: were they on one queue, the other ran first, inside.
+      await q.query('SELECT 1');
+      throw new Error('rolled back');
+    });
+    await expect(tx).rejects.toThrow('rolled back');
+    expect((await outside!).rows).toEqual([{ n: 0 }]);
+  });
+
+  it('delivers a notification to its listeners at commit, and none after they stop', async () => {
+    const { store } = await open();
+    const heard: string[] = [];
+    let waiting: { count: number; resolve: () => void } | undefined;
+    const hear = (name: string) => (payload: string) => {
+      heard.push(`${name}:${payload}`);
+      if (waiting && heard.length >= waiting.count) waiting.resolve();
+    };
+    const heardAll = (count: number) =>
+      heard.length >= count ? Promise.resolve() : new Promise<void>((resolve) => (waiting = { count, resolve }));
+    const stopA = await store.listen('cqks_store_test', hear('a'), () => undefined);
+    const stopB = await store.listen('cqks_store_test', hear('b'), () => undefined);
+    await store.transaction(async (tx) => {
+      await tx.query('SELECT pg_notify($1, $2)', ['cqks_store_test', 'one']);
+      expect(heard).toEqual([]);
+    });
+    await heardAll(2);
+    expect([...heard].sort()).toEqual(['a:one', 'b:one']);
+    await stopA();
+    await store.query('SELECT pg_notify($1, $2)', ['cqks_store_test', 'two']);
+    await heardAll(3);
+    expect(heard.at(-1)).toBe('b:two');
+    await stopB();
+    // Nobody listens any more: on PostgreSQL the listening connection is closed, on PGlite the channel unlistened.
+    await store.query('SELECT pg_notify($1, $2)', ['cqks_store_test', 'three']);
+    await store.health();
+    expect(heard).toHaveLength(3);
+  });
+
   it.skipIf(engine !== 'pglite')('refreshes planner statistics itself (PGlite has no autovacuum)', async () => {
     const { store } = await open();
     await store.query(`INSERT INTO service_meta (key, value) SELECT 'k' || i, to_jsonb(i) FROM generate_series(1, 500) AS i`);
