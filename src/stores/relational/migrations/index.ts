@@ -5,6 +5,7 @@ import { m004SessionEvents } from './004-session-events.js';
 import { m005RunsAndJobs } from './005-runs-and-jobs.js';
 import { m006Conversation } from './006-conversation.js';
 import { m007LogWithoutRowLocks } from './007-log-without-row-locks.js';
+import { m008EventsWithoutKindIndex } from './008-events-without-kind-index.js';
 
 export interface Migration {
   /** Strictly increasing; never reused. */
@@ -15,4 +16,13 @@ export interface Migration {
 }
 
 /** Every migration, in order. Both engines run the same SQL. */
-export const migrations: readonly Migration[] = [m001ServiceMeta, m002Queries, m003ChatSessions, m004SessionEvents, m005RunsAndJobs, m006Conversation, m007LogWithoutRowLocks];
+export const migrations: readonly Migration[] = [
+  m001ServiceMeta,
+  m002Queries,
+  m003ChatSessions,
+  m004SessionEvents,
+  m005RunsAndJobs,
+  m006Conversation,
+  m007LogWithoutRowLocks,
+  m008EventsWithoutKindIndex,
+];
