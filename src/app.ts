@@ -125,6 +125,8 @@ export async function openDependencies(
         maxRows: config.limits.graphQueryMaxRows,
         allowedProcedures: config.graph.allowedProcedures,
         validationCacheEntries: config.graph.validationCacheEntries,
+        searchCacheEntries: config.graph.searchCacheEntries,
+        searchCacheMs: config.graph.searchCacheMs,
         logger: logger.child({ component: 'graph' }),
       }));
     if (!given.graph) opened.push(graph);
@@ -261,7 +263,9 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
   });
   await app.register(authRoutes, { authenticator: deps.authenticator });
 
-  const queryStore = new QueryStore(deps.relational);
+  const queryStore = new QueryStore(deps.relational, { templateCacheEntries: config.templateCacheEntries });
+  const stopFollowingTemplates = await queryStore.followTemplateChanges();
+  app.addHook('onClose', stopFollowingTemplates);
   const queries = new QueryService(queryStore, deps.graph);
   const eventStore = new EventStore(deps.relational);
   const hub = new EventHub();

@@ -117,6 +117,9 @@ export const envSchema = z.object({
   DEMO_DATA: bool(true),
   GRAPH_SCHEMA_CACHE_MS: int(30_000, 0, 3_600_000),
   GRAPH_VALIDATION_CACHE_ENTRIES: int(1000, 0, 1_000_000),
+  GRAPH_SEARCH_CACHE_ENTRIES: int(1000, 0, 1_000_000),
+  GRAPH_SEARCH_CACHE_MS: int(30_000, 1, 3_600_000),
+  TEMPLATE_CACHE_ENTRIES: int(1000, 0, 1_000_000),
   REVIEW_POLICY: z.enum(['never', 'generated', 'always']).default('never'),
   REVIEW_OWNER_DECIDES: bool(true),
   CHAT_MESSAGE_MAX_CHARS: int(2000, 1, 100_000),
@@ -179,9 +182,11 @@ export interface Config {
     shutdownDrainMs: number;
     shutdownGraceMs: number;
   };
-  graph: { allowedProcedures: string[]; schemaCacheMs: number; validationCacheEntries: number };
+  graph: { allowedProcedures: string[]; schemaCacheMs: number; validationCacheEntries: number; searchCacheEntries: number; searchCacheMs: number };
   /** Load the demo knowledge graph and templates on first start (empty graph). */
   demoData: boolean;
+  /** Approved templates' match data kept in memory (sets of candidates by match key); 0 keeps none. */
+  templateCacheEntries: number;
   chat: {
     /** Which generated queries wait for a review before they run. */
     reviewPolicy: 'never' | 'generated' | 'always';
@@ -265,8 +270,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
       shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     },
-    graph: { allowedProcedures: e.GRAPH_ALLOWED_PROCEDURES, schemaCacheMs: e.GRAPH_SCHEMA_CACHE_MS, validationCacheEntries: e.GRAPH_VALIDATION_CACHE_ENTRIES },
+    graph: {
+      allowedProcedures: e.GRAPH_ALLOWED_PROCEDURES,
+      schemaCacheMs: e.GRAPH_SCHEMA_CACHE_MS,
+      validationCacheEntries: e.GRAPH_VALIDATION_CACHE_ENTRIES,
+      searchCacheEntries: e.GRAPH_SEARCH_CACHE_ENTRIES,
+      searchCacheMs: e.GRAPH_SEARCH_CACHE_MS,
+    },
     demoData: e.DEMO_DATA,
+    templateCacheEntries: e.TEMPLATE_CACHE_ENTRIES,
     chat: {
       reviewPolicy: e.REVIEW_POLICY,
       ownerDecidesReview: e.REVIEW_OWNER_DECIDES,

@@ -1,3 +1,5 @@
+import { ReadCache } from '../../platform/read-cache.js';
+import { whenCommitted } from '../../stores/relational/index.js';
 import type { Queryable, RelationalStore, SqlParam } from '../../stores/relational/index.js';
 import type { QueryListFilters, QueryStatus } from './schemas.js';
 import { QUERY_STATUSES } from './schemas.js';
@@ -134,8 +136,49 @@ function filterClause(status: QueryStatus, filters: QueryListFilters, params: Sq
   return where.join(' AND ');
 }
 
+/** Where migration 009's trigger tells every process that approved templates changed (payload: the schema). */
+export const TEMPLATES_CHANNEL = 'cqks_templates';
+export const DEFAULT_TEMPLATE_CACHE_ENTRIES = 1000;
+
 export class QueryStore {
-  constructor(private readonly db: RelationalStore) {}
+  /**
+   * Template candidates by match keys, kept while changes are followed (every question asks
+   * for them; templates change rarely): forgotten when this process's change commits, on
+   * another process's notice, and after the notices' connection came back.
+   */
+  private candidates: ReadCache<TemplateCandidateRow[]> | undefined;
+
+  constructor(
+    private readonly db: RelationalStore,
+    private readonly options: { templateCacheEntries?: number } = {},
+  ) {}
+
+  /** Keeps template candidates in memory from now on, following changes from every process; resolves to a stop function. */
+  async followTemplateChanges(): Promise<() => Promise<void>> {
+    const { rows } = await this.db.query<{ schema: string }>('SELECT current_schema() AS schema');
+    const schema = rows[0]!.schema;
+    const candidates = new ReadCache<TemplateCandidateRow[]>({ entries: this.options.templateCacheEntries ?? DEFAULT_TEMPLATE_CACHE_ENTRIES });
+    const stop = await this.db.listen(
+      TEMPLATES_CHANNEL,
+      (payload) => {
+        // Other schemas of the same database notify on the same channel.
+        if (payload === schema) candidates.forget();
+      },
+      () => candidates.forget(),
+    );
+    this.candidates = candidates;
+    return async () => {
+      if (this.candidates === candidates) this.candidates = undefined;
+      await stop();
+    };
+  }
+
+  /** After `q` commits a change to approved templates, this process uses no candidates read before it. */
+  private templatesChanged(q: Queryable): void {
+    const candidates = this.candidates;
+    candidates?.forget();
+    whenCommitted(q).then(() => candidates?.forget(), () => undefined);
+  }
 
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
     return this.db.transaction(work);
@@ -211,6 +254,7 @@ export class QueryStore {
       `UPDATE queries SET status = 'rejected', reason = $2, updated_at = now(), updated_by = $3 WHERE id = $1 RETURNING *`,
       [id, reason, actor],
     );
+    this.templatesChanged(tx);
     return rows[0]!;
   }
 
@@ -240,6 +284,7 @@ export class QueryStore {
         newRevision,
       ],
     );
+    this.templatesChanged(tx);
     return rows[0]!;
   }
 
@@ -253,6 +298,7 @@ export class QueryStore {
 
   async delete(id: number): Promise<boolean> {
     const { rowCount } = await this.db.query('DELETE FROM queries WHERE id = $1', [id]);
+    this.templatesChanged(this.db);
     return rowCount > 0;
   }
 
@@ -397,16 +443,20 @@ export class QueryStore {
   }
 
   /** Templates whose match key is one of the given keys: an exact lookup in a b-tree index. */
+  /** Approved templates with one of the match keys (shared rows: not to be changed). */
   async templateCandidates(keys: string[], limit: number): Promise<TemplateCandidateRow[]> {
     if (keys.length === 0) return [];
-    const { rows } = await this.db.query<TemplateCandidateRow>(
-      `SELECT id, pattern, template_cypher, template_parameters, question
-         FROM queries
-        WHERE status = 'approved' AND match_key = ANY($1::text[])
-        ORDER BY id
-        LIMIT $2`,
-      [keys, limit],
-    );
-    return rows;
+    const read = async () => {
+      const { rows } = await this.db.query<TemplateCandidateRow>(
+        `SELECT id, pattern, template_cypher, template_parameters, question
+           FROM queries
+          WHERE status = 'approved' AND match_key = ANY($1::text[])
+          ORDER BY id
+          LIMIT $2`,
+        [keys, limit],
+      );
+      return rows;
+    };
+    return this.candidates ? [...(await this.candidates.read(JSON.stringify([keys, limit]), read))] : read();
   }
 }

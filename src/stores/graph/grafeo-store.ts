@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { searchTerms } from './bookkeeping.js';
+import { NameSearches, type NameSearchCacheOptions } from './name-searches.js';
 import { assertReadOnly, type GuardOptions } from './cypher-guard.js';
 import { graphUnavailable, invalidCypher, notReadOnly, queryFailed, queryTimeout } from './errors.js';
 import { EngineCallError, GrafeoSupervisor, type CallOptions } from './grafeo-supervisor.js';
@@ -35,7 +36,7 @@ import { checkProvenance, prepareBatch } from './upsert-batch.js';
  * then lives as long as the store, restarts included, like an in-memory database would.
  */
 
-export interface GrafeoStoreOptions {
+export interface GrafeoStoreOptions extends NameSearchCacheOptions {
   dataDir?: string;
   queryTimeoutMs: number;
   maxRows: number;
@@ -51,6 +52,7 @@ export class GrafeoGraphStore implements GraphStore {
   readonly engine = 'grafeo' as const;
   private readonly guard: GuardOptions;
   private readonly validated: ValidatedStatements;
+  private readonly names: NameSearches;
   private readonly limits: Limits;
   private readonly operationTimeoutMs: number;
 
@@ -63,6 +65,7 @@ export class GrafeoGraphStore implements GraphStore {
   ) {
     this.guard = { allowedProcedures: options.allowedProcedures };
     this.validated = new ValidatedStatements(options.validationCacheEntries ?? DEFAULT_VALIDATION_CACHE_ENTRIES);
+    this.names = new NameSearches(options);
     this.limits = { timeoutMs: options.queryTimeoutMs, maxRows: options.maxRows };
     this.operationTimeoutMs = options.operationTimeoutMs ?? Math.max(30_000, options.queryTimeoutMs * 10);
   }
@@ -130,8 +133,10 @@ export class GrafeoGraphStore implements GraphStore {
     const { labels, limit } = resolveFindOptions(opts);
     const terms = typeof text === 'string' ? searchTerms(text) : [];
     if (terms.length === 0) return [];
-    const answer = await this.call('search', { terms, labels, limit }, this.operation('read', 'search'));
-    return answer.matches.map((m) => ({ node: m.node as unknown as GraphNode, score: m.score }));
+    return this.names.find(terms, labels, limit, async () => {
+      const answer = await this.call('search', { terms, labels, limit }, this.operation('read', 'search'));
+      return answer.matches.map((m) => ({ node: m.node as unknown as GraphNode, score: m.score }));
+    });
   }
 
   async upsert(batch: UpsertBatch, provenance: string): Promise<WriteCounts> {
@@ -163,11 +168,14 @@ export class GrafeoGraphStore implements GraphStore {
   }
 
   private async call<K extends OperationName>(op: K, args: Operations[K]['args'], options: CallOptions): Promise<Operations[K]['answer']> {
-    try {
-      return await this.supervisor.call(op, args, options);
-    } catch (error) {
-      throw mapEngineError(error);
-    }
+    const call = async () => {
+      try {
+        return await this.supervisor.call(op, args, options);
+      } catch (error) {
+        throw mapEngineError(error);
+      }
+    };
+    return options.kind === 'write' ? this.names.writing(call) : call();
   }
 }
 

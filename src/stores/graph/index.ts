@@ -18,6 +18,10 @@ export interface OpenGraphStoreOptions {
   allowedProcedures: string[];
   /** Statements remembered as validated (GRAPH_VALIDATION_CACHE_ENTRIES); 0 remembers none. Default 1000. */
   validationCacheEntries?: number;
+  /** Name searches kept (GRAPH_SEARCH_CACHE_ENTRIES); 0 keeps none. Default 1000. */
+  searchCacheEntries?: number;
+  /** How long a name search is reused at most (GRAPH_SEARCH_CACHE_MS). Default 30 s. */
+  searchCacheMs?: number;
   logger?: GraphLogger;
 }
 
@@ -28,6 +32,8 @@ export async function openGraphStore(options: OpenGraphStoreOptions): Promise<Gr
     maxRows: options.maxRows,
     allowedProcedures: options.allowedProcedures,
     validationCacheEntries: options.validationCacheEntries,
+    searchCacheEntries: options.searchCacheEntries,
+    searchCacheMs: options.searchCacheMs,
     logger: options.logger,
   };
   if (options.neo4j) return openNeo4jStore(options.neo4j, common);

@@ -14,6 +14,7 @@ import {
 } from './cypher-statements.js';
 import { graphUnavailable, invalidCypher, notReadOnly, queryFailed, queryTimeout } from './errors.js';
 import { mapNeo4jValue } from './neo4j-mapping.js';
+import { NameSearches, type NameSearchCacheOptions } from './name-searches.js';
 import type {
   FindNodesOptions,
   GraphLogger,
@@ -85,7 +86,7 @@ export interface Neo4jConnection {
   database: string;
 }
 
-export interface Neo4jStoreOptions {
+export interface Neo4jStoreOptions extends NameSearchCacheOptions {
   database?: string;
   queryTimeoutMs: number;
   maxRows: number;
@@ -158,6 +159,7 @@ export class Neo4jGraphStore implements GraphStore {
   readonly engine = 'neo4j' as const;
   private readonly guard: GuardOptions;
   private readonly validated: ValidatedStatements;
+  private readonly names: NameSearches;
   private readonly limits: Limits;
   private readonly database: string | undefined;
   private readonly operationTimeoutMs: number;
@@ -168,6 +170,7 @@ export class Neo4jGraphStore implements GraphStore {
   ) {
     this.guard = { allowedProcedures: options.allowedProcedures };
     this.validated = new ValidatedStatements(options.validationCacheEntries ?? DEFAULT_VALIDATION_CACHE_ENTRIES);
+    this.names = new NameSearches(options);
     this.limits = { timeoutMs: options.queryTimeoutMs, maxRows: options.maxRows };
     this.database = options.database;
     this.operationTimeoutMs = options.operationTimeoutMs ?? Math.max(30_000, options.queryTimeoutMs * 10);
@@ -281,15 +284,17 @@ export class Neo4jGraphStore implements GraphStore {
       'CALL db.index.fulltext.queryNodes($index, $query) YIELD node, score ' +
       'WHERE size($labels) = 0 OR any(l IN labels(node) WHERE l IN $labels) ' +
       'RETURN node, score ORDER BY score DESC LIMIT $limit';
-    return this.inReadTransaction(this.operationTimeoutMs, limit, async (tx) => {
-      const matches: NodeMatch[] = [];
-      // The terms are letters and digits only, so they carry no Lucene syntax.
-      const params = { index: NEO4J_SEARCH_INDEX, query: terms.join(' '), labels, limit: neo4j.int(limit) };
-      for await (const record of tx.run(query, params)) {
-        matches.push({ node: mapNeo4jValue(record.get('node')) as unknown as GraphNode, score: Number(record.get('score')) });
-      }
-      return matches;
-    });
+    const search = () =>
+      this.inReadTransaction(this.operationTimeoutMs, limit, async (tx) => {
+        const matches: NodeMatch[] = [];
+        // The terms are letters and digits only, so they carry no Lucene syntax.
+        const params = { index: NEO4J_SEARCH_INDEX, query: terms.join(' '), labels, limit: neo4j.int(limit) };
+        for await (const record of tx.run(query, params)) {
+          matches.push({ node: mapNeo4jValue(record.get('node')) as unknown as GraphNode, score: Number(record.get('score')) });
+        }
+        return matches;
+      });
+    return this.names.find(terms, labels, limit, search);
   }
 
   async upsert(batch: UpsertBatch, provenance: string): Promise<WriteCounts> {
@@ -375,7 +380,12 @@ export class Neo4jGraphStore implements GraphStore {
     }
   }
 
-  private async inWriteTransaction<T>(work: (tx: Neo4jTransactionLike) => Promise<T>): Promise<T> {
+  /** Every write: name searches from before it are not used after it. */
+  private inWriteTransaction<T>(work: (tx: Neo4jTransactionLike) => Promise<T>): Promise<T> {
+    return this.names.writing(() => this.writeTransaction(work));
+  }
+
+  private async writeTransaction<T>(work: (tx: Neo4jTransactionLike) => Promise<T>): Promise<T> {
     const timeoutMs = this.operationTimeoutMs;
     const session = this.driver.session({ defaultAccessMode: 'WRITE', database: this.database });
     try {

@@ -13,48 +13,21 @@ export interface PgStoreOptions {
 export class PgStore extends PooledStore<pg.Pool> {
   readonly engine = 'postgres' as const;
 
-  constructor(private readonly options: PgStoreOptions) {
+  /** LISTEN needs a connection of its own, outside the pool: one per store, for every channel. */
+  private readonly listener: Listener;
+
+  constructor(options: PgStoreOptions) {
     super(openPool(options));
+    this.listener = new Listener(options.url);
   }
 
-  /**
-   * LISTEN needs a connection of its own, outside the pool. When it breaks it is opened
-   * again (after a short pause) and `onResync` tells the listener it may have missed some.
-   */
-  async listen(channel: string, onNotify: (payload: string) => void, onResync: () => void): Promise<() => Promise<void>> {
+  listen(channel: string, onNotify: (payload: string) => void, onResync: () => void): Promise<() => Promise<void>> {
     assertChannelName(channel);
-    let client: pg.Client | undefined;
-    let stopped = false;
-    let retry: NodeJS.Timeout | undefined;
-    const connect = async (): Promise<void> => {
-      const next = new pg.Client({ connectionString: this.options.url, application_name: 'cqks-listen' });
-      next.on('notification', (message) => {
-        if (message.channel === channel) onNotify(message.payload ?? '');
-      });
-      next.on('error', () => reconnect());
-      next.on('end', () => reconnect());
-      await next.connect();
-      await next.query(`LISTEN ${channel}`);
-      client = next;
-    };
-    const reconnect = () => {
-      if (stopped || retry) return;
-      client = undefined;
-      retry = setTimeout(() => {
-        retry = undefined;
-        connect().then(onResync, reconnect);
-      }, 1000);
-      retry.unref();
-    };
-    await connect();
-    return async () => {
-      stopped = true;
-      clearTimeout(retry);
-      await client?.end().catch(() => undefined);
-    };
+    return this.listener.add(channel, { onNotify, onResync });
   }
 
   async close(): Promise<void> {
+    await this.listener.stop();
     await this.pool.end();
   }
 }
@@ -72,4 +45,104 @@ function openPool(options: PgStoreOptions): pg.Pool {
   // An idle client that loses its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   return pool;
+}
+
+interface Subscriber {
+  onNotify(payload: string): void;
+  onResync(): void;
+}
+
+/**
+ * One connection that LISTENs to every channel someone follows. When it breaks it is opened
+ * again (after a short pause), listens again, and tells every subscriber it may have missed
+ * notifications (`onResync`).
+ */
+class Listener {
+  private readonly channels = new Map<string, Set<Subscriber>>();
+  private client: pg.Client | undefined;
+  private connecting: Promise<pg.Client> | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  private stopped = false;
+
+  constructor(private readonly url: string) {}
+
+  async add(channel: string, subscriber: Subscriber): Promise<() => Promise<void>> {
+    let subscribers = this.channels.get(channel);
+    const first = !subscribers;
+    if (!subscribers) {
+      subscribers = new Set();
+      this.channels.set(channel, subscribers);
+    }
+    subscribers.add(subscriber);
+    try {
+      const client = await this.connected();
+      if (first) await client.query(`LISTEN ${channel}`);
+    } catch (error) {
+      this.remove(channel, subscriber);
+      throw error;
+    }
+    return async () => {
+      if (!this.remove(channel, subscriber)) return;
+      await this.client?.query(`UNLISTEN ${channel}`).catch(() => undefined);
+    };
+  }
+
+  /** Removes `subscriber`; true when the channel has no subscriber left. */
+  private remove(channel: string, subscriber: Subscriber): boolean {
+    const subscribers = this.channels.get(channel);
+    if (!subscribers?.delete(subscriber) || subscribers.size > 0) return false;
+    this.channels.delete(channel);
+    return true;
+  }
+
+  private connected(): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= this.connect().finally(() => (this.connecting = undefined));
+    return this.connecting;
+  }
+
+  private async connect(): Promise<pg.Client> {
+    if (this.stopped) throw new Error('the store is closed');
+    const client = new pg.Client({ connectionString: this.url, application_name: 'cqks-listen' });
+    client.on('notification', (message) => {
+      for (const subscriber of this.channels.get(message.channel) ?? []) subscriber.onNotify(message.payload ?? '');
+    });
+    client.on('error', () => this.lost(client));
+    client.on('end', () => this.lost(client));
+    try {
+      await client.connect();
+      for (const channel of this.channels.keys()) await client.query(`LISTEN ${channel}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    this.client = client;
+    return client;
+  }
+
+  /** The connection broke (events of clients given up on before are ignored). */
+  private lost(client: pg.Client): void {
+    if (this.client !== client) return;
+    this.client = undefined;
+    this.retryLater();
+  }
+
+  private retryLater(): void {
+    if (this.stopped || this.retry) return;
+    this.retry = setTimeout(() => {
+      this.retry = undefined;
+      this.connected().then(
+        () => this.channels.forEach((subscribers) => subscribers.forEach((s) => s.onResync())),
+        () => this.retryLater(),
+      );
+    }, 1000);
+    this.retry.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retry);
+    await this.client?.end().catch(() => undefined);
+    this.client = undefined;
+  }
 }

@@ -148,10 +148,37 @@ describe(`relational store (${engine})`, () => {
     await heardAll(3);
     expect(heard.at(-1)).toBe('b:two');
     await stopB();
-    // Nobody listens any more: on PostgreSQL the listening connection is closed, on PGlite the channel unlistened.
+    // Nobody listens any more: the channel is unlistened.
     await store.query('SELECT pg_notify($1, $2)', ['cqks_store_test', 'three']);
     await store.health();
     expect(heard).toHaveLength(3);
+  });
+
+  it.skipIf(engine !== 'postgres')('listens to every channel on one connection, and listens again after it broke, telling each listener', async () => {
+    const { store } = await open();
+    const suffix = Math.random().toString(36).slice(2, 10);
+    const channels = [`cqks_one_${suffix}`, `cqks_two_${suffix}`];
+    /** Values pushed, and a promise of the first `count` of them. */
+    const collect = (count: number) => {
+      const values: string[] = [];
+      let resolve = () => {};
+      const full = new Promise<void>((r) => (resolve = r));
+      return { values, full, push: (v: string) => values.push(v) === count && resolve() };
+    };
+    const heard = collect(2);
+    const resynced = collect(2);
+    for (const channel of channels) await store.listen(channel, (payload) => heard.push(`${channel}:${payload}`), () => resynced.push(channel));
+
+    // The listening connection's last statement LISTENed to the second channel; no other connection did.
+    const { rows } = await store.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE query IN ($1, $2)`, channels.map((c) => `LISTEN ${c}`));
+    expect(rows).toHaveLength(1);
+    await store.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
+
+    await resynced.full;
+    expect(resynced.values.sort()).toEqual([...channels].sort());
+    for (const channel of channels) await store.query('SELECT pg_notify($1, $2)', [channel, 'after']);
+    await heard.full;
+    expect(heard.values.sort()).toEqual(channels.map((c) => `${c}:after`).sort());
   });
 
   it.skipIf(engine !== 'pglite')('refreshes planner statistics itself (PGlite has no autovacuum)', async () => {

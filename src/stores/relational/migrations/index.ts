@@ -6,6 +6,7 @@ import { m005RunsAndJobs } from './005-runs-and-jobs.js';
 import { m006Conversation } from './006-conversation.js';
 import { m007LogWithoutRowLocks } from './007-log-without-row-locks.js';
 import { m008EventsWithoutKindIndex } from './008-events-without-kind-index.js';
+import { m009TemplateChangeNotices } from './009-template-change-notices.js';
 
 export interface Migration {
   /** Strictly increasing; never reused. */
@@ -25,4 +26,5 @@ export const migrations: readonly Migration[] = [
   m006Conversation,
   m007LogWithoutRowLocks,
   m008EventsWithoutKindIndex,
+  m009TemplateChangeNotices,
 ];
