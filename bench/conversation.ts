@@ -322,10 +322,12 @@ export async function benchConversation(): Promise<string[]> {
     }
 
     const ms = (n: number) => `${n.toFixed(1).padStart(7)} ms`;
+    const cachesOff = process.env.GRAPH_SEARCH_CACHE_ENTRIES === '0' && process.env.TEMPLATE_CACHE_ENTRIES === '0';
     const store = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite (embedded)';
     const lines = [
       `  ${ITERATIONS} messages per question after ${Math.max(1, WARMUP)} warm-up, one at a time; relational store ${store}; ` +
         `a run starts on the server's own worker as its message is stored (job poll interval ${pollIntervalMs} ms is the fallback)`,
+      `  name searches and template candidates are ${cachesOff ? 'read every time (caches off)' : 'read once, then kept in memory (GRAPH_SEARCH_CACHE_ENTRIES=0 TEMPLATE_CACHE_ENTRIES=0 turns that off)'}`,
     ];
     for (const c of cases) {
       const total = c.asked.map((a) => a.ms);
