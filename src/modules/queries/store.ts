@@ -442,8 +442,10 @@ export class QueryStore {
     return rows;
   }
 
-  /** Templates whose match key is one of the given keys: an exact lookup in a b-tree index. */
-  /** Approved templates with one of the match keys (shared rows: not to be changed). */
+  /**
+   * Approved templates whose match key is one of the given keys (an exact lookup in a b-tree
+   * index), from memory while changes are followed: the rows are shared, not to be changed.
+   */
   async templateCandidates(keys: string[], limit: number): Promise<TemplateCandidateRow[]> {
     if (keys.length === 0) return [];
     const read = async () => {

@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { searchTerms } from './bookkeeping.js';
-import { NameSearches, type NameSearchCacheOptions } from './name-searches.js';
 import { assertReadOnly, type GuardOptions } from './cypher-guard.js';
 import { graphUnavailable, invalidCypher, notReadOnly, queryFailed, queryTimeout } from './errors.js';
 import { EngineCallError, GrafeoSupervisor, type CallOptions } from './grafeo-supervisor.js';
 import type { OperationName, Operations } from './grafeo-protocol.js';
+import { NameSearches, type NameSearchCacheOptions } from './name-searches.js';
 import type {
   FindNodesOptions,
   GraphLogger,

@@ -58,7 +58,8 @@ interface Subscriber {
  * notifications (`onResync`).
  */
 class Listener {
-  private readonly channels = new Map<string, Set<Subscriber>>();
+  /** Each channel's subscribers, and when its LISTEN took effect. */
+  private readonly channels = new Map<string, { subscribers: Set<Subscriber>; listening: Promise<unknown> }>();
   private client: pg.Client | undefined;
   private connecting: Promise<pg.Client> | undefined;
   private retry: NodeJS.Timeout | undefined;
@@ -66,17 +67,16 @@ class Listener {
 
   constructor(private readonly url: string) {}
 
+  /** Resolves once `subscriber` hears every notification on `channel` from then on. */
   async add(channel: string, subscriber: Subscriber): Promise<() => Promise<void>> {
-    let subscribers = this.channels.get(channel);
-    const first = !subscribers;
-    if (!subscribers) {
-      subscribers = new Set();
-      this.channels.set(channel, subscribers);
+    let entry = this.channels.get(channel);
+    if (!entry) {
+      entry = { subscribers: new Set(), listening: this.connected().then((client) => client.query(`LISTEN ${channel}`)) };
+      this.channels.set(channel, entry);
     }
-    subscribers.add(subscriber);
+    entry.subscribers.add(subscriber);
     try {
-      const client = await this.connected();
-      if (first) await client.query(`LISTEN ${channel}`);
+      await entry.listening;
     } catch (error) {
       this.remove(channel, subscriber);
       throw error;
@@ -89,7 +89,7 @@ class Listener {
 
   /** Removes `subscriber`; true when the channel has no subscriber left. */
   private remove(channel: string, subscriber: Subscriber): boolean {
-    const subscribers = this.channels.get(channel);
+    const subscribers = this.channels.get(channel)?.subscribers;
     if (!subscribers?.delete(subscriber) || subscribers.size > 0) return false;
     this.channels.delete(channel);
     return true;
@@ -105,13 +105,14 @@ class Listener {
     if (this.stopped) throw new Error('the store is closed');
     const client = new pg.Client({ connectionString: this.url, application_name: 'cqks-listen' });
     client.on('notification', (message) => {
-      for (const subscriber of this.channels.get(message.channel) ?? []) subscriber.onNotify(message.payload ?? '');
+      for (const subscriber of this.channels.get(message.channel)?.subscribers ?? []) subscriber.onNotify(message.payload ?? '');
     });
     client.on('error', () => this.lost(client));
     client.on('end', () => this.lost(client));
     try {
       await client.connect();
       for (const channel of this.channels.keys()) await client.query(`LISTEN ${channel}`);
+      if (this.stopped) throw new Error('the store is closed');
     } catch (error) {
       await client.end().catch(() => undefined);
       throw error;
@@ -132,7 +133,7 @@ class Listener {
     this.retry = setTimeout(() => {
       this.retry = undefined;
       this.connected().then(
-        () => this.channels.forEach((subscribers) => subscribers.forEach((s) => s.onResync())),
+        () => this.channels.forEach(({ subscribers }) => subscribers.forEach((s) => s.onResync())),
         () => this.retryLater(),
       );
     }, 1000);

@@ -154,6 +154,18 @@ describe(`relational store (${engine})`, () => {
     expect(heard).toHaveLength(3);
   });
 
+  it('listeners added at the same time both hear a notification sent as soon as they are added', async () => {
+    const { store } = await open();
+    const heard: string[] = [];
+    let all = () => {};
+    const both = new Promise<void>((resolve) => (all = resolve));
+    const hear = (name: string) => (payload: string) => heard.push(`${name}:${payload}`) === 2 && all();
+    await Promise.all([store.listen('cqks_together', hear('a'), () => undefined), store.listen('cqks_together', hear('b'), () => undefined)]);
+    await store.query('SELECT pg_notify($1, $2)', ['cqks_together', 'now']);
+    await both;
+    expect(heard.sort()).toEqual(['a:now', 'b:now']);
+  });
+
   it.skipIf(engine !== 'postgres')('listens to every channel on one connection, and listens again after it broke, telling each listener', async () => {
     const { store } = await open();
     const suffix = Math.random().toString(36).slice(2, 10);
