@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
  * The service runs in a process of its own (this file, started with `server`), on a fresh
  * DATA_DIR with the demo data, and in a scratch schema when DATABASE_URL is set.
  */
-const ITERATIONS = Number(process.env.BENCH_CONVERSATION_N ?? 30);
+/** Messages per question (BENCH_CONVERSATION_N): 60 keeps a median steady on a busy two-core machine. */
+const ITERATIONS = Number(process.env.BENCH_CONVERSATION_N ?? 60);
 const WARMUP = Number(process.env.BENCH_CONVERSATION_WARMUP ?? 3);
 const TARGET = 3;
 const WAIT_MS = 30_000;
