@@ -173,10 +173,12 @@ export class QueryStore {
     };
   }
 
-  /** After `q` commits a change to approved templates, this process uses no candidates read before it. */
+  /**
+   * After `q` commits a change to approved templates, this process uses no candidates read
+   * before it (a read still under way then keeps nothing). Until then the old ones still hold.
+   */
   private templatesChanged(q: Queryable): void {
     const candidates = this.candidates;
-    candidates?.forget();
     whenCommitted(q).then(() => candidates?.forget(), () => undefined);
   }
 
