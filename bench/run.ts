@@ -2,6 +2,7 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { benchConversation } from './conversation.js';
+import { benchIngestion } from './ingestion.js';
 import { benchQueries } from './queries.js';
 import { benchStreams } from './streams.js';
 
@@ -94,7 +95,7 @@ async function benchHttp(): Promise<void> {
   }
 }
 
-/** `BENCH_ONLY=http`, `queries`, `streams` or `conversation` runs one part. */
+/** `BENCH_ONLY=http`, `queries`, `streams`, `conversation` or `ingestion` runs one part. */
 const only = process.env.BENCH_ONLY;
 if (!only || only === 'http') await benchHttp();
 if (!only || only === 'streams') {
@@ -114,4 +115,8 @@ if (!only || only === 'queries') {
 if (!only || only === 'conversation') {
   process.stdout.write('conversation, message -> answer_ready against test-cypher of the same query:\n');
   for (const line of await benchConversation()) process.stdout.write(`${line}\n`);
+}
+if (!only || only === 'ingestion') {
+  process.stdout.write('document ingestion, no model: POST ingest -> run_completed, and readiness while it runs:\n');
+  for (const line of await benchIngestion()) process.stdout.write(`${line}\n`);
 }

@@ -28,6 +28,8 @@ import { runRoutes } from './modules/runs/routes.js';
 import { RunService } from './modules/runs/service.js';
 import { RunStore } from './modules/runs/store.js';
 import { workflowRoutes } from './modules/workflows/routes.js';
+import { createDocumentsModule } from './modules/documents/module.js';
+import type { DocumentService } from './modules/documents/service.js';
 import { conversationRoutes } from './modules/conversation/routes.js';
 import { ConversationService } from './modules/conversation/service.js';
 import { MessageStore } from './modules/conversation/store.js';
@@ -79,6 +81,7 @@ export interface AppServices {
   runs: RunService;
   conversation: ConversationService;
   reviews: ReviewService;
+  documents: DocumentService;
   /** The graph's schema as questions are planned against it; invalidate it after writing to the graph. */
   schema: SchemaCache;
 }
@@ -277,7 +280,7 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
   const sessions = new SessionService(sessionStore, eventStore, runStore);
   const events = new EventService(deps.relational, eventStore, sessions);
 
-  const tools = await ToolRegistry.load(config.limits.toolTimeoutMs, options.tools);
+  const tools = await ToolRegistry.load({ defaultMs: config.limits.toolTimeoutMs, ingestionMs: config.documents.stepTimeoutMs }, options.tools);
   const workflows = await WorkflowRegistry.load(tools, options.workflows);
   const queue = new JobQueue(deps.relational);
   const files = new RunFileStore(deps.relational, { maxBytes: config.limits.runFileMaxBytes, maxPerRun: config.limits.runFilesMaxPerRun });
@@ -286,11 +289,20 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
     maxLines: config.limits.previewMaxLines,
     maxRows: config.limits.previewMaxRows,
   });
+  const schemaCache = new SchemaCache(deps.graph, config.graph.schemaCacheMs);
+  const documents = createDocumentsModule({
+    config,
+    db: deps.relational,
+    graph: deps.graph,
+    schema: schemaCache,
+    sessions,
+    runs,
+    logger: app.log.child({ component: 'documents' }) as unknown as Logger,
+  });
   const templates = new TemplateService(queryStore, queries);
   const messages = new MessageStore(deps.relational);
   const memories = new MemoryStore(deps.relational);
   const reviewStore = new ReviewStore(deps.relational);
-  const schemaCache = new SchemaCache(deps.graph, config.graph.schemaCacheMs);
   const model = config.llm ? new ModelQueryWriter(config.llm, app.log.child({ component: 'llm' })) : undefined;
   const executor = new RunExecutor(
     deps.relational,
@@ -299,7 +311,19 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
     eventStore,
     workflows,
     tools,
-    { graph: deps.graph, queries, templates, files, memories, reviews: reviewStore, schema: schemaCache, chat: config.chat, model },
+    {
+      graph: deps.graph,
+      queries,
+      templates,
+      files,
+      memories,
+      reviews: reviewStore,
+      schema: schemaCache,
+      chat: config.chat,
+      model,
+      documents: documents.ingestion,
+      sources: documents.sources,
+    },
     { maxAttempts: config.jobs.maxAttempts, progressCommitMs: config.jobs.progressCommitMs, logger: app.log.child({ component: 'runs' }) as unknown as Logger },
   );
   const worker = new JobWorker(deps.relational, queue, [executor], {
@@ -314,7 +338,7 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
 
   const reviews = new ReviewService(deps.relational, reviewStore, memories, sessionStore, runs, deps.graph);
   const conversation = new ConversationService(deps.relational, messages, sessions, runStore, runs, reviews, config.chat);
-  const services: AppServices = { queries, templates, sessions, events, runs, conversation, reviews, schema: schemaCache };
+  const services: AppServices = { queries, templates, sessions, events, runs, conversation, reviews, documents: documents.service, schema: schemaCache };
   app.decorate('services', services);
   await app.register(queryRoutes, { service: services.queries });
   await app.register(chatSessionRoutes, { service: sessions, limits: config.limits });
@@ -323,6 +347,7 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
   await app.register(runRoutes, { service: runs });
   await app.register(conversationRoutes, { service: conversation, limits: config.limits });
   await app.register(reviewRoutes, { service: reviews });
+  await app.register(documents.plugin);
   if (config.demoData) await loadDemoData(deps.graph, templates, queries, app.log as unknown as Logger);
   app.addHook('onReady', () => worker.start());
 

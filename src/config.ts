@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { IngestLimits } from './ingest/types.js';
 
 /**
  * The environment, turned into one typed and validated object. Every setting the service
@@ -131,6 +132,24 @@ export const envSchema = z.object({
   LLM_TIMEOUT_MS: int(30_000, 100, 600_000),
   LLM_MAX_ATTEMPTS: int(3, 1, 10),
   LLM_MAX_OUTPUT_TOKENS: int(1024, 16, 32_768),
+  DOCUMENT_MAX_BYTES: int(25 * 1024 * 1024, 1, 1024 * 1024 * 1024),
+  DOCUMENT_MAX_FILES_PER_UPLOAD: int(10, 1, 1000),
+  DOCUMENT_STORAGE_PER_USER_BYTES: int(500 * 1024 * 1024, 1, Number.MAX_SAFE_INTEGER),
+  INGEST_PDF_MAX_PAGES: int(1000, 1, 100_000),
+  INGEST_MAX_CHARS: int(10_000_000, 1000, 500_000_000),
+  INGEST_CSV_MAX_ROWS: int(200_000, 1, 10_000_000),
+  INGEST_JSON_MAX_DEPTH: int(64, 2, 10_000),
+  INGEST_YAML_MAX_ALIASES: int(100, 0, 100_000),
+  INGEST_ZIP_MAX_ENTRIES: int(2000, 1, 1_000_000),
+  INGEST_ZIP_MAX_INFLATED_BYTES: int(200 * 1024 * 1024, 1024, 8 * 1024 * 1024 * 1024),
+  INGEST_ZIP_MAX_RATIO: int(200, 1, 100_000),
+  INGEST_PARSER_TIMEOUT_MS: int(120_000, 100, 3_600_000),
+  INGEST_PARSER_MAX_MEMORY_MB: int(768, 32, 65_536),
+  INGEST_CHUNK_CHARS: int(2000, 100, 100_000),
+  INGEST_CHUNK_OVERLAP: int(200, 0, 50_000),
+  INGEST_MAX_ENTITIES: int(100_000, 1, 10_000_000),
+  INGEST_WRITE_BATCH: int(500, 1, 100_000),
+  INGEST_STEP_TIMEOUT_MS: int(30 * 60_000, 1000, 24 * 3_600_000),
   READINESS_TIMEOUT_MS: int(2000, 50, 60_000),
   SHUTDOWN_DRAIN_MS: int(0, 0, 300_000),
   SHUTDOWN_GRACE_MS: int(10_000, 0, 300_000),
@@ -200,6 +219,17 @@ export interface Config {
   };
   /** An OpenAI-compatible model writes queries when `baseUrl` and `model` are set. */
   llm?: { baseUrl: string; apiKey?: string; model: string; timeoutMs: number; maxAttempts: number; maxOutputTokens: number };
+  /** Uploads and their ingestion into the graph: every limit of the Documents group. */
+  documents: {
+    maxBytes: number;
+    maxFilesPerUpload: number;
+    storagePerUserBytes: number;
+    /** Nodes or relationships per graph write of an ingestion. */
+    writeBatch: number;
+    /** Time limit of one step of an ingestion (a tool call). */
+    stepTimeoutMs: number;
+    ingest: IngestLimits;
+  };
   /** Durable jobs (workflow runs): how many this process works on and how their leases behave. */
   jobs: { concurrency: number; leaseMs: number; pollIntervalMs: number; maxAttempts: number; progressCommitMs: number };
 }
@@ -297,6 +327,28 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             maxOutputTokens: e.LLM_MAX_OUTPUT_TOKENS,
           }
         : undefined,
+    documents: {
+      maxBytes: e.DOCUMENT_MAX_BYTES,
+      maxFilesPerUpload: e.DOCUMENT_MAX_FILES_PER_UPLOAD,
+      storagePerUserBytes: e.DOCUMENT_STORAGE_PER_USER_BYTES,
+      writeBatch: e.INGEST_WRITE_BATCH,
+      stepTimeoutMs: e.INGEST_STEP_TIMEOUT_MS,
+      ingest: {
+        pdfMaxPages: e.INGEST_PDF_MAX_PAGES,
+        maxChars: e.INGEST_MAX_CHARS,
+        csvMaxRows: e.INGEST_CSV_MAX_ROWS,
+        jsonMaxDepth: e.INGEST_JSON_MAX_DEPTH,
+        yamlMaxAliases: e.INGEST_YAML_MAX_ALIASES,
+        zipMaxEntries: e.INGEST_ZIP_MAX_ENTRIES,
+        zipMaxInflatedBytes: e.INGEST_ZIP_MAX_INFLATED_BYTES,
+        zipMaxRatio: e.INGEST_ZIP_MAX_RATIO,
+        parserTimeoutMs: e.INGEST_PARSER_TIMEOUT_MS,
+        parserMaxMemoryMb: e.INGEST_PARSER_MAX_MEMORY_MB,
+        chunkChars: e.INGEST_CHUNK_CHARS,
+        chunkOverlap: Math.min(e.INGEST_CHUNK_OVERLAP, Math.floor(e.INGEST_CHUNK_CHARS / 2)),
+        maxEntities: e.INGEST_MAX_ENTITIES,
+      },
+    },
     jobs: {
       concurrency: e.RUN_CONCURRENCY,
       leaseMs: e.JOB_LEASE_MS,

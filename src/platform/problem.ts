@@ -63,6 +63,12 @@ export const notFound = (detail: string) => new ProblemError({ status: 404, slug
 export const conflict = (detail: string, extensions?: Record<string, unknown>) =>
   new ProblemError({ status: 409, slug: 'conflict', title: 'Conflict', detail, extensions });
 
+export const payloadTooLarge = (detail: string, extensions?: Record<string, unknown>) =>
+  new ProblemError({ status: 413, slug: 'payload-too-large', title: 'Payload too large', detail, extensions });
+
+export const unsupportedMediaType = (detail: string, extensions?: Record<string, unknown>) =>
+  new ProblemError({ status: 415, slug: 'unsupported-media-type', title: 'Unsupported media type', detail, extensions });
+
 export const unprocessable = (slug: string, title: string, detail: string, extensions?: Record<string, unknown>) =>
   new ProblemError({ status: 422, slug, title, detail, extensions });
 

@@ -286,6 +286,10 @@ export class RunExecutor implements JobHandler {
           node: node.id,
           signal,
           answerWithRun: (answer: { content: string; answer: Record<string, unknown> }) => journal.answer(answer),
+          emit: (kind: NodeEventKind, data: Record<string, unknown>) => {
+            journal.event(kind, { ...data, node: node.id });
+            journal.commitSoon();
+          },
         };
         return (await this.tools.invoke(name, toolInput, call, this.services, async (report) => {
           journal.event('tool_executed', { ...report, node: node.id });

@@ -75,12 +75,18 @@ function callSignal(run: AbortSignal, timeoutMs: number): { signal: AbortSignal;
   };
 }
 
+/** Time limits of tool calls: TOOL_TIMEOUT_MS, and INGEST_STEP_TIMEOUT_MS for an ingestion's steps. */
+export interface ToolTimeouts {
+  defaultMs: number;
+  ingestionMs: number;
+}
+
 export class ToolRegistry {
   private readonly tools = new Map<string, ToolDefinition>();
 
   constructor(
     tools: readonly ToolDefinition[],
-    private readonly defaultTimeoutMs: number,
+    private readonly timeouts: ToolTimeouts,
   ) {
     for (const tool of tools) {
       if (!TOOL_NAME.test(tool.name)) throw new Error(`tool name ${JSON.stringify(tool.name)} must be snake_case`);
@@ -90,9 +96,9 @@ export class ToolRegistry {
   }
 
   /** The tools in `src/engine/tools/definitions/`, one per file. */
-  static async load(defaultTimeoutMs: number, extra: readonly ToolDefinition[] = []): Promise<ToolRegistry> {
+  static async load(timeouts: ToolTimeouts, extra: readonly ToolDefinition[] = []): Promise<ToolRegistry> {
     const found = await loadDefinitions(new URL('./definitions/', import.meta.url), isTool);
-    return new ToolRegistry([...found, ...extra], defaultTimeoutMs);
+    return new ToolRegistry([...found, ...extra], timeouts);
   }
 
   list(): ToolDefinition[] {
@@ -104,7 +110,7 @@ export class ToolRegistry {
   }
 
   timeoutOf(tool: ToolDefinition): number {
-    return tool.timeoutMs ?? this.defaultTimeoutMs;
+    return tool.timeoutMs ?? (tool.timeout === 'ingestion' ? this.timeouts.ingestionMs : this.timeouts.defaultMs);
   }
 
   /**

@@ -6,8 +6,11 @@ import type { TemplateService } from '../../modules/queries/templates.js';
 import type { ReviewStore } from '../../modules/review/store.js';
 import type { RunFileStore } from '../../modules/runs/file-store.js';
 import type { GraphStore } from '../../stores/graph/port.js';
+import type { DocumentIngestion } from '../../modules/documents/ingestion.js';
+import type { DocumentSources } from '../../modules/documents/sources.js';
 import type { ModelQueryWriter } from '../llm/query-writer.js';
 import type { SchemaCache } from '../planner/schema-cache.js';
+import type { NodeEventKind } from '../workflows/workflow.js';
 
 /**
  * A tool: one named capability a workflow step may call. Its input and output are zod
@@ -26,6 +29,10 @@ export interface ToolServices {
   chat: Config['chat'];
   /** Set when a language model is configured (LLM_BASE_URL, LLM_MODEL). */
   model?: ModelQueryWriter;
+  /** The steps of a document's ingestion. */
+  documents: DocumentIngestion;
+  /** Which documents support graph entries (an answer's sources). */
+  sources: DocumentSources;
 }
 
 /** The call's place in a run; tools never see more of the run than this. */
@@ -42,6 +49,8 @@ export interface ToolCall {
    * lease, and once per run (a step that runs again names the same message).
    */
   answerWithRun(answer: { content: string; answer: Record<string, unknown> }): void;
+  /** Publishes a progress event of the run's own kinds on the session's stream, with the run's next commit. */
+  emit(kind: NodeEventKind, data: Record<string, unknown>): void;
 }
 
 export interface ToolContext extends ToolServices, ToolCall {}
@@ -54,6 +63,8 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
   output: O;
   /** Time limit of one call; the TOOL_TIMEOUT_MS setting when absent. */
   timeoutMs?: number;
+  /** `ingestion`: a step of a document's ingestion, bounded by INGEST_STEP_TIMEOUT_MS instead (its own limits bound its parts). */
+  timeout?: 'ingestion';
   /**
    * The tool writes nothing (it reads, or only computes). A run that starts while the
    * transaction queuing it is still open may call it at once; any other tool waits for that commit.

@@ -45,7 +45,7 @@ export interface NodeContext<I = unknown> {
 }
 
 /** Events a node may publish itself; the engine publishes the run, step and tool events. */
-export type NodeEventKind = 'query_generated' | 'query_reused' | 'answer_ready';
+export type NodeEventKind = 'query_generated' | 'query_reused' | 'answer_ready' | 'ingestion_progress';
 
 export interface NodeResult {
   /** Stored with the step; what later nodes read in `outputs` (JSON). */
@@ -75,6 +75,8 @@ export interface WorkflowDefinition<S extends z.ZodType = z.ZodType> {
   id: string;
   name: string;
   description: string;
+  /** Started only by the service itself (a document's ingestion), never through `POST /api/v1/aim/workflows/execute`. */
+  internal?: boolean;
   /** Bump it when nodes change meaning: a run started on another version is not resumed. */
   version: string;
   input: S;

@@ -32,6 +32,17 @@ export const AnswerSchema = z
     truncated: z.boolean().optional().describe('Whether the query’s rows were cut at the row limit.'),
     rows_cut: z.boolean().optional().describe('Whether the rows shown here were cut at CHAT_ANSWER_MAX_ROWS.'),
     files: z.array(z.string()).optional().describe('Paths of the run files holding the result (CSV and JSON).'),
+    sources: z
+      .array(
+        z.object({
+          doc_id: z.string(),
+          file_name: z.string(),
+          snippet: z.string().describe('Where the document says so.'),
+          page: z.number().int().nullable(),
+        }),
+      )
+      .optional()
+      .describe('The uploaded documents the answer came from (empty when its facts came from elsewhere).'),
     halted: z.string().optional().describe('Why no query ran: unknown (nothing by that name), no_query, declined, rejected.'),
   })
   .catchall(z.unknown())

@@ -19,6 +19,7 @@ export const EVENT_KINDS = [
   'disambiguation_required',
   'review_required',
   'answer_ready',
+  'ingestion_progress',
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 export const EventKindSchema = z
@@ -30,7 +31,8 @@ export const EventKindSchema = z
       'disambiguation_required / review_required (the same as run_awaiting_input) · run_completed {workflow, output} · ' +
       'run_failed {workflow, code, message, node?} · run_cancelled {workflow, by} · step_started {node, run_id, attempt} · ' +
       'step_completed {node, query_type, duration_ms} · tool_executed {tool_name, success, duration_ms, node, error?} · ' +
-      'query_generated · query_reused · answer_ready. `query_type` is one of: ' +
+      'query_generated · query_reused · answer_ready · ingestion_progress {doc_id, stage, done, total, unit} (a document ingestion’s stage: ' +
+      'sniffing, extracting_text, chunking, extracting_entities, resolving, writing). `query_type` is one of: ' +
       'template (an approved template was reused), generated (a new query was written), clarification (the user was asked ' +
       'to choose), declined (the query was refused), none (no query work).',
   );

@@ -56,6 +56,11 @@ export class RunService {
         { path: 'body.workflow', message: 'unknown workflow' },
       ]);
     }
+    if (workflow.internal) {
+      throw badRequest(`The workflow ${workflow.id} is started by the service itself (${workflow.description.split('.')[0]}), not through this endpoint.`, [
+        { path: 'body.workflow', message: 'not executable through this endpoint' },
+      ]);
+    }
     const parsed = workflow.input.safeParse(request.input);
     if (!parsed.success) {
       const errors = parsed.error.issues.map((issue) => ({

@@ -290,7 +290,7 @@ export default defineWorkflow({
     {
       id: 'answer',
       description: 'Answers in plain language from the rows, saves them as CSV and JSON files, and remembers what was talked about.',
-      tools: ['answer_compose', 'csv_encode', 'file_write', 'message_post', 'memory_save'],
+      tools: ['answer_compose', 'answer_sources', 'csv_encode', 'file_write', 'message_post', 'memory_save'],
       replayable: true,
       async run({ tool, input, outputs, emit }) {
         const halt = haltOf(outputs);
@@ -311,6 +311,12 @@ export default defineWorkflow({
           understanding: (outputs.understand as unknown as Understood).understanding,
           entities: outputs.resolve?.entities ?? [],
         });
+        const { sources } = await tool<{ sources: { doc_id: string; file_name: string; snippet: string; page: number | null }[] }>('answer_sources', {
+          keys: ((outputs.resolve?.entities ?? []) as { key?: string }[]).flatMap((e) => (e.key ? [e.key] : [])),
+          names: result.rows.flatMap((row) => Object.values(row).filter((v): v is string => typeof v === 'string')).slice(0, 200),
+          ...(query.description.target ? { label: query.description.target } : {}),
+          ...(query.description.relationship ? { relationship: query.description.relationship.type } : {}),
+        });
         // The answer goes out first; its files follow within the same step (a client reading them
         // right after `answer_ready` may have to wait for `step_completed` of this step).
         const files = ['answer.csv', 'answer.json'];
@@ -327,9 +333,10 @@ export default defineWorkflow({
           row_count: result.row_count,
           truncated: result.truncated,
           files,
+          sources,
         };
         const message = await tool<{ message_id: string }>('message_post', { content: text, answer });
-        await emit('answer_ready', { message_id: message.message_id, text, query: query.cypher, used_template: answer.used_template, row_count: result.row_count, truncated: result.truncated, files });
+        await emit('answer_ready', { message_id: message.message_id, text, query: query.cypher, used_template: answer.used_template, row_count: result.row_count, truncated: result.truncated, files, sources });
         const { csv } = await tool<{ csv: string }>('csv_encode', { columns: result.columns.length ? result.columns : ['result'], rows: result.rows });
         await tool('file_write', { path: files[0], content: csv });
         await tool('file_write', { path: files[1], content: JSON.stringify({ question: input.question, answer: text, query, ...result }, null, 2) });
@@ -341,7 +348,7 @@ export default defineWorkflow({
           ...entities.map((e) => ({ id: '', key: e.key, label: e.label, name: e.name, nameProperty: e.nameProperty, properties: {} })),
         ];
         if (focus.length > 0) await tool('memory_save', { kind: 'focus', key: 'last', value: { entities: focus } });
-        return { output: { message_id: message.message_id, text, files } };
+        return { output: { message_id: message.message_id, text, files, sources } };
       },
     },
     {
@@ -376,6 +383,7 @@ export default defineWorkflow({
       query: query?.cypher ?? null,
       used_template: query ? query.template_id !== null : false,
       files: answer.files ?? [],
+      sources: answer.sources ?? [],
     };
   },
 });

@@ -7,6 +7,7 @@ import { m006Conversation } from './006-conversation.js';
 import { m007LogWithoutRowLocks } from './007-log-without-row-locks.js';
 import { m008EventsWithoutKindIndex } from './008-events-without-kind-index.js';
 import { m009TemplateChangeNotices } from './009-template-change-notices.js';
+import { m010Documents } from './010-documents.js';
 
 export interface Migration {
   /** Strictly increasing; never reused. */
@@ -27,4 +28,5 @@ export const migrations: readonly Migration[] = [
   m007LogWithoutRowLocks,
   m008EventsWithoutKindIndex,
   m009TemplateChangeNotices,
+  m010Documents,
 ];

@@ -1,0 +1,172 @@
+import type { CandidateLabel } from './text-nlp.js';
+import type { Mention, SentenceMentions } from './text-mentions.js';
+import { FOUNDER_TITLES, roleOf, TITLES } from './text-words.js';
+
+/**
+ * A few high-precision patterns for typed relationships, read between two neighbouring name
+ * candidates of one sentence (nothing else may stand between them):
+ * - WORKS_AT {role}: "X, CEO of Y", "X, the CEO of Y", "X is the CEO of Y", "Y's CEO X", "Y CEO X"
+ *   (a title of text-words.ts TITLES, written with an optional "of <field>": "director of research at");
+ *   "X joined Y", "X works at|for Y", "X is employed by Y", "X (Y)" for a person and an organization.
+ * - FOUNDED: "X founded Y", "X, who founded Y", "Y was founded by X", "X, founder of Y" (founder titles), "A and B founded Y".
+ * - LOCATED_IN: "X is located|based|headquartered in Y", "X, which is based in Y", "X, a charity based in Y", "Y-based X".
+ * - LIVES_IN: "X lives in Y", "X, who lives in Y", "X, a nurse who lives in Y".
+ * An end gets the label the pattern implies (the X of "X, CEO of Y" is a Person; what is based
+ * somewhere is an organization, whatever compromise took it for).
+ */
+
+export type PatternType = 'WORKS_AT' | 'FOUNDED' | 'LOCATED_IN' | 'LIVES_IN';
+
+export interface PatternHit {
+  from: Mention;
+  type: PatternType;
+  to: Mention;
+  role?: string;
+  /** Labels implied for untyped ends. */
+  fromLabel?: CandidateLabel;
+  toLabel?: CandidateLabel;
+  /** The matched span in the full text, [start, end). */
+  start: number;
+  end: number;
+  /** A mention as read with the hit: its chunk and sentence are where the hit was read. */
+  site: Mention;
+}
+
+interface Pattern {
+  type: PatternType;
+  /** Matched on the text between the two mentions, spaces collapsed, case ignored. */
+  between: RegExp;
+  /** Whether the earlier mention is the relation's `from`. */
+  subjectFirst: boolean;
+  /** Labels each end may have (`Thing` is always allowed unless `strict`). */
+  fromLabels: CandidateLabel[];
+  toLabels: CandidateLabel[];
+  strict?: boolean;
+  fromLabel?: CandidateLabel;
+  toLabel?: CandidateLabel;
+  /** Must follow the later mention ("X (Y)" closes its bracket). */
+  after?: RegExp;
+  /** "founded by A and B", "A and B founded": the coordinated names on that side take part too. */
+  coordinated?: 'earlier' | 'later';
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const TITLE = `(?<role>${TITLES.map(escape).join('|')})`;
+/** "director of research at": a lower-case field between the title and its organization. */
+const FIELD = '(?: of [a-z][a-z -]{0,40}?)?';
+const MODIFIER = '(?:new |current |acting |interim )?';
+const THE = '(?:the )?';
+const re = (source: string) => new RegExp(`^${source}$`, 'iu');
+
+const PERSON: CandidateLabel[] = ['Person'];
+const ORG: CandidateLabel[] = ['Organization'];
+const PLACE: CandidateLabel[] = ['Place'];
+
+const PATTERNS: Pattern[] = [
+  { type: 'WORKS_AT', between: re(`,? (?:the |a |an )?${MODIFIER}${TITLE}${FIELD} (?:of|at|for) ${THE}`), subjectFirst: true, fromLabels: PERSON, toLabels: ORG, fromLabel: 'Person', toLabel: 'Organization' },
+  {
+    type: 'WORKS_AT',
+    between: re(`,? (?:is|was|has been|became|remains|serves as|served as) (?:now |currently )?(?:the |a |an |its )?${MODIFIER}${TITLE}${FIELD} (?:of|at|for) ${THE}`),
+    subjectFirst: true,
+    fromLabels: PERSON,
+    toLabels: ORG,
+    fromLabel: 'Person',
+    toLabel: 'Organization',
+  },
+  { type: 'WORKS_AT', between: re(`(?:['’]s?)?,? ${MODIFIER}${TITLE},? `), subjectFirst: false, fromLabels: PERSON, toLabels: ORG, fromLabel: 'Person', toLabel: 'Organization' },
+  { type: 'WORKS_AT', between: re(`,? (?:has |had |have )?(?:recently |officially )?joined ${THE}`), subjectFirst: true, fromLabels: PERSON, toLabels: ORG, fromLabel: 'Person', toLabel: 'Organization' },
+  {
+    type: 'WORKS_AT',
+    between: re(`,? (?:works|worked|is working|was working|has worked|has been working|had worked) (?:at|for) ${THE}`),
+    subjectFirst: true,
+    fromLabels: PERSON,
+    toLabels: ORG,
+    fromLabel: 'Person',
+    toLabel: 'Organization',
+  },
+  { type: 'WORKS_AT', between: re(`,? (?:is|was|has been|had been) (?:currently |now )?employed (?:by|at) ${THE}`), subjectFirst: true, fromLabels: PERSON, toLabels: ORG, fromLabel: 'Person', toLabel: 'Organization' },
+  { type: 'WORKS_AT', between: re(' ?\\('), after: /^\)/u, subjectFirst: true, fromLabels: PERSON, toLabels: ORG, strict: true },
+  { type: 'FOUNDED', between: re(`,? (?:who )?(?:co-?founded|cofounded|founded|established) ${THE}`), subjectFirst: true, fromLabels: [...PERSON, ...ORG], toLabels: ORG, fromLabel: 'Person', toLabel: 'Organization', coordinated: 'earlier' },
+  {
+    type: 'FOUNDED',
+    between: re(`,? (?:which |that )?(?:was |were |is |had been )?(?:co-?founded|cofounded|founded|established) (?:in \\d{4} )?by `),
+    subjectFirst: false,
+    fromLabels: [...PERSON, ...ORG],
+    toLabels: ORG,
+    fromLabel: 'Person',
+    toLabel: 'Organization',
+    coordinated: 'later',
+  },
+  // What is based or headquartered somewhere is an organization; what is located there may be a place.
+  { type: 'LOCATED_IN', between: re(`,? (?:(?:which|that) )?(?:is |are |was |were |has been |remains )?(?:now )?located in ${THE}`), subjectFirst: true, fromLabels: [...ORG, ...PLACE], toLabels: PLACE, toLabel: 'Place' },
+  {
+    type: 'LOCATED_IN',
+    between: re(`,? (?:(?:which|that) )?(?:is |are |was |were |has been |remains )?(?:now )?(?:based|headquartered) in ${THE}`),
+    subjectFirst: true,
+    fromLabels: [...ORG, ...PLACE],
+    toLabels: PLACE,
+    fromLabel: 'Organization',
+    toLabel: 'Place',
+  },
+  { type: 'LOCATED_IN', between: re(`, (?:a|an|the) [^,;()]{1,60}? (?:located|based|headquartered) in ${THE}`), subjectFirst: true, fromLabels: [...ORG, ...PLACE], toLabels: PLACE, fromLabel: 'Organization', toLabel: 'Place' },
+  { type: 'LOCATED_IN', between: re('-based '), subjectFirst: false, fromLabels: ORG, toLabels: PLACE, fromLabel: 'Organization', toLabel: 'Place' },
+  {
+    type: 'LIVES_IN',
+    between: re(`(?:,? |,? (?:is )?(?:a|an) [^,;()]{1,40}? )(?:who )?(?:now |still |currently )?(?:lives|lived|has lived|had lived) in ${THE}`),
+    subjectFirst: true,
+    fromLabels: PERSON,
+    toLabels: PLACE,
+    fromLabel: 'Person',
+    toLabel: 'Place',
+  },
+];
+
+/** Between two names: a comma or "and" makes them a list. */
+const LIST = /^(?:,|,? and) $/iu;
+/** Longer gaps are no pattern of these. */
+const MAX_BETWEEN = 120;
+
+const allowed = (mention: Mention, labels: CandidateLabel[], strict?: boolean) => labels.includes(mention.label) || (!strict && mention.label === 'Thing');
+
+export function findRelations(options: { sentence: SentenceMentions; text: string; textStart: number }): PatternHit[] {
+  const { sentence, text, textStart } = options;
+  const { mentions } = sentence;
+  const gap = (a: Mention, b: Mention) => text.slice(a.end - textStart, b.start - textStart).replace(/\s+/g, ' ');
+  const hits: PatternHit[] = [];
+  for (let i = 0; i + 1 < mentions.length; i++) {
+    const [earlier, later] = [mentions[i]!, mentions[i + 1]!];
+    const between = gap(earlier, later);
+    if (between.length > MAX_BETWEEN) continue;
+    for (const pattern of PATTERNS) {
+      const match = pattern.between.exec(between);
+      if (!match) continue;
+      if (pattern.after && !pattern.after.test(text.slice(later.end - textStart))) continue;
+      const [from, to] = pattern.subjectFirst ? [earlier, later] : [later, earlier];
+      if (!allowed(from, pattern.fromLabels, pattern.strict) || !allowed(to, pattern.toLabels, pattern.strict)) continue;
+      const written = match.groups?.['role'];
+      const founder = written !== undefined && FOUNDER_TITLES.has(written.toLowerCase());
+      const hit = (f: Mention, t: Mention): PatternHit => ({
+        from: f,
+        type: founder ? 'FOUNDED' : pattern.type,
+        to: t,
+        ...(written && !founder ? { role: roleOf(written) } : {}),
+        ...(pattern.fromLabel ? { fromLabel: pattern.fromLabel } : {}),
+        ...(pattern.toLabel ? { toLabel: pattern.toLabel } : {}),
+        start: Math.min(f.start, t.start),
+        end: Math.max(f.end, t.end),
+        site: f,
+      });
+      hits.push(hit(from, to));
+      // The other names of a list on the coordinated side: "founded by A, B and C".
+      const side = pattern.coordinated;
+      const also = (m: Mention) => allowed(m, pattern.fromLabels) && hits.push(hit(m, to));
+      if (side === 'later') {
+        for (let k = i + 1; k + 1 < mentions.length && LIST.test(gap(mentions[k]!, mentions[k + 1]!)); k++) also(mentions[k + 1]!);
+      } else if (side === 'earlier') {
+        for (let k = i; k > 0 && LIST.test(gap(mentions[k - 1]!, mentions[k]!)); k--) also(mentions[k - 1]!);
+      }
+      break;
+    }
+  }
+  return hits;
+}

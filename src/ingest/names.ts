@@ -1,0 +1,123 @@
+/**
+ * How names and identifiers are compared and made: the same rules for the extractors (which
+ * merge mentions within a document) and the resolver (which compares them with the graph).
+ */
+
+const HONORIFICS = new Set(['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'professor', 'sir', 'dame', 'lord', 'lady', 'rev', 'hon']);
+
+/** Lower case, no accents, no honorific, no possessive, single spaces: "Dr. Élise Roy's" → "elise roy". */
+export function normalizeName(name: string): string {
+  const words = name
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/['’]s\b/g, '')
+    .split(/[^\p{L}\p{N}&+]+/u)
+    .filter((w) => w.length > 0);
+  while (words.length > 1 && HONORIFICS.has(words[0]!)) words.shift();
+  return words.join(' ');
+}
+
+/** A name without its honorific, as people write it: "Dr. Élise Roy" → "Élise Roy". */
+export function displayName(name: string): string {
+  const trimmed = name.trim().replace(/['’]s$/u, '').replace(/\s+/g, ' ');
+  const words = trimmed.split(' ');
+  while (words.length > 1 && HONORIFICS.has(words[0]!.replace(/\.$/, '').toLowerCase())) words.shift();
+  return words.join(' ');
+}
+
+/** lower-case-kebab of a name or label, for keys: "Tromsø AS" → "tromso-as". */
+export function slug(text: string): string {
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/\p{M}+/gu, '')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 200) || 'x'
+  );
+}
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+
+/** Words of a header, a file name or a type: "lives in", "livesIn", "lives-in" → ["lives", "in"]. */
+function words(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter((w) => w.length > 0)
+    .map((w) => w.toLowerCase());
+}
+
+/** A graph label from a type name or a file name ("research papers" → "ResearchPaper"), or undefined when none can be made. */
+export function labelOf(text: string, options: { singular?: boolean } = {}): string | undefined {
+  const parts = words(text);
+  if (parts.length === 0) return undefined;
+  if (options.singular) parts[parts.length - 1] = singular(parts[parts.length - 1]!);
+  const label = parts.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+  const safe = /^[0-9]/.test(label) ? `T${label}` : label;
+  return IDENTIFIER.test(safe) ? safe : undefined;
+}
+
+/** A relationship type from a column or property name ("lives_in" → "LIVES_IN", "managerId" → "MANAGER"). */
+export function relationshipTypeOf(text: string): string | undefined {
+  const parts = words(text);
+  while (parts.length > 1 && ['id', 'key', 'ref', 'uuid'].includes(parts.at(-1)!)) parts.pop();
+  const type = parts.join('_').toUpperCase();
+  const safe = /^[0-9]/.test(type) ? `R_${type}` : type;
+  return type && IDENTIFIER.test(safe) ? safe : undefined;
+}
+
+/** A property name from a header ("Date of Birth" → "date_of_birth"); a leading `_` is reserved for the store. */
+export function propertyNameOf(text: string): string | undefined {
+  const name = words(text).join('_');
+  const safe = /^[0-9]/.test(name) ? `p_${name}` : name;
+  return name && IDENTIFIER.test(safe) ? safe : undefined;
+}
+
+const IRREGULAR: Record<string, string> = { people: 'person', children: 'child', men: 'man', women: 'woman', data: 'data', news: 'news', series: 'series' };
+
+function singular(word: string): string {
+  if (IRREGULAR[word]) return IRREGULAR[word];
+  if (/ies$/.test(word) && word.length > 4) return `${word.slice(0, -3)}y`;
+  if (/(ss|us|is)$/.test(word)) return word;
+  if (/(xes|ches|shes|sses)$/.test(word)) return word.slice(0, -2);
+  if (/s$/.test(word) && word.length > 3) return word.slice(0, -1);
+  return word;
+}
+
+/** The file name without its folder and extension. */
+export function baseName(fileName: string): string {
+  const last = fileName.split(/[/\\]/).at(-1) ?? fileName;
+  const dot = last.lastIndexOf('.');
+  return dot > 0 ? last.slice(0, dot) : last;
+}
+
+/**
+ * The broad kind a label is of, where its name tells: free text only knows people, organizations
+ * and places, while a graph says `Company` or `City`.
+ */
+const KIND_OF: Record<string, string> = Object.fromEntries(
+  Object.entries({
+    Person: ['person', 'people', 'author', 'employee', 'researcher', 'scientist', 'member', 'user', 'actor', 'founder', 'customer', 'contact', 'engineer', 'student', 'human'],
+    Organization: ['organization', 'organisation', 'company', 'firm', 'lab', 'laboratory', 'university', 'institution', 'institute', 'agency', 'corporation', 'startup', 'publisher', 'team', 'group', 'business', 'vendor', 'school'],
+    Place: ['place', 'city', 'country', 'location', 'region', 'town', 'state', 'area', 'site', 'address', 'continent', 'village', 'province'],
+  }).flatMap(([kind, words]) => words.map((w) => [w, kind])),
+);
+const kindOf = (label: string) => KIND_OF[label.toLowerCase()];
+
+/**
+ * Labels a mention may share with a node or another mention: the same label, one of them
+ * untyped (`Thing`, or none), or labels of the same broad kind (a `Place` mention and a `City`
+ * node); a label whose kind is unknown goes with a broad kind, never with another known kind.
+ */
+export function compatibleLabels(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length === 0 || b.length === 0 || a.includes('Thing') || b.includes('Thing') || a.some((l) => b.includes(l))) return true;
+  const kindsA = new Set(a.map(kindOf).filter(Boolean));
+  const kindsB = new Set(b.map(kindOf).filter(Boolean));
+  if (kindsA.size === 0 || kindsB.size === 0) return a.some((l) => kindOf(l) === l) || b.some((l) => kindOf(l) === l);
+  return [...kindsA].some((k) => kindsB.has(k));
+}

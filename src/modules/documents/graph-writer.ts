@@ -1,0 +1,224 @@
+import type { SchemaCache } from '../../engine/planner/schema-cache.js';
+import type { DocumentFacts, EntityFact, Progress, Resolution } from '../../ingest/types.js';
+import type { GraphNode, GraphStore, NodeUpsert, PropertyValue, RelationshipUpsert } from '../../stores/graph/port.js';
+import type { FactRow, IngestionStore } from './ingestion-store.js';
+import { relationshipKey } from './ingestion-store.js';
+
+/**
+ * Writes a version of a document's facts into the graph and takes old versions out.
+ *
+ * Each version writes under a provenance of its own (`document:<id>@<version>`), so a new
+ * version is written whole before the old one is removed: the document's facts never vanish
+ * in between, and a failed version is removed without touching the live one. Removing a
+ * version deletes what no other writer supports (the store's `deleteByProvenance`), then
+ * restores or removes the property values it alone had set on nodes that stay.
+ */
+
+export const documentProvenance = (docId: string, version: number) => `document:${docId}@${version}`;
+export const documentNodeKey = (docId: string) => `document:${docId}`;
+export const DOCUMENT_LABEL = 'Document';
+export const MENTIONS = 'MENTIONS';
+
+/** Every document, for `otherSupport` (no document has this id). */
+const NO_DOCUMENT = '00000000-0000-0000-0000-000000000000';
+/** Keys per read of existing nodes. */
+const KEYS_PER_READ = 200;
+
+export interface WriteVersionInput {
+  doc: { id: string; fileName: string; format: string };
+  version: number;
+  facts: DocumentFacts;
+  resolutions: Resolution[];
+  signal: AbortSignal;
+  onProgress(progress: Progress): void;
+  /** Checked between batches: the document is being deleted, stop (the deletion removes what was written). */
+  stillWanted(): Promise<boolean>;
+}
+
+export interface WriteCountsByKind {
+  entities: number;
+  relationships: number;
+  existing: number;
+  ambiguous: number;
+  skipped_properties: number;
+}
+
+export class DocumentGraphWriter {
+  constructor(
+    private readonly deps: { graph: GraphStore; ingestions: IngestionStore; schema: SchemaCache; batchSize: number },
+  ) {}
+
+  async writeVersion(input: WriteVersionInput): Promise<{ counts: WriteCountsByKind; warnings: string[] }> {
+    const { doc, version, facts, resolutions } = input;
+    const { graph, ingestions, batchSize } = this.deps;
+    const provenance = documentProvenance(doc.id, version);
+    const keyOf = new Map(resolutions.map((r) => [r.ref, r]));
+    const warnings: string[] = [];
+
+    const entities = facts.entities.filter((e) => keyOf.has(e.ref));
+    const existing = await this.existingNodes(entities.filter((e) => keyOf.get(e.ref)!.outcome === 'existing').map((e) => keyOf.get(e.ref)!.key));
+    const documentValues = await ingestions.otherSupport(NO_DOCUMENT, [...existing.keys()]);
+    let skipped = 0;
+
+    // The Document node is not named (no `name`): name search is for the things documents speak of, not the files.
+    const nodes: NodeUpsert[] = [{ key: documentNodeKey(doc.id), labels: [DOCUMENT_LABEL], properties: { file_name: doc.fileName, doc_id: doc.id, format: doc.format } }];
+    const factRows: FactRow[] = [];
+    for (const entity of entities) {
+      const resolution = keyOf.get(entity.ref)!;
+      const properties = this.entityProperties(entity, resolution);
+      const current = existing.get(resolution.key);
+      if (current) {
+        // A document adds to a node others made; it does not silently overwrite their values.
+        for (const [name, value] of Object.entries(properties)) {
+          const there = current.properties[name];
+          const fromDocuments = documentValues.get(resolution.key)?.[name] !== undefined;
+          if (name !== 'name' && there !== undefined && there !== null && JSON.stringify(there) !== JSON.stringify(value) && !fromDocuments) {
+            delete properties[name];
+            skipped++;
+          }
+        }
+        delete properties.name;
+      }
+      // A node others made keeps its labels (a document's guess of a type does not relabel it); an untyped one takes the type.
+      const untyped = current && current.labels.every((l) => l === 'Entity' || l === 'Thing');
+      const labels = !current ? entity.labels : untyped ? entity.labels.filter((l) => l !== 'Thing') : [];
+      nodes.push({ key: resolution.key, labels, properties });
+      factRows.push({
+        item_kind: 'node',
+        item_key: resolution.key,
+        label: entity.labels[0] ?? 'Thing',
+        name: entity.name,
+        from_key: null,
+        to_key: null,
+        properties,
+        outcome: resolution.outcome,
+        evidence: entity.evidence,
+      });
+    }
+    if (skipped > 0) warnings.push(`${skipped} property value(s) differed from what existing nodes already hold and were not overwritten.`);
+
+    const endKey = (ref: string) => keyOf.get(ref)?.key;
+    const relationships: RelationshipUpsert[] = [];
+    const seen = new Set<string>();
+    for (const relation of facts.relations) {
+      const from = endKey(relation.from);
+      const to = endKey(relation.to);
+      if (!from || !to) continue;
+      const key = relationshipKey(from, relation.type, to);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      relationships.push({ fromKey: from, type: relation.type, toKey: to, properties: relation.properties });
+      factRows.push({
+        item_kind: 'relationship',
+        item_key: key,
+        label: relation.type,
+        name: null,
+        from_key: from,
+        to_key: to,
+        properties: relation.properties,
+        outcome: null,
+        evidence: relation.evidence,
+      });
+    }
+    const mentioned = [...new Set(entities.map((e) => keyOf.get(e.ref)!.key))];
+    relationships.push(...mentioned.map((key) => ({ fromKey: documentNodeKey(doc.id), type: MENTIONS, toKey: key })));
+
+    const total = nodes.length + relationships.length;
+    let done = 0;
+    input.onProgress({ stage: 'writing', done, total, unit: 'facts' });
+    for (const [kind, items] of [['nodes', nodes], ['relationships', relationships]] as const) {
+      for (let at = 0; at < items.length; at += batchSize) {
+        if (input.signal.aborted) throw input.signal.reason;
+        if (!(await input.stillWanted())) throw new Error('the document is being deleted');
+        const part = items.slice(at, at + batchSize);
+        await graph.upsert(kind === 'nodes' ? { nodes: part as NodeUpsert[], relationships: [] } : { nodes: [], relationships: part as RelationshipUpsert[] }, provenance);
+        done += part.length;
+        input.onProgress({ stage: 'writing', done, total, unit: 'facts' });
+      }
+    }
+    await ingestions.saveFacts(doc.id, version, factRows);
+    this.deps.schema.invalidate();
+    return {
+      counts: {
+        entities: entities.length,
+        relationships: relationships.length - mentioned.length,
+        existing: resolutions.filter((r) => r.outcome === 'existing').length,
+        ambiguous: resolutions.filter((r) => r.outcome === 'ambiguous').length,
+        skipped_properties: skipped,
+      },
+      warnings,
+    };
+  }
+
+  /**
+   * Takes one version out of the graph: what only it supported goes, and on nodes that stay,
+   * each property it set takes the value the document's live version or other documents give,
+   * or is removed when none does. Safe to repeat.
+   */
+  async removeVersion(docId: string, version: number, liveVersion: number | null): Promise<void> {
+    const { graph, ingestions } = this.deps;
+    const touched = await ingestions.nodeProperties(docId, version);
+    await graph.deleteByProvenance(documentProvenance(docId, version));
+    if (touched.length > 0) {
+      const keys = touched.map((t) => t.key);
+      const staying = await this.existingNodes(keys);
+      const others = await ingestions.otherSupport(docId, keys);
+      const own = liveVersion !== null && liveVersion !== version ? new Map((await ingestions.nodeProperties(docId, liveVersion)).map((t) => [t.key, t.properties])) : new Map();
+      const fixes = new Map<string, { node: GraphNode; properties: Record<string, PropertyValue> }>();
+      for (const { key, properties } of touched) {
+        const node = staying.get(key);
+        if (!node) continue;
+        const supported = { ...(others.get(key) ?? {}), ...(own.get(key) ?? {}) };
+        for (const name of Object.keys(properties)) {
+          if (name === 'name') continue;
+          const keep = (supported[name] ?? null) as PropertyValue;
+          if (JSON.stringify(node.properties[name] ?? null) === JSON.stringify(keep)) continue;
+          const fix = fixes.get(key) ?? { node, properties: {} };
+          fix.properties[name] = keep;
+          fixes.set(key, fix);
+        }
+      }
+      // Written under a provenance the node already has, so the fix adds no new writer.
+      for (const { node, properties } of fixes.values()) {
+        const writer = node.provenance?.[0];
+        if (!writer) continue;
+        await graph.upsert({ nodes: [{ key: node.key!, labels: [], properties }], relationships: [] }, writer);
+      }
+    }
+    await ingestions.removeFacts(docId, version);
+    this.deps.schema.invalidate();
+  }
+
+  /** Removes what failed or cancelled ingestions (and versions replaced before they went live) left in the graph. */
+  async removeAbandoned(docId?: string): Promise<void> {
+    for (const abandoned of await this.deps.ingestions.abandonedVersions(docId)) {
+      await this.removeVersion(abandoned.doc_id, abandoned.version, abandoned.live_version);
+      await this.deps.ingestions.setGraphWritten(abandoned.doc_id, abandoned.version, false);
+    }
+  }
+
+  private entityProperties(entity: EntityFact, resolution: Resolution): Record<string, PropertyValue> {
+    const properties: Record<string, PropertyValue> = { ...entity.properties, name: entity.name };
+    if (entity.aliases?.length) properties.aliases = [...new Set(entity.aliases)];
+    if (resolution.outcome === 'ambiguous') {
+      properties.ambiguous = true;
+      properties.ambiguous_candidates = resolution.candidates ?? [];
+    }
+    return properties;
+  }
+
+  /** The nodes with these keys that exist now. */
+  private async existingNodes(keys: readonly string[]): Promise<Map<string, GraphNode>> {
+    const found = new Map<string, GraphNode>();
+    const unique = [...new Set(keys)];
+    for (let at = 0; at < unique.length; at += KEYS_PER_READ) {
+      const part = unique.slice(at, at + KEYS_PER_READ);
+      const { rows } = await this.deps.graph.runReadOnly('MATCH (n:Entity) WHERE n._key IN $keys RETURN n', { keys: part }, { maxRows: part.length });
+      for (const row of rows) {
+        const node = row.n as unknown as GraphNode;
+        if (node?.key) found.set(node.key, node);
+      }
+    }
+    return found;
+  }
+}

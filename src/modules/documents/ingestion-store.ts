@@ -1,0 +1,249 @@
+import type { Queryable, RelationalStore } from '../../stores/relational/index.js';
+import type { Evidence, Progress } from '../../ingest/types.js';
+import { ACTIVE_RUN_STATUSES } from '../runs/store.js';
+
+/**
+ * SQL for ingestions: which run writes which version, the progress its worker reported, what
+ * one step hands the next (staging), and what each version wrote (facts and their evidence).
+ */
+
+export interface IngestionRow {
+  run_id: string;
+  doc_id: string;
+  version: number;
+  requested_by: string;
+  stage: string | null;
+  graph_written: boolean;
+}
+
+export interface IngestionFailure {
+  stage: string | null;
+  reason: string;
+  retryable: boolean;
+}
+
+/** One node or relationship a version wrote, as `document_facts` keeps it. */
+export interface FactRow {
+  item_kind: 'node' | 'relationship';
+  item_key: string;
+  label: string;
+  name: string | null;
+  from_key: string | null;
+  to_key: string | null;
+  properties: Record<string, unknown>;
+  outcome: string | null;
+  evidence: Evidence[];
+}
+
+/** Items per staged part: a part is parsed at once, so it stays small enough not to hold the event loop. */
+const STAGING_PART_ITEMS = 500;
+/** Facts per insert statement. */
+const FACT_ROWS_PER_INSERT = 500;
+
+export const relationshipKey = (from: string, type: string, to: string) => `${from}|${type}|${to}`;
+
+export class IngestionStore {
+  constructor(private readonly deps: { db: RelationalStore }) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  async nextVersion(tx: Queryable, docId: string): Promise<number> {
+    const { rows } = await tx.query<{ v: number | null }>('SELECT max(version) AS v FROM document_ingestions WHERE doc_id = $1', [docId]);
+    return (rows[0]?.v ?? 0) + 1;
+  }
+
+  /** The document's ingestion whose run has not finished, if any. */
+  async active(q: Queryable, docId: string): Promise<{ run_id: string; version: number } | undefined> {
+    const { rows } = await q.query<{ run_id: string; version: number }>(
+      `SELECT i.run_id, i.version FROM document_ingestions i JOIN runs r ON r.id = i.run_id
+       WHERE i.doc_id = $1 AND r.status = ANY($2::text[]) ORDER BY i.version DESC LIMIT 1`,
+      [docId, [...ACTIVE_RUN_STATUSES]],
+    );
+    return rows[0];
+  }
+
+  async create(tx: Queryable, row: { runId: string; docId: string; version: number; requestedBy: string }): Promise<void> {
+    await tx.query('INSERT INTO document_ingestions (run_id, doc_id, version, requested_by) VALUES ($1, $2, $3, $4)', [
+      row.runId,
+      row.docId,
+      row.version,
+      row.requestedBy,
+    ]);
+  }
+
+  async get(runId: string): Promise<IngestionRow | undefined> {
+    const { rows } = await this.db.query<IngestionRow>(
+      'SELECT run_id, doc_id, version, requested_by, stage, graph_written FROM document_ingestions WHERE run_id = $1',
+      [runId],
+    );
+    return rows[0];
+  }
+
+  async runStatus(runId: string): Promise<string | undefined> {
+    const { rows } = await this.db.query<{ status: string }>('SELECT status FROM runs WHERE id = $1', [runId]);
+    return rows[0]?.status;
+  }
+
+  async report(runId: string, progress: Progress): Promise<void> {
+    await this.db.query(
+      'UPDATE document_ingestions SET stage = $2, done = $3, total = $4, unit = $5, updated_at = now() WHERE run_id = $1',
+      [runId, progress.stage, progress.done, progress.total, progress.unit],
+    );
+  }
+
+  async addWarnings(runId: string, warnings: readonly string[]): Promise<void> {
+    if (warnings.length === 0) return;
+    await this.db.query(
+      `UPDATE document_ingestions SET warnings = (
+         SELECT coalesce(jsonb_agg(DISTINCT w), '[]'::jsonb) FROM jsonb_array_elements(warnings || $2::jsonb) AS w
+       ) WHERE run_id = $1`,
+      [runId, JSON.stringify(warnings)],
+    );
+  }
+
+  async setFailure(runId: string, failure: IngestionFailure): Promise<void> {
+    await this.db.query('UPDATE document_ingestions SET failure = $2, updated_at = now() WHERE run_id = $1', [runId, JSON.stringify(failure)]);
+  }
+
+  async setCounts(runId: string, counts: Record<string, number>): Promise<void> {
+    await this.db.query('UPDATE document_ingestions SET counts = $2, updated_at = now() WHERE run_id = $1', [runId, JSON.stringify(counts)]);
+  }
+
+  async setGraphWritten(docId: string, version: number, written: boolean): Promise<void> {
+    await this.db.query('UPDATE document_ingestions SET graph_written = $3 WHERE doc_id = $1 AND version = $2', [docId, version, written]);
+  }
+
+  /**
+   * Versions that wrote to the graph and will never be live: their run failed or was cancelled
+   * (or succeeded but was replaced before it went live). What a sweep removes.
+   */
+  async abandonedVersions(docId?: string): Promise<{ doc_id: string; version: number; live_version: number | null }[]> {
+    const { rows } = await this.db.query<{ doc_id: string; version: number; live_version: number | null }>(
+      `SELECT i.doc_id, i.version, d.live_version FROM document_ingestions i
+       JOIN documents d ON d.id = i.doc_id
+       LEFT JOIN runs r ON r.id = i.run_id
+       WHERE i.graph_written AND i.version IS DISTINCT FROM d.live_version
+         AND (r.id IS NULL OR r.status IN ('failed', 'cancelled') OR (r.status = 'succeeded' AND i.version < coalesce(d.live_version, 0)))
+         AND ($1::uuid IS NULL OR i.doc_id = $1)`,
+      [docId ?? null],
+    );
+    return rows;
+  }
+
+  /** Every version of a document that may have written to the graph (for its deletion). */
+  async writtenVersions(docId: string): Promise<number[]> {
+    const { rows } = await this.db.query<{ version: number }>(
+      `SELECT version FROM document_ingestions WHERE doc_id = $1 AND graph_written
+       UNION SELECT DISTINCT version FROM document_facts WHERE doc_id = $1`,
+      [docId],
+    );
+    return rows.map((r) => r.version);
+  }
+
+  // --- staging: what one step hands the next ---------------------------------------------------
+
+  /** Replaces what `kind` holds for the run (a step that runs again writes it again). */
+  async stage(runId: string, kind: string, items: readonly unknown[]): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.query('DELETE FROM document_staging WHERE run_id = $1 AND kind = $2', [runId, kind]);
+      for (let seq = 0, at = 0; at < items.length || seq === 0; seq++, at += STAGING_PART_ITEMS) {
+        await tx.query('INSERT INTO document_staging (run_id, kind, seq, data) VALUES ($1, $2, $3, $4)', [
+          runId,
+          kind,
+          seq,
+          JSON.stringify(items.slice(at, at + STAGING_PART_ITEMS)),
+        ]);
+      }
+    });
+  }
+
+  async staged<T>(runId: string, kind: string): Promise<T[] | undefined> {
+    const { rows } = await this.db.query<{ seq: number }>('SELECT seq FROM document_staging WHERE run_id = $1 AND kind = $2 ORDER BY seq', [runId, kind]);
+    if (rows.length === 0) return undefined;
+    const items: T[] = [];
+    // One part per statement, so a large document never arrives as one value.
+    for (const { seq } of rows) {
+      const part = await this.db.query<{ data: T[] }>('SELECT data FROM document_staging WHERE run_id = $1 AND kind = $2 AND seq = $3', [runId, kind, seq]);
+      items.push(...(part.rows[0]?.data ?? []));
+    }
+    return items;
+  }
+
+  async clearStaging(runId: string): Promise<void> {
+    await this.db.query('DELETE FROM document_staging WHERE run_id = $1', [runId]);
+  }
+
+  // --- facts and evidence of a version ---------------------------------------------------------
+
+  /** Replaces what the version recorded (a step that runs again records it again). */
+  async saveFacts(docId: string, version: number, facts: readonly FactRow[]): Promise<void> {
+    await this.removeFacts(docId, version);
+    for (let at = 0; at < facts.length; at += FACT_ROWS_PER_INSERT) {
+      const part = facts.slice(at, at + FACT_ROWS_PER_INSERT);
+      await this.db.query(
+        `INSERT INTO document_facts (doc_id, version, item_kind, item_key, label, name, from_key, to_key, properties, outcome)
+         SELECT $1, $2, x.item_kind, x.item_key, x.label, x.name, x.from_key, x.to_key, coalesce(x.properties, '{}'::jsonb), x.outcome
+         FROM jsonb_to_recordset($3::jsonb) AS x(item_kind text, item_key text, label text, name text, from_key text, to_key text,
+                                                 properties jsonb, outcome text)
+         ON CONFLICT DO NOTHING`,
+        [docId, version, JSON.stringify(part.map(({ evidence: _evidence, ...fact }) => fact))],
+      );
+      const evidence = part.flatMap((fact) =>
+        fact.evidence.map((e, seq) => ({
+          item_kind: fact.item_kind,
+          item_key: fact.item_key,
+          seq,
+          chunk: e.chunk,
+          page: e.page ?? null,
+          start_offset: e.start,
+          end_offset: e.end,
+          snippet: e.snippet,
+          extractor: e.extractor,
+          confidence: e.confidence,
+        })),
+      );
+      if (evidence.length === 0) continue;
+      await this.db.query(
+        `INSERT INTO document_evidence (doc_id, version, item_kind, item_key, seq, chunk, page, start_offset, end_offset, snippet, extractor, confidence)
+         SELECT $1, $2, x.item_kind, x.item_key, x.seq, x.chunk, x.page, x.start_offset, x.end_offset, x.snippet, x.extractor, x.confidence
+         FROM jsonb_to_recordset($3::jsonb) AS x(item_kind text, item_key text, seq integer, chunk integer, page integer,
+                                                 start_offset integer, end_offset integer, snippet text, extractor text, confidence real)
+         ON CONFLICT DO NOTHING`,
+        [docId, version, JSON.stringify(evidence)],
+      );
+    }
+  }
+
+  async removeFacts(docId: string, version: number): Promise<void> {
+    await this.db.query('DELETE FROM document_evidence WHERE doc_id = $1 AND version = $2', [docId, version]);
+    await this.db.query('DELETE FROM document_facts WHERE doc_id = $1 AND version = $2', [docId, version]);
+  }
+
+  /** The nodes a version set properties on, with those properties. */
+  async nodeProperties(docId: string, version: number): Promise<{ key: string; properties: Record<string, unknown> }[]> {
+    const { rows } = await this.db.query<{ item_key: string; properties: Record<string, unknown> }>(
+      `SELECT item_key, properties FROM document_facts WHERE doc_id = $1 AND version = $2 AND item_kind = 'node' AND properties <> '{}'::jsonb`,
+      [docId, version],
+    );
+    return rows.map((r) => ({ key: r.item_key, properties: r.properties }));
+  }
+
+  /**
+   * For each of `keys`, the property values the live versions of OTHER documents set, oldest
+   * document first (a later one wins when they disagree): what a node keeps when one document goes.
+   */
+  async otherSupport(docId: string, keys: readonly string[]): Promise<Map<string, Record<string, unknown>>> {
+    const support = new Map<string, Record<string, unknown>>();
+    if (keys.length === 0) return support;
+    const { rows } = await this.db.query<{ item_key: string; properties: Record<string, unknown> }>(
+      `SELECT f.item_key, f.properties FROM document_facts f JOIN documents d ON d.id = f.doc_id AND d.live_version = f.version
+       WHERE f.item_kind = 'node' AND f.item_key = ANY($1::text[]) AND f.doc_id <> $2 AND NOT d.deleting
+       ORDER BY d.created_at, d.id`,
+      [[...keys], docId],
+    );
+    for (const row of rows) support.set(row.item_key, { ...(support.get(row.item_key) ?? {}), ...row.properties });
+    return support;
+  }
+}

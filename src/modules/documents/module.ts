@@ -1,0 +1,71 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Logger } from 'pino';
+import type { Config } from '../../config.js';
+import type { SchemaCache } from '../../engine/planner/schema-cache.js';
+import type { GraphStore } from '../../stores/graph/port.js';
+import type { RelationalStore } from '../../stores/relational/index.js';
+import type { SessionService } from '../chat/service.js';
+import type { RunService } from '../runs/service.js';
+import { GraphEntries } from './graph-entries.js';
+import { DocumentGraphWriter } from './graph-writer.js';
+import { DocumentIngestion } from './ingestion.js';
+import { IngestionStore } from './ingestion-store.js';
+import { documentRoutes } from './routes.js';
+import { DocumentService } from './service.js';
+import { DocumentSources } from './sources.js';
+import { DocumentStore } from './store.js';
+
+/** The Documents group, built in one place: its stores, services, the ingestion steps its workflow's tools call, and its routes. */
+export interface DocumentsModule {
+  service: DocumentService;
+  ingestion: DocumentIngestion;
+  sources: DocumentSources;
+  /** Its routes, and the sweep of what crashed ingestions left once the service is ready. */
+  plugin: FastifyPluginAsync;
+}
+
+export function createDocumentsModule(deps: {
+  config: Config;
+  db: RelationalStore;
+  graph: GraphStore;
+  schema: SchemaCache;
+  sessions: SessionService;
+  runs: RunService;
+  logger: Logger;
+}): DocumentsModule {
+  const { config, db, graph, schema, logger } = deps;
+  const documents = new DocumentStore({ db });
+  const ingestions = new IngestionStore({ db });
+  const writer = new DocumentGraphWriter({ graph, ingestions, schema, batchSize: config.documents.writeBatch });
+  const uploadLimits = {
+    maxBytes: config.documents.maxBytes,
+    maxFiles: config.documents.maxFilesPerUpload,
+    storagePerUserBytes: config.documents.storagePerUserBytes,
+  };
+  const service = new DocumentService({
+    db,
+    documents,
+    ingestions,
+    writer,
+    entries: new GraphEntries({ db }),
+    sessions: deps.sessions,
+    runs: deps.runs,
+    uploadLimits,
+    ingestLimits: config.documents.ingest,
+    previewLimits: { maxBytes: config.limits.previewMaxBytes, maxLines: config.limits.previewMaxLines, maxRows: config.limits.previewMaxRows },
+    logger,
+  });
+  const ingestion = new DocumentIngestion({ documents, ingestions, writer, graph, schema, limits: config.documents.ingest, model: config.llm, logger });
+  return {
+    service,
+    ingestion,
+    sources: new DocumentSources({ db }),
+    async plugin(app) {
+      await app.register(documentRoutes, { service, limits: uploadLimits });
+      // What crashed ingestions and uploads left behind goes once the service is up (not in the way of starting).
+      app.addHook('onReady', () => {
+        void service.sweep().catch((error: unknown) => logger.warn({ err: error }, 'documents: sweeping abandoned versions failed'));
+      });
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import type { RelationalStore } from '../../stores/relational/index.js';
+
+/**
+ * Which documents support what an answer is about: the live facts of documents that name the
+ * question's entities and the answer's values, best first (a relationship that joins them, then
+ * a node), each with one evidence snippet. What lets an answer say where it came from.
+ */
+
+export interface AnswerSource {
+  doc_id: string;
+  file_name: string;
+  snippet: string;
+  page: number | null;
+}
+
+export interface SourceQuery {
+  /** Keys of the nodes the question named. */
+  keys: string[];
+  /** Names the answer gave (its rows), of nodes labelled `label` when given. */
+  names: string[];
+  label?: string;
+  /** The relationship the query followed, when it followed one. */
+  relationship?: string;
+  limit: number;
+}
+
+/** Names of answer rows looked up at most. */
+const MAX_NAMES = 50;
+
+export class DocumentSources {
+  constructor(private readonly deps: { db: RelationalStore }) {}
+
+  async find(query: SourceQuery): Promise<AnswerSource[]> {
+    const names = [...new Set(query.names.map((n) => n.toLowerCase()))].slice(0, MAX_NAMES);
+    if (query.keys.length === 0 && names.length === 0) return [];
+    const { rows } = await this.deps.db.query<AnswerSource & { rank: number }>(
+      `WITH live AS (
+         SELECT f.* FROM document_facts f JOIN documents d ON d.id = f.doc_id AND d.live_version = f.version AND NOT d.deleting
+       ),
+       named AS (
+         SELECT item_key FROM live WHERE item_kind = 'node' AND lower(name) = ANY($2::text[]) AND ($3::text IS NULL OR label = $3)
+         UNION SELECT unnest($1::text[])
+       ),
+       supporting AS (
+         SELECT l.doc_id, l.version, l.item_kind, l.item_key,
+           CASE WHEN l.item_kind = 'relationship' AND ($4::text IS NULL OR l.label = $4) THEN 0 ELSE 1 END AS rank
+         FROM live l
+         WHERE (l.item_kind = 'relationship' AND l.from_key IN (SELECT item_key FROM named) AND l.to_key IN (SELECT item_key FROM named))
+            OR (l.item_kind = 'node' AND l.item_key IN (SELECT item_key FROM named))
+       ),
+       best AS (
+         SELECT DISTINCT ON (s.doc_id) s.doc_id, s.rank, e.snippet, e.page
+         FROM supporting s JOIN document_evidence e
+           ON e.doc_id = s.doc_id AND e.version = s.version AND e.item_kind = s.item_kind AND e.item_key = s.item_key
+         ORDER BY s.doc_id, s.rank, e.confidence DESC, e.seq
+       )
+       SELECT b.doc_id, d.file_name, b.snippet, b.page, b.rank FROM best b JOIN documents d ON d.id = b.doc_id
+       ORDER BY b.rank, d.created_at DESC LIMIT $5`,
+      [query.keys, names, query.label ?? null, query.relationship ?? null, query.limit],
+    );
+    return rows.map(({ rank: _rank, ...source }) => source);
+  }
+}

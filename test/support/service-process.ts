@@ -1,0 +1,65 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The real service in a process of its own (`src/main.ts` through tsx), for tests that kill it:
+ * it listens on a port the OS picks, logs to a buffer the test can read, and is found ready
+ * by its `ready` log line.
+ */
+
+const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+
+export interface ServiceProcess {
+  url: string;
+  child: ChildProcess;
+  logs: string[];
+  /** kill -9: no shutdown hook runs. */
+  kill(): Promise<void>;
+  /** A graceful stop (SIGTERM). */
+  stop(): Promise<void>;
+}
+
+export async function startServiceProcess(env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<ServiceProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', NODE_ENV: 'test', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: string[] = [];
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the service did not start within ${timeoutMs} ms:\n${logs.join('\n')}`)), timeoutMs);
+    let pending = '';
+    child.stdout!.setEncoding('utf8').on('data', (text: string) => {
+      pending += text;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        logs.push(line);
+        const docs = /"docs":"(http:\/\/[^"]+)\/docs"/.exec(line);
+        if (docs && line.includes('"msg":"ready"')) {
+          clearTimeout(timer);
+          resolve(docs[1]!);
+        }
+      }
+    });
+    child.stderr!.setEncoding('utf8').on('data', (text: string) => logs.push(text));
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`the service exited before it was ready:\n${logs.join('\n')}`));
+    });
+  });
+  return {
+    url,
+    child,
+    logs,
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
