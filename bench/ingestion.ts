@@ -25,6 +25,8 @@ const BASELINE_MS = Number(process.env.BENCH_INGEST_BASELINE_S ?? 5) * 1000;
 /** How long one ingestion may take before the bench gives up on it. */
 const WAIT_MS = Number(process.env.BENCH_INGEST_WAIT_S ?? 900) * 1000;
 const TARGETS = { pdfS: 60, csvS: 30, readyP99Ms: 100 };
+/** A stage longer than this gets a line on where inside it the time went. */
+const LONG_STAGE_MS = 2000;
 /** Server log lines (warn and above) kept to show when an ingestion fails. */
 const LOG_TAIL_LINES = 40;
 
@@ -431,6 +433,22 @@ async function ingestOne(client: Client, c: Case, baselineP99: number, serverLog
       return `      ${w.stage.padEnd(20)} +${s(w.at).padStart(8)}  ${s(w.until - w.at).padStart(8)}${last}`;
     }),
   );
+  // Inside a long stage: when its progress reached a quarter, half, three quarters and all of its total, and what followed.
+  for (const w of stageWindows) {
+    if (w.until - w.at < LONG_STAGE_MS) continue;
+    const points = progress
+      .filter((e) => e.data.stage === w.stage && Number(e.data.total) > 0)
+      .map((e) => ({ at: Date.parse(e.timestamp) - postedWall - w.at, done: Number(e.data.done), total: Number(e.data.total) }));
+    if (points.length === 0) continue;
+    const reached = (share: number) => points.find((p) => p.done >= share * p.total)?.at;
+    const marks = [0.25, 0.5, 0.75, 1].map((q) => `${q * 100}% ${reached(q) === undefined ? 'n/a' : s(reached(q)!)}`);
+    const all = reached(1);
+    lines.push(
+      `      ${w.stage}: ${marks.join(', ')}` +
+        (all === undefined ? '' : `; then ${s(w.until - w.at - all)} more before the next stage`) +
+        ` (${points.length} progress events)`,
+    );
+  }
   const steps = events.filter((e) => e.event === 'step_completed' && e.data.duration_ms !== undefined);
   if (steps.length) lines.push(`    steps (step_completed duration_ms): ${steps.map((e) => `${String(e.data.node)} ${Number(e.data.duration_ms).toFixed(0)}`).join(', ')}`);
 

@@ -73,7 +73,7 @@ const PATTERNS: Pattern[] = [
     fromLabel: 'Person',
     toLabel: 'Organization',
   },
-  { type: 'WORKS_AT', between: re(`(?:['’]s?)?,? ${MODIFIER}${TITLE},? `), subjectFirst: false, fromLabels: PERSON, toLabels: ORG, fromLabel: 'Person', toLabel: 'Organization' },
+  { type: 'WORKS_AT', between: re(`(?:['’]s?)? ${MODIFIER}${TITLE},? `), subjectFirst: false, fromLabels: PERSON, toLabels: ORG, fromLabel: 'Person', toLabel: 'Organization' },
   { type: 'WORKS_AT', between: re(`,? (?:has |had |have )?(?:recently |officially )?joined ${THE}`), subjectFirst: true, fromLabels: PERSON, toLabels: ORG, fromLabel: 'Person', toLabel: 'Organization' },
   {
     type: 'WORKS_AT',

@@ -34,7 +34,8 @@ export function createDocumentsModule(deps: {
   logger: Logger;
 }): DocumentsModule {
   const { config, db, graph, schema, logger } = deps;
-  const documents = new DocumentStore({ db });
+  const sources = new DocumentSources({ db });
+  const documents = new DocumentStore({ db, onLiveChange: () => sources.forget() });
   const ingestions = new IngestionStore({ db });
   const writer = new DocumentGraphWriter({ graph, ingestions, schema, batchSize: config.documents.writeBatch });
   const uploadLimits = {
@@ -59,9 +60,11 @@ export function createDocumentsModule(deps: {
   return {
     service,
     ingestion,
-    sources: new DocumentSources({ db }),
+    sources,
     async plugin(app) {
       await app.register(documentRoutes, { service, limits: uploadLimits });
+      const stopFollowing = await sources.follow();
+      app.addHook('onClose', stopFollowing);
       // What crashed ingestions and uploads left behind goes once the service is up (not in the way of starting).
       app.addHook('onReady', () => {
         void service.sweep().catch((error: unknown) => logger.warn({ err: error }, 'documents: sweeping abandoned versions failed'));

@@ -27,12 +27,53 @@ export interface SourceQuery {
 /** Names of answer rows looked up at most. */
 const MAX_NAMES = 50;
 
+export const DOCUMENTS_CHANNEL = 'cqks_documents';
+
 export class DocumentSources {
+  /** Whether any document has live facts, while notices keep it current (until then: unknown, so asked). */
+  private anyLive?: Promise<boolean>;
+  private following = false;
+
   constructor(private readonly deps: { db: RelationalStore }) {}
+
+  /**
+   * Keeps in memory whether any document has live facts, forgotten on every notice: an answer
+   * from a graph no document touched (the usual case before documents are used) costs no lookup.
+   */
+  async follow(): Promise<() => Promise<void>> {
+    const { rows } = await this.deps.db.query<{ schema: string }>('SELECT current_schema() AS schema');
+    const schema = rows[0]!.schema;
+    const stop = await this.deps.db.listen(DOCUMENTS_CHANNEL, (payload) => payload === schema && this.forget(), () => this.forget());
+    this.following = true;
+    return async () => {
+      this.following = false;
+      this.forget();
+      await stop();
+    };
+  }
+
+  /** Which documents are live changed (this process knows at once; others when the notice arrives). */
+  forget(): void {
+    this.anyLive = undefined;
+  }
+
+  private hasLiveDocuments(): Promise<boolean> {
+    const read = () =>
+      this.deps.db
+        .query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM documents WHERE live_version IS NOT NULL AND NOT deleting) AS any')
+        .then((r) => r.rows[0]?.any === true);
+    if (!this.following) return read();
+    const pending = (this.anyLive ??= read());
+    pending.catch(() => {
+      if (this.anyLive === pending) this.anyLive = undefined;
+    });
+    return pending;
+  }
 
   async find(query: SourceQuery): Promise<AnswerSource[]> {
     const names = [...new Set(query.names.map((n) => n.toLowerCase()))].slice(0, MAX_NAMES);
     if (query.keys.length === 0 && names.length === 0) return [];
+    if (!(await this.hasLiveDocuments())) return [];
     const { rows } = await this.deps.db.query<AnswerSource & { rank: number }>(
       `WITH live AS (
          SELECT f.* FROM document_facts f JOIN documents d ON d.id = f.doc_id AND d.live_version = f.version AND NOT d.deleting

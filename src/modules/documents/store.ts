@@ -1,3 +1,4 @@
+import { whenCommitted } from '../../stores/relational/index.js';
 import type { Queryable, RelationalStore } from '../../stores/relational/index.js';
 import { RUN_JOB_KIND } from '../../engine/runs/executor.js';
 
@@ -106,7 +107,8 @@ export interface DocumentFilter {
 }
 
 export class DocumentStore {
-  constructor(private readonly deps: { db: RelationalStore }) {}
+  /** `onLiveChange`: which documents have live facts changed (a live version set, a document deleted). */
+  constructor(private readonly deps: { db: RelationalStore; onLiveChange?: () => void }) {}
 
   private get db() {
     return this.deps.db;
@@ -251,17 +253,20 @@ export class DocumentStore {
     );
   }
 
-  async setLiveVersion(id: string, version: number | null, q: Queryable = this.db): Promise<void> {
-    await q.query('UPDATE documents SET live_version = $2, updated_at = now() WHERE id = $1', [id, version]);
+  async setLiveVersion(id: string, version: number | null): Promise<void> {
+    await this.db.query('UPDATE documents SET live_version = $2, updated_at = now() WHERE id = $1', [id, version]);
+    this.deps.onLiveChange?.();
   }
 
   async markDeleting(tx: Queryable, id: string): Promise<void> {
     await tx.query('UPDATE documents SET deleting = true, updated_at = now() WHERE id = $1', [id]);
+    whenCommitted(tx).then(() => this.deps.onLiveChange?.(), () => undefined);
   }
 
   /** Removes the row, its bytes, its ingestions, facts and evidence (all cascade). */
   async remove(id: string): Promise<void> {
     await this.db.query('DELETE FROM documents WHERE id = $1', [id]);
+    this.deps.onLiveChange?.();
   }
 
   async isDeleting(id: string): Promise<boolean> {

@@ -85,5 +85,5 @@ describe('an ingestion whose process is killed', () => {
     expect(await count('MATCH (m:Member) RETURN count(m) AS n')).toBe(ROWS);
     expect(await count('MATCH (m:Member) RETURN count(DISTINCT m.name) AS n')).toBe(ROWS);
     expect(await count("MATCH (:Document)-[r:MENTIONS]->(:Member) RETURN count(r) AS n")).toBe(ROWS);
-  });
+  }, 180_000);
 });

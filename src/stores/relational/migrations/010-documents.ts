@@ -16,6 +16,7 @@ import type { Migration } from './index.js';
  * in parts, so a resumed run needs no step output of many megabytes.
  * `document_facts` and `document_evidence` are what each version wrote and where the document
  * said so: the knowledge-graph entries, their sources, and what deleting a version may remove.
+ * A notice on `cqks_documents` says that which documents have live facts changed.
  */
 export const m010Documents: Migration = {
   version: 10,
@@ -109,5 +110,20 @@ export const m010Documents: Migration = {
       confidence   real NOT NULL,
       PRIMARY KEY (doc_id, version, item_kind, item_key, seq)
     );
+
+    -- Every process keeps whether any document's facts are live (answers look up their sources
+    -- only then); a change tells them all (payload: the schema).
+    CREATE FUNCTION notify_documents_live_change() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      PERFORM pg_notify('cqks_documents', TG_TABLE_SCHEMA);
+      RETURN NULL;
+    END;
+    $$;
+    CREATE TRIGGER documents_live_updated AFTER UPDATE ON documents
+      FOR EACH ROW WHEN ((OLD.live_version, OLD.deleting) IS DISTINCT FROM (NEW.live_version, NEW.deleting))
+      EXECUTE FUNCTION notify_documents_live_change();
+    CREATE TRIGGER documents_live_deleted AFTER DELETE ON documents
+      FOR EACH ROW WHEN (OLD.live_version IS NOT NULL)
+      EXECUTE FUNCTION notify_documents_live_change();
   `,
 };
