@@ -477,6 +477,16 @@ async function ingestOne(client: Client, c: Case, baselineP99: number, serverLog
           return `${w.stage} ${inStage.length ? `${pct(inStage, 99).toFixed(1)}/${Math.max(...inStage).toFixed(1)}` : '-'}`;
         })
         .join(', '),
+    `    slowest polls (sent after the POST, in stage): ` +
+      [...during]
+        .sort((x, y) => y.ms - x.ms)
+        .slice(0, 3)
+        .map((p) => {
+          const at = p.at - posted;
+          const stage = stageWindows.find((w) => at >= w.at && at < w.until)?.stage ?? 'before the first stage';
+          return `${p.ms.toFixed(0)} ms at +${s(at)} (${stage})`;
+        })
+        .join(', '),
   );
   return { lines, completed: true };
 }

@@ -1,9 +1,8 @@
-import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
-import contentDisposition from 'content-disposition';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePrincipal } from '../../platform/auth/plugin.js';
+import { sendDownload } from '../../platform/file-download.js';
 import { unsupportedMediaType } from '../../platform/problem.js';
 import { ProblemSchema } from '../../platform/schemas.js';
 import {
@@ -29,10 +28,6 @@ const tags = ['Documents'];
 const users = { roles: ['user' as const] };
 const admins = { roles: ['admin' as const] };
 const base = '/api/v1/documents';
-
-const etagOf = (sha256: string) => `"${sha256}"`;
-const matchesEtag = (header: string | undefined, etag: string) =>
-  header !== undefined && header.split(',').some((tag) => tag.trim() === '*' || tag.trim().replace(/^W\//, '') === etag);
 
 export const documentRoutes: FastifyPluginAsyncZod<{ service: DocumentService; limits: UploadLimits }> = async (app, { service, limits }) => {
   // Only this group takes multipart bodies; every limit is ours, and a file past its size is an error, not a silent cut.
@@ -185,18 +180,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ service: DocumentService; l
     },
     async (request, reply) => {
       const doc = await service.file(requirePrincipal(request), request.params.doc_id);
-      const etag = etagOf(doc.sha256);
-      reply
-        .header('etag', etag)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-cache')
-        .header('content-security-policy', "default-src 'none'; sandbox");
-      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
-      return reply
-        .header('content-type', doc.content_type)
-        .header('content-disposition', contentDisposition(doc.file_name, { type: 'attachment' }))
-        .header('content-length', doc.size)
-        .send(Readable.from(service.chunks(doc.id)) as never);
+      return sendDownload(request, reply, { name: doc.file_name, contentType: doc.content_type, size: doc.size, sha256: doc.sha256, chunks: () => service.chunks(doc.id) });
     },
   );
 

@@ -1,8 +1,7 @@
-import { Readable } from 'node:stream';
-import contentDisposition from 'content-disposition';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePrincipal } from '../../platform/auth/plugin.js';
+import { sendDownload } from '../../platform/file-download.js';
 import { ProblemSchema } from '../../platform/schemas.js';
 import {
   RunFileListQuerySchema,
@@ -17,11 +16,6 @@ import type { RunService } from './service.js';
 
 const tags = ['Runs and files'];
 const users = { roles: ['user' as const] };
-
-/** The ETag of a file is its checksum; `If-None-Match` may list several or `*`. */
-const etagOf = (sha256: string) => `"${sha256}"`;
-const matchesEtag = (header: string | undefined, etag: string) =>
-  header !== undefined && header.split(',').some((tag) => tag.trim() === '*' || tag.trim().replace(/^W\//, '') === etag);
 
 export const runRoutes: FastifyPluginAsyncZod<{ service: RunService }> = async (app, { service }) => {
   app.get(
@@ -135,19 +129,7 @@ export const runRoutes: FastifyPluginAsyncZod<{ service: RunService }> = async (
     },
     async (request, reply) => {
       const file = await service.file(requirePrincipal(request), request.params.run_id, request.params['*']);
-      const etag = etagOf(file.sha256);
-      reply
-        .header('etag', etag)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-cache')
-        // Even a text file must not run as a page of ours if someone opens it inline.
-        .header('content-security-policy', "default-src 'none'; sandbox");
-      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
-      return reply
-        .header('content-type', file.content_type)
-        .header('content-disposition', contentDisposition(file.name, { type: 'attachment' }))
-        .header('content-length', file.size)
-        .send(Readable.from(service.chunks(file)) as never);
+      return sendDownload(request, reply, { name: file.name, contentType: file.content_type, size: file.size, sha256: file.sha256, chunks: () => service.chunks(file) });
     },
   );
 };
