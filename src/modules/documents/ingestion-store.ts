@@ -107,8 +107,12 @@ export class IngestionStore {
     await this.db.query('UPDATE document_ingestions SET failure = $2, updated_at = now() WHERE run_id = $1', [runId, JSON.stringify(failure)]);
   }
 
-  async setCounts(runId: string, counts: Record<string, number>): Promise<void> {
-    await this.db.query('UPDATE document_ingestions SET counts = $2, updated_at = now() WHERE run_id = $1', [runId, JSON.stringify(counts)]);
+  /** `merge` keeps the counts an earlier step set (the parser's) beside these. */
+  async setCounts(runId: string, counts: Record<string, number>, options: { merge?: boolean } = {}): Promise<void> {
+    await this.db.query(
+      `UPDATE document_ingestions SET counts = CASE WHEN $3 THEN coalesce(counts, '{}'::jsonb) || $2::jsonb ELSE $2::jsonb END, updated_at = now() WHERE run_id = $1`,
+      [runId, JSON.stringify(counts), options.merge === true],
+    );
   }
 
   async setGraphWritten(docId: string, version: number, written: boolean): Promise<void> {

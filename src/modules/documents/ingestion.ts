@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { runInParserProcess } from '../../ingest/child/runner.js';
+import type { ParserStats } from '../../ingest/child/runner.js';
 import { extractWithModel } from '../../ingest/extract/model.js';
 import { resolveEntities } from '../../ingest/resolve/index.js';
 import { createSniffer } from '../../ingest/sniff.js';
@@ -84,8 +85,10 @@ export class DocumentIngestion {
   /** Text, chunks and facts, in the parser child process; then, with a model, the model's facts per chunk. */
   async extract(call: StepCall): Promise<{ chars: number; pages: number | null; chunks: number; entities: number; relations: number; warnings: string[] }> {
     return this.step(call, async ({ doc, progress, guard }) => {
+      let parser: ParserStats | undefined;
       const parsed = await guard('extracting_text', () =>
         runInParserProcess({
+          onStats: (stats) => (parser = stats),
           task: 'extract',
           bytes: this.deps.documents.chunks(doc.id),
           limits: this.deps.limits,
@@ -103,6 +106,8 @@ export class DocumentIngestion {
       await this.deps.ingestions.stage(call.runId, 'entities', facts.entities);
       await this.deps.ingestions.stage(call.runId, 'relations', facts.relations);
       await this.deps.ingestions.addWarnings(call.runId, warnings);
+      // What the parser cost, for operators (the write step adds what was written).
+      if (parser) await this.deps.ingestions.setCounts(call.runId, { parser_peak_rss_mb: Math.round(parser.peakRssBytes / 2 ** 20), parser_ms: Math.round(parser.elapsedMs) });
       return {
         chars: parsed.document.chars,
         pages: parsed.document.pages ?? null,
@@ -173,7 +178,7 @@ export class DocumentIngestion {
         }
         await this.deps.ingestions.addWarnings(call.runId, written.warnings);
         const counts = { ...written.counts };
-        await this.deps.ingestions.setCounts(call.runId, counts);
+        await this.deps.ingestions.setCounts(call.runId, counts, { merge: true });
         await this.deps.ingestions.clearStaging(call.runId);
         return counts;
       }),
