@@ -51,11 +51,14 @@ export function extractCsv(options: { document: ExtractedDocument; sourceName?: 
     return builder.finish();
   }
   const keys = new Set(table.rows.map((r) => text(r[idColumn])).filter((k) => k !== ''));
-  // A column whose values are all other rows' keys links rows, rather than describing them.
+  // A column whose values are all other rows' keys links rows, rather than describing them; numbers
+  // only when the column says it holds ids (`manager_id`), or an `age` that matches numeric ids would link.
   const referenceColumns = table.columns.filter((c) => {
     if (c === idColumn || c === nameColumn || c === labelColumn) return false;
-    const values = table.rows.map((r) => text(r[c])).filter((v) => v !== '');
-    return values.length > 0 && values.every((v) => keys.has(v)) && relationshipTypeOf(c) !== undefined;
+    const cells = table.rows.map((r) => r[c]).filter((v) => v !== null && v !== undefined && text(v) !== '');
+    const namedAsReference = /(^|[_\s-])(id|key|ref)$|[a-z](Id|Key|Ref)$/.test(c.trim());
+    if (cells.some((v) => typeof v === 'number') && !namedAsReference) return false;
+    return cells.length > 0 && cells.every((v) => keys.has(text(v))) && relationshipTypeOf(c) !== undefined;
   });
   const refOf = (id: string) => `csv:${id}`;
   const labelOfRow = (row: Record<string, CellValue>) => (labelColumn ? labelOf(text(row[labelColumn])) : undefined) ?? fileLabel;

@@ -148,19 +148,21 @@ export class IngestionStore {
 
   // --- staging: what one step hands the next ---------------------------------------------------
 
-  /** Replaces what `kind` holds for the run (a step that runs again writes it again). */
+  /**
+   * Replaces what `kind` holds for the run (a step that runs again writes it again). Not one
+   * transaction: the next step reads it only once this one completed, and on PGlite (one
+   * connection) a long transaction would hold every other request back.
+   */
   async stage(runId: string, kind: string, items: readonly unknown[]): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx.query('DELETE FROM document_staging WHERE run_id = $1 AND kind = $2', [runId, kind]);
-      for (let seq = 0, at = 0; at < items.length || seq === 0; seq++, at += STAGING_PART_ITEMS) {
-        await tx.query('INSERT INTO document_staging (run_id, kind, seq, data) VALUES ($1, $2, $3, $4)', [
-          runId,
-          kind,
-          seq,
-          JSON.stringify(items.slice(at, at + STAGING_PART_ITEMS)),
-        ]);
-      }
-    });
+    await this.db.query('DELETE FROM document_staging WHERE run_id = $1 AND kind = $2', [runId, kind]);
+    for (let seq = 0, at = 0; at < items.length || seq === 0; seq++, at += STAGING_PART_ITEMS) {
+      await this.db.query('INSERT INTO document_staging (run_id, kind, seq, data) VALUES ($1, $2, $3, $4)', [
+        runId,
+        kind,
+        seq,
+        JSON.stringify(items.slice(at, at + STAGING_PART_ITEMS)),
+      ]);
+    }
   }
 
   async staged<T>(runId: string, kind: string): Promise<T[] | undefined> {

@@ -44,17 +44,26 @@ export function searchRows(records: Record<string, unknown>[]): { key: string; s
   return records.map((r) => ({ key: String(r.key), search: searchDocument(r) }));
 }
 
-/** Parameters: `rows: {from, to, props}[]`, `provenance`. Rows whose endpoints do not exist write nothing. */
-export function upsertRelationshipsStatement(type: string): string {
+/**
+ * Parameters: `rows: {from, to, props}[]`, `provenance`. Rows whose endpoints do not exist write nothing.
+ * MERGE looks for an existing relationship from the node its pattern names first, among all of
+ * that node's relationships: rows that share their start (a document's node linked to each thing
+ * it mentions) are merged from their end, or each row would scan every relationship written before.
+ */
+export function upsertRelationshipsStatement(type: string, options: { fromEnd?: boolean } = {}): string {
   return [
     'UNWIND $rows AS row',
     `MATCH (a:${ENTITY} {${KEY}: row.from})`,
     `MATCH (b:${ENTITY} {${KEY}: row.to})`,
-    `MERGE (a)-[r:${quoteName(type)}]->(b)`,
+    options.fromEnd ? `MERGE (b)<-[r:${quoteName(type)}]-(a)` : `MERGE (a)-[r:${quoteName(type)}]->(b)`,
     `SET r += row.props, ${addProvenance('r')}`,
     'RETURN count(r) AS written',
   ].join('\n');
 }
+
+/** Whether a group's rows have fewer distinct starts than ends: then they are merged from their end. */
+export const mergeFromEnd = (rows: readonly { from: string; to: string }[]): boolean =>
+  new Set(rows.map((r) => r.from)).size < new Set(rows.map((r) => r.to)).size;
 
 /** Run in this order, in one transaction, with `$provenance`; the engines' counters say what was deleted. */
 export const deleteByProvenanceStatements = [

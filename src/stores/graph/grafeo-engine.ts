@@ -9,6 +9,7 @@ import {
   searchRows,
   setSearchStatement,
   upsertNodesStatement,
+  mergeFromEnd,
   upsertRelationshipsStatement,
 } from './cypher-statements.js';
 import type { EngineErrorShape, Operations, ReadAnswer, SearchAnswer } from './grafeo-protocol.js';
@@ -241,7 +242,7 @@ export class GrafeoEngine {
       }
       let relationships = 0;
       for (const group of batch.relationshipGroups) {
-        const result = await tx.executeCypher(upsertRelationshipsStatement(group.type), { rows: group.rows, provenance });
+        const result = await tx.executeCypher(upsertRelationshipsStatement(group.type, { fromEnd: mergeFromEnd(group.rows) }), { rows: group.rows, provenance });
         relationships += Number(result.get(0)?.written ?? 0);
       }
       return { nodes: batch.nodeCount, relationships };

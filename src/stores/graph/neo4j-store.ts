@@ -10,6 +10,7 @@ import {
   searchRows,
   setSearchStatement,
   upsertNodesStatement,
+  mergeFromEnd,
   upsertRelationshipsStatement,
 } from './cypher-statements.js';
 import { graphUnavailable, invalidCypher, notReadOnly, queryFailed, queryTimeout } from './errors.js';
@@ -313,7 +314,7 @@ export class Neo4jGraphStore implements GraphStore {
       }
       let relationships = 0;
       for (const group of prepared.relationshipGroups) {
-        for await (const record of tx.run(upsertRelationshipsStatement(group.type), paramsOf({ rows: group.rows as unknown as JsonValue, provenance: prov }))) {
+        for await (const record of tx.run(upsertRelationshipsStatement(group.type, { fromEnd: mergeFromEnd(group.rows) }), paramsOf({ rows: group.rows as unknown as JsonValue, provenance: prov }))) {
           relationships += Number(mapNeo4jValue(record.get('written')));
         }
       }

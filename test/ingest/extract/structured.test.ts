@@ -29,6 +29,13 @@ describe('structured extraction', () => {
     expect(triples(facts)).toEqual(['Bo Lind MANAGER Ada Quill']);
   });
 
+  it('a numeric column that happens to match numeric ids stays a property; one named as a reference links', async () => {
+    const doc = await parse('csv', 'id,name,type,age,boss_id\n1,Ada,Person,2,\n2,Bo,Person,1,1\n');
+    const facts = extractCsv({ document: doc, sourceName: 'people.csv' });
+    expect(byName(facts, 'Bo')!.properties).toMatchObject({ age: 1 });
+    expect(triples(facts)).toEqual(['Bo BOSS Ada']);
+  });
+
   it('labels rows after the file’s name, made singular, when there is no type column; a name column keys them', async () => {
     const doc = await parse('csv', 'name,founded\nVantor Robotics,2017\nKeldan Foundry,1998\n');
     const facts = extractCsv({ document: doc, sourceName: 'companies.csv' });
