@@ -67,7 +67,11 @@ export async function resolveEntities(options: {
   let dropped = 0;
   for (const [i, entity] of entities.entries()) {
     if (signal?.aborted) throw signal.reason;
-    if (i % PROGRESS_EVERY === 0 && i > 0) report(i);
+    if (i % PROGRESS_EVERY === 0 && i > 0) {
+      report(i);
+      // Entities with keys resolve without I/O: let the event loop serve requests meanwhile.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     const resolution = await resolveOne({ entity, documentId, existingKeys, nodesNamed, related: related.has(entity.ref) });
     if (!resolution) {
       dropped++;
