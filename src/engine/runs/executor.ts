@@ -269,6 +269,12 @@ export class RunExecutor implements JobHandler {
     signal: AbortSignal,
   ): NodeContext {
     let asked = 0;
+    /** A node's (or its tool's) own event: stored with the run's next commit, or at once for what clients wait for. */
+    const publish = async (kind: NodeEventKind, data: Record<string, unknown>) => {
+      journal.event(kind, { ...data, node: node.id });
+      if (PUBLISHED_AT_ONCE.includes(kind)) await journal.commitNow();
+      else journal.commitSoon();
+    };
     return {
       input,
       run: { id: run.id, sessionId: run.session_id, owner: run.owner, workflow: workflow.id },
@@ -286,21 +292,15 @@ export class RunExecutor implements JobHandler {
           node: node.id,
           signal,
           answerWithRun: (answer: { content: string; answer: Record<string, unknown> }) => journal.answer(answer),
-          emit: (kind: NodeEventKind, data: Record<string, unknown>) => {
-            journal.event(kind, { ...data, node: node.id });
-            journal.commitSoon();
-          },
+          // A commit that fails here fails the run's next one too, which the step awaits.
+          emit: (kind: NodeEventKind, data: Record<string, unknown>) => void publish(kind, data).catch(() => undefined),
         };
         return (await this.tools.invoke(name, toolInput, call, this.services, async (report) => {
           journal.event('tool_executed', { ...report, node: node.id });
           journal.commitSoon();
         })) as T;
       },
-      emit: async (kind, data) => {
-        journal.event(kind, { ...data, node: node.id });
-        if (PUBLISHED_AT_ONCE.includes(kind)) await journal.commitNow();
-        else journal.commitSoon();
-      },
+      emit: publish,
       ask: async (request: InputRequest) => {
         const index = asked++;
         if (index < step.answers.length) return step.answers[index];

@@ -161,6 +161,8 @@ export class DocumentIngestion {
             onProgress: (p) => progress.report(p),
             stillWanted: async () => !(await this.deps.documents.isDeleting(doc.id)),
           });
+          // Stopped after the last batch: the version must not go live.
+          if (call.signal.aborted) throw call.signal.reason;
         } catch (error) {
           // A failure, or a cancel, removes what this version wrote; a lost lease leaves it to whoever took the run over.
           const cancelled = call.signal.aborted && (await this.deps.ingestions.runStatus(call.runId)) === 'cancelled';
