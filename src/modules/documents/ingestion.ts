@@ -161,18 +161,20 @@ export class DocumentIngestion {
             onProgress: (p) => progress.report(p),
             stillWanted: async () => !(await this.deps.documents.isDeleting(doc.id)),
           });
-          // Stopped after the last batch: the version must not go live.
+          // Stopped after the last batch: the version must not go live; nor once its run is not running any more.
           if (call.signal.aborted) throw call.signal.reason;
+          if (!(await this.deps.documents.setLiveVersion(doc.id, ingestion.version, { whileRunning: call.runId }))) {
+            throw new IngestionStepError('The ingestion was stopped before its version went live.');
+          }
         } catch (error) {
           // A failure, or a cancel, removes what this version wrote; a lost lease leaves it to whoever took the run over.
-          const cancelled = call.signal.aborted && (await this.deps.ingestions.runStatus(call.runId)) === 'cancelled';
+          const cancelled = (await this.deps.ingestions.runStatus(call.runId)) === 'cancelled';
           if (!call.signal.aborted || cancelled) {
             await this.deps.writer.removeVersion(doc.id, ingestion.version, doc.live_version).catch(() => undefined);
             await this.deps.ingestions.setGraphWritten(doc.id, ingestion.version, false);
           }
           throw error;
         }
-        await this.deps.documents.setLiveVersion(doc.id, ingestion.version);
         for (const version of await this.deps.ingestions.writtenVersions(doc.id)) {
           if (version === ingestion.version) continue;
           await this.deps.writer.removeVersion(doc.id, version, ingestion.version);

@@ -253,9 +253,18 @@ export class DocumentStore {
     );
   }
 
-  async setLiveVersion(id: string, version: number | null): Promise<void> {
-    await this.db.query('UPDATE documents SET live_version = $2, updated_at = now() WHERE id = $1', [id, version]);
+  /**
+   * Makes `version` the one whose facts the graph holds (null: none). `whileRunning`: only while
+   * that run is still running, in the same statement, so a cancel that committed first wins.
+   */
+  async setLiveVersion(id: string, version: number | null, options: { whileRunning?: string } = {}): Promise<boolean> {
+    const { rowCount } = await this.db.query(
+      `UPDATE documents SET live_version = $2, updated_at = now()
+       WHERE id = $1 AND ($3::uuid IS NULL OR EXISTS (SELECT 1 FROM runs WHERE id = $3 AND status = 'running'))`,
+      [id, version, options.whileRunning ?? null],
+    );
     this.deps.onLiveChange?.();
+    return rowCount > 0;
   }
 
   async markDeleting(tx: Queryable, id: string): Promise<void> {

@@ -51,7 +51,7 @@ describe('documents into the graph, and answers from them', () => {
 
   beforeAll(async () => {
     t = await startTestApp({
-      env: { JOB_POLL_INTERVAL_MS: '100', RATE_LIMIT_CHAT_MESSAGE_PER_MINUTE: '10000', GRAPH_SCHEMA_CACHE_MS: '0', INGEST_WRITE_BATCH: '50' },
+      env: { JOB_POLL_INTERVAL_MS: '100', RATE_LIMIT_CHAT_MESSAGE_PER_MINUTE: '10000', GRAPH_SCHEMA_CACHE_MS: '0', INGEST_WRITE_BATCH: '5' },
     });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     user = await t.token(['user'], userSub);
