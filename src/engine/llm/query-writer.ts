@@ -1,7 +1,11 @@
-import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
-import type { Config } from '../../config.js';
+import { ModelUnavailableError, chatCompletions } from './chat-completion.js';
+import type { CompleteChat, Completion, ModelSettings } from './chat-completion.js';
 import { extractCypher } from './extract.js';
 import { buildQueryMessages, clip, type ChatMessage, type QueryFailure, type QueryPromptInput } from './prompt.js';
+
+/** Where they were first defined; the model-call plumbing is shared with ingestion (chat-completion.ts). */
+export { ModelUnavailableError };
+export type { ModelSettings };
 
 /**
  * The language-model path of query writing: an OpenAI-compatible endpoint (OpenAI, Ollama,
@@ -15,8 +19,6 @@ import { buildQueryMessages, clip, type ChatMessage, type QueryFailure, type Que
  * each attempt could cost the whole time limit again. The client itself retries a request
  * once (a dropped connection, a 429 or 5xx), within the same time limit.
  */
-
-export type ModelSettings = NonNullable<Config['llm']>;
 
 export type QueryValidation = { ok: true } | { ok: false; error: string };
 
@@ -42,56 +44,16 @@ export class ModelQueryError extends Error {
   }
 }
 
-/** The model endpoint could not answer: network, HTTP status, time limit or an unusable response. */
-export class ModelUnavailableError extends Error {
-  constructor(
-    message: string,
-    readonly reason: 'timeout' | 'connection' | 'http' | 'response',
-    /** The HTTP status, when the endpoint answered with one. */
-    readonly status?: number,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-    this.name = 'ModelUnavailableError';
-  }
-}
-
-/**
- * The first choice's text. A body without choices is the endpoint's fault (unavailable); a
- * choice without text content (a refusal, a tool call) is the model's: no query in it.
- */
-function contentOf(completion: unknown): { content: string; finishReason?: string } {
-  const choices = (completion as { choices?: unknown } | null | undefined)?.choices;
-  if (!Array.isArray(choices) || choices.length === 0) {
-    throw new ModelUnavailableError('the model endpoint gave an unusable answer: no choices in the response', 'response');
-  }
-  const first = choices[0] as { message?: { content?: unknown }; finish_reason?: unknown } | null | undefined;
-  const content = first?.message?.content;
-  return {
-    content: typeof content === 'string' ? content : '',
-    finishReason: typeof first?.finish_reason === 'string' ? first.finish_reason : undefined,
-  };
-}
-
 const NO_QUERY = 'no query found in the answer';
 
 export class ModelQueryWriter {
-  private readonly client: OpenAI;
+  private readonly completeChat: CompleteChat;
 
   constructor(
     private readonly settings: ModelSettings,
     private readonly logger?: QueryWriterLogger,
   ) {
-    this.client = new OpenAI({
-      baseURL: settings.baseUrl,
-      // Local servers (Ollama, llama.cpp, vLLM) ignore the key; the client insists on one.
-      apiKey: settings.apiKey ?? 'unused',
-      // Not from the process environment (OPENAI_ORG_ID, OPENAI_PROJECT_ID): the settings decide.
-      organization: null,
-      project: null,
-      timeout: settings.timeoutMs,
-      maxRetries: 1,
-    });
+    this.completeChat = chatCompletions(settings);
   }
 
   async write(
@@ -127,52 +89,14 @@ export class ModelQueryWriter {
   }
 
   /** One request, bounded by `timeoutMs` overall (the client's own retry included). */
-  private async complete(messages: ChatMessage[], signal?: AbortSignal): Promise<{ content: string; finishReason?: string }> {
-    const { timeoutMs, model, maxOutputTokens } = this.settings;
-    const deadline = AbortSignal.timeout(timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
-    const request = this.client.chat.completions.create(
-      { model, messages, max_tokens: maxOutputTokens, temperature: 0 },
-      { signal: combined },
-    );
-    // The client sleeps between its retries without watching the signal: the race keeps the limit.
-    let onAbort = () => {};
-    const aborted = new Promise<never>((_resolve, reject) => {
-      onAbort = () => reject(new Error('aborted'));
-      combined.addEventListener('abort', onAbort, { once: true });
-    });
+  private async complete(messages: ChatMessage[], signal?: AbortSignal): Promise<Completion> {
     try {
-      return contentOf(await Promise.race([request, aborted]));
+      return await this.completeChat({ messages }, signal);
     } catch (error) {
-      if (signal?.aborted) throw signal.reason;
-      throw this.unavailable(error, deadline.aborted);
-    } finally {
-      combined.removeEventListener('abort', onAbort);
-      request.catch(() => {});
+      if (error instanceof ModelUnavailableError) {
+        this.logger?.warn({ model: this.settings.model, reason: error.reason, status: error.status, error: error.message }, 'model endpoint unavailable');
+      }
+      throw error;
     }
-  }
-
-  private unavailable(error: unknown, timedOut: boolean): ModelUnavailableError {
-    const { timeoutMs, model } = this.settings;
-    let failure: ModelUnavailableError;
-    if (error instanceof ModelUnavailableError) {
-      failure = error;
-    } else if (timedOut || error instanceof APIConnectionTimeoutError) {
-      failure = new ModelUnavailableError(`the model endpoint did not answer within ${timeoutMs} ms`, 'timeout', undefined, { cause: error });
-    } else if (error instanceof APIError && typeof error.status === 'number') {
-      failure = new ModelUnavailableError(
-        `the model endpoint answered HTTP ${error.status}: ${clip(error.message, 300)}`,
-        'http',
-        error.status,
-        { cause: error },
-      );
-    } else if (error instanceof APIError) {
-      failure = new ModelUnavailableError(`the model endpoint could not be reached: ${clip(error.message, 300)}`, 'connection', undefined, { cause: error });
-    } else {
-      const message = error instanceof Error ? error.message : String(error);
-      failure = new ModelUnavailableError(`the model endpoint gave an unusable answer: ${clip(message, 300)}`, 'response', undefined, { cause: error });
-    }
-    this.logger?.warn({ model, reason: failure.reason, status: failure.status, error: failure.message }, 'model endpoint unavailable');
-    return failure;
   }
 }
