@@ -1,6 +1,8 @@
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SessionStream } from './session-stream.js';
+import type { StreamEvent } from './session-stream.js';
 
 /**
  * The conversation's own cost: the time from `POST /api/v1/chat/{id}/message` to the
@@ -51,91 +53,6 @@ async function serve(): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // The client.
 
-interface StreamEvent {
-  id: number;
-  /** When the event was written (its transaction's start, ISO 8601). */
-  timestamp: string;
-  event: string;
-  run_id: string | null;
-  data: Record<string, unknown>;
-  /** performance.now() when the client read it. */
-  at: number;
-}
-
-/** A session's NDJSON stream, read as it arrives; events are kept per run. */
-class SessionStream {
-  private readonly byRun = new Map<string, StreamEvent[]>();
-  private waiters: (() => void)[] = [];
-  private readonly controller = new AbortController();
-  private ended = false;
-
-  static async open(url: string, token: string): Promise<SessionStream> {
-    const stream = new SessionStream();
-    const res = await fetch(url, {
-      headers: { authorization: `Bearer ${token}`, accept: 'application/x-ndjson' },
-      signal: stream.controller.signal,
-    });
-    if (res.status !== 200 || !res.body) throw new Error(`the stream answered ${res.status}: ${await res.text()}`);
-    void stream.read(res.body);
-    return stream;
-  }
-
-  private async read(body: ReadableStream<Uint8Array>): Promise<void> {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of body) {
-        const at = performance.now();
-        buffer += decoder.decode(chunk, { stream: true });
-        let nl: number;
-        while ((nl = buffer.indexOf('\n')) >= 0) {
-          const line = buffer.slice(0, nl);
-          buffer = buffer.slice(nl + 1);
-          if (line.trim() === '') continue; // heartbeat
-          const e = JSON.parse(line) as Omit<StreamEvent, 'at'>;
-          const runId = e.run_id ?? (e.data.run_id as string | undefined);
-          if (!runId) continue;
-          const list = this.byRun.get(runId) ?? [];
-          list.push({ ...e, at });
-          this.byRun.set(runId, list);
-        }
-        this.waiters.splice(0).forEach((w) => w());
-      }
-    } catch {
-      // aborted by close()
-    }
-    this.ended = true;
-    this.waiters.splice(0).forEach((w) => w());
-  }
-
-  events(runId: string): StreamEvent[] {
-    return this.byRun.get(runId) ?? [];
-  }
-
-  /** The first event of the run (already read or coming) of one of `kinds`. */
-  async waitFor(runId: string, kinds: string[]): Promise<StreamEvent> {
-    const deadline = performance.now() + WAIT_MS;
-    for (;;) {
-      const found = this.events(runId).find((e) => kinds.includes(e.event));
-      if (found) return found;
-      if (this.ended) throw new Error(`the stream ended before ${kinds.join('/')} of run ${runId}`);
-      const left = deadline - performance.now();
-      if (left <= 0) {
-        throw new Error(`no ${kinds.join('/')} for run ${runId} within ${WAIT_MS} ms; got ${this.events(runId).map((e) => e.event).join(', ')}`);
-      }
-      let timer: NodeJS.Timeout | undefined;
-      await new Promise<void>((resolve) => {
-        this.waiters.push(resolve);
-        timer = setTimeout(resolve, left);
-      });
-      clearTimeout(timer);
-    }
-  }
-
-  close(): void {
-    this.controller.abort();
-  }
-}
 
 interface Asked {
   /** POST -> answer_ready read from the stream. */
@@ -183,10 +100,10 @@ class Client {
     const posted = performance.now();
     const { run_id: runId } = await this.request<{ run_id: string }>('POST', `/api/v1/chat/${sessionId}/message`, { content: question }, 202);
     const acceptedMs = performance.now() - posted;
-    const ready = await stream.waitFor(runId, ['answer_ready', 'run_failed', 'run_cancelled', 'run_awaiting_input']);
+    const ready = await stream.waitFor(runId, ['answer_ready', 'run_failed', 'run_cancelled', 'run_awaiting_input'], WAIT_MS);
     if (ready.event !== 'answer_ready') throw new Error(`run ${runId} for “${question}” ended with ${ready.event}: ${JSON.stringify(ready.data)}`);
     // The run goes on a little after its answer (recording a new query); the next message waits for its end.
-    const settled = await stream.waitFor(runId, ['run_completed', 'run_failed', 'run_cancelled', 'run_awaiting_input']);
+    const settled = await stream.waitFor(runId, ['run_completed', 'run_failed', 'run_cancelled', 'run_awaiting_input'], WAIT_MS);
     if (settled.event !== 'run_completed') throw new Error(`run ${runId} for “${question}” ended with ${settled.event}: ${JSON.stringify(settled.data)}`);
     const events = stream.events(runId);
     const started = events.find((e) => e.event === 'run_started');
