@@ -1,4 +1,5 @@
 import type { RelationalStore } from '../../stores/relational/index.js';
+import type { FactRow } from './ingestion-store.js';
 
 /**
  * The knowledge-graph entries documents support: one per node or relationship, across the live
@@ -21,19 +22,8 @@ export interface GraphEntryFilter {
   limit: number;
 }
 
-interface FactWithDocument {
-  item_kind: 'node' | 'relationship';
-  item_key: string;
-  label: string;
-  name: string | null;
-  from_key: string | null;
-  to_key: string | null;
-  properties: Record<string, unknown>;
-  outcome: string | null;
-  doc_id: string;
-  file_name: string;
-  version: number;
-}
+/** A fact as a live version recorded it, with its document. */
+type FactWithDocument = Omit<FactRow, 'evidence'> & { doc_id: string; file_name: string; version: number };
 
 interface EvidenceRow {
   doc_id: string;
