@@ -107,12 +107,23 @@ class OneConnection implements Connections {
   constructor(readonly client: pg.Client) {}
 
   query(config: pg.QueryConfig | string): Promise<pg.QueryResult> {
-    return this.lock.runExclusive(() => this.client.query(config));
+    return this.lock.runExclusive(() => this.afterATurn(config));
   }
 
   async connect(): Promise<LentConnection> {
     const release = await this.lock.acquire();
-    return { query: (config) => this.client.query(config), release: () => release() };
+    return { query: (config) => this.afterATurn(config), release: () => release() };
+  }
+
+  /**
+   * PGlite runs a statement on this thread and its result settles as a microtask, so a series
+   * of statements (an ingestion's thousands of inserts) would run back to back without the
+   * event loop ever reading a socket: every request, readiness included, waited for the whole
+   * series. One turn of the loop before each statement lets them in between.
+   */
+  private async afterATurn(config: pg.QueryConfig | string): Promise<pg.QueryResult> {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    return this.client.query(config);
   }
 
   exclusive<T>(work: () => Promise<T>): Promise<T> {

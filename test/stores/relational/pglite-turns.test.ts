@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PgliteStore } from '../../../src/stores/relational/pglite-store.js';
+
+/**
+ * PGlite runs statements on the event loop's thread. A long series of them (an ingestion's
+ * inserts) must still let the loop read sockets between two statements, or every request
+ * waits for the whole series.
+ */
+describe('PGlite between two statements', () => {
+  let store: PgliteStore;
+  beforeAll(async () => {
+    store = await PgliteStore.open({ schema: 'public' });
+  });
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  it('gives the event loop a turn, so a timer fires long before a series of statements ends', async () => {
+    const statements = 200;
+    let done = 0;
+    const series = (async () => {
+      for (let i = 0; i < statements; i++) {
+        await store.query('SELECT $1::int AS i', [i]);
+        done++;
+      }
+    })();
+    const doneWhenTimerFired = await new Promise<number>((resolve) => setTimeout(() => resolve(done), 0));
+    await series;
+    expect(done).toBe(statements);
+    expect(doneWhenTimerFired).toBeLessThan(statements / 4);
+  });
+
+  it('also inside a transaction', async () => {
+    let done = 0;
+    const series = store.transaction(async (tx) => {
+      for (let i = 0; i < 200; i++) {
+        await tx.query('SELECT $1::int AS i', [i]);
+        done++;
+      }
+    });
+    const doneWhenTimerFired = await new Promise<number>((resolve) => setTimeout(() => resolve(done), 0));
+    await series;
+    expect(doneWhenTimerFired).toBeLessThan(50);
+  });
+});
