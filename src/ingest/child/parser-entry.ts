@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ParserMessage, ParserRequest } from './protocol.js';
+import { splitResult } from './result-parts.js';
 
 /**
  * The parser process, forked by runner.ts: it takes one request over IPC, reads the document's
@@ -90,7 +91,11 @@ function main(): void {
       .then((bytes) => parseInWorker(request, bytes))
       .catch((error: unknown): ParserMessage => ({ type: 'failed', message: describe(error) }))
       .then(async (message) => {
-        await send(message);
+        if (message.type === 'result') {
+          const { rest, parts } = splitResult(message.value);
+          for (const part of parts) await send({ type: 'result_part', ...part });
+          await send({ type: 'result', value: rest });
+        } else await send(message);
         process.exit(0);
       });
   });

@@ -1,4 +1,5 @@
 import type { DocumentPreview, DocumentPreviewLimits } from '../preview.js';
+import type { ResultPart } from './result-parts.js';
 import type { Chunk, DocumentFacts, DocumentFormat, ExtractedDocument, IngestLimits, IngestionStage, Progress } from '../types.js';
 
 /**
@@ -28,6 +29,8 @@ export interface ParserRequest {
 
 export type ParserMessage =
   | { type: 'progress'; progress: Progress }
+  /** Items of a long array of the answer, sent before it (result-parts.ts). */
+  | ({ type: 'result_part' } & ResultPart)
   | { type: 'result'; value: unknown }
   /** An IngestRejection: the document cannot be ingested as it is. */
   | { type: 'rejected'; stage: IngestionStage; message: string }

@@ -9,6 +9,7 @@ import { IngestRejection } from '../types.js';
 import type { DocumentFormat, IngestLimits, IngestionStage, Progress } from '../types.js';
 import { memoryOfSync, watchMemory } from './memory-watch.js';
 import type { ParserMessage, ParserRequest, ParserResults, ParserTaskName } from './protocol.js';
+import { ResultAssembler } from './result-parts.js';
 
 /**
  * Runs a parser task in a child process with a memory and a time cap, so a hostile document
@@ -22,7 +23,8 @@ import type { ParserMessage, ParserRequest, ParserResults, ParserTaskName } from
  *   RSS_ALLOWANCE_MB (inflated data, Buffers and typed arrays live outside any heap); it is
  *   killed when parserTimeoutMs passes since it was started, and when `signal` aborts.
  * - The bytes are streamed to its stdin from the caller's iterable, with backpressure; the
- *   request, progress and answer go over IPC ('advanced' serialization).
+ *   request, progress and answer go over IPC ('advanced' serialization), a long answer in parts
+ *   (result-parts.ts) so that decoding it never holds this process's event loop for long.
  * - Its environment is only what Node needs: a parser has no use for the service's secrets.
  * - Every way out kills the child (SIGKILL) and waits for its exit before settling: no zombie.
  * - An IngestRejection in the child is one here (same stage and message); out of memory, the
@@ -96,6 +98,7 @@ export function runInParserProcess<K extends ParserTaskName>(options: ParserRunO
     let stage: IngestionStage = 'extracting_text';
     let outcome: { value: ParserResults[K] } | { error: unknown } | undefined;
     let stderrTail = '';
+    const assembler = new ResultAssembler();
     /** VmHWM read at the last moment the child was known to be alive. */
     let lastPeakBytes = 0;
     const pump = new AbortController();
@@ -144,7 +147,14 @@ export function runInParserProcess<K extends ParserTaskName>(options: ParserRunO
         } catch {
           // a caller's progress callback failing is not the document's problem
         }
-      } else if (message.type === 'result') decide({ value: message.value as ParserResults[K] });
+      } else if (message.type === 'result_part') assembler.add(message);
+      else if (message.type === 'result') {
+        try {
+          decide({ value: assembler.assemble(message.value) as ParserResults[K] });
+        } catch (error) {
+          decide({ error: failure('the parser failed on this document and was stopped', error instanceof Error ? error.message : String(error)) });
+        }
+      }
       else if (message.type === 'rejected') decide({ error: new IngestRejection(message.stage, message.message) });
       else if (message.type === 'out_of_memory') decide({ error: tooMuchMemory(message.message) });
       else decide({ error: failure('the parser failed on this document and was stopped', message.message) });

@@ -139,21 +139,26 @@ async function resolveOne(options: {
  */
 function foldShortNames(facts: DocumentFacts): DocumentFacts {
   const full = facts.entities.filter((e) => !e.reference && normalizeName(e.name).includes(' ') && (mainLabel(e) === 'Person' || mainLabel(e) === 'Thing'));
-  const byWord = new Map<string, EntityFact[]>();
+  /** A word's one longer name, or null once a second one has it (linear: 50,000 names are common). */
+  const byWord = new Map<string, EntityFact | null>();
   for (const e of full) {
     const words = normalizeName(e.name).split(' ');
-    for (const w of new Set([words[0]!, words.at(-1)!])) byWord.set(w, [...(byWord.get(w) ?? []), e]);
+    for (const w of new Set([words[0]!, words.at(-1)!])) byWord.set(w, byWord.has(w) && byWord.get(w) !== e ? null : e);
   }
   const into = new Map<string, EntityFact>();
+  const shortOnes = new Map<string, EntityFact>();
   for (const e of facts.entities) {
     const name = normalizeName(e.name);
     if (e.key || name.includes(' ') || !['Person', 'Thing'].includes(mainLabel(e))) continue;
-    const owners = byWord.get(name) ?? [];
-    if (owners.length === 1 && owners[0] !== e) into.set(e.ref, owners[0]!);
+    const owner = byWord.get(name);
+    if (owner && owner !== e) {
+      into.set(e.ref, owner);
+      shortOnes.set(e.ref, e);
+    }
   }
   if (into.size === 0) return facts;
   for (const [ref, owner] of into) {
-    const short = facts.entities.find((e) => e.ref === ref)!;
+    const short = shortOnes.get(ref)!;
     owner.mentions += short.mentions;
     owner.evidence = [...owner.evidence, ...short.evidence].slice(0, 10);
     owner.aliases = [...new Set([...(owner.aliases ?? []), displayName(short.name)])];
