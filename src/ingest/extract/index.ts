@@ -68,7 +68,7 @@ export function mergeFacts(primary: DocumentFacts, secondary: DocumentFacts): Do
 }
 
 /** At most `max` entities, the best supported first; relations to the dropped go too. */
-function capEntities(facts: DocumentFacts, max: number): DocumentFacts {
+export function capEntities(facts: DocumentFacts, max: number): DocumentFacts {
   if (facts.entities.length <= max) return facts;
   const related = new Set(facts.relations.flatMap((r) => [r.from, r.to]));
   const score = (e: EntityFact) => (e.reference ? 0 : 2) + (related.has(e.ref) ? 1 : 0) + Math.min(e.mentions, 100) / 100;

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { runInParserProcess } from '../../ingest/child/runner.js';
 import type { ParserStats } from '../../ingest/child/runner.js';
+import { capEntities } from '../../ingest/extract/index.js';
 import { extractWithModel } from '../../ingest/extract/model.js';
 import { resolveEntities } from '../../ingest/resolve/index.js';
 import { createSniffer } from '../../ingest/sniff.js';
@@ -100,7 +101,8 @@ export class DocumentIngestion {
       let facts: DocumentFacts = parsed.facts;
       const warnings = [...parsed.document.warnings, ...facts.warnings];
       if (this.deps.model && parsed.chunks.length > 0 && isFreeText(doc.format)) {
-        facts = await guard('extracting_entities', () => this.withModel(parsed.chunks, facts, call, progress));
+        // The model adds entities of its own: the cap holds for what it says too.
+        facts = capEntities(await guard('extracting_entities', () => this.withModel(parsed.chunks, facts, call, progress)), this.deps.limits.maxEntities);
         warnings.push(...facts.warnings.filter((w) => !warnings.includes(w)));
       }
       await this.deps.ingestions.stage(call.runId, 'entities', facts.entities);

@@ -73,4 +73,36 @@ describe('ingestion with a language model', () => {
     const { rows } = await t.app.deps.graph.runReadOnly("MATCH (p {name: 'Maren Holt'})-[:WORKS_AT]->(o) RETURN o.name AS o");
     expect(rows).toEqual([{ o: 'Keldan Foundry' }]);
   });
+
+  it('holds the model to INGEST_MAX_ENTITIES as well', async () => {
+    const flood = await startOpenAiServer(() =>
+      JSON.stringify({
+        entities: Array.from({ length: 40 }, (_, i) => ({ name: `Surveyor Number${i} Quell`, label: 'Person' })),
+        // related, so that resolution keeps them although each is named once
+        relations: Array.from({ length: 39 }, (_, i) => ({ from: `Surveyor Number${i} Quell`, type: 'KNOWS', to: `Surveyor Number${i + 1} Quell` })),
+      }),
+    );
+    const capped = await startTestApp({
+      env: { JOB_POLL_INTERVAL_MS: '100', LLM_BASE_URL: flood.url, LLM_MODEL: 'test-model', LLM_TIMEOUT_MS: '5000', INGEST_MAX_ENTITIES: '5' },
+    });
+    try {
+      await capped.app.listen({ host: '127.0.0.1', port: 0 });
+      const id = await uploadOne(capped, await capped.token(['user']), {
+        fileName: 'survey.txt',
+        content: `The survey team: ${Array.from({ length: 40 }, (_, i) => `Surveyor Number${i} Quell`).join(', ')}.\n`,
+      });
+      const cappedAdmin = await capped.token(['admin']);
+      const done = await ingest(capped, cappedAdmin, id);
+      done.stream.close();
+      expect(done.settled).toBe('run_completed');
+      const ingestion = (await capped.app.inject({ method: 'GET', url: `/api/v1/documents/${id}`, headers: auth(cappedAdmin) })).json().ingestion;
+      expect(ingestion.counts.entities).toBe(5);
+      expect(ingestion.warnings.join(' ')).toMatch(/entities were left out \(INGEST_MAX_ENTITIES is 5\)/);
+      const { rows } = await capped.app.deps.graph.runReadOnly("MATCH (p:Person) WHERE p.name STARTS WITH 'Surveyor' RETURN count(p) AS n");
+      expect(rows).toEqual([{ n: 5 }]);
+    } finally {
+      await capped.close();
+      await flood.close();
+    }
+  });
 });
