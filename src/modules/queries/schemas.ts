@@ -33,6 +33,19 @@ export const TemplateParameterSchema = z
     from_question: z
       .boolean()
       .describe('Whether the value appears in the template’s question, so a matched question can supply a new one.'),
+    source: z
+      .discriminatedUnion('kind', [
+        z.object({ kind: z.literal('question') }).describe('A slot of the pattern: the new question’s words fill it.'),
+        z
+          .object({ kind: z.literal('pronoun'), pronoun: z.string(), label: z.string() })
+          .describe('The question referred to the thing by this pronoun: the session fills it with what the pronoun refers to now.'),
+        z
+          .object({ kind: z.literal('key'), of: z.string(), label: z.string() })
+          .describe('The key of the node of `label` named by parameter `of` (a disambiguation choice included).'),
+        z.object({ kind: z.literal('constant') }).describe('A value that names nothing and that the question does not carry: kept as approved.'),
+      ])
+      .optional()
+      .describe('Where a reuse takes the value from; never from the conversation the template was approved in. Absent on templates approved before sources were recorded.'),
   })
   .meta({ id: 'TemplateParameter' });
 

@@ -4,6 +4,8 @@ import type { GraphStore, QueryParams } from '../../stores/graph/port.js';
 import type { Queryable } from '../../stores/relational/index.js';
 import { fingerprintCypher, parameterizeCypher } from './fingerprint.js';
 import { patternMatchKey } from './match-keys.js';
+import { sourceParameters, UncarriedValueError } from './parameter-sources.js';
+import type { SourcedParameter } from './parameter-sources.js';
 import { buildPattern } from './pattern-match.js';
 import { normalizeQuestion } from './question.js';
 import type { QueryListFilters, QueryStatus, TemplateListQuery } from './schemas.js';
@@ -326,6 +328,16 @@ export class QueryService {
       .filter((p) => typeof p.example === 'string' || typeof p.example === 'number')
       .map((p) => ({ name: p.name, value: String(p.example) }));
     const pattern = buildPattern(question, slots);
+    let templateParameters: SourcedParameter[];
+    try {
+      templateParameters = sourceParameters({ question, templateCypher: template.cypher, parameters: template.parameters, slots: pattern.slots });
+    } catch (error) {
+      if (!(error instanceof UncarriedValueError)) throw error;
+      throw unprocessable('value-not-in-question', 'The question does not carry a value of the query', error.message, {
+        parameter: error.parameter,
+        value: error.value,
+      });
+    }
     return {
       question,
       questionNormalized: normalizeQuestion(question),
@@ -334,7 +346,7 @@ export class QueryService {
       fingerprint: fingerprint.fingerprint,
       cypherNormalized: fingerprint.normalized,
       templateCypher: template.cypher,
-      templateParameters: template.parameters.map((p) => ({ ...p, from_question: pattern.slots.includes(p.name) })),
+      templateParameters,
       pattern: pattern.pattern,
       matchKey: patternMatchKey(pattern.pattern) || null,
     };

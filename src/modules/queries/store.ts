@@ -3,6 +3,10 @@ import { whenCommitted } from '../../stores/relational/index.js';
 import type { Queryable, RelationalStore, SqlParam } from '../../stores/relational/index.js';
 import type { QueryListFilters, QueryStatus } from './schemas.js';
 import { QUERY_STATUSES } from './schemas.js';
+import type { ParameterSource, SourcedParameter } from './parameter-sources.js';
+
+/** A template parameter as stored: `source` is absent on templates approved before sources were recorded. */
+export type StoredTemplateParameter = Omit<SourcedParameter, 'source'> & { source?: ParameterSource };
 
 /** SQL for queries, their revisions, history and template reuse. No rules here: see service.ts. */
 
@@ -25,7 +29,7 @@ export interface QueryRow {
   reason: string | null;
   revision: number;
   template_cypher: string | null;
-  template_parameters: { name: string; example: unknown; from_question: boolean }[] | null;
+  template_parameters: StoredTemplateParameter[] | null;
   pattern: string | null;
   match_key: string | null;
   approved_at: Date | null;
@@ -58,7 +62,7 @@ export interface TemplateFields {
   fingerprint: string;
   cypherNormalized: string;
   templateCypher: string;
-  templateParameters: { name: string; example: unknown; from_question: boolean }[];
+  templateParameters: SourcedParameter[];
   pattern: string | null;
   matchKey: string | null;
 }
@@ -92,7 +96,7 @@ export interface TemplateCandidateRow {
   id: number;
   pattern: string;
   template_cypher: string;
-  template_parameters: { name: string; example: unknown; from_question: boolean }[];
+  template_parameters: StoredTemplateParameter[];
   question: string;
 }
 

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { fingerprintCypher } from './fingerprint.js';
 import { candidateMatchKeys } from './match-keys.js';
 import { MATCH_THRESHOLD, matchPattern } from './pattern-match.js';
+import { fillFromSession } from './parameter-sources.js';
+import type { SessionEntity } from './parameter-sources.js';
 import { normalizeQuestion } from './question.js';
 import type { ApiQuery, QueryService } from './service.js';
 import { SIMILAR_MAX, SIMILARITY_MIN } from './service.js';
@@ -39,15 +41,20 @@ function typed(example: unknown, captured: string): unknown {
   return captured;
 }
 
-function fill(candidate: TemplateCandidateRow, values: Record<string, string>): Record<string, unknown> | undefined {
-  const parameters: Record<string, unknown> = {};
+/**
+ * The template's parameters for this question: its slots from the question's words (typed as
+ * their examples), the rest from what the session resolved (parameter-sources.ts), never the
+ * values of the conversation the template was approved from.
+ */
+function fill(candidate: TemplateCandidateRow, question: string, values: Record<string, string>, entities: readonly SessionEntity[]) {
+  const captured: Record<string, unknown> = {};
   for (const p of candidate.template_parameters) {
-    const captured = values[p.name];
-    const value = captured === undefined ? p.example : typed(p.example, captured);
-    if (value === undefined) return undefined;
-    parameters[p.name] = value;
+    if (values[p.name] === undefined) continue;
+    const value = typed(p.example, values[p.name]!);
+    if (value === undefined) return { ok: false as const, reason: 'a captured value has the wrong type' };
+    captured[p.name] = value;
   }
-  return parameters;
+  return fillFromSession({ question, parameters: candidate.template_parameters, captured, entities });
 }
 
 export interface RecordInput {
@@ -72,8 +79,11 @@ export class TemplateService {
     private readonly queries: QueryService,
   ) {}
 
-  /** The best template for a question with its parameters filled, or why none fits. */
-  async match(question: string): Promise<TemplateMatch> {
+  /**
+   * The best template for a question with its parameters filled, or why none fits. `entities`
+   * are the things the session resolved the question's mentions to (pronouns and choices included).
+   */
+  async match(question: string, entities: readonly SessionEntity[] = []): Promise<TemplateMatch> {
     const keys = candidateMatchKeys(question).filter(Boolean);
     if (keys.length === 0) return { matched: false, score: 0, reason: 'the question has no significant words' };
     const candidates = await this.store.templateCandidates(keys, MATCH_CANDIDATES);
@@ -91,11 +101,9 @@ export class TemplateService {
     if (best.score < MATCH_THRESHOLD || !best.values) {
       return { matched: false, score: best.score, reason: `closest template ${templateId}: ${best.reason}`, best_template_id: templateId };
     }
-    const parameters = fill(best.candidate, best.values);
-    if (!parameters) {
-      return { matched: false, score: best.score, reason: `template ${templateId}: a captured value has the wrong type`, best_template_id: templateId };
-    }
-    return { matched: true, template_id: templateId, cypher: best.candidate.template_cypher, parameters, score: best.score, reason: best.reason };
+    const filled = fill(best.candidate, question, best.values, entities);
+    if (!filled.ok) return { matched: false, score: best.score, reason: `template ${templateId}: ${filled.reason}`, best_template_id: templateId };
+    return { matched: true, template_id: templateId, cypher: best.candidate.template_cypher, parameters: filled.parameters, score: best.score, reason: best.reason };
   }
 
   /** Counts one reuse of a template by a session (atomically); undefined if it is not a template. */

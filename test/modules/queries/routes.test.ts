@@ -77,7 +77,7 @@ describe('query curation', () => {
       expect(body.status).toBe('approved');
       expect(body.template.cypher).toContain('$name');
       expect(body.template.cypher).not.toContain('Tom Hanks');
-      expect(body.template.parameters).toEqual([{ name: 'name', example: 'Tom Hanks', from_question: true }]);
+      expect(body.template.parameters).toEqual([{ name: 'name', example: 'Tom Hanks', from_question: true, source: { kind: 'question' } }]);
       expect(body.template.pattern).toContain('{name}');
       expect(body.template.reuse_count).toBe(0);
       expect(body.history.map((e: { action: string }) => e.action)).toEqual(['recorded', 'approved']);
@@ -111,7 +111,7 @@ describe('query curation', () => {
       expect(amended.statusCode).toBe(200);
       const body = amended.json();
       expect(body).toMatchObject({ status: 'approved', revision: 2, question: 'Which movies were released after 1997?' });
-      expect(body.template.parameters).toEqual([{ name: 'year', example: 1997, from_question: true }]);
+      expect(body.template.parameters).toEqual([{ name: 'year', example: 1997, from_question: true, source: { kind: 'question' } }]);
       expect(body.revisions).toEqual([expect.objectContaining({ revision: 1, cypher: RELEASED_AFTER(1995), question: 'Movies after 1995' })]);
       const again = await call('POST', `/api/v1/aim/queries/${q.id}/amend`, admin, { cypher: RELEASED_AFTER(1996) });
       expect(again.json()).toMatchObject({ revision: 3, updated_by: 'ada' });

@@ -28,7 +28,10 @@ export default defineTool({
   input: z
     .object({
       question: z.string().min(1).max(10_000),
-      entities: z.array(z.object({ name: z.string(), label: z.string() }).loose()).default([]).describe('The things the question names, as resolved.'),
+      entities: z
+        .array(z.object({ name: z.string(), label: z.string(), key: z.string().nullish() }).loose())
+        .default([])
+        .describe('The things the question names, as the session resolved them (pronouns and choices included).'),
     })
     .strict(),
   output: z.object({
@@ -40,7 +43,7 @@ export default defineTool({
     reason: z.string().optional(),
   }),
   async run({ question, entities }, { templates }) {
-    const match = await templates.match(question);
+    const match = await templates.match(question, entities);
     if (!match.matched) return { matched: false, score: match.score, reason: match.reason };
     const disagreement = labelsAgree(match.cypher, match.parameters, entities);
     if (disagreement) return { matched: false, score: match.score, reason: `template ${match.template_id} does not fit: ${disagreement}` };
