@@ -8,6 +8,7 @@ import { m007LogWithoutRowLocks } from './007-log-without-row-locks.js';
 import { m008EventsWithoutKindIndex } from './008-events-without-kind-index.js';
 import { m009TemplateChangeNotices } from './009-template-change-notices.js';
 import { m010Documents } from './010-documents.js';
+import { m011QueryAssessmentAndFeedback } from './011-query-assessment-and-feedback.js';
 
 export interface Migration {
   /** Strictly increasing; never reused. */
@@ -29,4 +30,5 @@ export const migrations: readonly Migration[] = [
   m008EventsWithoutKindIndex,
   m009TemplateChangeNotices,
   m010Documents,
+  m011QueryAssessmentAndFeedback,
 ];
