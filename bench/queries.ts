@@ -151,8 +151,8 @@ async function measureAll(graph: GraphStore, log: (line: string) => void): Promi
         [limit * 499 - 1],
       );
       const cursor = encodeCursor([Number(rows[0]!.id)]);
-      const p1 = await timeIt(() => service.listPending({ limit }), 50);
-      const p500 = await timeIt(() => service.listPending({ limit, cursor }), 50);
+      const p1 = await timeIt(() => service.listPending({ limit, sort: 'arrival' }), 50);
+      const p500 = await timeIt(() => service.listPending({ limit, cursor, sort: 'arrival' }), 50);
       figures.push({ name: 'pending list, page 500 vs page 1', small: p1, large: p500, ratio: p500 / p1, target: 1.5 });
     } finally {
       await small.drop();

@@ -31,6 +31,7 @@ import { workflowRoutes } from './modules/workflows/routes.js';
 import { createDocumentsModule } from './modules/documents/module.js';
 import type { DocumentService } from './modules/documents/service.js';
 import { conversationRoutes } from './modules/conversation/routes.js';
+import { FeedbackService } from './modules/conversation/feedback.js';
 import { ConversationService } from './modules/conversation/service.js';
 import { MessageStore } from './modules/conversation/store.js';
 import { MemoryStore } from './modules/memories/store.js';
@@ -345,7 +346,7 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
   await app.register(eventRoutes, { events, sessions, store: eventStore, hub, limits: config.limits });
   await app.register(workflowRoutes, { registry: new RegistryService(workflows, tools), runs });
   await app.register(runRoutes, { service: runs });
-  await app.register(conversationRoutes, { service: conversation, limits: config.limits });
+  await app.register(conversationRoutes, { service: conversation, feedback: new FeedbackService({ db: deps.relational, sessions }), limits: config.limits });
   await app.register(reviewRoutes, { service: reviews });
   await app.register(documents.plugin);
   if (config.demoData) await loadDemoData(deps.graph, templates, queries, app.log as unknown as Logger);

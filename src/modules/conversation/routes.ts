@@ -6,8 +6,12 @@ import { ProblemSchema } from '../../platform/schemas.js';
 import { SessionIdParamsSchema } from '../chat/schemas.js';
 import { ReviewItemSchema } from '../review/schemas.js';
 import { RunSchema } from '../runs/schemas.js';
+import type { FeedbackService } from './feedback.js';
 import {
+  AnswerMessageParamsSchema,
   DisambiguateRequestSchema,
+  FeedbackRequestSchema,
+  FeedbackSchema,
   MessageHistoryQuerySchema,
   MessagePageSchema,
   OwnerReviewRequestSchema,
@@ -19,9 +23,9 @@ import type { ConversationService } from './service.js';
 const tags = ['Chat'];
 const users = { roles: ['user' as const] };
 
-export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationService; limits: Config['limits'] }> = async (
+export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationService; feedback: FeedbackService; limits: Config['limits'] }> = async (
   app,
-  { service, limits },
+  { service, feedback, limits },
 ) => {
   app.post(
     '/api/v1/chat/:session_id/message',
@@ -102,5 +106,25 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
       },
     },
     async (request) => service.review(requirePrincipal(request), request.params.session_id, request.body),
+  );
+
+  app.post(
+    '/api/v1/chat/:session_id/messages/:message_id/feedback',
+    {
+      config: users,
+      schema: {
+        operationId: 'giveAnswerFeedback',
+        tags,
+        summary: 'Say whether an answer was right',
+        description:
+          'The session’s owner marks an answer right or wrong (again to change their mind; the last verdict counts). A ' +
+          '"wrong" puts the query behind the answer in front of curators with the question that failed: the template it ' +
+          'reused (`needs_attention=true` on the approved list) or the query it queued, until a curator decides on it again.',
+        params: AnswerMessageParamsSchema,
+        body: FeedbackRequestSchema,
+        response: { 200: FeedbackSchema, 404: ProblemSchema },
+      },
+    },
+    async (request) => feedback.give(requirePrincipal(request), request.params.session_id, request.params.message_id, request.body),
   );
 };

@@ -78,3 +78,29 @@ export const OwnerReviewRequestSchema = z
   })
   .refine((b) => b.decision !== 'reject' || b.reason !== undefined, { path: ['reason'], message: 'required to reject' })
   .meta({ id: 'OwnerReviewRequest' });
+
+export const AnswerMessageParamsSchema = z.object({
+  session_id: z.uuid().describe('The session’s id (a UUID).'),
+  message_id: z.uuid().describe('The answer message’s id, from the history or `answer_ready`.'),
+});
+
+export const FeedbackRequestSchema = z
+  .object({
+    verdict: z.enum(['right', 'wrong']).describe('Whether the answer was right.'),
+    comment: z.string().trim().min(1).max(2000).optional().describe('What was wrong, for curators (at most 2,000 characters).'),
+  })
+  .strict()
+  .meta({ id: 'FeedbackRequest', example: { verdict: 'wrong', comment: 'Lena Moreau lives in Bangalore, not Berlin.' } });
+
+export const FeedbackSchema = z
+  .object({
+    message_id: z.string(),
+    verdict: z.enum(['right', 'wrong']),
+    comment: z.string().nullable(),
+    query_id: z.number().int().nullable().describe('The query behind the answer: the template it reused, or the query its run queued.'),
+    used_template: z.boolean(),
+    sent_to_curators: z.boolean().describe('A "wrong" put the query in front of curators (its `attention`).'),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Feedback' });

@@ -5,9 +5,9 @@ import { ProblemSchema } from '../../platform/schemas.js';
 import type { QueryParams } from '../../stores/graph/port.js';
 import {
   AmendRequestSchema,
+  PendingListQuerySchema,
   PendingPageSchema,
   QueryIdParamsSchema,
-  QueryListFiltersSchema,
   QueryPageSchema,
   QuerySchema,
   QueryStatsSchema,
@@ -53,7 +53,7 @@ export const queryRoutes: FastifyPluginAsyncZod<{ service: QueryService }> = asy
           'Pending queries in arrival order (oldest first), each with up to 5 most similar approved templates and other ' +
           'pending queries (same fingerprint, similar question, similar Cypher) and a verdict. Keyset pagination: ' +
           'queries that arrive while you page appear at the end, never twice.',
-        querystring: QueryListFiltersSchema,
+        querystring: PendingListQuerySchema,
         response: { 200: PendingPageSchema },
       },
     },

@@ -99,6 +99,38 @@ export const SimilarQuerySchema = z
   })
   .meta({ id: 'SimilarQuery' });
 
+export const QueryAssessmentSchema = z
+  .object({
+    confidence: z.number().min(0).max(1).describe('How sure the service was, 0..1 (halved when the answer was empty).'),
+    generator: z.string().describe('Who wrote it: `planner`, `model` or `correction` (a reviewer’s).'),
+    mappings: z
+      .array(
+        z.object({
+          word: z.string().describe('A word of the question.'),
+          to: z.string().describe('What it was taken to mean: a label, relationship type, property or value.'),
+          kind: z.string().describe('label, relationship, property, value or synonym.'),
+          guessed: z.boolean().describe('From a synonym, an inflection or a fallback rather than the schema’s own name.'),
+        }),
+      )
+      .describe('What each word of the question mapped to.'),
+    guesses: z.array(z.string()).describe('The words whose mapping was a guess: where to look first.'),
+    empty_answer: z.boolean().describe('The query found nothing (often a word mapped wrongly).'),
+  })
+  .meta({ id: 'QueryAssessment' });
+
+export const QueryAttentionSchema = z
+  .object({
+    reason: z.enum(['reported_wrong']).describe('Why the query is in front of curators again.'),
+    since: z.string().describe('When it was first reported since a curator last decided on it (ISO 8601 UTC).'),
+    question: z.string().describe('The question whose answer was reported wrong (the latest report).'),
+    session_id: z.string(),
+    message_id: z.string().describe('The answer message that was reported.'),
+    reported_by: z.string(),
+    comment: z.string().nullable(),
+    reports: z.number().int().describe('Reports since a curator last decided on it.'),
+  })
+  .meta({ id: 'QueryAttention' });
+
 export const QuerySchema = z
   .object({
     id: z.number().int().describe('The query’s id.'),
@@ -126,6 +158,8 @@ export const QuerySchema = z
     revisions: z.array(QueryRevisionSchema).describe('Earlier texts, oldest first; empty until the query is amended.'),
     history: z.array(QueryEventSchema).describe('Every change, oldest first: who, when, what.'),
     template: TemplateSchema.nullable().describe('Set when the query is approved: the reusable template.'),
+    assessment: QueryAssessmentSchema.nullable().describe('How sure the service was of a query it wrote, and why; null for people’s queries.'),
+    attention: QueryAttentionSchema.nullable().describe('Set while a user’s report that its answer was wrong waits for a curator.'),
   })
   .meta({ id: 'Query' });
 
@@ -146,8 +180,18 @@ export const QueryListFiltersSchema = PageQuerySchema.extend({
   created_by: z.string().min(1).max(255).optional().describe('Only queries asked by this subject.'),
   since: isoDate.optional().describe('Only queries recorded at or after this time (ISO 8601).'),
   until: isoDate.optional().describe('Only queries recorded before this time (ISO 8601).'),
+  needs_attention: z.stringbool().optional().describe('Only queries whose answer a user reported wrong since a curator last decided on them (`true`), or only the others (`false`).'),
 });
 export type QueryListFilters = z.infer<typeof QueryListFiltersSchema>;
+
+export const PENDING_SORTS = ['arrival', 'least_confident', 'most_confident'] as const;
+export const PendingListQuerySchema = QueryListFiltersSchema.extend({
+  sort: z
+    .enum(PENDING_SORTS)
+    .default('arrival')
+    .describe('Order: oldest first, least confident first (the doubtful ones to fix), or most confident first (quick approvals); queries without a confidence come last.'),
+});
+export type PendingListQuery = z.infer<typeof PendingListQuerySchema>;
 
 export const TEMPLATE_SORTS = ['reuse_count', 'last_reused_at', 'created_at'] as const;
 export const TemplateListQuerySchema = QueryListFiltersSchema.extend({

@@ -8,7 +8,7 @@ import { sourceParameters, UncarriedValueError } from './parameter-sources.js';
 import type { SourcedParameter } from './parameter-sources.js';
 import { buildPattern } from './pattern-match.js';
 import { normalizeQuestion } from './question.js';
-import type { QueryListFilters, QueryStatus, TemplateListQuery } from './schemas.js';
+import type { PendingListQuery, QueryStatus, TemplateListQuery } from './schemas.js';
 import type { EventRow, QueryRow, QueryStore, RevisionRow, SimilarRow, TemplateFields } from './store.js';
 import { isoOrNull } from '../../platform/iso-date.js';
 
@@ -78,6 +78,8 @@ export function toApiQuery(row: QueryRow, detail: { revisions: RevisionRow[]; hi
             reuse_sessions: row.reuse_sessions,
           }
         : null,
+    assessment: row.assessment,
+    attention: row.attention && row.attention_at ? { ...row.attention, since: row.attention_at.toISOString() } : null,
   };
 }
 
@@ -150,10 +152,19 @@ export class QueryService {
     );
   }
 
-  async listPending(filters: QueryListFilters) {
-    const after = filters.cursor ? Number(decodeCursor(filters.cursor, ['number'])[0]) : undefined;
-    const rows = await this.store.listByArrival('pending', filters, after);
-    const { page, next_cursor } = keysetPage(rows, filters.limit, (r) => [Number(r.id)]);
+  async listPending(filters: PendingListQuery) {
+    let rows: QueryRow[];
+    let cursorOf: (row: QueryRow) => (string | number)[];
+    if (filters.sort === 'arrival') {
+      const after = filters.cursor ? Number(decodeCursor(filters.cursor, ['number'])[0]) : undefined;
+      rows = await this.store.listByArrival('pending', filters, after);
+      cursorOf = (r) => [Number(r.id)];
+    } else {
+      const after = filters.cursor ? decodeCursor(filters.cursor, ['number', 'number']) : undefined;
+      rows = await this.store.listByConfidence('pending', filters, filters.sort === 'least_confident', after ? { confidence: Number(after[0]), id: Number(after[1]) } : undefined);
+      cursorOf = (r) => [(r as QueryRow & { sort_confidence: number }).sort_confidence, Number(r.id)];
+    }
+    const { page, next_cursor } = keysetPage(rows, filters.limit, cursorOf);
     const [similar, presented] = await Promise.all([
       // Each neighbour can appear under three kinds: enough rows for five distinct ones.
       this.store.similarTo(

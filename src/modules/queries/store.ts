@@ -4,6 +4,7 @@ import type { Queryable, RelationalStore, SqlParam } from '../../stores/relation
 import type { QueryListFilters, QueryStatus } from './schemas.js';
 import { QUERY_STATUSES } from './schemas.js';
 import type { ParameterSource, SourcedParameter } from './parameter-sources.js';
+import type { QueryAssessment, QueryAttention } from './assessment.js';
 
 /** A template parameter as stored: `source` is absent on templates approved before sources were recorded. */
 export type StoredTemplateParameter = Omit<SourcedParameter, 'source'> & { source?: ParameterSource };
@@ -37,6 +38,10 @@ export interface QueryRow {
   reuse_count: number;
   last_reused_at: Date | null;
   reuse_sessions: number;
+  confidence: number | null;
+  assessment: QueryAssessment | null;
+  attention_at: Date | null;
+  attention: QueryAttention | null;
 }
 
 export interface NewQuery {
@@ -52,6 +57,8 @@ export interface NewQuery {
   runId?: string | null;
   createdBy: string;
   reason?: string | null;
+  /** How sure the service was of a query it wrote, and why (absent for people's queries). */
+  assessment?: QueryAssessment;
 }
 
 export interface TemplateFields {
@@ -137,6 +144,7 @@ function filterClause(status: QueryStatus, filters: QueryListFilters, params: Sq
     params.push(filters.until);
     where.push(`created_at < $${params.length}::timestamptz`);
   }
+  if (filters.needs_attention !== undefined) where.push(`attention_at IS ${filters.needs_attention ? 'NOT ' : ''}NULL`);
   return where.join(' AND ');
 }
 
@@ -193,8 +201,8 @@ export class QueryStore {
   async insert(tx: Queryable, q: NewQuery): Promise<QueryRow> {
     const { rows } = await tx.query<QueryRow>(
       `INSERT INTO queries (status, question, question_normalized, cypher, parameters, fingerprint, cypher_normalized,
-                            session_id, message_id, run_id, created_by, reason)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+                            session_id, message_id, run_id, created_by, reason, confidence, assessment)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
        RETURNING *`,
       [
         q.status,
@@ -209,6 +217,8 @@ export class QueryStore {
         q.runId ?? null,
         q.createdBy,
         q.reason ?? null,
+        q.assessment?.confidence ?? null,
+        q.assessment ? JSON.stringify(q.assessment) : null,
       ],
     );
     return rows[0]!;
@@ -257,7 +267,8 @@ export class QueryStore {
 
   async setRejected(tx: Queryable, id: number, actor: string, reason: string): Promise<QueryRow> {
     const { rows } = await tx.query<QueryRow>(
-      `UPDATE queries SET status = 'rejected', reason = $2, updated_at = now(), updated_by = $3 WHERE id = $1 RETURNING *`,
+      `UPDATE queries SET status = 'rejected', reason = $2, updated_at = now(), updated_by = $3, attention_at = NULL, attention = NULL
+       WHERE id = $1 RETURNING *`,
       [id, reason, actor],
     );
     this.templatesChanged(tx);
@@ -271,7 +282,7 @@ export class QueryStore {
          status = 'approved', reason = NULL, updated_at = now(), updated_by = $2,
          question = $3, question_normalized = $4, cypher = $5, parameters = $6, fingerprint = $7, cypher_normalized = $8,
          template_cypher = $9, template_parameters = $10, pattern = $11, match_key = $12,
-         approved_at = now(), approved_by = $2,
+         approved_at = now(), approved_by = $2, attention_at = NULL, attention = NULL,
          revision = revision + CASE WHEN $13 THEN 1 ELSE 0 END
        WHERE id = $1 RETURNING *`,
       [
@@ -360,6 +371,27 @@ export class QueryStore {
     params.push(filters.limit + 1);
     const { rows } = await this.db.query<QueryRow>(
       `SELECT * FROM queries WHERE ${where} ORDER BY id LIMIT $${params.length}`,
+      params,
+    );
+    return rows;
+  }
+
+  /**
+   * A page by confidence (`ascending`: least confident first), ties by id; queries without a
+   * confidence last (as 2, above any). Keyset after (confidence, id).
+   */
+  async listByConfidence(status: QueryStatus, filters: QueryListFilters, ascending: boolean, after: { confidence: number; id: number } | undefined): Promise<(QueryRow & { sort_confidence: number })[]> {
+    const expr = ascending ? 'coalesce(confidence, 2)' : 'coalesce(confidence, -1)';
+    const params: SqlParam[] = [];
+    let where = filterClause(status, filters, params);
+    if (after) {
+      params.push(after.confidence, ascending ? after.id : -after.id);
+      where += ` AND (${expr}, ${ascending ? 'id' : '-id'}) ${ascending ? '>' : '<'} ($${params.length - 1}::real, $${params.length}::bigint)`;
+    }
+    params.push(filters.limit + 1);
+    const { rows } = await this.db.query<QueryRow & { sort_confidence: number }>(
+      `SELECT *, ${expr} AS sort_confidence FROM queries WHERE ${where}
+       ORDER BY ${expr} ${ascending ? 'ASC' : 'DESC'}, id LIMIT $${params.length}`,
       params,
     );
     return rows;

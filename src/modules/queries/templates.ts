@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { fingerprintCypher } from './fingerprint.js';
 import { candidateMatchKeys } from './match-keys.js';
 import { MATCH_THRESHOLD, matchPattern } from './pattern-match.js';
+import type { QueryAssessment } from './assessment.js';
 import { fillFromSession } from './parameter-sources.js';
 import type { SessionEntity } from './parameter-sources.js';
 import { normalizeQuestion } from './question.js';
@@ -67,6 +68,8 @@ export interface RecordInput {
   createdBy: string;
   /** Set when the service refused to run the query (not read-only, invalid) or a reviewer declined it. */
   declinedReason?: string;
+  /** How sure the service was of the query and why. */
+  assessment?: QueryAssessment;
 }
 
 export type RecordOutcome =
@@ -148,6 +151,7 @@ export class TemplateService {
         runId: input.runId,
         createdBy: input.createdBy,
         reason: input.declinedReason ?? null,
+        assessment: input.assessment,
       });
       await this.store.addEvent(tx, Number(inserted.id), 'recorded', input.createdBy, { status });
       if (status === 'pending') await this.store.linkSimilar(tx, Number(inserted.id), SIMILAR_MAX, SIMILARITY_MIN);

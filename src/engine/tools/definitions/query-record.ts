@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { assessQuery } from '../../../modules/queries/assessment.js';
 import { defineTool } from '../tool.js';
 
 /** Puts a query the service wrote in the curation queue (or records why it was declined). */
@@ -14,6 +15,19 @@ export default defineTool({
       parameters: z.record(z.string(), z.unknown()).default({}),
       message_id: z.string().optional(),
       declined_reason: z.string().max(2000).optional(),
+      assessment: z
+        .object({
+          generator: z.string().max(40),
+          confidence: z.number().min(0).max(1).optional().describe('How sure the writer was (0..1); none for a model.'),
+          mappings: z
+            .array(z.object({ word: z.string().max(200), to: z.string().max(200), kind: z.string().max(40), guessed: z.boolean() }))
+            .max(100)
+            .optional()
+            .describe('What each word of the question was taken to mean.'),
+          row_count: z.number().int().min(0).optional().describe('Rows the query found.'),
+        })
+        .optional()
+        .describe('How sure the service was of the query and why, shown to curators.'),
     })
     .strict(),
   output: z.object({ outcome: z.enum(['queued', 'declined', 'reused']), query_id: z.number().int() }),
@@ -27,6 +41,9 @@ export default defineTool({
       messageId: input.message_id ?? null,
       createdBy: owner,
       declinedReason: input.declined_reason,
+      assessment: input.assessment
+        ? assessQuery({ generator: input.assessment.generator, confidence: input.assessment.confidence, mappings: input.assessment.mappings, rowCount: input.assessment.row_count })
+        : undefined,
     });
     return { outcome: outcome.outcome, query_id: outcome.outcome === 'reused' ? outcome.template.id : outcome.query.id };
   },

@@ -365,10 +365,16 @@ export default defineWorkflow({
           const reuse = await tool<{ counted: boolean; reuse_count?: number }>('template_reuse', { template_id: query!.template_id });
           return { output: { outcome: 'reused', query_id: query!.template_id, ...reuse } };
         }
+        // How sure the writer was and why, for curators (the planner says; a model does not).
+        const described = query?.description as (PlanDescription & { confidence?: number; mappings?: unknown[] }) | undefined;
+        const rowCount = (outputs.execute as { row_count?: number } | undefined)?.row_count;
         const recorded = await tool<{ outcome: string; query_id: number }>('query_record', {
           question: input.question,
           message_id: input.message_id,
           ...(declined ? { cypher: declined.cypher, declined_reason: declined.reason } : { cypher: query!.cypher, parameters: query!.parameters }),
+          ...(query && !declined
+            ? { assessment: { generator: query.generator, confidence: described?.confidence, mappings: described?.mappings, row_count: rowCount } }
+            : {}),
         });
         return { output: recorded };
       },
