@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { fingerprintCypher } from './fingerprint.js';
+import { fingerprintCypher, parameterizeCypher } from './fingerprint.js';
 import { candidateMatchKeys } from './match-keys.js';
 import { MATCH_THRESHOLD, matchPattern } from './pattern-match.js';
 import type { QueryAssessment } from './assessment.js';
@@ -107,6 +107,28 @@ export class TemplateService {
     const filled = fill(best.candidate, question, best.values, entities);
     if (!filled.ok) return { matched: false, score: best.score, reason: `template ${templateId}: ${filled.reason}`, best_template_id: templateId };
     return { matched: true, template_id: templateId, cypher: best.candidate.template_cypher, parameters: filled.parameters, score: best.score, reason: best.reason };
+  }
+
+  /**
+   * The template whose Cypher has the shape of `cypher` (a query written for a question phrased
+   * unlike the template's), with the values `cypher` holds, in the template's parameters' order.
+   */
+  async matchShape(cypher: string): Promise<TemplateMatch> {
+    let fingerprint: string;
+    let values: { example: unknown }[];
+    try {
+      fingerprint = fingerprintCypher(cypher).fingerprint;
+      values = parameterizeCypher(cypher).parameters;
+    } catch (error) {
+      return { matched: false, score: 0, reason: `the query does not parse: ${error instanceof Error ? error.message : String(error)}` };
+    }
+    const template = await this.store.templateByFingerprint(fingerprint);
+    if (!template || !template.template_cypher) return { matched: false, score: 0, reason: 'no template has the shape of this query' };
+    const names = template.template_parameters ?? [];
+    // The same shape has its literals in the same places; values repeated in one but not the other do not line up.
+    if (names.length !== values.length) return { matched: false, score: 0, reason: `template ${template.id} has the same shape but other parameters`, best_template_id: Number(template.id) };
+    const parameters = Object.fromEntries(names.map((p, i) => [p.name, values[i]!.example]));
+    return { matched: true, template_id: Number(template.id), cypher: template.template_cypher, parameters, score: 1, reason: 'the same Cypher shape as the query written for this question' };
   }
 
   /** Counts one reuse of a template by a session (atomically); undefined if it is not a template. */

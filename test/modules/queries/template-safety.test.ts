@@ -124,6 +124,23 @@ describe('templates answer only with the values of the question they answer', ()
     session.stream.close();
   });
 
+  it('follows the understanding, not the wording: a template approved from one phrasing answers another of the same query', async () => {
+    const session = await newSession();
+    const authors = await cypherValues("MATCH (p:Person)-[:AUTHORED]->(:Paper) WITH p, count(*) AS n WHERE n >= 2 RETURN p.name AS name ORDER BY name");
+    const [first, second] = authors as [string, string];
+    const asked = await say(session, `What papers did ${first} write?`);
+    expect(asked.settled).toBe('run_completed');
+    const pending = await pendingOf(session.id, asked.runId);
+    expect((await call('POST', `/api/v1/aim/queries/${pending.id}/approve`, curator)).statusCode).toBe(200);
+
+    const passive = await say(session, `Which papers were written by ${second}?`);
+    expect(passive.settled).toBe('run_completed');
+    const answer = await answerOf(passive.runId);
+    expect(answer.query.template_id).toBe(pending.id);
+    expect(firstColumn(answer.rows)).toEqual(await cypherValues(`MATCH (:Person {name: '${second}'})-[:AUTHORED]->(p:Paper) RETURN p.name AS name`));
+    session.stream.close();
+  });
+
   it('refuses to approve a query whose value the question does not carry, saying which and how to amend it', async () => {
     const recorded = await t.app.services.templates.record({
       question: 'Who are the people there?',

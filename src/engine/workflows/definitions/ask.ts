@@ -44,7 +44,7 @@ const haltOf = (outputs: Out): Halt | undefined =>
 const declinedOf = (outputs: Out): Declined | undefined =>
   (outputs.validate?.declined ?? outputs.review?.declined) as Declined | undefined;
 const queryOf = (outputs: Out): Query | undefined =>
-  (outputs.review?.query ?? outputs.validate?.query ?? outputs.generate?.query ?? outputs.match_template?.query) as Query | undefined;
+  (outputs.review?.query ?? outputs.validate?.query ?? outputs.match_shape?.query ?? outputs.generate?.query ?? outputs.match_template?.query) as Query | undefined;
 
 /** Properties whose values differ among the candidates: what a person can tell them apart by (at most three). */
 function distinguishing(candidates: Candidate[]): string[] {
@@ -79,7 +79,7 @@ export default defineWorkflow({
     'policy asks, runs it, answers in plain language with the rows as CSV and JSON files, and queues a new query for curation.',
   // Every step but the last only reads or writes idempotently, so fast steps share a commit; the
   // curation queue and the template counters are written once, by the last step.
-  version: '3',
+  version: '4',
   input: z
     .object({
       question: z.string().trim().min(1).max(10_000).describe('The question, in plain language.'),
@@ -216,6 +216,26 @@ export default defineWorkflow({
         const query: Query = { cypher: generated.cypher!, parameters: {}, template_id: null, generator: generated.generator, description: generated.description! };
         await emit('query_generated', { cypher: query.cypher, generator: generated.generator, attempts: generated.attempts ?? 1, note: generated.note ?? null });
         return { output: { query, note: generated.note ?? null }, queryType: 'generated' };
+      },
+    },
+    {
+      id: 'match_shape',
+      description:
+        'Reuses the approved template of the same Cypher shape as the query just written (a question phrased unlike the ' +
+        'template’s: “Which papers were written by X?” and “What papers did X write?”), with the values the new query holds.',
+      tools: ['template_match'],
+      replayable: true,
+      async run({ tool, input, outputs, emit }) {
+        const written = outputs.generate?.query as Query | undefined;
+        if (haltOf(outputs) || !written || written.generator === 'correction') return skip;
+        const match = await tool<{ matched: boolean; template_id?: number; cypher?: string; parameters?: Record<string, unknown>; score?: number }>(
+          'template_match',
+          { question: input.question, cypher: written.cypher },
+        );
+        if (!match.matched) return { output: { matched: false } };
+        const query: Query = { ...written, cypher: match.cypher!, parameters: match.parameters ?? {}, template_id: match.template_id!, generator: 'template' };
+        await emit('query_reused', { template_id: match.template_id, cypher: query.cypher, parameters: query.parameters, score: match.score ?? null });
+        return { output: { matched: true, query }, queryType: 'template' };
       },
     },
     {
