@@ -3,28 +3,39 @@ import type { QueryService } from '../modules/queries/service.js';
 import type { TemplateService } from '../modules/queries/templates.js';
 import { ProblemError } from '../platform/problem.js';
 import type { GraphStore } from '../stores/graph/port.js';
+import type { RelationalStore } from '../stores/relational/index.js';
 import { DEMO_PROVENANCE, demoGraph } from './graph.js';
 import { DEMO_TEMPLATES } from './templates.js';
 
 /** Who the demo templates are recorded and approved by. */
 export const DEMO_ACTOR = 'demo';
 
+/** The service_meta row that says this deployment's demo templates were loaded. */
+const TEMPLATES_LOADED_KEY = 'demo_templates_loaded';
+
 /**
- * Loads the demo knowledge graph and approves its templates, on a first start only: when the
- * graph is empty. Safe when several processes start at once (writes are idempotent; a second
- * approval of the same template is a conflict that is ignored).
+ * Loads the demo knowledge graph when the graph is empty, and approves the demo templates once
+ * per deployment: several processes share one relational store, and each may start on an empty
+ * graph of its own. Loading is not a reuse: a template already there is left as it is (its
+ * counters do not move). Safe when several processes start at once: the graph writes are
+ * idempotent, and one process claims the templates.
  */
-export async function loadDemoData(graph: GraphStore, templates: TemplateService, queries: QueryService, logger: Logger): Promise<boolean> {
+export async function loadDemoData(deps: { graph: GraphStore; db: RelationalStore; templates: TemplateService; queries: QueryService; logger: Logger }): Promise<boolean> {
+  const { graph, db, templates, queries, logger } = deps;
   const { rows } = await graph.runReadOnly('MATCH (n) RETURN count(n) AS n');
   if (Number(rows[0]?.n ?? 0) > 0) return false;
   const written = await graph.upsert(demoGraph(), DEMO_PROVENANCE);
-  for (const template of DEMO_TEMPLATES) {
-    const recorded = await templates.record({ question: template.question, cypher: template.cypher, createdBy: DEMO_ACTOR });
-    if (recorded.outcome !== 'queued') continue;
-    await queries.approve(recorded.query.id, DEMO_ACTOR).catch((error: unknown) => {
-      if (!(error instanceof ProblemError && error.status === 409)) throw error;
-    });
+  const claimed = await db.query(`INSERT INTO service_meta (key, value) VALUES ($1, to_jsonb(now())) ON CONFLICT (key) DO NOTHING RETURNING key`, [TEMPLATES_LOADED_KEY]);
+  if (claimed.rowCount > 0) {
+    for (const template of DEMO_TEMPLATES) {
+      if (await templates.hasTemplateFor(template.cypher)) continue;
+      const recorded = await templates.record({ question: template.question, cypher: template.cypher, createdBy: DEMO_ACTOR });
+      if (recorded.outcome !== 'queued') continue;
+      await queries.approve(recorded.query.id, DEMO_ACTOR).catch((error: unknown) => {
+        if (!(error instanceof ProblemError && error.status === 409)) throw error;
+      });
+    }
   }
-  logger.info({ nodes: written.nodes, relationships: written.relationships, templates: DEMO_TEMPLATES.length }, 'demo data loaded');
+  logger.info({ nodes: written.nodes, relationships: written.relationships, templates: claimed.rowCount > 0 ? DEMO_TEMPLATES.length : 0 }, 'demo data loaded');
   return true;
 }

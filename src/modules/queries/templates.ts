@@ -131,6 +131,11 @@ export class TemplateService {
     return { matched: true, template_id: Number(template.id), cypher: template.template_cypher, parameters, score: 1, reason: 'the same Cypher shape as the query written for this question' };
   }
 
+  /** Whether an approved template has the shape of `cypher` (loading one is then not needed). */
+  async hasTemplateFor(cypher: string): Promise<boolean> {
+    return (await this.store.templateByFingerprint(fingerprintCypher(cypher).fingerprint)) !== undefined;
+  }
+
   /** Counts one reuse of a template by a session (atomically); undefined if it is not a template. */
   async reuse(templateId: number, sessionId: string | null): Promise<ApiQuery | undefined> {
     const row = await this.store.recordReuse(templateId, sessionId);
