@@ -56,6 +56,7 @@ import type { OAuthFlowSettings } from './platform/openapi.js';
 import { openApiPlugin } from './platform/openapi.js';
 import { rateLimitPlugin } from './platform/rate-limit.js';
 import { shutdownPlugin } from './platform/shutdown.js';
+import { claimEmbeddedGraph } from './stores/graph/embedded-claim.js';
 import { openGraphStore } from './stores/graph/index.js';
 import type { GraphStore } from './stores/graph/port.js';
 import type { RelationalStore } from './stores/relational/index.js';
@@ -69,6 +70,8 @@ export interface AppDependencies {
   graph: GraphStore;
   authenticator: Authenticator;
   redis?: Redis;
+  /** This process's hold on the deployment's embedded graph (embedded-claim.ts), released when it closes. */
+  graphClaim?: { release(): Promise<void> };
 }
 
 export type App = FastifyInstance & { deps: AppDependencies };
@@ -134,6 +137,16 @@ export async function openDependencies(
         logger: logger.child({ component: 'graph' }),
       }));
     if (!given.graph) opened.push(graph);
+    let graphClaim: { release(): Promise<void> } | undefined;
+    // A worker answers from its graph; a process without one (RUN_CONCURRENCY=0) runs no questions.
+    if (!config.neo4j && config.database.url && config.jobs.concurrency > 0 && !config.graph.embeddedSharedDatabase) {
+      graphClaim = await claimEmbeddedGraph({
+        databaseUrl: config.database.url,
+        schema: config.database.schema,
+        onLost: (error) => logger.warn({ err: error }, 'the connection holding the embedded graph claim broke; another process may now start'),
+      });
+      opened.push({ close: () => graphClaim!.release() });
+    }
     const authenticator = given.authenticator ?? (await createAuthenticator(config.auth, { dataDir: config.dataDir, logger: logger.child({ component: 'auth' }) }));
     let redis = given.redis;
     if (!redis && config.redis.url) {
@@ -141,7 +154,7 @@ export async function openDependencies(
       opened.push({ close: () => redis!.quit() });
       await redis.connect();
     }
-    return { relational, graph, authenticator, redis };
+    return { relational, graph, authenticator, redis, graphClaim };
   } catch (error) {
     await Promise.allSettled(opened.map((d) => d.close()));
     throw error;
@@ -245,6 +258,7 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
       deps.relational.close(),
       deps.graph.close(),
       deps.redis ? deps.redis.quit() : Promise.resolve(),
+      deps.graphClaim?.release(),
     ]);
   });
 

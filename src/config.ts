@@ -120,6 +120,7 @@ export const envSchema = z.object({
   GRAPH_VALIDATION_CACHE_ENTRIES: int(1000, 0, 1_000_000),
   GRAPH_SEARCH_CACHE_ENTRIES: int(1000, 0, 1_000_000),
   GRAPH_SEARCH_CACHE_MS: int(30_000, 1, 3_600_000),
+  GRAPH_EMBEDDED_SHARED_DATABASE: bool(false),
   TEMPLATE_CACHE_ENTRIES: int(1000, 0, 1_000_000),
   REVIEW_POLICY: z.enum(['never', 'generated', 'always']).default('never'),
   REVIEW_OWNER_DECIDES: bool(true),
@@ -201,7 +202,15 @@ export interface Config {
     shutdownDrainMs: number;
     shutdownGraceMs: number;
   };
-  graph: { allowedProcedures: string[]; schemaCacheMs: number; validationCacheEntries: number; searchCacheEntries: number; searchCacheMs: number };
+  graph: {
+    allowedProcedures: string[];
+    schemaCacheMs: number;
+    validationCacheEntries: number;
+    searchCacheEntries: number;
+    searchCacheMs: number;
+    /** Several processes with embedded graphs of their own may share one PostgreSQL (answers then depend on the process). */
+    embeddedSharedDatabase: boolean;
+  };
   /** Load the demo knowledge graph and templates on first start (empty graph). */
   demoData: boolean;
   /** Approved templates' match data kept in memory (sets of candidates by match key); 0 keeps none. */
@@ -306,6 +315,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       validationCacheEntries: e.GRAPH_VALIDATION_CACHE_ENTRIES,
       searchCacheEntries: e.GRAPH_SEARCH_CACHE_ENTRIES,
       searchCacheMs: e.GRAPH_SEARCH_CACHE_MS,
+      embeddedSharedDatabase: e.GRAPH_EMBEDDED_SHARED_DATABASE,
     },
     demoData: e.DEMO_DATA,
     templateCacheEntries: e.TEMPLATE_CACHE_ENTRIES,

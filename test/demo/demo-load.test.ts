@@ -25,7 +25,7 @@ describe('demo data across processes', () => {
     first = await startTestApp({ env: { DEMO_DATA: 'true' } });
     // A second process of the same deployment: the same relational store, a graph of its own (empty).
     secondDir = await mkdtemp(path.join(tmpdir(), 'cqks-second-'));
-    const config = testConfig(secondDir, { DEMO_DATA: 'true', DATABASE_SCHEMA: first.config.database.schema });
+    const config = testConfig(secondDir, { DEMO_DATA: 'true', DATABASE_SCHEMA: first.config.database.schema, GRAPH_EMBEDDED_SHARED_DATABASE: 'true' });
     const logger = createLogger(config);
     second = await buildApp(config, await openDependencies(config, { relational: first.app.deps.relational }, logger), { logger });
     await second.ready();

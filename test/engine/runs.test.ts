@@ -526,7 +526,7 @@ describe('the run engine', () => {
       await cp(path.join(t.dataDir, 'keys'), path.join(dir, 'keys'), { recursive: true });
       const b = await startTestApp({
         ...extras,
-        env: { DATA_DIR: dir, DATABASE_SCHEMA: t.config.database.schema, RUN_CONCURRENCY: '1', JOB_POLL_INTERVAL_MS: '50', ...env },
+        env: { DATA_DIR: dir, DATABASE_SCHEMA: t.config.database.schema, GRAPH_EMBEDDED_SHARED_DATABASE: 'true', RUN_CONCURRENCY: '1', JOB_POLL_INTERVAL_MS: '50', ...env },
       });
       return {
         close: async () => {

@@ -37,5 +37,22 @@ export async function openGraphStore(options: OpenGraphStoreOptions): Promise<Gr
     logger: options.logger,
   };
   if (options.neo4j) return openNeo4jStore(options.neo4j, common);
-  return GrafeoGraphStore.open({ ...common, dataDir: options.dataDir });
+  try {
+    return await GrafeoGraphStore.open({ ...common, dataDir: options.dataDir });
+  } catch (error) {
+    if (error instanceof Error && /cannot be locked/i.test(error.message)) throw new GraphInUseError(options.dataDir, error);
+    throw error;
+  }
+}
+
+/** A second process on the same DATA_DIR: said plainly, with what to do instead. */
+export class GraphInUseError extends Error {
+  constructor(dataDir: string | undefined, cause: Error) {
+    super(
+      `The embedded graph in ${dataDir ?? 'this DATA_DIR'} is in use by another process: the embedded graph serves one ` +
+        'process. Set NEO4J_URI to run several processes on one graph, or give each process a DATA_DIR of its own.',
+      { cause },
+    );
+    this.name = 'GraphInUseError';
+  }
 }

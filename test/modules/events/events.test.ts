@@ -125,7 +125,7 @@ describe('session events and the live stream', () => {
   it.skipIf(!process.env.DATABASE_URL)('a stream on one process sees events published by another (LISTEN/NOTIFY)', async () => {
     const secondDir = await mkdtemp(path.join(tmpdir(), 'cqks-events-b-'));
     await cp(path.join(t.dataDir, 'keys'), path.join(secondDir, 'keys'), { recursive: true });
-    const b = await startTestApp({ env: { DATA_DIR: secondDir, DATABASE_SCHEMA: t.config.database.schema } });
+    const b = await startTestApp({ env: { DATA_DIR: secondDir, DATABASE_SCHEMA: t.config.database.schema, GRAPH_EMBEDDED_SHARED_DATABASE: 'true' } });
     try {
       await b.app.listen({ host: '127.0.0.1', port: 0 });
       const baseB = `http://127.0.0.1:${(b.app.server.address() as { port: number }).port}`;
