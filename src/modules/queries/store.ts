@@ -484,6 +484,19 @@ export class QueryStore {
    * Approved templates whose match key is one of the given keys (an exact lookup in a b-tree
    * index), from memory while changes are followed: the rows are shared, not to be changed.
    */
+  /** The template of a Cypher shape, as the matcher needs it (kept like the candidates: a written query asks every time). */
+  async templateOfShape(fingerprint: string): Promise<TemplateCandidateRow | undefined> {
+    const read = async () => {
+      const { rows } = await this.db.query<TemplateCandidateRow>(
+        `SELECT id, pattern, template_cypher, template_parameters, question FROM queries WHERE status = 'approved' AND fingerprint = $1`,
+        [fingerprint],
+      );
+      return rows;
+    };
+    const rows = this.candidates ? await this.candidates.read(JSON.stringify(['shape', fingerprint]), read) : await read();
+    return rows[0];
+  }
+
   async templateCandidates(keys: string[], limit: number): Promise<TemplateCandidateRow[]> {
     if (keys.length === 0) return [];
     const read = async () => {

@@ -122,7 +122,7 @@ export class TemplateService {
     } catch (error) {
       return { matched: false, score: 0, reason: `the query does not parse: ${error instanceof Error ? error.message : String(error)}` };
     }
-    const template = await this.store.templateByFingerprint(fingerprint);
+    const template = await this.store.templateOfShape(fingerprint);
     if (!template || !template.template_cypher) return { matched: false, score: 0, reason: 'no template has the shape of this query' };
     const names = template.template_parameters ?? [];
     // The same shape has its literals in the same places; values repeated in one but not the other do not line up.

@@ -7,6 +7,7 @@ import type { Understanding } from '../../planner/understand.js';
 import { stem, tokenize } from '../../planner/words.js';
 import { defineTool } from '../tool.js';
 import type { ToolContext } from '../tool.js';
+import type { TemplateService } from '../../../modules/queries/templates.js';
 
 /** Approved templates offered to a model as examples, the closest to the question first. */
 const EXAMPLES = 5;
@@ -40,7 +41,8 @@ export default defineTool({
   readOnly: true,
   description:
     'Writes a new read-only Cypher query for a question from the graph’s own schema: with a language model when one is ' +
-    'configured (LLM_BASE_URL, LLM_MODEL), otherwise with the built-in planner. Says why when no query can be written.',
+    'configured (LLM_BASE_URL, LLM_MODEL), otherwise with the built-in planner. Says why when no query can be written. ' +
+    'Names the approved template of the same Cypher shape, if any, with the query’s values as its parameters.',
   input: z
     .object({
       question: z.string().min(1).max(10_000),
@@ -57,6 +59,10 @@ export default defineTool({
     attempts: z.number().int().optional(),
     reason: z.string().optional(),
     note: z.string().optional(),
+    template: z
+      .object({ template_id: z.number().int(), cypher: z.string(), parameters: z.record(z.string(), z.unknown()) })
+      .optional()
+      .describe('The approved template of the same shape (a question phrased unlike its own), filled with this query’s values.'),
   }),
   timeoutMs: 120_000,
   async run({ question, understanding, entities, memories }, context) {
@@ -84,7 +90,14 @@ export default defineTool({
           context.signal,
         );
         // The planner's reading of the question still shapes the sentence; the model's query answers it.
-        return { ok: true, cypher: written.cypher, description: { ...description } as never, generator: 'model' as const, attempts: written.attempts };
+        return {
+          ok: true,
+          cypher: written.cypher,
+          description: { ...description } as never,
+          generator: 'model' as const,
+          attempts: written.attempts,
+          template: await sameShape(written.cypher, context),
+        };
       } catch (error) {
         if (error instanceof ModelQueryError) {
           return { ok: false, generator: 'model' as const, attempts: error.attempts, reason: `the model wrote no valid query in ${error.attempts} attempts: ${error.lastError}` };
@@ -94,6 +107,12 @@ export default defineTool({
       }
     }
     if (!planned.ok) return { ok: false, generator: 'planner' as const, reason: planned.reason, note };
-    return { ok: true, cypher: planned.cypher, description: planned.description as never, generator: 'planner' as const, note };
+    return { ok: true, cypher: planned.cypher, description: planned.description as never, generator: 'planner' as const, note, template: await sameShape(planned.cypher, context) };
   },
 });
+
+/** The approved template of `cypher`'s shape with its values (here, not in a tool call of its own: it is on every question's path). */
+async function sameShape(cypher: string, context: { templates: Pick<TemplateService, 'matchShape'> }) {
+  const shape = await context.templates.matchShape(cypher);
+  return shape.matched ? { template_id: shape.template_id!, cypher: shape.cypher!, parameters: shape.parameters! } : undefined;
+}

@@ -20,16 +20,11 @@ function labelsAgree(cypher: string, parameters: Record<string, unknown>, entiti
   return undefined;
 }
 
-/**
- * Asks the template matcher for an approved template answering the question, with the values it
- * captured; or, given a query written for the question, the template of the same Cypher shape.
- */
+/** Asks the template matcher for an approved template answering the question, with the values it captured. */
 export default defineTool({
   name: 'template_match',
   readOnly: true,
-  description:
-    'Finds an approved template whose question pattern fits the question and fills its parameters from it; given `cypher` ' +
-    '(a query written for the question), finds the template of the same Cypher shape and fills it with that query’s values.',
+  description: 'Finds an approved template whose question pattern fits the question and fills its parameters from it.',
   input: z
     .object({
       question: z.string().min(1).max(10_000),
@@ -37,7 +32,6 @@ export default defineTool({
         .array(z.object({ name: z.string(), label: z.string(), key: z.string().nullish() }).loose())
         .default([])
         .describe('The things the question names, as the session resolved them (pronouns and choices included).'),
-      cypher: z.string().min(1).max(20_000).optional().describe('A query written for the question: match by its shape instead of the question’s words.'),
     })
     .strict(),
   output: z.object({
@@ -48,8 +42,8 @@ export default defineTool({
     score: z.number().optional(),
     reason: z.string().optional(),
   }),
-  async run({ question, entities, cypher }, { templates }) {
-    const match = cypher ? await templates.matchShape(cypher) : await templates.match(question, entities);
+  async run({ question, entities }, { templates }) {
+    const match = await templates.match(question, entities);
     if (!match.matched) return { matched: false, score: match.score, reason: match.reason };
     const disagreement = labelsAgree(match.cypher, match.parameters, entities);
     if (disagreement) return { matched: false, score: match.score, reason: `template ${match.template_id} does not fit: ${disagreement}` };

@@ -44,7 +44,7 @@ const haltOf = (outputs: Out): Halt | undefined =>
 const declinedOf = (outputs: Out): Declined | undefined =>
   (outputs.validate?.declined ?? outputs.review?.declined) as Declined | undefined;
 const queryOf = (outputs: Out): Query | undefined =>
-  (outputs.review?.query ?? outputs.validate?.query ?? outputs.match_shape?.query ?? outputs.generate?.query ?? outputs.match_template?.query) as Query | undefined;
+  (outputs.review?.query ?? outputs.validate?.query ?? outputs.generate?.query ?? outputs.match_template?.query) as Query | undefined;
 
 /** Properties whose values differ among the candidates: what a person can tell them apart by (at most three). */
 function distinguishing(candidates: Candidate[]): string[] {
@@ -184,7 +184,9 @@ export default defineWorkflow({
     },
     {
       id: 'generate',
-      description: 'Writes a new read-only query from the question and the graph’s own schema (a model when configured, the built-in planner otherwise).',
+      description:
+        'Writes a new read-only query from the question and the graph’s own schema (a model when configured, the built-in ' +
+        'planner otherwise); an approved template of the same Cypher shape is reused instead.',
       tools: ['query_generate', 'memory_recall'],
       replayable: true,
       async run({ tool, input, outputs, emit }) {
@@ -206,7 +208,16 @@ export default defineWorkflow({
           await emit('query_generated', { cypher: query.cypher, generator: 'correction', attempts: 0, note: 'a reviewer’s correction from earlier in the session' });
           return { output: { query }, queryType: 'generated' };
         }
-        const generated = await tool<{ ok: boolean; cypher?: string; description?: PlanDescription; generator: 'planner' | 'model'; attempts?: number; reason?: string; note?: string }>(
+        const generated = await tool<{
+          ok: boolean;
+          cypher?: string;
+          description?: PlanDescription;
+          generator: 'planner' | 'model';
+          attempts?: number;
+          reason?: string;
+          note?: string;
+          template?: { template_id: number; cypher: string; parameters: Record<string, unknown> };
+        }>(
           'query_generate',
           { question: input.question, understanding, entities: outputs.resolve?.entities ?? [], memories },
         );
@@ -215,27 +226,14 @@ export default defineWorkflow({
         }
         const query: Query = { cypher: generated.cypher!, parameters: {}, template_id: null, generator: generated.generator, description: generated.description! };
         await emit('query_generated', { cypher: query.cypher, generator: generated.generator, attempts: generated.attempts ?? 1, note: generated.note ?? null });
+        // A question phrased unlike a template's ("Which papers were written by X?" for "What papers did X write?")
+        // still reuses it: the template of the same Cypher shape, with the values the new query holds.
+        if (generated.template) {
+          const reused: Query = { ...query, cypher: generated.template.cypher, parameters: generated.template.parameters, template_id: generated.template.template_id, generator: 'template' };
+          await emit('query_reused', { template_id: reused.template_id, cypher: reused.cypher, parameters: reused.parameters, score: 1 });
+          return { output: { query: reused, note: generated.note ?? null }, queryType: 'template' };
+        }
         return { output: { query, note: generated.note ?? null }, queryType: 'generated' };
-      },
-    },
-    {
-      id: 'match_shape',
-      description:
-        'Reuses the approved template of the same Cypher shape as the query just written (a question phrased unlike the ' +
-        'template’s: “Which papers were written by X?” and “What papers did X write?”), with the values the new query holds.',
-      tools: ['template_match'],
-      replayable: true,
-      async run({ tool, input, outputs, emit }) {
-        const written = outputs.generate?.query as Query | undefined;
-        if (haltOf(outputs) || !written || written.generator === 'correction') return skip;
-        const match = await tool<{ matched: boolean; template_id?: number; cypher?: string; parameters?: Record<string, unknown>; score?: number }>(
-          'template_match',
-          { question: input.question, cypher: written.cypher },
-        );
-        if (!match.matched) return { output: { matched: false } };
-        const query: Query = { ...written, cypher: match.cypher!, parameters: match.parameters ?? {}, template_id: match.template_id!, generator: 'template' };
-        await emit('query_reused', { template_id: match.template_id, cypher: query.cypher, parameters: query.parameters, score: match.score ?? null });
-        return { output: { matched: true, query }, queryType: 'template' };
       },
     },
     {
