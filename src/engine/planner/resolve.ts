@@ -3,6 +3,7 @@ import type { GraphNode, GraphStore } from '../../stores/graph/port.js';
 import type { ResolvedEntity } from './plan.js';
 import type { Mention, Understanding } from './understand.js';
 import { matchWords } from './vocabulary.js';
+import { PRONOUN_KINDS, pronounFits } from './pronouns.js';
 import type { Vocabulary } from './vocabulary.js';
 import { FUNCTION_WORDS, fold } from './words.js';
 
@@ -248,9 +249,15 @@ export function decideMentions(
   if (entities.length === 0 && understanding.cues.pronoun) {
     if (!memory) return { status: 'needs_memory' };
     if (memory.focus.length > 0) {
-      // The first thing talked about that can take part in what is asked ("where does she live?" needs a liver).
-      const focus = memory.focus.find((c) => fits(c, understanding, vocabulary)) ?? memory.focus[0]!;
-      const position = understanding.words.find((w) => /^(she|he|it|they|her|him|his|its|their|them)$/.test(w.word))?.start ?? 0;
+      // The first thing talked about that the pronoun can stand for ("she" is a person, "it" is not) and that can take
+      // part in what is asked ("where does she live?" needs a liver).
+      // (Pronouns are function words: they are not among the understanding's words.)
+      const pronoun = [...fold(understanding.question).matchAll(/\p{L}+/gu)].map((m) => ({ word: m[0], start: m.index })).find((w) => w.word in PRONOUN_KINDS);
+      const properties = (c: Candidate) => vocabulary.labels.find((l) => l.label === c.label)?.properties ?? [];
+      const agreeing = memory.focus.filter((c) => !pronoun || pronounFits(pronoun.word, c.label, properties(c)));
+      const focus = agreeing.find((c) => fits(c, understanding, vocabulary)) ?? agreeing[0];
+      if (!focus) return { status: 'unknown', mentions: [pronoun?.word ?? 'it'], suggestions: [] };
+      const position = pronoun?.start ?? 0;
       entities.push({ mention: focus.name, position, label: focus.label, name: focus.name, nameProperty: focus.nameProperty, key: focus.key, unique: true });
       fromMemory.push(focus.name);
     }

@@ -1,3 +1,4 @@
+import { PRONOUN_KINDS, pronounFits } from '../../engine/planner/pronouns.js';
 import { fold } from '../../engine/planner/words.js';
 import { questionTokens } from './question.js';
 
@@ -35,12 +36,6 @@ export interface SessionEntity {
   label: string;
   key?: string | null;
 }
-
-/** Pronouns and the things they may stand for: she/he for people, it for the rest, they for either. */
-const PRONOUNS: Readonly<Record<string, 'person' | 'thing' | 'any'>> = {
-  she: 'person', her: 'person', hers: 'person', he: 'person', him: 'person', his: 'person',
-  it: 'thing', its: 'thing', they: 'any', them: 'any', their: 'any', theirs: 'any',
-};
 
 /** `(x:Label {prop: $param})`: a node looked up by a parameter. */
 const NODE_BY_PARAMETER = /\(\s*(\w*)\s*:\s*`?(\w+)`?\s*\{\s*`?(\w+)`?\s*:\s*\$(\w+)\s*\}\s*\)/g;
@@ -91,7 +86,7 @@ export function sourceParameters(options: {
 }): SourcedParameter[] {
   const { question, templateCypher, parameters, slots } = options;
   const lookups = nodeLookups(templateCypher);
-  const pronouns = [...new Set(questionTokens(question).map((t) => t.surface).filter((w) => w in PRONOUNS))];
+  const pronouns = [...new Set(questionTokens(question).map((t) => t.surface).filter((w) => w in PRONOUN_KINDS))];
   const sources = new Map<string, ParameterSource>();
   for (const p of parameters) if (slots.includes(p.name)) sources.set(p.name, { kind: 'question' });
 
@@ -120,14 +115,6 @@ export function sourceParameters(options: {
     }
     return { name: p.name, example: p.example, from_question: source.kind === 'question', source };
   });
-}
-
-/** Whether a pronoun may stand for a thing of `label` (person-like labels for she/he). */
-export function pronounFits(pronoun: string, label: string): boolean {
-  const kind = PRONOUNS[pronoun] ?? 'any';
-  if (kind === 'any') return true;
-  const personLike = /^(person|people|user|author|actor|employee|member|researcher|scientist|student|customer|human)s?$/i.test(label);
-  return kind === 'person' ? personLike : !personLike;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PlanDescription } from '../../planner/plan.js';
+import { PRONOUN_KINDS } from '../../planner/pronouns.js';
 import { normalizeMention } from '../../planner/resolve.js';
 import type { Candidate } from '../../planner/resolve.js';
 import { defineWorkflow } from '../workflow.js';
@@ -137,6 +138,10 @@ export default defineWorkflow({
             return { output: { ...recalled, halt: { reason: 'unknown', text: `That question names too many things at once; please ask about at most ${result.max}.` } satisfies Halt } };
           }
           if (result.status === 'unknown') {
+            if (result.unknown.length > 0 && result.unknown.every((u) => u.toLowerCase() in PRONOUN_KINDS)) {
+              const pronoun = result.unknown[0]!;
+              return { output: { ...recalled, halt: { reason: 'unknown', text: `I don’t know who or what “${pronoun}” refers to here: please name it.` } satisfies Halt } };
+            }
             const names = result.unknown.map((u) => `“${u}”`).join(' or ');
             const hint = result.candidates.length ? ` Did you mean ${result.candidates.map((c) => `${c.name} (${c.label})`).join(', ')}?` : '';
             return { output: { ...recalled, halt: { reason: 'unknown', text: `I could not find anything called ${names} in the knowledge graph.${hint}` } satisfies Halt } };

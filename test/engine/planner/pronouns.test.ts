@@ -1,0 +1,62 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPersonLabel, pronounFits } from '../../../src/engine/planner/pronouns.js';
+import { resolveMentions } from '../../../src/engine/planner/resolve.js';
+import type { Candidate } from '../../../src/engine/planner/resolve.js';
+import { understand } from '../../../src/engine/planner/understand.js';
+import { buildVocabulary } from '../../../src/engine/planner/vocabulary.js';
+import type { Vocabulary } from '../../../src/engine/planner/vocabulary.js';
+import { openGraphStore } from '../../../src/stores/graph/index.js';
+import type { GraphStore } from '../../../src/stores/graph/port.js';
+import { seedMovies } from '../../support/movies.js';
+
+describe('pronouns agree with what they stand for', () => {
+  it('tells people from other things by the label’s words or by properties only people have', () => {
+    expect(isPersonLabel('Person')).toBe(true);
+    expect(isPersonLabel('ResearchStudent')).toBe(true);
+    expect(isPersonLabel('Contributor', ['name', 'born'])).toBe(true);
+    expect(isPersonLabel('City', ['name', 'population'])).toBe(false);
+    expect(pronounFits('she', 'Person')).toBe(true);
+    expect(pronounFits('she', 'City')).toBe(false);
+    expect(pronounFits('it', 'City')).toBe(true);
+    expect(pronounFits('it', 'Person')).toBe(false);
+    expect(pronounFits('they', 'Company')).toBe(true);
+  });
+
+  describe('in a conversation on the movie graph', () => {
+    let graph: GraphStore;
+    let dir: string;
+    let vocabulary: Vocabulary;
+    beforeAll(async () => {
+      dir = await mkdtemp(path.join(tmpdir(), 'cqks-pronouns-'));
+      graph = await openGraphStore({ dataDir: dir, queryTimeoutMs: 5000, maxRows: 1000, allowedProcedures: [] });
+      await seedMovies(graph);
+      vocabulary = buildVocabulary(await graph.introspect());
+    });
+    afterAll(async () => {
+      await graph.close();
+      await rm(dir, { recursive: true, force: true });
+    });
+
+    // Last talked about: a movie first (the single thing an answer found), then the person asked about.
+    const movie: Candidate = { id: '', label: 'Movie', name: 'Cast Away', nameProperty: 'title', properties: {} };
+    const person: Candidate = { id: '', label: 'Person', name: 'Tom Hanks', nameProperty: 'name', properties: {} };
+
+    it.each([
+      ['Which movies did he act in?', 'Tom Hanks'],
+      ['When was it released?', 'Cast Away'],
+      ['Who directed it?', 'Cast Away'],
+    ])('%s → %s', async (question, expected) => {
+      const resolution = await resolveMentions(graph, understand(question), vocabulary, { choices: [], focus: [movie, person] });
+      expect(resolution.status).toBe('resolved');
+      if (resolution.status === 'resolved') expect(resolution.entities.map((e) => e.name)).toEqual([expected]);
+    });
+
+    it('says so when nothing talked about can be what the pronoun stands for', async () => {
+      const resolution = await resolveMentions(graph, understand('Which movies did she act in?'), vocabulary, { choices: [], focus: [movie] });
+      expect(resolution).toMatchObject({ status: 'unknown', mentions: ['she'] });
+    });
+  });
+});
