@@ -55,6 +55,24 @@ function verb(phrase: string, plural: boolean): string {
   return [agreed, ...rest].join(' ');
 }
 
+/** The relationship denied: "does not work at" / "do not work at", "is not located in". */
+function notVerb(phrase: string, plural: boolean): string {
+  const [first, ...rest] = phrase.split(' ');
+  if (!first) return `not ${phrase}`;
+  if (STATE_PARTICIPLES.has(first)) return [plural ? 'are' : 'is', 'not', first, ...rest].join(' ');
+  const base = /[^s]s$/.test(first) ? first.slice(0, -1) : first;
+  return [plural ? 'do not' : 'does not', base, ...rest].join(' ');
+}
+
+/** "(year after 2023)": the numbers the answer was narrowed by. */
+const narrowed = (d: PlanDescription) => (d.filters?.length ? ` (${d.filters.join(', ')})` : '');
+
+/** Words read through the synonym list, said once at the end ("I read “wrote” as “authored”."). */
+function readAs(d: PlanDescription): string {
+  const read = (d.mappings ?? []).filter((m) => m.kind === 'synonym').map((m) => `“${m.word}” as “${m.to === '@date' ? identifierWords(d.property ?? 'date').join(' ') : m.to}”`);
+  return read.length ? ` (I read ${[...new Set(read)].join(' and ')}.)` : '';
+}
+
 export interface AnswerInput {
   description: PlanDescription;
   columns: string[];
@@ -62,7 +80,11 @@ export interface AnswerInput {
   truncated: boolean;
 }
 
-export function composeAnswer({ description: d, columns, rows, truncated }: AnswerInput): string {
+export function composeAnswer(input: AnswerInput): string {
+  return `${sentence(input)}${readAs(input.description)}`;
+}
+
+function sentence({ description: d, columns, rows, truncated }: AnswerInput): string {
   // "Python and Rust": every named thing the answer is about, when it is about several.
   const entity = d.kind === 'path' ? d.entities[0]?.name : listOf(d.entities.map((e) => e.name)) || undefined;
   const first = columns[0] ?? '';
@@ -75,25 +97,41 @@ export function composeAnswer({ description: d, columns, rows, truncated }: Answ
     case 'count': {
       const n = Number(values[0] ?? 0);
       if (!target) return `The count is ${show(n)}.`;
+      if (d.negated && rel) return `${show(n)} ${labelWord(target, n)}${narrowed(d)} ${notVerb(rel.phrase, n !== 1)} ${entity ?? `any ${labelWord(d.chain?.[0]?.via ?? 'thing', 1)}`}.`;
+      if (d.chain && d.chain.length > 1 && entity) return `${show(n)} ${labelWord(target, n)}${narrowed(d)} ${n === 1 ? 'is' : 'are'} linked to ${entity} ${chainWords(d)}.`;
+      if (d.filters?.length) return `${show(n)} ${labelWord(target, n)}${narrowed(d)}${entity && rel ? ` ${verb(rel.phrase, n !== 1)} ${entity}` : ''}.`;
       if (!entity) return rel ? `${show(n)} ${labelWord(target, n)} ${verb(rel.phrase, n !== 1)} something.` : `There ${n === 1 ? 'is' : 'are'} ${show(n)} ${labelWord(target, n)}.`;
       if (rel?.entityIsSubject) return `${entity} ${verb(rel.phrase, false)} ${show(n)} ${labelWord(target, n)}.`;
       return `${show(n)} ${labelWord(target, n)} ${rel ? verb(rel.phrase, n !== 1) : 'relate to'} ${entity}.`;
     }
     case 'list': {
       const names = values.map(show);
+      if (d.negated && rel && target) {
+        const other = entity ?? `any ${labelWord(d.chain?.[0]?.via ?? 'thing', 1)}`;
+        if (names.length === 0) return `Every ${labelWord(target, 1)} ${verb(rel.phrase, false)} ${other}.`;
+        return `${names.length} ${labelWord(target, names.length)}${narrowed(d)} ${notVerb(rel.phrase, names.length !== 1)} ${other}: ${listOf(names)}${cut}.`;
+      }
+      if (d.chain && d.chain.length > 1 && entity && target) {
+        if (names.length === 0) return `I found no ${labelWord(target, 2)}${narrowed(d)} linked to ${entity} ${chainWords(d)}.`;
+        return `${names.length} ${labelWord(target, names.length)}${narrowed(d)} ${names.length === 1 ? 'is' : 'are'} linked to ${entity} ${chainWords(d)}: ${listOf(names)}${cut}.`;
+      }
+      if (d.filters?.length && target && !entity) {
+        if (names.length === 0) return `I found no ${labelWord(target, 2)}${narrowed(d)}.`;
+        return `${names.length} ${labelWord(target, names.length)}${narrowed(d)}: ${listOf(names)}${cut}.`;
+      }
       if (names.length === 0) {
         if (!target) return 'I found nothing that matches.';
-        return entity
-          ? `I found no ${labelWord(target, 2)} that ${rel ? verb(rel.phrase, true) : 'relate to'} ${entity}.`
-          : `I found no ${labelWord(target, 2)}.`;
+        if (!entity) return `I found no ${labelWord(target, 2)}${narrowed(d)}.`;
+        if (rel?.entityIsSubject) return `${entity} ${notVerb(rel.phrase, false)} any ${labelWord(target, 2)}${narrowed(d)}.`;
+        return `I found no ${labelWord(target, 2)}${narrowed(d)} that ${rel ? verb(rel.phrase, true) : 'relate to'} ${entity}.`;
       }
       const n = names.length;
       if (d.property && n === 1 && columns.includes(d.property)) {
         return `The ${identifierWords(d.property).join(' ')} of ${names[0]} is ${show(rows[0]![d.property])}.`;
       }
-      if (!entity || !target) return `${n} ${target ? labelWord(target, n) : 'results'}: ${listOf(names)}${cut}.`;
-      if (rel?.entityIsSubject) return `${entity} ${verb(rel.phrase, false)} ${n} ${labelWord(target, n)}: ${listOf(names)}${cut}.`;
-      return `${n} ${labelWord(target, n)} ${rel ? verb(rel.phrase, n !== 1) : 'relate to'} ${entity}: ${listOf(names)}${cut}.`;
+      if (!entity || !target) return `${n} ${target ? labelWord(target, n) : 'results'}${narrowed(d)}: ${listOf(names)}${cut}.`;
+      if (rel?.entityIsSubject) return `${entity} ${verb(rel.phrase, false)} ${n} ${labelWord(target, n)}${narrowed(d)}: ${listOf(names)}${cut}.`;
+      return `${n} ${labelWord(target, n)}${narrowed(d)} ${rel ? verb(rel.phrase, n !== 1) : 'relate to'} ${entity}: ${listOf(names)}${cut}.`;
     }
     case 'property': {
       if (rows.length === 0) return `I could not find ${entity ?? 'it'} in the graph.`;
@@ -103,11 +141,13 @@ export function composeAnswer({ description: d, columns, rows, truncated }: Answ
       return `${entity}: ${parts.join(', ')}.`;
     }
     case 'aggregate': {
-      if (rows.length === 0) return 'I found nothing to measure.';
+      if (rows.length === 0) return d.comparison ? `I could not find both ${listOf(d.entities.map((e) => e.name))} in the graph.` : 'I found nothing to measure.';
       const row = rows[0]!;
+      if (d.comparison) return comparisonSentence(d, row);
       if (d.aggregate === 'most' || d.aggregate === 'least') {
         const measure = columns[1];
-        const amount = measure ? `${show(row[measure])} ${identifierWords(measure).join(' ')}` : '';
+        // "(14)" for a count, "(population 2,100,000)" for a value.
+        const amount = measure ? (measure === 'count' ? show(row[measure]) : `${identifierWords(measure).join(' ')} ${show(row[measure])}`) : '';
         return `${show(row.name)} has the ${d.aggregate === 'most' ? 'most' : 'fewest'}${d.property ? ` ${identifierWords(d.property).join(' ')}` : ` ${labelWord(target ?? '', 2)}`}${amount ? ` (${amount})` : ''}.`;
       }
       const fn = { avg: 'average', sum: 'total', min: 'minimum', max: 'maximum' }[d.aggregate as 'avg'] ?? d.aggregate;
@@ -133,4 +173,26 @@ export function composeAnswer({ description: d, columns, rows, truncated }: Answ
       return `${show(rows[0]![first])} is ${article} ${identifierWords(label).join(' ')}${facts.length ? ` (${facts.join(', ')})` : ''}.`;
     }
   }
+}
+
+/** "through people (works at, lives in)": the things and relationships between the named thing and the answer. */
+function chainWords(d: PlanDescription): string {
+  const chain = d.chain ?? [];
+  const middles = chain.slice(0, -1).map((c) => labelWord(c.via ?? 'thing', 2));
+  return `through ${listOf(middles)} (${chain.map((c) => c.phrase).join(', ')})`;
+}
+
+/** "Yes: Saffron Works has more employees (1,500) than Orbital Systems (1,200)." */
+function comparisonSentence(d: PlanDescription, row: Record<string, unknown>): string {
+  const [a, b] = [row.name, row.other].map(show);
+  const [x, y] = [Number(row.value), Number(row.other_value)];
+  const measure = d.property ? identifierWords(d.property).join(' ') : labelWord(d.target ?? 'thing', 2);
+  if (row.value === null || row.value === undefined || row.other_value === null || row.other_value === undefined || Number.isNaN(x) || Number.isNaN(y)) {
+    return `I can’t compare them: the graph does not record the ${measure} of ${row.value == null ? a : b}.`;
+  }
+  if (x === y) return `No: ${a} and ${b} have the same ${measure} (${show(x)}).`;
+  const more = x > y;
+  const yes = d.comparison === 'less' ? !more : more;
+  const word = more ? 'more' : measure.endsWith('s') ? 'fewer' : 'less';
+  return `${yes ? 'Yes' : 'No'}: ${a} has ${word} ${measure} (${show(x)}) than ${b} (${show(y)}).`;
 }

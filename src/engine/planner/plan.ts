@@ -2,7 +2,9 @@ import { DISPLAY_NAME_PROPERTIES } from '../../stores/graph/bookkeeping.js';
 import { cypherName, cypherString } from './cypher-text.js';
 import type { QuestionKind, Understanding } from './understand.js';
 import { matchWords } from './vocabulary.js';
-import { identifierWords } from './words.js';
+import { applyFilters, assessPlan, dateProperty, planChain, planCompare, planNegated, unmappedWords } from './plan-constraints.js';
+import { RECEIVED_NOUNS } from './synonyms.js';
+import { identifierWords, stem } from './words.js';
 import type { LabelEntry, RelationshipEntry, Vocabulary, WordMatches } from './vocabulary.js';
 
 /**
@@ -34,18 +36,32 @@ export interface PlanDescription {
   relationship?: { type: string; phrase: string; entityIsSubject: boolean };
   property?: string;
   aggregate?: 'avg' | 'sum' | 'min' | 'max' | 'most' | 'least';
+  /** The answer is about what does NOT have the relationship. */
+  negated?: boolean;
+  /** Numbers the answer was narrowed by, as words ("year after 2023"). */
+  filters?: string[];
+  /** Two named things compared by `property` (or by how many `target` each has). */
+  comparison?: 'more' | 'less';
+  /** The relationships followed, from the named thing to what is listed, when more than one. */
+  chain?: { type: string; phrase: string; via?: string }[];
+  /** A value of a relationship's property the answer is narrowed to ("ceo" as the role of WORKS_AT). */
+  relationshipValue?: { type: string; property: string; value: string };
+  /** How sure the planner is (0..1), and what each word was taken to mean. */
+  confidence?: number;
+  mappings?: { word: string; to: string; kind: 'label' | 'relationship' | 'property' | 'value' | 'synonym'; guessed: boolean }[];
 }
 
 export type Plan =
   | { ok: true; cypher: string; description: PlanDescription }
-  | { ok: false; reason: string };
+  /** `scope`: the question is not one the graph can answer (out_of_scope) or asks to change it (instruction). */
+  | { ok: false; reason: string; scope?: 'out_of_scope' | 'instruction' };
 
 /** Most rows a list answer asks for (the store's row limit still applies). */
 export const LIST_LIMIT = 200;
 /** Longest path a path question looks for. */
 export const PATH_MAX_HOPS = 6;
 
-interface Hop {
+export interface Hop {
   type: string;
   /** True when the stored direction runs from the near label to the far one. */
   forward: boolean;
@@ -56,14 +72,14 @@ interface Hop {
   symmetric: boolean;
 }
 
-const cannot = (reason: string): Plan => ({ ok: false, reason });
+export const cannot = (reason: string, scope?: 'out_of_scope' | 'instruction'): Plan => ({ ok: false, reason, ...(scope ? { scope } : {}) });
 
-function nameKeyOf(label: LabelEntry | undefined): string {
+export function nameKeyOf(label: LabelEntry | undefined): string {
   if (!label) return 'name';
   return DISPLAY_NAME_PROPERTIES.find((k) => label.properties.includes(k)) ?? label.properties[0] ?? 'name';
 }
 
-function hopsFrom(vocabulary: Vocabulary, matches: WordMatches, near: string, far?: string): Hop[] {
+export function hopsFrom(vocabulary: Vocabulary, matches: WordMatches, near: string, far?: string): Hop[] {
   const matchedTypes = new Set(matches.relationships.map((m) => m.entry.type));
   const hops: Hop[] = [];
   for (const rel of vocabulary.relationships) {
@@ -88,12 +104,12 @@ function entityIsSubject(understanding: Understanding, entity: ResolvedEntity, r
   return understanding.cues.passive ? !before : before;
 }
 
-function entityNode(variable: string, entity: ResolvedEntity): { pattern: string; where: string[] } {
+export function entityNode(variable: string, entity: ResolvedEntity): { pattern: string; where: string[] } {
   const pattern = `(${variable}:${cypherName(entity.label)} {${cypherName(entity.nameProperty)}: ${cypherString(entity.name)}})`;
   return { pattern, where: entity.unique || !entity.key ? [] : [`${variable}._key = ${cypherString(entity.key)}`] };
 }
 
-function relationshipText(hop: Hop, subjectIsNear: boolean): { left: string; right: string } {
+export function relationshipText(hop: Hop, subjectIsNear: boolean): { left: string; right: string } {
   // `near` is written on the left; the arrow follows the stored direction.
   const forward = hop.symmetric ? subjectIsNear : hop.forward;
   return forward ? { left: '-', right: '->' } : { left: '<-', right: '-' };
@@ -101,6 +117,21 @@ function relationshipText(hop: Hop, subjectIsNear: boolean): { left: string; rig
 
 export function plan(understanding: Understanding, vocabulary: Vocabulary, entities: ResolvedEntity[]): Plan {
   const matches = matchWords(vocabulary, understanding.words);
+  return assessPlan(matches, entities, planQuestion(understanding, vocabulary, entities, matches));
+}
+
+function planQuestion(understanding: Understanding, vocabulary: Vocabulary, entities: ResolvedEntity[], matches: WordMatches): Plan {
+  if (understanding.cues.instruction) return cannot('I only read the knowledge graph: I can’t change it', 'instruction');
+  const unmapped = unmappedWords(understanding, matches, entities);
+  if (unmapped.length > 0) return cannot(`the graph records nothing about “${unmapped.join('”, “')}”`, 'out_of_scope');
+  if (understanding.cues.path && entities.length >= 2) return planPositive(understanding, vocabulary, entities, matches);
+  if (understanding.cues.comparison && entities.length >= 2) return planCompare(understanding, vocabulary, matches, entities);
+  const counting = understanding.cues.count ? 'count' : 'list';
+  if (understanding.cues.negated) return applyFilters(planNegated(understanding, vocabulary, matches, entities, counting), understanding, vocabulary, matches);
+  return applyFilters(planPositive(understanding, vocabulary, entities, matches), understanding, vocabulary, matches);
+}
+
+function planPositive(understanding: Understanding, vocabulary: Vocabulary, entities: ResolvedEntity[], matches: WordMatches): Plan {
   const entityLabels = new Set(entities.map((e) => e.label));
   const labelEntry = (label: string) => vocabulary.labels.find((l) => l.label === label);
   const firstEntity = entities[0];
@@ -121,10 +152,12 @@ export function plan(understanding: Understanding, vocabulary: Vocabulary, entit
     };
   }
 
-  // Properties the question names that the (first) entity's label has.
-  const entityProperties = firstEntity
+  // Properties the question names that the (first) entity's label has ("When was X published?": its one date).
+  const named = firstEntity
     ? matches.properties.filter((m) => labelEntry(firstEntity.label)?.properties.includes(m.entry.key) && m.entry.key !== firstEntity.nameProperty)
     : [];
+  const date = firstEntity && named.length === 0 && matches.synonyms.some((s) => s.as === '@date') ? dateProperty(labelEntry(firstEntity.label), understanding) : undefined;
+  const entityProperties = date ? [{ entry: vocabulary.properties.find((p) => p.key === date)!, position: 0 }] : named;
   const otherLabels = matches.labels.filter((m) => !entityLabels.has(m.entry.label) || entities.length === 0);
 
   // Aggregates: a function of a value, or the thing ranking first.
@@ -231,6 +264,10 @@ function planRelated(
   const labelMatches = matches.labels.filter((m) => !entityLabels.has(m.entry.label) || matches.labels.length === 1);
   const matchedRel = matches.relationships[0];
   let target = labelMatches[0]?.entry.label;
+  // Several relationships, or a label between the two ends: a path through every one of them.
+  const named = new Set(matches.relationships.map((m) => m.entry.type));
+  const between = matches.labels.filter((m) => m.entry.label !== target && !entityLabels.has(m.entry.label));
+  if (target && entities.length === 1 && (named.size >= 2 || between.length > 0)) return planChain(vocabulary, matches, first, target, kind);
   // Without a label word, the far end of the named relationship ("Who works at X?").
   const hops = hopsFrom(vocabulary, matches, first.label, target);
   // A relationship the question names is never swapped for another one the entity happens to have.
@@ -369,7 +406,9 @@ function planAggregate(understanding: Understanding, vocabulary: Vocabulary, mat
   const rel = matches.relationships[0]?.entry;
   const hop = hopsFrom(vocabulary, matches, target.label, counted?.label).find((h) => !rel || h.type === rel.type);
   if (!hop) return cannot('the question does not say what to count for the ranking');
-  const arrow = relationshipText(hop, !understanding.cues.passive);
+  // "the most citations": what the far end receives, as "cited the most".
+  const received = understanding.cues.passive || matches.synonyms.some((s) => RECEIVED_NOUNS.has(stem(s.word)));
+  const arrow = relationshipText(hop, !received);
   const rankMatch = `MATCH (t:${cypherName(target.label)})${arrow.left}[:${cypherName(hop.type)}]${arrow.right}(o:${cypherName(hop.far)})`;
   const relEntry = vocabulary.relationships.find((r) => r.type === hop.type)!;
   return {

@@ -1,3 +1,5 @@
+import { readConstraints } from './constraints.js';
+import type { Constraints } from './constraints.js';
 import { FUNCTION_WORDS, fold, stem, tokenize } from './words.js';
 
 /**
@@ -42,9 +44,9 @@ export interface Understanding {
     property: boolean;
     /** she, he, it, they, … with nothing named: the thing last talked about. */
     pronoun: boolean;
-    /** A "by" right after the verb: the passive voice ("maintained by X"). */
+    /** The passive voice: "maintained by X", "is cited the most". */
     passive: boolean;
-  };
+  } & Partial<Constraints>;
   mentions: Mention[];
   /** Every word outside the mentions, with its stem and position. */
   words: Word[];
@@ -77,6 +79,8 @@ const MOST = new Set(['most', 'highest', 'largest', 'biggest', 'greatest', 'top'
 const LEAST = new Set(['least', 'lowest', 'smallest', 'fewest', 'earliest', 'oldest', 'first']);
 
 const isCapitalized = (word: string) => /^[\p{Lu}\p{N}]/u.test(word);
+/** A past participle ("maintained", "written", "known"). */
+const PARTICIPLE = /(ed|en|wn)$/;
 
 /** Quoted spans, then runs of capitalized words (a question's first word only when it is not an opener). */
 function findMentions(question: string, tokens: { word: string; start: number; end: number }[]): Mention[] {
@@ -91,7 +95,9 @@ function findMentions(question: string, tokens: { word: string; start: number; e
   while (i < tokens.length) {
     const token = tokens[i]!;
     const opener = i === 0 || /[.!?:;]\s*$/.test(question.slice(0, token.start));
-    if (insideQuote(token.start) || !isCapitalized(token.word) || (opener && OPENERS.has(token.word.toLowerCase()))) {
+    // A number is a value ("after 2023"), not a name, unless it follows one ("Apollo 13").
+    const number = /^\d[\d,.]*$/.test(token.word);
+    if (insideQuote(token.start) || !isCapitalized(token.word) || number || (opener && OPENERS.has(token.word.toLowerCase()))) {
       i++;
       continue;
     }
@@ -133,8 +139,12 @@ export function understand(question: string): Understanding {
     pronoun: words.some((w) => PRONOUNS.has(w.word)),
     passive: false,
   };
-  // "maintained by", "written by": the subject comes after the verb.
-  cues.passive = words.some((w, i) => w.word === 'by' && i > 0 && /(ed|en|wn)$/.test(words[i - 1]!.word));
+  // "maintained by", "written by", "is cited the most": the subject comes after the verb, or is not said.
+  cues.passive =
+    words.some((w, i) => w.word === 'by' && i > 0 && PARTICIPLE.test(words[i - 1]!.word)) ||
+    /\b(is|are|was|were|been|being|get|gets|got)\s+(\w+ly\s+)?\w+(ed|en|wn)\b(?!\s+(in|at|to|on|with|for|from|of)\b)/.test(lower);
+  // Inside a name ("Trustworthy Ledgers without Global Consensus", "Apollo 13") words say nothing of the question.
+  Object.assign(cues, readConstraints(mentions.reduce((t, m) => t.slice(0, m.start) + ' '.repeat(m.end - m.start) + t.slice(m.end), text)));
 
   let kind: QuestionKind = 'list';
   if (cues.path) kind = 'path';

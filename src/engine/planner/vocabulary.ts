@@ -1,5 +1,6 @@
 import { ENTITY_LABEL } from '../../stores/graph/bookkeeping.js';
 import type { GraphSchema } from '../../stores/graph/port.js';
+import { SYNONYMS } from './synonyms.js';
 import { identifierWords, pluralOf, stem } from './words.js';
 import type { Word } from './understand.js';
 
@@ -72,11 +73,39 @@ export interface WordMatches {
   labels: { entry: LabelEntry; position: number }[];
   relationships: { entry: RelationshipEntry; position: number }[];
   properties: { entry: PropertyEntry; position: number }[];
+  /** Question words read through the synonym list (synonyms.ts), and what they were read as. */
+  synonyms: { word: string; as: string; position: number }[];
+}
+
+interface MatchWord extends Word {
+  /** Set when this stem came from the synonym list: the word as asked. */
+  synonymOf?: string;
+}
+
+/**
+ * The words as they are matched: hyphenated words also as their parts ("h-index": h, index),
+ * and a word the schema's own names do not know also as its synonyms.
+ */
+function matchableWords(vocabulary: Vocabulary, words: Word[]): MatchWord[] {
+  const known = new Set<string>([
+    ...vocabulary.labels.flatMap((l) => [...l.stems]),
+    ...vocabulary.relationships.flatMap((r) => r.stems),
+    ...vocabulary.properties.flatMap((p) => p.stems),
+  ]);
+  const out: MatchWord[] = [];
+  for (const w of words) {
+    out.push(w);
+    if (w.word.includes('-')) for (const part of w.word.split('-').filter(Boolean)) out.push({ word: part, stem: stem(part), start: w.start });
+    if (!known.has(w.stem)) for (const as of SYNONYMS[w.stem] ?? []) out.push({ word: w.word, stem: as, start: w.start, synonymOf: w.word });
+  }
+  return out;
 }
 
 /** Which labels, relationship types and properties the words name (with where they stand). */
 export function matchWords(vocabulary: Vocabulary, words: Word[]): WordMatches {
-  const at = (s: string) => words.find((w) => w.stem === s)?.start;
+  const all = matchableWords(vocabulary, words);
+  const find = (s: string) => all.find((w) => w.stem === s);
+  const at = (s: string) => find(s)?.start;
   const allPresent = (stems: string[]) => stems.length > 0 && stems.every((s) => at(s) !== undefined);
   const labels = vocabulary.labels
     .map((entry) => ({ entry, position: Math.min(...[...entry.stems].map((s) => at(s) ?? Infinity)) }))
@@ -88,5 +117,16 @@ export function matchWords(vocabulary: Vocabulary, words: Word[]): WordMatches {
   const properties = vocabulary.properties
     .filter((entry) => allPresent(entry.stems))
     .map((entry) => ({ entry, position: Math.min(...entry.stems.map((s) => at(s)!)) }));
-  return { labels, relationships, properties };
+  const used = [
+    ...labels.flatMap((m) => [...m.entry.stems].map((s) => [s, m.entry.label] as const)),
+    ...relationships.flatMap((m) => m.entry.stems.map((s) => [s, m.entry.phrase] as const)),
+    ...properties.flatMap((m) => m.entry.stems.map((s) => [s, m.entry.phrase] as const)),
+  ];
+  const synonyms = used.flatMap(([s, as]) => {
+    const w = find(s);
+    return w?.synonymOf ? [{ word: w.synonymOf, as, position: w.start }] : [];
+  });
+  // A date word ("published") with nothing else to name: kept for the planner to map to a date-like property.
+  for (const w of all) if (w.synonymOf && w.stem === '@date' && !synonyms.some((x) => x.position === w.start)) synonyms.push({ word: w.synonymOf, as: '@date', position: w.start });
+  return { labels, relationships, properties, synonyms };
 }

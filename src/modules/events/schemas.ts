@@ -43,7 +43,7 @@ export const EventKindSchema = z
  * to choose (disambiguation). `declined`: the query was refused (not read-only or invalid).
  * `none`: the step did no query work. The set is closed.
  */
-export const QUERY_TYPES = ['template', 'generated', 'clarification', 'declined', 'none'] as const;
+export const QUERY_TYPES = ['template', 'generated', 'clarification', 'declined', 'out_of_scope', 'none'] as const;
 export type QueryType = (typeof QUERY_TYPES)[number];
 
 export const SessionEventSchema = z

@@ -58,6 +58,8 @@ export default defineTool({
     generator: z.enum(['planner', 'model']),
     attempts: z.number().int().optional(),
     reason: z.string().optional(),
+    scope: z.enum(['out_of_scope', 'instruction']).optional().describe('Why no query: the graph cannot answer the question, or it asks to change the graph.'),
+    known_labels: z.array(z.string()).optional().describe('With `scope`: what the graph does know about.'),
     note: z.string().optional(),
     template: z
       .object({ template_id: z.number().int(), cypher: z.string(), parameters: z.record(z.string(), z.unknown()) })
@@ -73,6 +75,10 @@ export default defineTool({
     const description: PlanDescription = planned.ok
       ? planned.description
       : { kind: understood.kind, entities: resolved.map((e) => ({ name: e.name, label: e.label })) };
+    // A question the graph cannot answer, or an instruction to change it, is refused before any model is asked.
+    if (!planned.ok && planned.scope) {
+      return { ok: false, generator: 'planner' as const, reason: planned.reason, scope: planned.scope, known_labels: vocabulary.labels.map((l) => l.label) };
+    }
     let note: string | undefined;
     if (context.model) {
       try {

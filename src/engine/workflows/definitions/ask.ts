@@ -15,7 +15,7 @@ import type { NodeContext } from '../workflow.js';
 
 type Out = Record<string, Record<string, unknown>>;
 interface Halt {
-  reason: 'unknown' | 'no_query' | 'declined' | 'rejected';
+  reason: 'unknown' | 'no_query' | 'declined' | 'rejected' | 'out_of_scope';
   text: string;
 }
 interface Understood {
@@ -70,6 +70,15 @@ const optionsFor = (candidates: Candidate[]) => {
 };
 
 const skip = { output: {} };
+
+/** Labels as words a reader expects: "cities, companies and people". */
+function listOfWords(labels: string[]): string {
+  const words = labels.map((l) => {
+    const w = l.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+    return w === 'person' ? 'people' : /[^aeiou]y$/.test(w) ? `${w.slice(0, -1)}ies` : /(s|x|ch|sh)$/.test(w) ? `${w}es` : `${w}s`;
+  });
+  return words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
 
 export default defineWorkflow({
   id: 'ask',
@@ -220,12 +229,23 @@ export default defineWorkflow({
           generator: 'planner' | 'model';
           attempts?: number;
           reason?: string;
+          scope?: 'out_of_scope' | 'instruction';
+          known_labels?: string[];
           note?: string;
           template?: { template_id: number; cypher: string; parameters: Record<string, unknown> };
         }>(
           'query_generate',
           { question: input.question, understanding, entities: outputs.resolve?.entities ?? [], memories },
         );
+        if (!generated.ok && generated.scope) {
+          // Not a question for this graph: said plainly, with what the graph does know about; nothing is queued for curators.
+          const known = generated.known_labels ?? [];
+          const text =
+            generated.scope === 'instruction'
+              ? 'I only answer questions about the knowledge graph; I can’t change it.'
+              : `I can’t answer that from the knowledge graph: ${generated.reason}.${known.length ? ` It knows about ${listOfWords(known)}.` : ''}`;
+          return { output: { halt: { reason: 'out_of_scope', text } satisfies Halt, generator: generated.generator }, queryType: 'out_of_scope' };
+        }
         if (!generated.ok) {
           return { output: { halt: { reason: 'no_query', text: `I could not write a query for that: ${generated.reason}.` } satisfies Halt, generator: generated.generator } };
         }
