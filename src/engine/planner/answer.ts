@@ -97,6 +97,10 @@ function sentence({ description: d, columns, rows, truncated }: AnswerInput): st
     case 'count': {
       const n = Number(values[0] ?? 0);
       if (!target) return `The count is ${show(n)}.`;
+      if (d.relationshipValue && rel) {
+        const what = `${identifierWords(d.relationshipValue.property).join(' ')} ${d.relationshipValue.value}`;
+        return `${show(n)} ${labelWord(target, n)} ${rel.entityIsSubject ? `with ${what}${entity ? ` for ${entity}` : ''}` : `${verb(rel.phrase, n !== 1)} ${entity ?? `a ${labelWord(d.chain?.[0]?.via ?? 'thing', 1)}`} with ${what}`}.`;
+      }
       if (d.negated && rel) return `${show(n)} ${labelWord(target, n)}${narrowed(d)} ${notVerb(rel.phrase, n !== 1)} ${entity ?? `any ${labelWord(d.chain?.[0]?.via ?? 'thing', 1)}`}.`;
       if (d.chain && d.chain.length > 1 && entity) return `${show(n)} ${labelWord(target, n)}${narrowed(d)} ${n === 1 ? 'is' : 'are'} linked to ${entity} ${chainWords(d)}.`;
       if (d.filters?.length) return `${show(n)} ${labelWord(target, n)}${narrowed(d)}${entity && rel ? ` ${verb(rel.phrase, n !== 1)} ${entity}` : ''}.`;
@@ -106,6 +110,13 @@ function sentence({ description: d, columns, rows, truncated }: AnswerInput): st
     }
     case 'list': {
       const names = values.map(show);
+      if (d.relationshipValue && rel && target) {
+        const what = `${identifierWords(d.relationshipValue.property).join(' ')} ${d.relationshipValue.value}`;
+        const other = entity ?? `a ${labelWord(d.chain?.[0]?.via ?? 'thing', 1)}`;
+        if (names.length === 0) return `I found no ${labelWord(target, 2)} with ${what}${entity ? ` for ${entity}` : ''}.`;
+        if (rel.entityIsSubject) return `${names.length} ${labelWord(target, names.length)} with ${what}${entity ? ` for ${entity}` : ''}: ${listOf(names)}${cut}.`;
+        return `${listOf(names)}${cut} ${verb(rel.phrase, names.length !== 1)} ${other} with ${what}.`;
+      }
       if (d.negated && rel && target) {
         const other = entity ?? `any ${labelWord(d.chain?.[0]?.via ?? 'thing', 1)}`;
         if (names.length === 0) return `Every ${labelWord(target, 1)} ${verb(rel.phrase, false)} ${other}.`;
@@ -144,6 +155,14 @@ function sentence({ description: d, columns, rows, truncated }: AnswerInput): st
       if (rows.length === 0) return d.comparison ? `I could not find both ${listOf(d.entities.map((e) => e.name))} in the graph.` : 'I found nothing to measure.';
       const row = rows[0]!;
       if (d.comparison) return comparisonSentence(d, row);
+      if ((d.aggregate === 'most' || d.aggregate === 'least') && !d.property && rel && d.chain?.[0]?.via) {
+        const counted = labelWord(d.chain[0].via, 2);
+        const amount = columns[1] ? ` (${show(row[columns[1]])})` : '';
+        const most = d.aggregate === 'most' ? 'the most' : 'the fewest';
+        return rel.entityIsSubject
+          ? `${show(row.name)} ${verb(rel.phrase, false)} ${most} ${counted}${amount}.`
+          : `${show(row.name)} is ${participle(rel.phrase)} by ${most} ${counted}${amount}.`;
+      }
       if (d.aggregate === 'most' || d.aggregate === 'least') {
         const measure = columns[1];
         // "(14)" for a count, "(population 2,100,000)" for a value.
@@ -195,4 +214,13 @@ function comparisonSentence(d: PlanDescription, row: Record<string, unknown>): s
   const yes = d.comparison === 'less' ? !more : more;
   const word = more ? 'more' : measure.endsWith('s') ? 'fewer' : 'less';
   return `${yes ? 'Yes' : 'No'}: ${a} has ${word} ${measure} (${show(x)}) than ${b} (${show(y)}).`;
+}
+
+/** "cites" → "cited", "maintains" → "maintained", "authored" stays: for "is cited by". */
+function participle(phrase: string): string {
+  const [first, ...rest] = phrase.split(' ');
+  if (!first) return phrase;
+  if (/ed$/.test(first) || STATE_PARTICIPLES.has(first)) return [first, ...rest].join(' ');
+  const base = /[^s]s$/.test(first) ? first.slice(0, -1) : first;
+  return [base.endsWith('e') ? `${base}d` : `${base}ed`, ...rest].join(' ');
 }

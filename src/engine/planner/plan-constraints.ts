@@ -61,7 +61,7 @@ export function unmappedWords(understanding: Understanding, matches: WordMatches
     ...matches.properties.flatMap((m) => m.entry.stems),
   ]);
   return understanding.words
-    .filter((w) => !named(w.start) && !mapped.has(w.start) && !stems.has(w.stem) && !NEUTRAL_WORDS.has(w.word) && !/^\d/.test(w.word) && w.word.length > 1)
+    .filter((w) => !named(w.start) && !mapped.has(w.start) && !stems.has(w.stem) && !NEUTRAL_WORDS.has(w.word.replace(/['’](s|re|ll|ve|d)$/, '')) && !/^\d/.test(w.word) && w.word.length > 1)
     .map((w) => w.word);
 }
 

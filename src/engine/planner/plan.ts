@@ -4,7 +4,9 @@ import type { QuestionKind, Understanding } from './understand.js';
 import { matchWords } from './vocabulary.js';
 import { applyFilters, assessPlan, dateProperty, planChain, planCompare, planNegated, unmappedWords } from './plan-constraints.js';
 import { RECEIVED_NOUNS } from './synonyms.js';
-import { identifierWords, stem } from './words.js';
+import { fold, identifierWords, stem } from './words.js';
+import { planRelationshipValue } from './plan-values.js';
+import type { RelationshipValue } from './resolve.js';
 import type { LabelEntry, RelationshipEntry, Vocabulary, WordMatches } from './vocabulary.js';
 
 /**
@@ -115,18 +117,22 @@ export function relationshipText(hop: Hop, subjectIsNear: boolean): { left: stri
   return forward ? { left: '-', right: '->' } : { left: '<-', right: '-' };
 }
 
-export function plan(understanding: Understanding, vocabulary: Vocabulary, entities: ResolvedEntity[]): Plan {
+export function plan(understanding: Understanding, vocabulary: Vocabulary, entities: ResolvedEntity[], values: RelationshipValue[] = []): Plan {
   const matches = matchWords(vocabulary, understanding.words);
-  return assessPlan(matches, entities, planQuestion(understanding, vocabulary, entities, matches));
+  return assessPlan(matches, entities, planQuestion(understanding, vocabulary, entities, matches, values));
 }
 
-function planQuestion(understanding: Understanding, vocabulary: Vocabulary, entities: ResolvedEntity[], matches: WordMatches): Plan {
+function planQuestion(understanding: Understanding, vocabulary: Vocabulary, entities: ResolvedEntity[], matches: WordMatches, values: RelationshipValue[]): Plan {
   if (understanding.cues.instruction) return cannot('I only read the knowledge graph: I can’t change it', 'instruction');
-  const unmapped = unmappedWords(understanding, matches, entities);
+  const valueWords = new Set(values.flatMap((v) => fold(v.mention).split(/\s+/)));
+  const unmapped = unmappedWords(understanding, matches, entities).filter((w) => !valueWords.has(w));
   if (unmapped.length > 0) return cannot(`the graph records nothing about “${unmapped.join('”, “')}”`, 'out_of_scope');
   if (understanding.cues.path && entities.length >= 2) return planPositive(understanding, vocabulary, entities, matches);
   if (understanding.cues.comparison && entities.length >= 2) return planCompare(understanding, vocabulary, matches, entities);
   const counting = understanding.cues.count ? 'count' : 'list';
+  if (values.length > 0 && !understanding.cues.negated) {
+    return applyFilters(planRelationshipValue(vocabulary, matches, entities, values[0]!, counting), understanding, vocabulary, matches);
+  }
   if (understanding.cues.negated) return applyFilters(planNegated(understanding, vocabulary, matches, entities, counting), understanding, vocabulary, matches);
   return applyFilters(planPositive(understanding, vocabulary, entities, matches), understanding, vocabulary, matches);
 }
@@ -417,7 +423,9 @@ function planAggregate(understanding: Understanding, vocabulary: Vocabulary, mat
     description: {
       ...description,
       aggregate: order === 'DESC' ? 'most' : 'least',
-      relationship: { type: hop.type, phrase: relEntry.phrase, entityIsSubject: true },
+      // The ranked thing does what the relationship says, or receives it ("cited by the most papers").
+      relationship: { type: hop.type, phrase: relEntry.phrase, entityIsSubject: hop.symmetric ? !received : hop.forward },
+      chain: [{ type: hop.type, phrase: relEntry.phrase, via: hop.far }],
       property: undefined,
     },
   };

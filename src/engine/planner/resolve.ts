@@ -31,8 +31,17 @@ export interface ResolutionMemory {
   focus: Candidate[];
 }
 
+/** A mention that is a value of a relationship's property ("CEO": the `role` of WORKS_AT), not a thing. */
+export interface RelationshipValue {
+  mention: string;
+  type: string;
+  property: string;
+  /** The value as the graph holds it. */
+  value: string;
+}
+
 export type Resolution =
-  | { status: 'resolved'; entities: ResolvedEntity[]; fromMemory: string[] }
+  | { status: 'resolved'; entities: ResolvedEntity[]; fromMemory: string[]; values?: RelationshipValue[] }
   | { status: 'too_many'; mentions: number; max: number }
   | { status: 'ambiguous'; mention: Mention; candidates: Candidate[]; entities: ResolvedEntity[] }
   | { status: 'unknown'; mentions: string[]; suggestions: Candidate[] };
@@ -148,13 +157,38 @@ export type MentionSearch =
       unknown: string[];
       /** When nothing named is found: nodes the unknown names may have meant. */
       suggestions: Candidate[];
+      /** Mentions that are values of a relationship's property. */
+      values?: RelationshipValue[];
     };
+
+/** Most relationship properties looked at for one mention. */
+const VALUE_PROPERTIES_MAX = 12;
+
+/**
+ * The relationship property one of whose values the text is ("CEO", "engineers": roles on
+ * WORKS_AT), compared without case and also in the singular.
+ */
+export async function relationshipValue(graph: GraphStore, vocabulary: Vocabulary, text: string): Promise<RelationshipValue | undefined> {
+  const lower = fold(text).trim();
+  if (!lower || lower.length > 60) return undefined;
+  const forms = [...new Set([lower, lower.replace(/ies$/, 'y'), lower.replace(/s$/, '')])];
+  const properties = vocabulary.relationships.flatMap((r) => r.properties.map((p) => ({ type: r.type, property: p }))).slice(0, VALUE_PROPERTIES_MAX);
+  for (const { type, property } of properties) {
+    const { rows } = await graph.runReadOnly(
+      `MATCH ()-[r:\`${type.replace(/`/g, '``')}\`]->() WHERE toLower(toString(r.\`${property.replace(/`/g, '``')}\`)) IN $forms RETURN r.\`${property.replace(/`/g, '``')}\` AS value LIMIT 1`,
+      { forms },
+    );
+    if (rows.length > 0) return { mention: text, type, property, value: String(rows[0]!.value) };
+  }
+  return undefined;
+}
 
 /** Looks up what each mention of the question may name. Nothing here depends on what the session remembers. */
 export async function searchMentions(graph: GraphStore, understanding: Understanding, vocabulary: Vocabulary, maxMentions = 8): Promise<MentionSearch> {
   const found: { mention: Mention; candidates: Candidate[] }[] = [];
   const unknown: string[] = [];
-  let mentions = understanding.mentions;
+  const values: RelationshipValue[] = [];
+  let mentions = [...understanding.mentions];
 
   // Nothing capitalized or quoted: try the words the schema does not explain ("projects that use rust").
   if (mentions.length === 0) {
@@ -181,6 +215,23 @@ export async function searchMentions(graph: GraphStore, understanding: Understan
       continue;
     }
     if (candidates.length === 0) {
+      // "CEO of Saffron Works": a value of a relationship and the thing it is about.
+      const of = mention.quoted ? undefined : /^(.+?)\s+of\s+(.+)$/i.exec(mention.text);
+      if (of) {
+        const tailStart = mention.start + mention.text.length - of[2]!.length;
+        const value = await relationshipValue(graph, vocabulary, of[1]!);
+        if (value) {
+          values.push(value);
+          mentions.splice(index, 1, { text: of[2]!, start: tailStart, end: mention.end, quoted: false });
+          index--;
+          continue;
+        }
+      }
+      const value = mention.quoted ? undefined : await relationshipValue(graph, vocabulary, mention.text);
+      if (value) {
+        values.push(value);
+        continue;
+      }
       // A capitalized word that names a label or relationship ("Which Companies …") is not a name.
       if (!mention.quoted && matchWords(vocabulary, [{ word: fold(mention.text), stem: fold(mention.text), start: mention.start }]).labels.length === 0) {
         if (understanding.mentions.length > 0) unknown.push(mention.text);
@@ -198,7 +249,7 @@ export async function searchMentions(graph: GraphStore, understanding: Understan
           .filter((c): c is Candidate => !!c)
           .slice(0, 5)
       : [];
-  return { status: 'searched', found, unknown, suggestions };
+  return { status: 'searched', found, unknown, suggestions, values };
 }
 
 /**
@@ -243,7 +294,8 @@ export function decideMentions(
     });
   }
 
-  if (search.unknown.length > 0 && entities.length === 0) return { status: 'unknown', mentions: search.unknown, suggestions: search.suggestions };
+  // A name the graph does not know is said, even beside names it knows: answering without it would answer another question.
+  if (search.unknown.length > 0) return { status: 'unknown', mentions: search.unknown, suggestions: search.suggestions };
 
   // "And where does she work?": nothing named, so the thing last talked about.
   if (entities.length === 0 && understanding.cues.pronoun) {
@@ -262,7 +314,7 @@ export function decideMentions(
       fromMemory.push(focus.name);
     }
   }
-  return { status: 'resolved', entities, fromMemory };
+  return { status: 'resolved', entities, fromMemory, values: search.values ?? [] };
 }
 
 /** Searches the mentions, then decides with what the session remembers. */

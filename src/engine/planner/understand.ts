@@ -57,6 +57,9 @@ const OPENERS = new Set([
   'which', 'who', 'whom', 'whose', 'what', 'when', 'where', 'why', 'how', 'list', 'show', 'name', 'tell', 'give', 'find',
   'count', 'is', 'are', 'was', 'were', 'does', 'do', 'did', 'can', 'could', 'please', 'and', 'in', 'on', 'at', 'for', 'of',
   'the', 'a', 'an', 'i', 'get', 'return', 'display', 'between', 'from', 'to', 'by', 'with', 'has', 'have', 'had',
+  // instructions to change the graph, refused as such
+  'delete', 'remove', 'create', 'add', 'insert', 'update', 'set', 'change', 'rename', 'drop', 'merge', 'modify', 'replace',
+  'erase', 'wipe', 'clear', 'detach', 'write',
 ]);
 /** Lower-case words allowed inside a name ("University of Oslo", "Ludwig van Beethoven"). */
 const NAME_CONNECTORS = new Set(['of', 'the', 'de', 'da', 'del', 'van', 'von', 'der', 'den', 'du', 'la', 'le', 'y', 'and', '&']);
@@ -97,7 +100,8 @@ function findMentions(question: string, tokens: { word: string; start: number; e
     const opener = i === 0 || /[.!?:;]\s*$/.test(question.slice(0, token.start));
     // A number is a value ("after 2023"), not a name, unless it follows one ("Apollo 13").
     const number = /^\d[\d,.]*$/.test(token.word);
-    if (insideQuote(token.start) || !isCapitalized(token.word) || number || (opener && OPENERS.has(token.word.toLowerCase()))) {
+    const bare = token.word.toLowerCase().replace(/['’](s|re|ll|ve|d)$/, '');
+    if (insideQuote(token.start) || !isCapitalized(token.word) || number || (opener && OPENERS.has(bare))) {
       i++;
       continue;
     }

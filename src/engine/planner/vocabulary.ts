@@ -28,6 +28,8 @@ export interface RelationshipEntry {
   stems: string[];
   /** The type as words, for sentences ("works at"). */
   phrase: string;
+  /** Its property keys ("role", "since"). */
+  properties: string[];
 }
 
 export interface PropertyEntry {
@@ -60,6 +62,7 @@ export function buildVocabulary(schema: GraphSchema): Vocabulary {
       patterns: t.patterns.filter((p) => p.from !== ENTITY_LABEL && p.to !== ENTITY_LABEL),
       stems: (content.length > 0 ? content : words).map(stem),
       phrase: words.join(' '),
+      properties: (t as { properties?: string[] }).properties ?? [],
     };
   });
   const properties = schema.propertyKeys.map((key) => {

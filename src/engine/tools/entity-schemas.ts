@@ -14,6 +14,9 @@ export const CandidateSchema = z.object({
 const MentionSchema = z.object({ text: z.string(), start: z.number().int(), end: z.number().int(), quoted: z.boolean() });
 
 /** What entity_search found (see MentionSearch in the planner). */
+/** A mention that is a value of a relationship's property ("CEO": a role on WORKS_AT). */
+export const RelationshipValueSchema = z.object({ mention: z.string(), type: z.string(), property: z.string(), value: z.string() });
+
 export const MentionSearchSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('too_many'), max: z.number().int() }),
   z.object({
@@ -21,5 +24,6 @@ export const MentionSearchSchema = z.discriminatedUnion('status', [
     found: z.array(z.object({ mention: MentionSchema, candidates: z.array(CandidateSchema) })),
     unknown: z.array(z.string()),
     suggestions: z.array(CandidateSchema),
+    values: z.array(RelationshipValueSchema).default([]),
   }),
 ]);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { decideMentions } from '../../planner/resolve.js';
 import type { MentionSearch, ResolutionMemory } from '../../planner/resolve.js';
 import type { Understanding } from '../../planner/understand.js';
-import { CandidateSchema, MentionSearchSchema } from '../entity-schemas.js';
+import { CandidateSchema, MentionSearchSchema, RelationshipValueSchema } from '../entity-schemas.js';
 import { defineTool } from '../tool.js';
 
 /** Decides what each searched mention names, with what the session remembers when that decides it. */
@@ -34,6 +34,7 @@ export default defineTool({
     mention: z.string().optional(),
     candidates: z.array(CandidateSchema).default([]),
     unknown: z.array(z.string()).default([]),
+    values: z.array(RelationshipValueSchema).default([]).describe('Mentions that are values of a relationship’s property ("CEO": a role).'),
   }),
   async run({ understanding, search, memory }, { schema }) {
     if (search.status === 'too_many') return { status: 'too_many' as const, max: search.max };
@@ -46,7 +47,7 @@ export default defineTool({
     );
     switch (result.status) {
       case 'resolved':
-        return { status: 'resolved' as const, entities: result.entities as unknown as Record<string, unknown>[], from_memory: result.fromMemory };
+        return { status: 'resolved' as const, entities: result.entities as unknown as Record<string, unknown>[], from_memory: result.fromMemory, values: result.values ?? [] };
       case 'ambiguous':
         return { status: 'ambiguous' as const, mention: result.mention.text, candidates: result.candidates, entities: result.entities as unknown as Record<string, unknown>[] };
       case 'unknown':

@@ -8,6 +8,8 @@ import { stem, tokenize } from '../../planner/words.js';
 import { defineTool } from '../tool.js';
 import type { ToolContext } from '../tool.js';
 import type { TemplateService } from '../../../modules/queries/templates.js';
+import { RelationshipValueSchema } from '../entity-schemas.js';
+import { valuesAmongWords } from '../../planner/plan-values.js';
 
 /** Approved templates offered to a model as examples, the closest to the question first. */
 const EXAMPLES = 5;
@@ -48,6 +50,7 @@ export default defineTool({
       question: z.string().min(1).max(10_000),
       understanding: z.record(z.string(), z.unknown()),
       entities: z.array(z.record(z.string(), z.unknown())),
+      values: z.array(RelationshipValueSchema).default([]).describe('Mentions that are values of a relationship’s property.'),
       memories: z.array(z.object({ kind: z.string(), key: z.string(), value: z.unknown() })).default([]),
     })
     .strict(),
@@ -67,11 +70,13 @@ export default defineTool({
       .describe('The approved template of the same shape (a question phrased unlike its own), filled with this query’s values.'),
   }),
   timeoutMs: 120_000,
-  async run({ question, understanding, entities, memories }, context) {
+  async run({ question, understanding, entities, values, memories }, context) {
     const { schema, vocabulary } = await context.schema.get();
     const understood = understanding as unknown as Understanding;
     const resolved = entities as unknown as ResolvedEntity[];
-    const planned = plan(understood, vocabulary, resolved);
+    // Words that name nothing in the schema may be values of a relationship ("engineers": a role).
+    const loose = await valuesAmongWords(understood, vocabulary, resolved, context.graph);
+    const planned = plan(understood, vocabulary, resolved, [...values, ...loose]);
     const description: PlanDescription = planned.ok
       ? planned.description
       : { kind: understood.kind, entities: resolved.map((e) => ({ name: e.name, label: e.label })) };

@@ -130,6 +130,7 @@ export default defineWorkflow({
             mention?: string;
             candidates: Candidate[];
             unknown: string[];
+            values?: unknown[];
           }>('entity_resolve', { understanding, search, ...(memory ? { memory } : {}) });
           if (result.status === 'needs_memory') {
             memories = (await ctx.tool<{ memories: Memory[] }>('memory_recall', {})).memories;
@@ -141,7 +142,7 @@ export default defineWorkflow({
           }
           const recalled = memories ? { memories } : {};
           if (result.status === 'resolved') {
-            return { output: { entities: result.entities, from_memory: result.from_memory, ...recalled }, queryType: asked ? 'clarification' : 'none' };
+            return { output: { entities: result.entities, values: result.values ?? [], from_memory: result.from_memory, ...recalled }, queryType: asked ? 'clarification' : 'none' };
           }
           if (result.status === 'too_many') {
             return { output: { ...recalled, halt: { reason: 'unknown', text: `That question names too many things at once; please ask about at most ${result.max}.` } satisfies Halt } };
@@ -235,7 +236,7 @@ export default defineWorkflow({
           template?: { template_id: number; cypher: string; parameters: Record<string, unknown> };
         }>(
           'query_generate',
-          { question: input.question, understanding, entities: outputs.resolve?.entities ?? [], memories },
+          { question: input.question, understanding, entities: outputs.resolve?.entities ?? [], values: outputs.resolve?.values ?? [], memories },
         );
         if (!generated.ok && generated.scope) {
           // Not a question for this graph: said plainly, with what the graph does know about; nothing is queued for curators.
