@@ -61,6 +61,10 @@ export const envSchema = z.object({
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier')
     .default('public'),
   DATABASE_POOL_MAX: int(10, 1, 200),
+  DATABASE_STATEMENT_TIMEOUT_MS: int(30_000, 0, 3_600_000),
+  DATABASE_QUERY_TIMEOUT_MS: int(35_000, 0, 3_600_000),
+  DATABASE_CONNECT_TIMEOUT_MS: int(5_000, 100, 600_000),
+  DATABASE_KEEPALIVE_MS: int(10_000, 0, 600_000),
   PGLITE_ANALYZE_INTERVAL_S: int(600, 0, 86_400),
 
   NEO4J_URI: optionalUrl(['neo4j:', 'neo4j+s:', 'neo4j+ssc:', 'bolt:', 'bolt+s:', 'bolt+ssc:']),
@@ -165,7 +169,19 @@ export interface Config {
   port: number;
   dataDir: string;
   trustProxy: boolean;
-  database: { url?: string; schema: string; poolMax: number; pgliteAnalyzeIntervalS: number };
+  database: {
+    url?: string;
+    schema: string;
+    poolMax: number;
+    pgliteAnalyzeIntervalS: number;
+    /** PostgreSQL's own limit on one statement (0: none). */
+    statementTimeoutMs?: number;
+    /** How long the client waits for a statement's answer, also when the network is silently gone (0: forever). */
+    queryTimeoutMs?: number;
+    connectTimeoutMs?: number;
+    /** TCP keepalive probes after this much silence (0: off). */
+    keepAliveMs?: number;
+  };
   neo4j?: { uri: string; user: string; password: string; database: string };
   redis: { url?: string; keyPrefix: string };
   auth: {
@@ -271,6 +287,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       schema: e.DATABASE_SCHEMA,
       poolMax: e.DATABASE_POOL_MAX,
       pgliteAnalyzeIntervalS: e.PGLITE_ANALYZE_INTERVAL_S,
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      queryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS,
+      connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      keepAliveMs: e.DATABASE_KEEPALIVE_MS,
     },
     neo4j: e.NEO4J_URI
       ? { uri: e.NEO4J_URI, user: e.NEO4J_USER, password: e.NEO4J_PASSWORD, database: e.NEO4J_DATABASE }

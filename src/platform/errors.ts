@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ProblemFieldError } from './problem.js';
 import { ProblemError, problemTypeUri } from './problem.js';
+import { isUnavailable, UNAVAILABLE_RETRY_AFTER_S } from './unavailable.js';
 
 /**
  * The one error handler. Every failure leaves as RFC 9457 problem+json; a 500 says nothing
@@ -79,7 +80,8 @@ function validationErrors(error: FastifyError): ProblemFieldError[] {
 
 function handleError(this: FastifyInstance, error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof ProblemError) {
-    if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+    // A 503 is a state (shutting down, a dependency down), logged where it is detected; not a failure with a stack.
+    if (error.status >= 500 && error.status !== 503) request.log.error({ err: error }, 'request failed');
     return sendProblem(
       request,
       reply,
@@ -111,6 +113,16 @@ function handleError(this: FastifyInstance, error: FastifyError, request: Fastif
   if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
     // Other framework or plugin errors that are the client's fault carry a safe message.
     return sendProblem(request, reply, { slug: 'invalid-request', title: 'Invalid request', status, detail: error.message });
+  }
+  if (isUnavailable(error)) {
+    // An outage, not a bug: no stack, and the client is told when to come back.
+    request.log.warn({ error: error.message, code: error.code }, 'a dependency is unavailable');
+    return sendProblem(
+      request,
+      reply,
+      { slug: 'unavailable', title: 'Service unavailable', status: 503, detail: 'A service this request needs is unavailable; try again shortly.' },
+      { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_S) },
+    );
   }
   request.log.error({ err: error }, 'unhandled error');
   return sendProblem(request, reply, {

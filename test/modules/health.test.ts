@@ -40,6 +40,18 @@ describe('health', () => {
     expect(body.components.graph.status).toBe('up');
   });
 
+  it('logs readiness once per change of state, at warn, without a stack', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logStream = { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) };
+    t = await startTestApp({ logStream, env: { LOG_LEVEL: 'info' } });
+    await t.app.deps.relational.close();
+    for (let i = 0; i < 20; i++) expect((await t.app.inject({ method: 'GET', url: '/health/ready' })).statusCode).toBe(503);
+    const about = lines.filter((l) => String(l.msg).startsWith('readiness') || (l.level as number) >= 50);
+    expect(about).toHaveLength(1);
+    expect(about[0]).toMatchObject({ level: 40, msg: 'readiness: down: relational' });
+    expect(JSON.stringify(about[0])).not.toContain('stack');
+  });
+
   it.skipIf(!process.env.REDIS_URL)('GET /health/ready answers 503 when Redis is down', async () => {
     t = await startTestApp();
     await t.app.deps.redis!.quit();

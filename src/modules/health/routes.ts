@@ -29,6 +29,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
     async () => ({ status: 'ok' as const }),
   );
 
+  let lastState = 'ready';
   app.get(
     '/health/ready',
     {
@@ -53,6 +54,13 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
         });
       }
       const result = await checkReadiness(options.checks, options.timeoutMs);
+      // Logged once per change of state, not once per probe (a drain or an outage probes many times a second).
+      const state = result.ready ? 'ready' : `down: ${result.down.join(', ')}`;
+      if (state !== lastState) {
+        if (result.ready) app.log.info({ previous: lastState }, 'readiness: ready');
+        else app.log.warn({ components: Object.fromEntries(result.down.map((name) => [name, result.components[name]?.error])) }, `readiness: ${state}`);
+        lastState = state;
+      }
       if (!result.ready) {
         throw new ProblemError({
           status: 503,

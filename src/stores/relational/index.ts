@@ -10,7 +10,7 @@ export type { Queryable, QueryResult, RelationalStore, SqlParam, Transaction } f
 export { Statement } from './statement.js';
 
 export interface OpenRelationalOptions {
-  database: Pick<Config['database'], 'url' | 'schema' | 'poolMax'>;
+  database: Pick<Config['database'], 'url' | 'schema' | 'poolMax' | 'statementTimeoutMs' | 'queryTimeoutMs' | 'connectTimeoutMs' | 'keepAliveMs'>;
   /** Where PGlite keeps its files when no DATABASE_URL is set; undefined means in memory. */
   dataDir?: string;
   /** PGlite only: start from this dump (see PgliteStore.dump) instead of an empty cluster. */
@@ -20,7 +20,15 @@ export interface OpenRelationalOptions {
 /** Opens the configured engine and applies pending migrations before anything uses it. */
 export async function openRelationalStore(options: OpenRelationalOptions): Promise<RelationalStore> {
   const store: RelationalStore = options.database.url
-    ? new PgStore({ url: options.database.url, schema: options.database.schema, poolMax: options.database.poolMax })
+    ? new PgStore({
+        url: options.database.url,
+        schema: options.database.schema,
+        poolMax: options.database.poolMax,
+        statementTimeoutMs: options.database.statementTimeoutMs,
+        queryTimeoutMs: options.database.queryTimeoutMs,
+        connectTimeoutMs: options.database.connectTimeoutMs,
+        keepAliveMs: options.database.keepAliveMs,
+      })
     : await PgliteStore.open({
         dataDir: options.dataDir ? path.join(options.dataDir, 'pglite') : undefined,
         schema: options.database.schema,

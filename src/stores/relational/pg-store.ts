@@ -7,6 +7,13 @@ export interface PgStoreOptions {
   poolMax: number;
   /** Name reported to PostgreSQL (pg_stat_activity). */
   applicationName?: string;
+  /** PostgreSQL's limit on one statement (0 or absent: none). */
+  statementTimeoutMs?: number;
+  /** How long the client waits for an answer, also when the network is silently gone (0 or absent: forever). */
+  queryTimeoutMs?: number;
+  connectTimeoutMs?: number;
+  /** TCP keepalive after this much silence (0: off). */
+  keepAliveMs?: number;
 }
 
 /** PostgreSQL through a pool of `pg` connections (DATABASE_URL). */
@@ -33,17 +40,26 @@ export class PgStore extends PooledStore<pg.Pool> {
 }
 
 function openPool(options: PgStoreOptions): pg.Pool {
+  const statementTimeout = options.statementTimeoutMs ? ` -c statement_timeout=${options.statementTimeoutMs}` : '';
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolMax,
     application_name: options.applicationName ?? 'cqks',
     // Every connection works in the configured schema, so one database can host several deployments.
-    options: `-c search_path=${options.schema},public`,
+    options: `-c search_path=${options.schema},public${statementTimeout}`,
     types: typeParsers,
-    connectionTimeoutMillis: 10_000,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
+    ...(options.queryTimeoutMs ? { query_timeout: options.queryTimeoutMs } : {}),
+    keepAlive: (options.keepAliveMs ?? 10_000) > 0,
+    keepAliveInitialDelayMillis: options.keepAliveMs ?? 10_000,
   });
   // An idle client that loses its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  // Nor one that is lent out (pg-pool listens only while a client is idle): PostgreSQL ending a
+  // connection inside a transaction (pg_terminate_backend, a failover, an idle-in-transaction
+  // timeout) emits 'error' on it. The statement under way fails instead; the broken client is
+  // discarded when it is released with that error, and the pool opens a new one.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 
@@ -103,7 +119,7 @@ class Listener {
 
   private async connect(): Promise<pg.Client> {
     if (this.stopped) throw new Error('the store is closed');
-    const client = new pg.Client({ connectionString: this.url, application_name: 'cqks-listen' });
+    const client = new pg.Client({ connectionString: this.url, application_name: 'cqks-listen', keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
     client.on('notification', (message) => {
       for (const subscriber of this.channels.get(message.channel)?.subscribers ?? []) subscriber.onNotify(message.payload ?? '');
     });

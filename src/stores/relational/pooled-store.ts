@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { isUnavailable } from '../../platform/unavailable.js';
 import { transactionEnd } from './port.js';
 import type { QueryResult, RelationalStore, SqlParam, Transaction } from './port.js';
 
@@ -94,7 +95,7 @@ export abstract class PooledStore<C extends Connections = Connections> implement
       end.settle(error ?? new Error('transaction rolled back'));
       await client.query('ROLLBACK').catch(() => undefined);
       // A client whose connection broke is discarded rather than returned to the pool.
-      client.release(error instanceof Error && isConnectionError(error) ? error : undefined);
+      client.release(error instanceof Error && isUnavailable(error) ? error : undefined);
       throw error;
     }
   }
@@ -111,9 +112,4 @@ export abstract class PooledStore<C extends Connections = Connections> implement
 /** LISTEN takes an identifier, not a parameter: only plain lower-case names are accepted. */
 export function assertChannelName(channel: string): void {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
-}
-
-function isConnectionError(error: Error): boolean {
-  const code = (error as { code?: string }).code ?? '';
-  return code.startsWith('08') || code === 'ECONNRESET' || code === 'ECONNREFUSED';
 }

@@ -1,0 +1,87 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { isUnavailable } from '../../../src/platform/unavailable.js';
+import { openRelationalStore } from '../../../src/stores/relational/index.js';
+import { startTestApp } from '../../support/app.js';
+import type { TestApp } from '../../support/app.js';
+import { dropSchema, testConfig, uniqueName } from '../../support/config.js';
+import { auth } from '../../support/runs.js';
+import { startTcpProxy } from '../../support/tcp-proxy.js';
+import type { TcpProxy } from '../../support/tcp-proxy.js';
+
+/**
+ * PostgreSQL misbehaving under the service: a connection ended inside a transaction, and a
+ * network that silently drops everything. The process lives, requests end within their
+ * settings with 503 and Retry-After, and the pool heals.
+ */
+const url = process.env.DATABASE_URL;
+
+describe.skipIf(!url)('PostgreSQL outages', () => {
+  const cleanups: (() => Promise<unknown>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  });
+
+  it('a connection terminated inside a transaction fails that statement, not the process, and the pool heals', async () => {
+    const schema = uniqueName('t');
+    const store = await openRelationalStore({ database: { url, schema, poolMax: 2 } });
+    cleanups.push(() => dropSchema(testConfig('/tmp', { DATABASE_SCHEMA: schema })), () => store.close());
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    cleanups.push(() => admin.end());
+
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const failed = await store
+        .transaction(async (tx) => {
+          const { rows } = await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+          await admin.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
+          await tx.query('SELECT 1');
+        })
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+      expect(failed, `attempt ${attempt}`).toBeDefined();
+      expect(isUnavailable(failed)).toBe(true);
+    }
+    // The process is alive (an unhandled 'error' event would have ended this test's process) and the pool works again.
+    for (let i = 0; i < 4; i++) expect((await store.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+  });
+
+  describe('through HTTP', () => {
+    let t: TestApp;
+    let proxy: TcpProxy;
+    const QUERY_TIMEOUT_MS = 1500;
+
+    it('a request during a silent outage ends within its setting with 503 and Retry-After; then the service answers again', async () => {
+      const target = new URL(url!);
+      proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+      cleanups.push(() => proxy.close());
+      const proxied = new URL(url!);
+      proxied.port = String(proxy.port);
+      t = await startTestApp({
+        env: { DATABASE_URL: proxied.toString(), DATABASE_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS), DATABASE_CONNECT_TIMEOUT_MS: '1000', RUN_CONCURRENCY: '0' },
+      });
+      cleanups.push(() => t.close());
+      const token = await t.token(['user']);
+      expect((await t.app.inject({ method: 'GET', url: '/api/v1/chat/history', headers: auth(token) })).statusCode).toBe(200);
+
+      proxy.drop();
+      const started = performance.now();
+      const res = await t.app.inject({ method: 'GET', url: '/api/v1/chat/history', headers: auth(token) });
+      const waited = performance.now() - started;
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.headers['retry-after']).toBeDefined();
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect(res.json().type).toBe('urn:cqks:problem:unavailable');
+      expect(waited).toBeLessThan(QUERY_TIMEOUT_MS + 1500);
+
+      proxy.restore();
+      let status = 0;
+      for (let i = 0; i < 20 && status !== 200; i++) {
+        status = (await t.app.inject({ method: 'GET', url: '/api/v1/chat/history', headers: auth(token) })).statusCode;
+      }
+      expect(status).toBe(200);
+    });
+  });
+});
