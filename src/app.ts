@@ -130,6 +130,8 @@ export async function openDependencies(
         dataDir: config.dataDir,
         queryTimeoutMs: config.limits.graphQueryTimeoutMs,
         maxRows: config.limits.graphQueryMaxRows,
+        maxResultBytes: config.limits.graphQueryMaxResultBytes,
+        maxMemoryMb: config.limits.graphEmbeddedMaxMemoryMb,
         allowedProcedures: config.graph.allowedProcedures,
         validationCacheEntries: config.graph.validationCacheEntries,
         searchCacheEntries: config.graph.searchCacheEntries,

@@ -102,6 +102,8 @@ export const envSchema = z.object({
 
   GRAPH_QUERY_TIMEOUT_MS: int(5000, 50, 300_000),
   GRAPH_QUERY_MAX_ROWS: int(1000, 1, 100_000),
+  GRAPH_QUERY_MAX_RESULT_BYTES: int(16 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+  GRAPH_EMBEDDED_MAX_MEMORY_MB: int(2048, 0, 1024 * 1024),
   GRAPH_ALLOWED_PROCEDURES: csv(
     'db.labels,db.relationshipTypes,db.propertyKeys,db.schema.visualization,db.schema.nodeTypeProperties,db.schema.relTypeProperties',
   ),
@@ -206,6 +208,10 @@ export interface Config {
     rateChatMessagePerMinute: number;
     graphQueryTimeoutMs: number;
     graphQueryMaxRows: number;
+    /** Largest result of a graph query, in bytes of its JSON: beyond it, 422. */
+    graphQueryMaxResultBytes: number;
+    /** Resident memory the embedded graph engine's process may use, in MB (0: no cap): beyond it, the query gets 422 and the engine restarts. */
+    graphEmbeddedMaxMemoryMb: number;
     streamHeartbeatMs: number;
     streamMaxPerSubject: number;
     toolTimeoutMs: number;
@@ -317,6 +323,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       rateChatMessagePerMinute: e.RATE_LIMIT_CHAT_MESSAGE_PER_MINUTE,
       graphQueryTimeoutMs: e.GRAPH_QUERY_TIMEOUT_MS,
       graphQueryMaxRows: e.GRAPH_QUERY_MAX_ROWS,
+      graphQueryMaxResultBytes: e.GRAPH_QUERY_MAX_RESULT_BYTES,
+      graphEmbeddedMaxMemoryMb: e.GRAPH_EMBEDDED_MAX_MEMORY_MB,
       streamHeartbeatMs: e.STREAM_HEARTBEAT_MS,
       streamMaxPerSubject: e.STREAM_MAX_PER_SUBJECT,
       toolTimeoutMs: e.TOOL_TIMEOUT_MS,

@@ -93,6 +93,9 @@ function sentence({ description: d, columns, rows, truncated }: AnswerInput): st
   const rel = d.relationship;
   const target = d.target;
 
+  // A query edited by a reviewer or a curator may return another shape than the question's kind: then the rows speak.
+  if (!shapeFits(d, columns, rows)) return plainRows(columns, rows, truncated);
+
   switch (d.kind) {
     case 'count': {
       const n = Number(values[0] ?? 0);
@@ -223,4 +226,29 @@ function participle(phrase: string): string {
   if (/ed$/.test(first) || STATE_PARTICIPLES.has(first)) return [first, ...rest].join(' ');
   const base = /[^s]s$/.test(first) ? first.slice(0, -1) : first;
   return [base.endsWith('e') ? `${base}d` : `${base}ed`, ...rest].join(' ');
+}
+
+/** Whether the rows have the shape the sentence for the question's kind reads from. */
+function shapeFits(d: PlanDescription, columns: string[], rows: Record<string, unknown>[]): boolean {
+  if (rows.length === 0) return true;
+  const first = rows[0]![columns[0] ?? ''];
+  switch (d.kind) {
+    case 'count':
+      return rows.length === 1 && typeof first === 'number';
+    case 'aggregate':
+      if (d.comparison) return columns.includes('value') && columns.includes('other_value');
+      return d.aggregate === 'most' || d.aggregate === 'least' ? columns.includes('name') : rows.length === 1;
+    case 'path':
+      return Array.isArray(first);
+    default:
+      return true;
+  }
+}
+
+/** "2 rows: name Maya Patel, Alex Kim": what a query found, when no sentence of its kind fits it. */
+function plainRows(columns: string[], rows: Record<string, unknown>[], truncated: boolean): string {
+  if (rows.length === 0) return 'The query found nothing.';
+  const first = columns[0] ?? '';
+  if (rows.length === 1) return `The query found: ${columns.map((c) => `${identifierWords(c).join(' ')} ${show(rows[0]![c])}`).join(', ')}.`;
+  return `The query found ${rows.length} rows${truncated ? ' (cut at the row limit)' : ''}: ${identifierWords(first).join(' ')} ${listOf(rows.map((r) => show(r[first])))}.`;
 }

@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { DocumentPreviewLimits } from '../preview.js';
 import { IngestRejection } from '../types.js';
 import type { DocumentFormat, IngestLimits, IngestionStage, Progress } from '../types.js';
-import { memoryOfSync, watchMemory } from './memory-watch.js';
+import { memoryOfSync, watchMemory } from '../../platform/memory-watch.js';
 import type { ParserMessage, ParserRequest, ParserResults, ParserTaskName } from './protocol.js';
 import { ResultAssembler } from './result-parts.js';
 

@@ -102,6 +102,11 @@ export class ReviewService {
   async decide(principal: Principal, sessionId: string, reviewId: string, decision: Decision, as: 'reviewer' | 'owner') {
     const session = await this.session(sessionId);
     if (as === 'owner' && session.owner !== principal.sub) throw notFound(`No session ${sessionId}`);
+    // Owners approve or reject; putting a query of one's own before the graph (and before curators, in one's
+    // name) is a reviewer's decision.
+    if (as === 'owner' && decision.cypher && !hasRole(principal, 'reviewer')) {
+      throw forbidden('Editing the query under review needs the reviewer role; as the session’s owner, approve or reject it.');
+    }
     if (decision.cypher) {
       // An edited query must pass the same read-only checks before it can be approved.
       try {

@@ -26,3 +26,15 @@ export const graphUnavailable = (detail: string) =>
 
 /** An upsert batch that cannot be written as given (bad label, reserved property, ...). */
 export const invalidGraphWrite = (detail: string, path: string) => badRequest(detail, [{ path, message: detail }]);
+
+export const resultTooLarge = (maxBytes: number) =>
+  unprocessable('result-too-large', 'Query result too large', `The query's result is larger than ${maxBytes} bytes (GRAPH_QUERY_MAX_RESULT_BYTES): ask for fewer rows or smaller values.`, {
+    limit_bytes: maxBytes,
+  });
+
+export const queryOverMemory = (detail: string) =>
+  unprocessable('query-memory', 'Query needed too much memory', `The query was stopped: ${detail} (GRAPH_EMBEDDED_MAX_MEMORY_MB).`);
+
+/** The engine failed on this query itself (a panic, a crash): the same query fails again, so it is not retried. Nothing of its internals is shown. */
+export const engineFailure = () =>
+  unprocessable('engine-failure', 'The graph engine could not run this query', 'The graph engine failed on this query. Try a simpler form of it (fewer unbounded patterns).');

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import grafeo from '@grafeo-db/js';
+import { jsonSize } from './json-size.js';
 import type { GrafeoDB as GrafeoDatabase, GrafeoError, Transaction } from '@grafeo-db/js';
 import { ENTITY_LABEL, KEY_PROPERTY, SEARCH_PROPERTY } from './bookkeeping.js';
 import {
@@ -44,6 +45,8 @@ export function classifyGrafeoError(error: unknown): EngineError {
   const message = (error instanceof Error ? error.message : String(error)).split('\n')[0]!.replace(/^Query error: /, '').slice(0, 500);
   if (status?.startsWith('42') || status?.startsWith('0A')) return new EngineError('invalid', message);
   if (status) return new EngineError('failed', message);
+  // A Rust panic in the engine ("task 157 panicked with message …"): the same query fails the same way.
+  if (/panicked|assertion failed/i.test(message)) return new EngineError('panic', message);
   return new EngineError('internal', message);
 }
 
@@ -132,7 +135,7 @@ export class GrafeoEngine {
     return { ok: true };
   }
 
-  async read({ statement, run, params, maxRows }: Operations['read']['args']): Promise<ReadAnswer> {
+  async read({ statement, run, params, maxRows, maxBytes = 0 }: Operations['read']['args']): Promise<ReadAnswer> {
     return this.readOnly(async (tx) => {
       await this.checkPlan(tx, statement, params);
       const result = await tx.executeCypher(run, params);
@@ -141,10 +144,13 @@ export class GrafeoEngine {
       const columns = result.columns;
       const rows: Record<string, JsonValue>[] = [];
       // Only the rows kept are converted to JS values and sent on.
+      let bytes = 0;
       for (let i = 0; i < take; i++) {
         const raw = result.get(i);
         const row: Record<string, JsonValue> = {};
         for (const column of columns) row[column] = mapGrafeoValue(raw[column]);
+        bytes += jsonSize(row);
+        if (maxBytes > 0 && bytes > maxBytes) throw new EngineError('too-large', `the result is larger than ${maxBytes} bytes`);
         rows.push(row);
       }
       return { columns, rows, truncated: total > maxRows };
@@ -261,3 +267,4 @@ export class GrafeoEngine {
     });
   }
 }
+

@@ -14,6 +14,8 @@ export interface ReadArgs {
   run: string;
   params: QueryParams;
   maxRows: number;
+  /** Largest result, in bytes of its JSON, sent back (0: no limit). */
+  maxBytes?: number;
 }
 
 export interface ReadAnswer {
@@ -47,7 +49,12 @@ export interface Operations {
 export type OperationName = keyof Operations;
 
 /** Why an operation failed, in terms the store maps to its errors. */
-export type EngineErrorKind = 'invalid' | 'not-read-only' | 'failed' | 'internal';
+/**
+ * `too-large`: the result is over its byte limit; `panic`: the engine failed on this query
+ * (deterministically: a bug of the engine, not of the data); `memory`: the engine process went
+ * over its memory cap while running it; `crashed`: the process stopped while running it.
+ */
+export type EngineErrorKind = 'invalid' | 'not-read-only' | 'failed' | 'too-large' | 'panic' | 'memory' | 'crashed' | 'internal';
 
 export interface EngineErrorShape {
   kind: EngineErrorKind;

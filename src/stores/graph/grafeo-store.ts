@@ -5,7 +5,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { searchTerms } from './bookkeeping.js';
 import { assertReadOnly, type GuardOptions } from './cypher-guard.js';
-import { graphUnavailable, invalidCypher, notReadOnly, queryFailed, queryTimeout } from './errors.js';
+import { engineFailure, graphUnavailable, invalidCypher, notReadOnly, queryFailed, queryOverMemory, queryTimeout, resultTooLarge } from './errors.js';
 import { EngineCallError, GrafeoSupervisor, type CallOptions } from './grafeo-supervisor.js';
 import type { OperationName, Operations } from './grafeo-protocol.js';
 import { NameSearches, type NameSearchCacheOptions } from './name-searches.js';
@@ -45,6 +45,10 @@ export interface GrafeoStoreOptions extends NameSearchCacheOptions {
   operationTimeoutMs?: number;
   /** Statements remembered as validated; 0 remembers none. Default 1000. */
   validationCacheEntries?: number;
+  /** Largest result of a read, in bytes of its JSON (0 or absent: no limit). */
+  maxResultBytes?: number;
+  /** Resident memory the engine process may use, in MB (0 or absent: no cap). */
+  maxMemoryMb?: number;
   logger?: GraphLogger;
 }
 
@@ -55,6 +59,7 @@ export class GrafeoGraphStore implements GraphStore {
   private readonly names: NameSearches;
   private readonly limits: Limits;
   private readonly operationTimeoutMs: number;
+  private readonly maxResultBytes: number;
 
   private constructor(
     private readonly supervisor: GrafeoSupervisor,
@@ -68,19 +73,21 @@ export class GrafeoGraphStore implements GraphStore {
     this.names = new NameSearches(options);
     this.limits = { timeoutMs: options.queryTimeoutMs, maxRows: options.maxRows };
     this.operationTimeoutMs = options.operationTimeoutMs ?? Math.max(30_000, options.queryTimeoutMs * 10);
+    this.maxResultBytes = options.maxResultBytes ?? 0;
   }
 
   static async open(options: GrafeoStoreOptions): Promise<GrafeoGraphStore> {
     const dir = options.dataDir ? path.join(options.dataDir, 'graph') : await mkdtemp(path.join(os.tmpdir(), 'cqks-graph-'));
     await mkdir(dir, { recursive: true });
     const file = path.join(dir, 'knowledge.grafeo');
-    const supervisor = new GrafeoSupervisor({ file, logger: options.logger });
+    const supervisor = new GrafeoSupervisor({ file, logger: options.logger, maxMemoryMb: options.maxMemoryMb });
     const store = new GrafeoGraphStore(supervisor, options, file, options.dataDir ? null : dir);
     try {
       await supervisor.start();
     } catch (error) {
       await store.close();
-      throw mapEngineError(error);
+      // At start the reason is for the operator (a locked file, a missing binary): said in full.
+      throw graphUnavailable(`the embedded graph engine failed: ${error instanceof Error ? error.message : String(error)}`);
     }
     return store;
   }
@@ -102,7 +109,7 @@ export class GrafeoGraphStore implements GraphStore {
     const started = performance.now();
     const answer = await this.call(
       'read',
-      { statement, run: withRowLimit(statement, maxRows + 1), params: checked, maxRows },
+      { statement, run: withRowLimit(statement, maxRows + 1), params: checked, maxRows, maxBytes: this.maxResultBytes },
       { kind: 'read', timeoutMs, onTimeout: () => queryTimeout(timeoutMs) },
     );
     return {
@@ -188,7 +195,16 @@ function mapEngineError(error: unknown): unknown {
       return notReadOnly(error.message);
     case 'failed':
       return queryFailed(error.message);
+    case 'too-large':
+      return resultTooLarge(Number(/\d+/.exec(error.message)?.[0] ?? 0));
+    case 'memory':
+      return queryOverMemory(error.message);
+    case 'panic':
+    case 'crashed':
+      return engineFailure();
+    case 'unavailable':
+      return graphUnavailable('the embedded graph engine is restarting; try again shortly');
     default:
-      return graphUnavailable(`the embedded graph engine failed: ${error.message}`);
+      return graphUnavailable('the embedded graph engine failed; try again shortly');
   }
 }

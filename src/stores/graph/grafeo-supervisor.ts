@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ChildMessage, EngineErrorKind, OperationName, Operations, ParentMessage } from './grafeo-protocol.js';
+import { watchMemory } from '../../platform/memory-watch.js';
 import type { GraphLogger } from './port.js';
 
 /**
@@ -22,6 +23,12 @@ import type { GraphLogger } from './port.js';
  * again to the fresh process with a fresh deadline: they have no side effects. A write
  * caught by a crash is sent again too: the store's writes are idempotent. A call is tried
  * at most twice, so a query that crashes the engine cannot take it down forever.
+ *
+ * Memory: the engine allocates natively, out of reach of any V8 limit, so the process's
+ * resident memory is watched (maxMemoryMb): past it, the reads running there fail with a
+ * `memory` error (one of them is the culprit; none is sent again) and the process is killed.
+ * A read running when the process stops by itself (a crash) is not sent again either: it may
+ * be what crashed it.
  */
 
 export interface SupervisorOptions {
@@ -32,6 +39,8 @@ export interface SupervisorOptions {
   startTimeoutMs?: number;
   /** How long `close()` waits for a clean exit before killing (default 5 s). */
   closeTimeoutMs?: number;
+  /** Resident memory the engine process may use, in MB (0 or absent: no cap, where /proc exists). */
+  maxMemoryMb?: number;
 }
 
 export interface CallOptions {
@@ -79,6 +88,7 @@ interface Pending {
 
 class EngineProcess {
   readonly inflight = new Map<number, Pending>();
+  stopWatch: () => void = () => undefined;
   /** Takes no new calls; killed once no write is running on it. */
   retiring = false;
   killed = false;
@@ -200,6 +210,10 @@ export class GrafeoSupervisor {
       clearTimeout(timer);
     }
     this.spawned++;
+    const maxMb = this.options.maxMemoryMb ?? 0;
+    if (maxMb > 0 && child.pid !== undefined) {
+      proc.stopWatch = watchMemory({ pid: child.pid, maxBytes: maxMb * 1024 * 1024, onExceeded: (bytes) => this.overMemory(proc, bytes, maxMb) });
+    }
     this.options.logger?.info({ pid: child.pid, file: this.options.file }, 'graph engine process ready');
     return proc;
   }
@@ -262,6 +276,17 @@ export class GrafeoSupervisor {
     }
   }
 
+  /** The process went over its memory cap: its reads fail (none is tried again), and it is replaced now. */
+  private overMemory(proc: EngineProcess, bytes: number, maxMb: number): void {
+    this.options.logger?.warn({ pid: proc.child.pid, usedMb: Math.round(bytes / 2 ** 20), maxMb }, 'graph engine process over its memory cap: restarting it');
+    for (const p of [...proc.inflight.values()]) {
+      if (p.options.kind === 'read') this.settle(p, undefined, new EngineCallError('memory', `the query needed more than the graph engine's ${maxMb} MB`));
+    }
+    proc.retiring = true;
+    this.kill(proc);
+    void this.acquire().catch(() => undefined);
+  }
+
   /** Kills a retiring process once no write is running on it. */
   private maybeKill(proc: EngineProcess): void {
     if (proc.killed) return;
@@ -282,11 +307,16 @@ export class GrafeoSupervisor {
     if (!proc.killed && !this.closed) {
       this.options.logger?.error({ pid: proc.child.pid, code, signal }, 'graph engine process exited unexpectedly');
     }
+    proc.stopWatch();
+    const crashed = !proc.killed && !this.closed;
     const orphans = [...proc.inflight.values()];
     proc.inflight.clear();
     for (const p of orphans) {
       clearTimeout(p.timer);
-      if (this.closed || p.attempts >= MAX_ATTEMPTS) {
+      if (crashed && p.options.kind === 'read') {
+        // It may be what crashed the engine: running it again could only crash it again.
+        this.settle(p, undefined, new EngineCallError('crashed', 'the graph engine stopped while running this query'));
+      } else if (this.closed || p.attempts >= MAX_ATTEMPTS) {
         this.settle(p, undefined, new EngineCallError('unavailable', 'the graph engine process stopped while answering'));
       } else {
         void this.dispatch(p);

@@ -14,6 +14,10 @@ export interface OpenGraphStoreOptions {
   queryTimeoutMs: number;
   /** Default row limit of a read-only query. */
   maxRows: number;
+  /** Largest result of a read-only query, in bytes of its JSON (0 or absent: no limit). */
+  maxResultBytes?: number;
+  /** Embedded engine only: resident memory its process may use, in MB (0 or absent: no cap). */
+  maxMemoryMb?: number;
   /** Procedures `CALL` may use (exact names). */
   allowedProcedures: string[];
   /** Statements remembered as validated (GRAPH_VALIDATION_CACHE_ENTRIES); 0 remembers none. Default 1000. */
@@ -30,6 +34,7 @@ export async function openGraphStore(options: OpenGraphStoreOptions): Promise<Gr
   const common = {
     queryTimeoutMs: options.queryTimeoutMs,
     maxRows: options.maxRows,
+    maxResultBytes: options.maxResultBytes,
     allowedProcedures: options.allowedProcedures,
     validationCacheEntries: options.validationCacheEntries,
     searchCacheEntries: options.searchCacheEntries,
@@ -38,7 +43,7 @@ export async function openGraphStore(options: OpenGraphStoreOptions): Promise<Gr
   };
   if (options.neo4j) return openNeo4jStore(options.neo4j, common);
   try {
-    return await GrafeoGraphStore.open({ ...common, dataDir: options.dataDir });
+    return await GrafeoGraphStore.open({ ...common, dataDir: options.dataDir, maxMemoryMb: options.maxMemoryMb });
   } catch (error) {
     if (error instanceof Error && /cannot be locked/i.test(error.message)) throw new GraphInUseError(options.dataDir, error);
     throw error;

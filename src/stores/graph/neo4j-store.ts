@@ -13,7 +13,8 @@ import {
   mergeFromEnd,
   upsertRelationshipsStatement,
 } from './cypher-statements.js';
-import { graphUnavailable, invalidCypher, notReadOnly, queryFailed, queryTimeout } from './errors.js';
+import { graphUnavailable, invalidCypher, notReadOnly, queryFailed, queryTimeout, resultTooLarge } from './errors.js';
+import { jsonSize } from './json-size.js';
 import { mapNeo4jValue } from './neo4j-mapping.js';
 import { NameSearches, type NameSearchCacheOptions } from './name-searches.js';
 import type {
@@ -91,6 +92,8 @@ export interface Neo4jStoreOptions extends NameSearchCacheOptions {
   database?: string;
   queryTimeoutMs: number;
   maxRows: number;
+  /** Largest result of a read, in bytes of its JSON (0 or absent: no limit). */
+  maxResultBytes?: number;
   allowedProcedures: readonly string[];
   /** Deadline of the store's own operations (writes, introspection, search); default max(30 s, 10 x queryTimeoutMs). */
   operationTimeoutMs?: number;
@@ -162,6 +165,7 @@ export class Neo4jGraphStore implements GraphStore {
   private readonly validated: ValidatedStatements;
   private readonly names: NameSearches;
   private readonly limits: Limits;
+  private readonly maxResultBytes: number;
   private readonly database: string | undefined;
   private readonly operationTimeoutMs: number;
 
@@ -173,6 +177,7 @@ export class Neo4jGraphStore implements GraphStore {
     this.validated = new ValidatedStatements(options.validationCacheEntries ?? DEFAULT_VALIDATION_CACHE_ENTRIES);
     this.names = new NameSearches(options);
     this.limits = { timeoutMs: options.queryTimeoutMs, maxRows: options.maxRows };
+    this.maxResultBytes = options.maxResultBytes ?? 0;
     this.database = options.database;
     this.operationTimeoutMs = options.operationTimeoutMs ?? Math.max(30_000, options.queryTimeoutMs * 10);
   }
@@ -208,6 +213,8 @@ export class Neo4jGraphStore implements GraphStore {
       const rows: Record<string, JsonValue>[] = [];
       let columns: string[] | null = null;
       let truncated = false;
+      let bytes = 0;
+      const maxBytes = this.maxResultBytes;
       for await (const record of result) {
         columns ??= record.keys.map(String);
         if (rows.length === maxRows) {
@@ -216,6 +223,8 @@ export class Neo4jGraphStore implements GraphStore {
         }
         const row: Record<string, JsonValue> = {};
         for (const key of columns) row[key] = mapNeo4jValue(record.get(key));
+        bytes += jsonSize(row);
+        if (maxBytes > 0 && bytes > maxBytes) throw resultTooLarge(maxBytes);
         rows.push(row);
       }
       columns ??= (await result.keys()).map(String);

@@ -115,6 +115,22 @@ describe('review', () => {
     s.stream.close();
   });
 
+  it('an owner may approve or reject but not edit the query; a reviewer may, and the answer reads the edited rows as they are', async () => {
+    const s = await waitingForReview('How many projects does Orbital Systems maintain?');
+    const edit = { review_id: s.reviewId, decision: 'approve', cypher: 'UNWIND range(1, 3) AS x RETURN x' };
+    const refused = await call('POST', `/api/v1/chat/${s.id}/review`, user, edit);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().detail).toMatch(/reviewer role/);
+    const decided = await call('POST', `/api/v1/review/${s.id}/approve`, reviewer, { review_id: s.reviewId, cypher: edit.cypher });
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect((await finished(s)).event).toBe('run_completed');
+    const history = (await call('GET', `/api/v1/chat/${s.id}/history`, user)).json().items;
+    const answer = history.at(-1).content as string;
+    expect(answer).not.toMatch(/NaN/);
+    expect(answer).toBe('The query found 3 rows: x 1, 2 and 3.');
+    s.stream.close();
+  });
+
   it('templates are not reviewed under the `generated` policy', async () => {
     const id = (await call('POST', '/api/v1/chat', user)).json().session_id;
     const stream = await followSession(t, user, id);

@@ -6,7 +6,8 @@ import { readFile } from 'node:fs/promises';
  * it passes `maxBytes`. Why, on top of the V8 heap cap: inflated data, Buffers and typed arrays
  * live outside the heap, so a parser can fill memory without ever reaching
  * --max-old-space-size. Where /proc is missing the heap cap is the only one.
- * It also keeps the highest resident memory it read (`peakBytes`), for the parser's stats.
+ * It also keeps the highest resident memory it read (`peakBytes`), for the parser's stats. Used for
+ * the document parser process and the embedded graph engine process.
  */
 
 /** How often the memory is read; a process grows by at most what it allocates in this time. */
