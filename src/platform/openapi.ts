@@ -6,6 +6,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { tidyForReaders } from './openapi-examples.js';
 import { ProblemSchema } from './schemas.js';
 
 /**
@@ -36,7 +37,7 @@ export const TAGS = [
   { name: 'Workflows', description: 'Workflows built from registered tools.' },
   { name: 'Documents', description: 'Upload, approval and ingestion of documents.' },
   { name: 'Tools', description: 'Registered tools.' },
-  { name: 'Runs', description: 'Files kept by each run.' },
+  { name: 'Runs and files', description: 'Runs of workflows and the files each one keeps.' },
 ] as const;
 
 const STATUS_TEXT: Record<string, string> = {
@@ -165,7 +166,15 @@ export const openApiPlugin = fp(
         tags: [...TAGS],
         components: {
           securitySchemes: {
-            bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            bearerAuth: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'JWT',
+              description:
+                'A JWT from the identity provider (OIDC_ISSUER), or in development mode (no OIDC_ISSUER) one the service ' +
+                'signs itself: `npm run token -- --sub alice --roles user` (roles: user, reviewer, curator, admin). Paste the ' +
+                'token alone, without "Bearer".',
+            },
             ...(oauth
               ? {
                   oauth2: {
@@ -186,7 +195,7 @@ export const openApiPlugin = fp(
       },
       transform: jsonSchemaTransform,
       transformObject: (input) =>
-        nameWildcardPaths(publishErrorResponses(jsonSchemaTransformObject(input) as OpenAPIV3_1.Document)),
+        tidyForReaders(nameWildcardPaths(publishErrorResponses(jsonSchemaTransformObject(input) as OpenAPIV3_1.Document))),
     });
 
     await app.register(swaggerUi, {
@@ -206,6 +215,8 @@ export const openApiPlugin = fp(
     const publicRoute = { config: { public: true, rateLimit: false }, schema: { hide: true } } as const;
     app.get('/openapi.json', publicRoute, async () => app.swagger());
     app.get('/redoc', publicRoute, async (_request, reply) => reply.type('text/html; charset=utf-8').send(REDOC_PAGE));
+    // The page's links are relative to /redoc: its trailing-slash form is sent there.
+    app.get('/redoc/', publicRoute, async (_request, reply) => reply.redirect('/redoc', 301));
     // Read on first use: most processes never serve it, and it is a megabyte.
     let bundle: Promise<Buffer> | undefined;
     app.get('/redoc/redoc.standalone.js', publicRoute, async (_request, reply) => {

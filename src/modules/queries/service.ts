@@ -280,7 +280,7 @@ export class QueryService {
     const allowed = (row: QueryRow | undefined): QueryRow => {
       if (!row) throw notFound(`No query ${id}`);
       if (!ALLOWED_FROM[move].includes(row.status)) {
-        throw conflict(`A ${row.status} query cannot be ${move === 'amend' ? 'amended' : `${move}d`}`, {
+        throw conflict(`${/^[aeiou]/.test(row.status) ? 'An' : 'A'} ${row.status} query cannot be ${move === 'amend' ? 'amended' : `${move}d`}`, {
           current_status: row.status,
         });
       }
