@@ -4,11 +4,16 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openRelationalStore } from '../../src/stores/relational/index.js';
 import type { PgliteStore } from '../../src/stores/relational/pglite-store.js';
+import { buildNeo4jLauncher, neo4jUnavailableReason, startNeo4j } from '../../scripts/neo4j-launcher.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** File holding a migrated PGlite cluster that tests start their stores from ('' on PostgreSQL). */
     pgliteTemplatePath: string;
+    /** A real Neo4j server for the Neo4j tests: NEO4J_URI, or one started here ('' when none can run). */
+    neo4jUri: string;
+    /** A second one, empty, for the question corpus on Neo4j (it loads the demo graph into an empty graph). */
+    neo4jCorpusUri: string;
   }
 }
 
@@ -17,9 +22,10 @@ declare module 'vitest' {
  * cluster is made here and every test store starts from a copy of it.
  */
 export default async function setup(project: TestProject) {
+  const stopNeo4j = await provideNeo4j(project);
   if (process.env.DATABASE_URL) {
     project.provide('pgliteTemplatePath', '');
-    return;
+    return stopNeo4j;
   }
   const dir = await mkdtemp(path.join(tmpdir(), 'cqks-template-'));
   const file = path.join(dir, 'pglite.tar');
@@ -32,6 +38,37 @@ export default async function setup(project: TestProject) {
   }
   project.provide('pgliteTemplatePath', file);
   return async () => {
+    await stopNeo4j();
     await rm(dir, { recursive: true, force: true });
+  };
+}
+
+/**
+ * The Neo4j the Neo4j tests run against: NEO4J_URI when given, else a local server started here
+ * (neo4j/launcher) on a temporary directory. Without Java the Neo4j tests are skipped with one
+ * line saying why; in CI (CI=true) that is an error, so no graph test is skipped there.
+ */
+async function provideNeo4j(project: TestProject): Promise<() => Promise<void>> {
+  if (process.env.NEO4J_URI) {
+    project.provide('neo4jUri', process.env.NEO4J_URI);
+    project.provide('neo4jCorpusUri', '');
+    return async () => undefined;
+  }
+  const reason = neo4jUnavailableReason();
+  if (reason) {
+    if (process.env.CI === 'true') throw new Error(`CI runs every graph test on Neo4j too, but ${reason}`);
+    console.warn(`Neo4j tests skipped: ${reason}.`);
+    project.provide('neo4jUri', '');
+    project.provide('neo4jCorpusUri', '');
+    return async () => undefined;
+  }
+  const dirs = await Promise.all([0, 1].map(() => mkdtemp(path.join(tmpdir(), 'cqks-neo4j-'))));
+  buildNeo4jLauncher(); // once, before two starts at the same time
+  const [shared, corpus] = await Promise.all(dirs.map((dataDir) => startNeo4j({ dataDir })));
+  project.provide('neo4jUri', shared!.uri);
+  project.provide('neo4jCorpusUri', corpus!.uri);
+  return async () => {
+    await Promise.all([shared!.stop(), corpus!.stop()]);
+    await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
   };
 }

@@ -169,9 +169,11 @@ export function planNegated(understanding: Understanding, vocabulary: Vocabulary
   const hop = hopsFrom(vocabulary, matches, target.label, far).find((h) => h.type === rel.type);
   if (!hop) return cannot(`${labelWords(target.label)} have no “${rel.phrase}” relationship${far ? ` with ${labelWords(far)}` : ''} in this graph`);
   const arrow = relationshipText(hop, !understanding.cues.passive);
-  const other = entity ? entityNode('e', entity) : { pattern: `(:${cypherName(hop.far)})`, where: [] as string[] };
-  // A key filter of the named thing goes inside the pattern's own WHERE (a pattern predicate cannot hold one).
-  const farPattern = entity && other.where.length ? `(e:${cypherName(entity.label)} {${cypherName(entity.nameProperty)}: ${cypherString(entity.name)}, _key: ${cypherString(entity.key!)}})` : other.pattern;
+  // No variable inside the negated pattern (Neo4j refuses new variables in a pattern predicate); a key, when the
+  // name alone is not unique, goes in its property map.
+  const farPattern = entity
+    ? `(:${cypherName(entity.label)} {${cypherName(entity.nameProperty)}: ${cypherString(entity.name)}${!entity.unique && entity.key ? `, _key: ${cypherString(entity.key)}` : ''}})`
+    : `(:${cypherName(hop.far)})`;
   const match = `MATCH (t:${cypherName(target.label)}) WHERE NOT (t)${arrow.left}[:${cypherName(hop.type)}]${arrow.right}${farPattern}`;
   const description: PlanDescription = {
     kind,

@@ -132,7 +132,10 @@ export function understand(question: string): Understanding {
   const lower = fold(text);
 
   const aggregateWord = words.find((w) => AGGREGATE_WORDS[w.word]);
-  const superlative = words.some((w) => MOST.has(w.word)) ? 'most' : words.some((w) => LEAST.has(w.word)) ? 'least' : undefined;
+  // "at least 1000", "at most 5" compare with a number; they rank nothing.
+  const bounded = new Set(words.filter((w, i) => i > 0 && words[i - 1]!.word === 'at' && (w.word === 'least' || w.word === 'most')).map((w) => w.start));
+  const ranking = words.filter((w) => !bounded.has(w.start));
+  const superlative = ranking.some((w) => MOST.has(w.word)) ? 'most' : ranking.some((w) => LEAST.has(w.word)) ? 'least' : undefined;
   const cues: Understanding['cues'] = {
     count: /\bhow many\b/.test(lower) || /\b(number of|count)\b/.test(lower),
     path: /\b(connected|related|linked|connection|path|link)\b/.test(lower) && mentions.length >= 2,
@@ -149,6 +152,8 @@ export function understand(question: string): Understanding {
     /\b(is|are|was|were|been|being|get|gets|got)\s+(\w+ly\s+)?\w+(ed|en|wn)\b(?!\s+(in|at|to|on|with|for|from|of)\b)/.test(lower);
   // Inside a name ("Trustworthy Ledgers without Global Consensus", "Apollo 13") words say nothing of the question.
   Object.assign(cues, readConstraints(mentions.reduce((t, m) => t.slice(0, m.start) + ' '.repeat(m.end - m.start) + t.slice(m.end), text)));
+  // An instruction to change the graph looks nothing up: it is declined as such.
+  if (cues.instruction) mentions.splice(0);
 
   let kind: QuestionKind = 'list';
   if (cues.path) kind = 'path';

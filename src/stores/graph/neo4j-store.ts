@@ -260,12 +260,17 @@ export class Neo4jGraphStore implements GraphStore {
         const type = String(r.get('relationshipType'));
         relationshipCounts.set(type, await count(`MATCH ()-[r:${quoteName(type)}]->() RETURN count(r) AS c`));
       }
+      // db.schema.visualization() pairs every label that has a type outgoing with every label that has it incoming
+      // (Company -LOCATED_IN-> Country, when only cities are in countries): its pairs are candidates, each checked.
       const patterns: RawSchema['patterns'] = [];
       for (const r of await all('CALL db.schema.visualization() YIELD nodes, relationships RETURN nodes, relationships')) {
         const names = new Map<string, string>();
         for (const node of r.get('nodes') as { elementId: string; properties: { name?: unknown } }[]) names.set(node.elementId, String(node.properties.name));
         for (const rel of r.get('relationships') as { type: string; startNodeElementId: string; endNodeElementId: string }[]) {
-          patterns.push({ type: rel.type, from: [names.get(rel.startNodeElementId) ?? ''], to: [names.get(rel.endNodeElementId) ?? ''] });
+          const [from, to] = [names.get(rel.startNodeElementId) ?? '', names.get(rel.endNodeElementId) ?? ''];
+          if (!from || !to) continue;
+          const exists = await all(`MATCH (:${quoteName(from)})-[:${quoteName(rel.type)}]->(:${quoteName(to)}) RETURN 1 AS c LIMIT 1`);
+          if (exists.length > 0) patterns.push({ type: rel.type, from: [from], to: [to] });
         }
       }
       const labelProperties = (await all('CALL db.schema.nodeTypeProperties() YIELD nodeLabels, propertyName RETURN nodeLabels, propertyName')).flatMap(

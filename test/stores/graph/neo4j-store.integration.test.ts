@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_ALLOWED_PROCEDURES } from '../../../src/stores/graph/cypher-guard.js';
 import { openGraphStore } from '../../../src/stores/graph/index.js';
 import { openNeo4jStore, type Neo4jConnection } from '../../../src/stores/graph/neo4j-store.js';
@@ -7,12 +7,13 @@ import type { GraphNode, GraphPath, GraphStore } from '../../../src/stores/graph
 import { WRITE_ATTEMPTS } from './cypher-cases.js';
 
 /**
- * The Neo4j adapter against a real server: runs only when NEO4J_URI is set (with NEO4J_USER,
- * NEO4J_PASSWORD, NEO4J_DATABASE). Everything it writes uses labels and a provenance unique
- * to the run, and is deleted at the end, so it can share a database with other data.
+ * The Neo4j adapter against a real server: NEO4J_URI (with NEO4J_USER, NEO4J_PASSWORD,
+ * NEO4J_DATABASE), or the local one the global setup starts (skipped only where no Java can run
+ * it). Everything it writes uses labels and a provenance unique to the run, and is deleted at
+ * the end, so it can share a database with other data.
  */
 
-const uri = process.env.NEO4J_URI;
+const uri = inject('neo4jUri') || undefined;
 const connection = (): Neo4jConnection => ({
   uri: uri!,
   user: process.env.NEO4J_USER ?? 'neo4j',
