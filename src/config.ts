@@ -94,6 +94,7 @@ export const envSchema = z.object({
   AUTH_DEV_TOKEN_TTL_SECONDS: int(3600, 60, 30 * 24 * 3600),
 
   BODY_LIMIT_BYTES: int(1024 * 1024, 1024, 1024 * 1024 * 1024),
+  REQUEST_MAX_DEPTH: int(64, 4, 10_000),
   REQUEST_TIMEOUT_MS: int(30_000, 1000, 3_600_000),
 
   RATE_LIMIT_DEFAULT_PER_MINUTE: int(600, 1, 1_000_000),
@@ -202,6 +203,8 @@ export interface Config {
   };
   limits: {
     bodyBytes: number;
+    /** Deepest nesting of objects and arrays a JSON body may have: beyond it, 400 before it is parsed. */
+    requestMaxDepth: number;
     requestTimeoutMs: number;
     rateDefaultPerMinute: number;
     rateChatCreatePerMinute: number;
@@ -317,6 +320,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     limits: {
       bodyBytes: e.BODY_LIMIT_BYTES,
+      requestMaxDepth: e.REQUEST_MAX_DEPTH,
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
       rateDefaultPerMinute: e.RATE_LIMIT_DEFAULT_PER_MINUTE,
       rateChatCreatePerMinute: e.RATE_LIMIT_CHAT_CREATE_PER_MINUTE,
