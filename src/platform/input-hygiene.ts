@@ -33,6 +33,7 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
   return false;
 }
 
+// eslint-disable-next-line no-control-regex -- finding NUL is the point
 const UNWANTED = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** The path of the first string or key holding a NUL or a lone surrogate, if any. */
