@@ -164,12 +164,25 @@ export async function openDependencies(
   }
 }
 
-/** Only ids a client could not use to inject into logs are echoed back; anything else gets a new one. */
+/** What a request id given to us may look like (nothing that could forge a log line). */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
-function requestId(request: IncomingMessage): string {
+/**
+ * The service names every request itself: an id a client sends could be forged or collide with
+ * another's. Behind a trusted proxy (TRUST_PROXY) the proxy's x-request-id is the id, so one id
+ * runs through both logs; otherwise a client's well-formed id is only logged beside ours.
+ */
+function requestIds(trustProxy: boolean) {
+  return (request: IncomingMessage): string => {
+    const given = request.headers['x-request-id'];
+    return trustProxy && typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+  };
+}
+
+/** The client's own request id, when it sent a well-formed one that is not the request's id. */
+function clientRequestId(request: { headers: IncomingMessage['headers']; id: string }): string | undefined {
   const given = request.headers['x-request-id'];
-  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+  return typeof given === 'string' && REQUEST_ID.test(given) && given !== request.id ? given : undefined;
 }
 
 /** The OAuth2 login Swagger UI offers. The provider being down at start costs only that login. */
@@ -207,7 +220,7 @@ export interface BuildOptions {
 export async function buildApp(config: Config, deps: AppDependencies, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
     loggerInstance: options.logger ?? createLogger(config, options.logStream),
-    genReqId: requestId,
+    genReqId: requestIds(config.trustProxy),
     requestIdHeader: false,
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
     bodyLimit: config.limits.bodyBytes,
@@ -248,6 +261,7 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
         sub: request.principal?.sub,
+        client_request_id: clientRequestId(request),
       },
       'request',
     );

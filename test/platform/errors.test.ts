@@ -121,11 +121,23 @@ describe('errors', () => {
     expect(res.body).not.toContain('passwords');
   });
 
-  it('echoes a well-formed x-request-id and replaces a malicious one', async () => {
-    const kept = await t.app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': 'abc-123' } });
-    expect(kept.headers['x-request-id']).toBe('abc-123');
+  it('names every request itself: a client’s x-request-id is never the id (it could be forged or collide)', async () => {
+    const given = await t.app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': 'abc-123' } });
+    expect(given.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const again = await t.app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': 'abc-123' } });
+    expect(again.headers['x-request-id']).not.toBe(given.headers['x-request-id']);
     const replaced = await t.app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': 'a\nb {"evil":1}' } });
     expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('behind a trusted proxy (TRUST_PROXY) the proxy’s id is the request’s id', async () => {
+    const proxied = await startTestApp({ env: { TRUST_PROXY: 'true' } });
+    try {
+      const res = await proxied.app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': 'edge-42' } });
+      expect(res.headers['x-request-id']).toBe('edge-42');
+    } finally {
+      await proxied.close();
+    }
   });
 });
 
@@ -152,8 +164,11 @@ describe('logs', () => {
       });
       expect(res.statusCode).toBe(500);
       expect(res.body).not.toContain('hunter2');
-      const mine = lines.filter((l) => l.request_id === 'trace-me-1');
+      // The service's own id runs through the request's lines; the client's is logged beside it.
+      const id = res.headers['x-request-id'];
+      const mine = lines.filter((l) => l.request_id === id);
       expect(mine.length).toBeGreaterThanOrEqual(3);
+      expect(mine.find((l) => l.msg === 'request')).toMatchObject({ client_request_id: 'trace-me-1' });
       const failure = mine.find((l) => l.level === 50);
       expect(JSON.stringify(failure)).toContain('hunter2');
       expect(JSON.stringify(lines)).not.toContain(token);
