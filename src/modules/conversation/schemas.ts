@@ -53,6 +53,7 @@ export const MessageSchema = z
     message_id: z.string(),
     role: z.enum(['user', 'assistant']),
     content: z.string(),
+    sent_by: z.string().nullable().describe('Who sent a user message: the session’s owner, or an admin writing in it (null for answers).'),
     created_at: z.string(),
     run_id: z.string().nullable().describe('The run that answers (user) or answered (assistant) it.'),
     answer: AnswerSchema.nullable().describe('For answers: the query, whether a template was used, the rows and the files.'),

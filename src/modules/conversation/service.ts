@@ -23,6 +23,7 @@ const toApiMessage = (row: MessageRow, maxRows: number) => {
     message_id: row.id,
     role: row.role,
     content: row.content,
+    sent_by: row.sent_by ?? null,
     created_at: row.created_at.toISOString(),
     run_id: row.run_id,
     answer: answer
@@ -61,8 +62,13 @@ export class ConversationService {
       const messageId = randomUUID();
       const run = await this.runs.start(
         this.db,
-        { sessionId, workflow: ASK_WORKFLOW, input: { question: content, message_id: messageId } },
-        { before: [{ kind: 'message_received', data: { message_id: messageId, content } }], message: { id: messageId, content }, viewer: principal, idleOnly: true },
+        { sessionId, workflow: ASK_WORKFLOW, input: { question: content, message_id: messageId, sent_by: principal.sub } },
+        {
+          before: [{ kind: 'message_received', data: { message_id: messageId, content, sent_by: principal.sub } }],
+          message: { id: messageId, content, sentBy: principal.sub },
+          viewer: principal,
+          idleOnly: true,
+        },
       );
       if (run) return { message_id: messageId, run_id: run.id };
       await this.explainRefusal(principal, sessionId);

@@ -14,6 +14,7 @@ export interface MessageRow {
   run_id: string | null;
   answer: Record<string, unknown> | null;
   created_at: Date;
+  sent_by: string | null;
 }
 
 /** The namespace of answer message ids (a fixed, random UUID). */
@@ -27,6 +28,8 @@ export interface NewMessage {
   id: string;
   content: string;
   runId: string;
+  /** Who sent it (the owner, or an admin in someone else's session). */
+  sentBy?: string;
 }
 
 /**
@@ -36,8 +39,9 @@ export interface NewMessage {
 export function userMessagePart(st: Statement, session: string, message: NewMessage): string {
   return st.with(
     'user_message',
-    `INSERT INTO chat_messages (id, session_id, seq, role, content, run_id)
-     SELECT ${st.param(message.id, 'uuid')}, s.id, s.message_base + 1, 'user', ${st.param(message.content)}, ${st.param(message.runId, 'uuid')}
+    `INSERT INTO chat_messages (id, session_id, seq, role, content, run_id, sent_by)
+     SELECT ${st.param(message.id, 'uuid')}, s.id, s.message_base + 1, 'user', ${st.param(message.content)}, ${st.param(message.runId, 'uuid')},
+            ${st.param(message.sentBy ?? null)}
        FROM ${session} s RETURNING id`,
   );
 }

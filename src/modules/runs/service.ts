@@ -140,7 +140,7 @@ export class RunService {
     run: { sessionId: string; owner?: string; workflow: string; input: Record<string, unknown> },
     options: {
       before?: readonly { kind: EventKind; data: Record<string, unknown> }[];
-      message?: { id: string; content: string };
+      message?: { id: string; content: string; sentBy?: string };
       viewer?: Principal;
       idleOnly?: boolean;
     } = {},

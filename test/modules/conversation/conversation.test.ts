@@ -58,6 +58,25 @@ describe('the conversation', () => {
   });
   afterAll(() => t.close());
 
+  it('an admin’s message in someone else’s session is recorded as the admin’s, in the history and in the curation queue', async () => {
+    const session = await newSession();
+    const adminSub = uniqueName('admin');
+    const admin = await t.token(['admin'], adminSub);
+    const res = await call('POST', `/api/v1/chat/${session.id}/message`, admin, { content: 'How many projects does Evergreen Cloud maintain?' });
+    expect(res.statusCode, res.body).toBe(202);
+    const settled = await session.stream.waitForEvent(runEvent(res.json().run_id, SETTLED));
+    expect(settled.event).toBe('run_completed');
+    const history = (await call('GET', `/api/v1/chat/${session.id}/history`, user)).json().items;
+    expect(history[0]).toMatchObject({ role: 'user', sent_by: adminSub });
+    const queued = (await call('GET', `/api/v1/aim/queries/pending?session_id=${session.id}`, curator)).json().items;
+    expect(queued.map((q: { source: { created_by: string } }) => q.source.created_by)).toEqual([adminSub]);
+    const own = await say(session, 'How many projects does Pixel Forge maintain?');
+    expect(own.settled.event).toBe('run_completed');
+    const after = (await call('GET', `/api/v1/chat/${session.id}/history`, user)).json().items;
+    expect(after[2]).toMatchObject({ role: 'user', sent_by: userSub });
+    session.stream.close();
+  });
+
   it('a message answers 202 at once, the answer arrives on the stream, and the history holds both', async () => {
     const session = await newSession();
     const { runId, messageId, settled } = await say(session, 'How many people work at Orbital Systems?');

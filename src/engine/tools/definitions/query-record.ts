@@ -14,6 +14,7 @@ export default defineTool({
       cypher: z.string().min(1).max(20_000),
       parameters: z.record(z.string(), z.unknown()).default({}),
       message_id: z.string().optional(),
+      sent_by: z.string().max(255).optional().describe('Who asked: the message’s sender (defaults to the run’s owner).'),
       declined_reason: z.string().max(2000).optional(),
       assessment: z
         .object({
@@ -39,7 +40,7 @@ export default defineTool({
       sessionId,
       runId,
       messageId: input.message_id ?? null,
-      createdBy: owner,
+      createdBy: input.sent_by ?? owner,
       declinedReason: input.declined_reason,
       assessment: input.assessment
         ? assessQuery({ generator: input.assessment.generator, confidence: input.assessment.confidence, mappings: input.assessment.mappings, rowCount: input.assessment.row_count })

@@ -94,6 +94,7 @@ export default defineWorkflow({
     .object({
       question: z.string().trim().min(1).max(10_000).describe('The question, in plain language.'),
       message_id: z.string().optional().describe('The user message it answers (set by the chat).'),
+      sent_by: z.string().optional().describe('Who sent the message (set by the chat): the session’s owner, or an admin.'),
     })
     .strict(),
   nodes: [
@@ -415,6 +416,7 @@ export default defineWorkflow({
         const recorded = await tool<{ outcome: string; query_id: number }>('query_record', {
           question: input.question,
           message_id: input.message_id,
+          ...(input.sent_by ? { sent_by: input.sent_by } : {}),
           ...(declined ? { cypher: declined.cypher, declined_reason: declined.reason } : { cypher: query!.cypher, parameters: query!.parameters }),
           ...(query && !declined
             ? { assessment: { generator: query.generator, confidence: described?.confidence, mappings: described?.mappings, row_count: rowCount } }

@@ -9,6 +9,7 @@ import { m008EventsWithoutKindIndex } from './008-events-without-kind-index.js';
 import { m009TemplateChangeNotices } from './009-template-change-notices.js';
 import { m010Documents } from './010-documents.js';
 import { m011QueryAssessmentAndFeedback } from './011-query-assessment-and-feedback.js';
+import { m012MessageSender } from './012-message-sender.js';
 
 export interface Migration {
   /** Strictly increasing; never reused. */
@@ -31,4 +32,5 @@ export const migrations: readonly Migration[] = [
   m009TemplateChangeNotices,
   m010Documents,
   m011QueryAssessmentAndFeedback,
+  m012MessageSender,
 ];
