@@ -53,6 +53,7 @@ import { createAuthenticator } from './platform/auth/verifier.js';
 import { errorsPlugin, sendProblem } from './platform/errors.js';
 import { createLogger } from './platform/logger.js';
 import type { OAuthFlowSettings } from './platform/openapi.js';
+import { addressLimitPlugin } from './platform/address-limit.js';
 import { inputHygienePlugin } from './platform/input-hygiene.js';
 import { openApiPlugin } from './platform/openapi.js';
 import { rateLimitPlugin } from './platform/rate-limit.js';
@@ -282,6 +283,7 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
   await app.register(shutdownPlugin);
   await app.register(errorsPlugin);
   await app.register(inputHygienePlugin, { maxDepth: config.limits.requestMaxDepth });
+  await app.register(addressLimitPlugin, { perMinute: config.limits.rateUnauthenticatedPerMinute, redis: deps.redis, keyPrefix: config.redis.keyPrefix });
   await app.register(authPlugin, { authenticator: deps.authenticator });
   await app.register(rateLimitPlugin, { limits: config.limits, redis: deps.redis, keyPrefix: config.redis.keyPrefix });
   await app.register(openApiPlugin, { version, oauth: await oauthSettings(config, deps.authenticator, app.log) });

@@ -100,6 +100,7 @@ export const envSchema = z.object({
   RATE_LIMIT_DEFAULT_PER_MINUTE: int(600, 1, 1_000_000),
   RATE_LIMIT_CHAT_CREATE_PER_MINUTE: int(60, 1, 1_000_000),
   RATE_LIMIT_CHAT_MESSAGE_PER_MINUTE: int(30, 1, 1_000_000),
+  RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: int(120, 0, 1_000_000),
 
   GRAPH_QUERY_TIMEOUT_MS: int(5000, 50, 300_000),
   GRAPH_QUERY_MAX_ROWS: int(1000, 1, 100_000),
@@ -209,6 +210,8 @@ export interface Config {
     rateDefaultPerMinute: number;
     rateChatCreatePerMinute: number;
     rateChatMessagePerMinute: number;
+    /** Requests that fail authentication (401) per address per minute; beyond it, 429 before authentication (0: off). */
+    rateUnauthenticatedPerMinute: number;
     graphQueryTimeoutMs: number;
     graphQueryMaxRows: number;
     /** Largest result of a graph query, in bytes of its JSON: beyond it, 422. */
@@ -325,6 +328,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       rateDefaultPerMinute: e.RATE_LIMIT_DEFAULT_PER_MINUTE,
       rateChatCreatePerMinute: e.RATE_LIMIT_CHAT_CREATE_PER_MINUTE,
       rateChatMessagePerMinute: e.RATE_LIMIT_CHAT_MESSAGE_PER_MINUTE,
+      rateUnauthenticatedPerMinute: e.RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE,
       graphQueryTimeoutMs: e.GRAPH_QUERY_TIMEOUT_MS,
       graphQueryMaxRows: e.GRAPH_QUERY_MAX_ROWS,
       graphQueryMaxResultBytes: e.GRAPH_QUERY_MAX_RESULT_BYTES,

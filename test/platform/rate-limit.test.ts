@@ -61,6 +61,37 @@ describe(`rate limits (${process.env.REDIS_URL ? 'redis' : 'in process'})`, () =
     expect((await create()).statusCode).toBe(429);
   });
 
+  it('limits requests that fail authentication per address, before any token is checked', async () => {
+    const t = await start({ RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '5' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      statuses.push((await t.app.inject({ method: 'GET', url: '/api/v1/test/limited', headers: { authorization: 'Bearer not-a-token' } })).statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    const refused = await t.app.inject({ method: 'GET', url: '/api/v1/test/limited' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect(refused.headers['content-type']).toContain('application/problem+json');
+    // Probes of public routes never count.
+    const fresh = await start({ RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '2' });
+    for (let i = 0; i < 5; i++) expect((await fresh.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+  });
+
+  it('a message refused because the session is busy (409) does not use up the message limit', async () => {
+    const t = await start({ RATE_LIMIT_CHAT_MESSAGE_PER_MINUTE: '2', RATE_LIMIT_DEFAULT_PER_MINUTE: '100', RUN_CONCURRENCY: '0' });
+    const token = await t.token(['user']);
+    const headers = { authorization: `Bearer ${token}` };
+    const session = (await t.app.inject({ method: 'POST', url: '/api/v1/chat', headers })).json().session_id;
+    // No worker: the first message's run stays queued, so the session stays busy.
+    expect((await t.app.inject({ method: 'POST', url: `/api/v1/chat/${session}/message`, headers, payload: { content: 'How many companies are there?' } })).statusCode).toBe(202);
+    for (let i = 0; i < 5; i++) {
+      expect((await t.app.inject({ method: 'POST', url: `/api/v1/chat/${session}/message`, headers, payload: { content: 'And now?' } })).statusCode).toBe(409);
+    }
+    // The limit of 2 still has room for a message in another session.
+    const other = (await t.app.inject({ method: 'POST', url: '/api/v1/chat', headers })).json().session_id;
+    expect((await t.app.inject({ method: 'POST', url: `/api/v1/chat/${other}/message`, headers, payload: { content: 'How many cities are there?' } })).statusCode).toBe(202);
+  });
+
   it('does not limit the health probes', async () => {
     const t = await start();
     for (let i = 0; i < 5; i++) expect((await t.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);

@@ -31,6 +31,13 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
     '/api/v1/chat/:session_id/message',
     {
       config: { ...users, rateLimit: rateLimitPresets(limits).chatMessage },
+      // Runs before the rate limit (preHandler): a message refused for a busy session does not count. An invalid
+      // message is left to validation, which answers 400 first.
+      preValidation: async (request) => {
+        const body = SendMessageRequestSchema.safeParse(request.body);
+        if (!body.success) return;
+        await service.refuseIfBusy(requirePrincipal(request), (request.params as { session_id: string }).session_id, body.data.content);
+      },
       schema: {
         operationId: 'sendChatMessage',
         tags,

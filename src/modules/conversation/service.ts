@@ -48,12 +48,16 @@ export class ConversationService {
     private readonly limits: { messageMaxChars: number; answerMaxRows: number },
   ) {}
 
-  async send(principal: Principal, sessionId: string, content: string) {
+  private checkLength(content: string): void {
     if ([...content].length > this.limits.messageMaxChars) {
       throw badRequest(`The message is longer than ${this.limits.messageMaxChars} characters (CHAT_MESSAGE_MAX_CHARS).`, [
         { path: 'body.content', message: `must be at most ${this.limits.messageMaxChars} characters` },
       ]);
     }
+  }
+
+  async send(principal: Principal, sessionId: string, content: string) {
+    this.checkLength(content);
     // One statement stores the message and queues its run, under the session's row lock; it
     // refuses (no run) when the session is not the caller's, is closed or is busy. Two at once
     // cannot both start. A refusal is explained from what it found; if it no longer holds
@@ -74,6 +78,16 @@ export class ConversationService {
       await this.explainRefusal(principal, sessionId);
       if (attempt >= 2) throw conflict('The session is still working on the previous message: wait until its run has finished (run_completed).');
     }
+  }
+
+  /**
+   * Before the message rate limit counts it: a session still busy with a message answers 409 at
+   * once, so a client that retries while it waits does not use up its limit. (The statement that
+   * stores a message checks again: two at once cannot both start.)
+   */
+  async refuseIfBusy(principal: Principal, sessionId: string, content: string): Promise<void> {
+    this.checkLength(content);
+    if (await this.runStore.hasActive(sessionId)) await this.explainRefusal(principal, sessionId);
   }
 
   /** Throws the 404 or 409 that explains why a message was refused; returns when none applies any more. */
