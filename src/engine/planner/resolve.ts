@@ -295,7 +295,29 @@ export function decideMentions(
   }
 
   // A name the graph does not know is said, even beside names it knows: answering without it would answer another question.
-  if (search.unknown.length > 0) return { status: 'unknown', mentions: search.unknown, suggestions: search.suggestions };
+  // Unless the session chose what it meant ("Did you mean Maya Patel?" — yes).
+  if (search.unknown.length > 0) {
+    if (!memory) return { status: 'needs_memory' };
+    const still: string[] = [];
+    for (const text of search.unknown) {
+      const chosen = memory.choices.find((m) => m.mention === normalizeMention(text))?.candidate;
+      if (!chosen) {
+        still.push(text);
+        continue;
+      }
+      entities.push({
+        mention: text,
+        position: Math.max(0, understanding.question.indexOf(text)),
+        label: chosen.label,
+        name: chosen.name,
+        nameProperty: chosen.nameProperty,
+        key: chosen.key,
+        unique: true,
+      });
+      fromMemory.push(text);
+    }
+    if (still.length > 0) return { status: 'unknown', mentions: still, suggestions: search.suggestions };
+  }
 
   // "And where does she work?": nothing named, so the thing last talked about.
   if (entities.length === 0 && understanding.cues.pronoun) {

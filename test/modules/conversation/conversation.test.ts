@@ -77,6 +77,39 @@ describe('the conversation', () => {
     session.stream.close();
   });
 
+  it('did you mean: a misspelt name is offered as a choice that resumes the run, and the session remembers it', async () => {
+    const session = await newSession();
+    const asked = await say(session, 'Who does Maya Patle manage?');
+    expect(asked.settled.event).toBe('run_awaiting_input');
+    const offer = await session.stream.waitForEvent(runEvent(asked.runId, ['disambiguation_required']));
+    expect(String(offer.data.data.question)).toMatch(/I could not find “Maya Patle”\. Did you mean/);
+    const options = offer.data.data.options as { id: string; details: { name: string } }[];
+    const maya = options.find((o) => o.details.name === 'Maya Patel');
+    expect(maya).toBeDefined();
+    const answer = options.length === 1 ? 'yes' : maya!.id;
+    expect((await call('POST', `/api/v1/chat/${session.id}/disambiguate`, user, { choice: answer })).statusCode).toBe(200);
+    expect((await session.stream.waitForEvent(runEvent(asked.runId, ['run_completed', 'run_failed']))).event).toBe('run_completed');
+    const expected = (await t.app.deps.graph.runReadOnly("MATCH (:Person {name: 'Maya Patel'})-[:MANAGES]->(p:Person) RETURN p.name AS name")).rows.map((r) => r.name);
+    expect((await answerOf(asked.runId)).rows.map((r) => Object.values(r)[0]).sort()).toEqual([...expected].sort());
+    // The same misspelling again: resolved from the session's memory, without asking.
+    const again = await say(session, 'Who does Maya Patle manage?');
+    expect(again.settled.event).toBe('run_completed');
+    session.stream.close();
+  });
+
+  it('"yes" answers a did-you-mean that offers one thing', async () => {
+    const session = await newSession();
+    const asked = await say(session, 'Which projects does Nimbus Labz maintain?');
+    expect(asked.settled.event).toBe('run_awaiting_input');
+    const offer = await session.stream.waitForEvent(runEvent(asked.runId, ['disambiguation_required']));
+    expect(offer.data.data.options).toEqual([expect.objectContaining({ id: 'company:nimbus-labs' })]);
+    expect((await call('POST', `/api/v1/chat/${session.id}/disambiguate`, user, { choice: 'yes' })).statusCode).toBe(200);
+    expect((await session.stream.waitForEvent(runEvent(asked.runId, ['run_completed', 'run_failed']))).event).toBe('run_completed');
+    const expected = (await t.app.deps.graph.runReadOnly("MATCH (:Company {name: 'Nimbus Labs'})-[:MAINTAINS]->(p:Project) RETURN p.name AS name")).rows.map((r) => r.name);
+    expect((await answerOf(asked.runId)).rows.map((r) => Object.values(r)[0]).sort()).toEqual([...expected].sort());
+    session.stream.close();
+  });
+
   it('a message answers 202 at once, the answer arrives on the stream, and the history holds both', async () => {
     const session = await newSession();
     const { runId, messageId, settled } = await say(session, 'How many people work at Orbital Systems?');

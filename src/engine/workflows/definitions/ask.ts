@@ -153,6 +153,23 @@ export default defineWorkflow({
               const pronoun = result.unknown[0]!;
               return { output: { ...recalled, halt: { reason: 'unknown', text: `I don’t know who or what “${pronoun}” refers to here: please name it.` } satisfies Halt } };
             }
+            // One name not found, and names like it: offered as a choice that resumes the run ("Did you mean …?").
+            if (result.unknown.length === 1 && result.candidates.length > 0 && memory) {
+              asked = true;
+              const [text] = result.unknown as [string];
+              const choice = await ctx.ask({
+                kind: 'disambiguation',
+                question: `I could not find “${text}”. Did you mean ${result.candidates.length === 1 ? 'this' : 'one of these'}?`,
+                options: optionsFor(result.candidates),
+                data: { mention: text, did_you_mean: true },
+              });
+              const chosen = result.candidates.find((c) => (c.key ?? c.id) === choice);
+              if (!chosen) throw new Error(`the choice ${String(choice)} is not one of the options`);
+              const key = normalizeMention(text);
+              await ctx.tool('memory_save', { kind: 'disambiguation', key, value: { mention: text, candidate: chosen } });
+              memory.choices.unshift({ mention: key, candidate: chosen });
+              continue;
+            }
             const names = result.unknown.map((u) => `“${u}”`).join(' or ');
             const hint = result.candidates.length ? ` Did you mean ${result.candidates.map((c) => `${c.name} (${c.label})`).join(', ')}?` : '';
             return { output: { ...recalled, halt: { reason: 'unknown', text: `I could not find anything called ${names} in the knowledge graph.${hint}` } satisfies Halt } };
