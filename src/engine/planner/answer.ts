@@ -1,5 +1,6 @@
 import { DISPLAY_NAME_PROPERTIES, ENTITY_LABEL } from '../../stores/graph/bookkeeping.js';
 import type { PlanDescription } from './plan.js';
+import { DATE_LIKE } from './synonyms.js';
 import { identifierWords, pluralOf } from './words.js';
 
 /**
@@ -213,6 +214,11 @@ function comparisonSentence(d: PlanDescription, row: Record<string, unknown>): s
     return `I can’t compare them: the graph does not record the ${measure} of ${row.value == null ? a : b}.`;
   }
   if (x === y) return `No: ${a} and ${b} have the same ${measure} (${show(x)}).`;
+  if (d.property && DATE_LIKE.test(d.property)) {
+    const later = x > y;
+    const yes = d.comparison === 'less' ? !later : later;
+    return `${yes ? 'Yes' : 'No'}: ${a} (${measure} ${show(x)}) is ${later ? 'later' : 'earlier'} than ${b} (${measure} ${show(y)}).`;
+  }
   const more = x > y;
   const yes = d.comparison === 'less' ? !more : more;
   const word = more ? 'more' : measure.endsWith('s') ? 'fewer' : 'less';

@@ -80,7 +80,9 @@ export function readConstraints(question: string): Constraints {
     filters.push({ op: found[1], value, start: m.index - words.length - 1, end: m.index + m[0].length, year, words });
   }
   filters.sort((a, b) => a.start - b.start);
-  const comparison = MORE.test(text) ? 'more' : LESS.test(text) ? 'less' : undefined;
+  // "Was X released after Y?": with no number after it, a time word compares two named things.
+  const unnumbered = (pattern: RegExp) => [...text.matchAll(pattern)].some((m) => !/^\s*\d/.test(text.slice(m.index + m[0].length)));
+  const comparison = MORE.test(text) || unnumbered(/\b(after|later than|newer than)\b/g) ? 'more' : LESS.test(text) || unnumbered(/\b(before|earlier than|older than)\b/g) ? 'less' : undefined;
   return {
     filters,
     negated: NEGATION.test(text),

@@ -39,6 +39,14 @@ const AS_WRITTEN: Readonly<Record<string, readonly string[]>> = {
   // location
   based: ['located'],
   headquartered: ['located'],
+  // films and acting
+  film: ['movie'],
+  actor: ['acted'],
+  actress: ['acted'],
+  star: ['acted'],
+  starred: ['acted'],
+  appear: ['acted'],
+  appeared: ['acted'],
   // dates
   publish: ['@date'],
   published: ['@date'],
