@@ -15,7 +15,7 @@ import { FUNCTION_WORDS, identifierWords } from './words.js';
  * query for another question.
  */
 
-/** Longest path of relationships a question may name (PLAN_MAX_HOPS in the README's planner section). */
+/** Longest path of relationships a question may name (the README's "Which questions the built-in planner reads"). */
 export const CHAIN_MAX_HOPS = 4;
 
 /** Words a question may hold that name nothing in a graph and change nothing in what is asked. */
