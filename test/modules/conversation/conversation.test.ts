@@ -77,6 +77,27 @@ describe('the conversation', () => {
     session.stream.close();
   });
 
+  it('a pronoun chain: each pronoun stands for the last thing of its kind talked about', async () => {
+    const session = await newSession();
+    const values = async (runId: string) => {
+      const answer = await answerOf(runId);
+      if (!answer.rows) throw new Error(`no rows: ${JSON.stringify((await call('GET', `/api/v1/chat/${session.id}/history?limit=100`, user)).json().items.at(-1).content)}`);
+      return answer.rows.map((r) => Object.values(r)[0]).sort();
+    };
+    const truth = async (cypher: string) => (await t.app.deps.graph.runReadOnly(cypher)).rows.map((r) => Object.values(r)[0]).sort();
+    const first = await say(session, 'Where does Maya Patel live?');
+    expect(await values(first.runId)).toEqual(await truth("MATCH (:Person {name: 'Maya Patel'})-[:LIVES_IN]->(c:City) RETURN c.name"));
+    const works = await say(session, 'And where does she work?');
+    expect(await values(works.runId)).toEqual(await truth("MATCH (:Person {name: 'Maya Patel'})-[:WORKS_AT]->(c:Company) RETURN c.name"));
+    const company = await say(session, 'Which projects does it maintain?');
+    expect(await values(company.runId)).toEqual(
+      await truth("MATCH (:Person {name: 'Maya Patel'})-[:WORKS_AT]->(:Company)-[:MAINTAINS]->(p:Project) RETURN p.name"),
+    );
+    const papers = await say(session, 'Which papers did she write?');
+    expect(await values(papers.runId)).toEqual(await truth("MATCH (:Person {name: 'Maya Patel'})-[:AUTHORED]->(p:Paper) RETURN p.name"));
+    session.stream.close();
+  });
+
   it('did you mean: a misspelt name is offered as a choice that resumes the run, and the session remembers it', async () => {
     const session = await newSession();
     const asked = await say(session, 'Who does Maya Patle manage?');

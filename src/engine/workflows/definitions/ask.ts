@@ -71,6 +71,9 @@ const optionsFor = (candidates: Candidate[]) => {
 
 const skip = { output: {} };
 
+/** Things a session keeps as "talked about" for pronouns, most recent first. */
+const FOCUS_MAX = 6;
+
 /** Labels as words a reader expects: "cities, companies and people". */
 function listOfWords(labels: string[]): string {
   const words = labels.map((l) => {
@@ -405,10 +408,14 @@ export default defineWorkflow({
         // What was talked about: a single thing found comes first ("and where does she work?").
         const entities = (outputs.resolve?.entities ?? []) as { name: string; label: string; nameProperty: string; key?: string }[];
         const single = result.rows.length === 1 && typeof result.rows[0]?.[result.columns[0] ?? ''] === 'string' && query.description.target;
-        const focus = [
+        // What was talked about before stays behind it when this run read it (a pronoun's turn): "she" can still
+        // mean the person of two turns ago after "it" meant her company.
+        const earlier = ((outputs.resolve?.memories as Memory[] | undefined)?.find((m) => m.kind === 'focus')?.value.entities as Candidate[] | undefined) ?? [];
+        const fresh = [
           ...(single ? [{ id: '', label: query.description.target!, name: String(result.rows[0]![result.columns[0]!]), nameProperty: 'name', properties: {} }] : []),
           ...entities.map((e) => ({ id: '', key: e.key, label: e.label, name: e.name, nameProperty: e.nameProperty, properties: {} })),
         ];
+        const focus = [...fresh, ...earlier.filter((c) => !fresh.some((f) => f.label === c.label && f.name === c.name))].slice(0, FOCUS_MAX);
         if (focus.length > 0) await tool('memory_save', { kind: 'focus', key: 'last', value: { entities: focus } });
         return { output: { message_id: message.message_id, text, files, sources } };
       },
