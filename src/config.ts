@@ -133,6 +133,7 @@ export const envSchema = z.object({
   REVIEW_POLICY: z.enum(['never', 'generated', 'always']).default('never'),
   REVIEW_OWNER_DECIDES: bool(true),
   CHAT_MESSAGE_MAX_CHARS: int(2000, 1, 100_000),
+  CHAT_METADATA_MAX_BYTES: int(16 * 1024, 0, 1024 * 1024),
   CHAT_ANSWER_MAX_ROWS: int(100, 1, 10_000),
   CHAT_MAX_MENTIONS: int(8, 1, 50),
   LLM_BASE_URL: optionalUrl(['https:', 'http:']),
@@ -206,6 +207,8 @@ export interface Config {
     bodyBytes: number;
     /** Deepest nesting of objects and arrays a JSON body may have: beyond it, 400 before it is parsed. */
     requestMaxDepth: number;
+    /** Largest `metadata` of a chat session, in bytes of its JSON: beyond it, 400. */
+    chatMetadataBytes: number;
     requestTimeoutMs: number;
     rateDefaultPerMinute: number;
     rateChatCreatePerMinute: number;
@@ -324,6 +327,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     limits: {
       bodyBytes: e.BODY_LIMIT_BYTES,
       requestMaxDepth: e.REQUEST_MAX_DEPTH,
+      chatMetadataBytes: e.CHAT_METADATA_MAX_BYTES,
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
       rateDefaultPerMinute: e.RATE_LIMIT_DEFAULT_PER_MINUTE,
       rateChatCreatePerMinute: e.RATE_LIMIT_CHAT_CREATE_PER_MINUTE,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
 import { requirePrincipal } from '../../platform/auth/plugin.js';
+import { badRequest } from '../../platform/problem.js';
 import { rateLimitPresets } from '../../platform/rate-limit.js';
 import { ProblemSchema } from '../../platform/schemas.js';
 import {
@@ -31,6 +32,15 @@ export const chatSessionRoutes: FastifyPluginAsyncZod<{ service: SessionService;
         description: `Creates a session owned by the caller. Rate limited per subject (RATE_LIMIT_CHAT_CREATE_PER_MINUTE, default 60 per minute).`,
         body: CreateSessionRequestSchema.nullish(),
         response: { 201: SessionSchema },
+      },
+      // Metadata is kept with the session and sent back with it: bounded on its own, not only by the body limit.
+      preHandler: async (request) => {
+        const metadata = (request.body as { metadata?: unknown } | null | undefined)?.metadata;
+        if (metadata !== undefined && Buffer.byteLength(JSON.stringify(metadata)) > limits.chatMetadataBytes) {
+          throw badRequest(`The session's metadata is larger than ${limits.chatMetadataBytes} bytes (CHAT_METADATA_MAX_BYTES).`, [
+            { path: 'body.metadata', message: `must be at most ${limits.chatMetadataBytes} bytes of JSON` },
+          ]);
+        }
       },
     },
     async (request, reply) => reply.code(201).send(await service.create(requirePrincipal(request), request.body ?? {})),

@@ -38,6 +38,16 @@ describe('chat sessions', () => {
     expect((await create(await t.token([]))).statusCode).toBe(403);
   });
 
+  it('bounds a session’s metadata (CHAT_METADATA_MAX_BYTES)', async () => {
+    const token = await t.token(['user']);
+    const big = { notes: 'x'.repeat(t.config.limits.chatMetadataBytes) };
+    const refused = await t.app.inject({ method: 'POST', url: '/api/v1/chat', headers: { authorization: `Bearer ${token}` }, payload: { metadata: big } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([expect.objectContaining({ path: 'body.metadata' })]);
+    const fits = await t.app.inject({ method: 'POST', url: '/api/v1/chat', headers: { authorization: `Bearer ${token}` }, payload: { metadata: { notes: 'short' } } });
+    expect(fits.statusCode).toBe(201);
+  });
+
   it('status: the owner and admins see it; anyone else gets 404, a malformed id 400', async () => {
     const id = (await create(alice, { title: 'Status' })).json().session_id;
     const own = await t.app.inject({ method: 'GET', url: `/api/v1/chat/${id}/status`, headers: headers(alice) });
