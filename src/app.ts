@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { Socket } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import Fastify, { LogController } from 'fastify';
@@ -55,6 +57,7 @@ import { createLogger } from './platform/logger.js';
 import type { OAuthFlowSettings } from './platform/openapi.js';
 import { addressLimitPlugin } from './platform/address-limit.js';
 import { inputHygienePlugin } from './platform/input-hygiene.js';
+import { problemTypeUri } from './platform/problem.js';
 import { openApiPlugin } from './platform/openapi.js';
 import { rateLimitPlugin } from './platform/rate-limit.js';
 import { shutdownPlugin } from './platform/shutdown.js';
@@ -165,6 +168,29 @@ export async function openDependencies(
   }
 }
 
+/** How often Node checks the request and header timeouts of open connections. */
+const TIMEOUT_CHECK_INTERVAL_MS = 1000;
+/** Longest time to receive a request's headers (never more than REQUEST_TIMEOUT_MS). */
+const HEADERS_TIMEOUT_MS = 10_000;
+
+const CLIENT_ERRORS: Record<string, { status: number; title: string; detail: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, title: 'Request header fields too large', detail: 'The request headers are larger than the server accepts.' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, title: 'Request timeout', detail: 'The request was not received within REQUEST_TIMEOUT_MS.' },
+};
+
+/** A transport-level error answered as problem+json on the raw socket (no request object exists yet). */
+function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const known = CLIENT_ERRORS[error.code ?? ''] ?? { status: 400, title: 'Invalid request', detail: 'The request could not be parsed as HTTP.' };
+  const body = JSON.stringify({ type: problemTypeUri(known.status === 408 ? 'request-timeout' : known.status === 431 ? 'headers-too-large' : 'invalid-request'), title: known.title, status: known.status, detail: known.detail, instance: '/' });
+  socket.end(
+    `HTTP/1.1 ${known.status} ${known.title}\r\nContent-Type: application/problem+json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 /** What a request id given to us may look like (nothing that could forge a log line). */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
@@ -226,6 +252,20 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
     bodyLimit: config.limits.bodyBytes,
     requestTimeout: config.limits.requestTimeoutMs,
+    // Node checks request and header timeouts only every connectionsCheckingInterval (30 s by default): a 30 s
+    // limit then cut a slow body after 67-79 s. Checked every second here, the limit holds within about a second.
+    serverFactory: (handler) =>
+      http.createServer(
+        {
+          requestTimeout: config.limits.requestTimeoutMs,
+          headersTimeout: Math.min(config.limits.requestTimeoutMs, HEADERS_TIMEOUT_MS),
+          connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+        },
+        handler,
+      ),
+    // Errors Node raises before a request exists (a malformed request, headers too large, a request timeout) in
+    // the one error shape too, not Node's own body.
+    clientErrorHandler: answerClientError,
     trustProxy: config.trustProxy,
     // Our own shutdown hook answers with a problem body instead.
     return503OnClosing: false,
