@@ -279,8 +279,8 @@ const LAST_NAMES = [
 
 const ROLES = ['engineer', 'engineer', 'engineer', 'researcher', 'scientist', 'designer'] as const;
 
-/** mulberry32: a small, fixed-seed PRNG (the batch must be the same on every call). */
-function prng(seed: number): () => number {
+/** mulberry32: a small, fixed-seed PRNG (the batch must be the same on every call; tests draw from it too). */
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

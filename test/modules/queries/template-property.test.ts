@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prng } from '../../../src/demo/graph.js';
 import type { TestApp } from '../../support/app.js';
 import { startTestApp } from '../../support/app.js';
 import { uniqueName } from '../../support/config.js';
@@ -13,17 +14,6 @@ import { auth, followSession, runEvent } from '../../support/runs.js';
  */
 const OTHERS_PER_SLOT = 2;
 const SEED = 20261124;
-
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Template {
   id: number;
@@ -70,7 +60,7 @@ describe('an approved template answers another thing of its label as the planner
 
   it('holds for every approved template', async () => {
     expect(templates.length).toBeGreaterThan(0);
-    const next = random(SEED);
+    const next = prng(SEED);
     const graph = withTemplates.app.deps.graph;
     let checked = 0;
     for (const q of templates) {
