@@ -1,3 +1,9 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildVocabulary } from '../../src/engine/planner/vocabulary.js';
+import type { Vocabulary } from '../../src/engine/planner/vocabulary.js';
+import { openGraphStore } from '../../src/stores/graph/index.js';
 import type { GraphStore } from '../../src/stores/graph/port.js';
 
 /** A small movie graph, written through the store's own upsert, for tests that query it. */
@@ -27,4 +33,19 @@ export async function seedMovies(graph: GraphStore): Promise<void> {
     },
     'test:movies',
   );
+}
+
+/** An embedded graph of its own holding the movie fixture, with the planner's vocabulary of it. */
+export async function openMovieGraph(): Promise<{ graph: GraphStore; vocabulary: Vocabulary; close(): Promise<void> }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'cqks-movies-'));
+  const graph = await openGraphStore({ dataDir: dir, queryTimeoutMs: 5000, maxRows: 1000, allowedProcedures: [] });
+  await seedMovies(graph);
+  return {
+    graph,
+    vocabulary: buildVocabulary(await graph.introspect()),
+    async close() {
+      await graph.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,17 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeAnswer } from '../../../src/engine/planner/answer.js';
 import { plan } from '../../../src/engine/planner/plan.js';
 import { valuesAmongWords } from '../../../src/engine/planner/plan-values.js';
 import { resolveMentions } from '../../../src/engine/planner/resolve.js';
 import { understand } from '../../../src/engine/planner/understand.js';
-import { buildVocabulary } from '../../../src/engine/planner/vocabulary.js';
 import type { Vocabulary } from '../../../src/engine/planner/vocabulary.js';
-import { openGraphStore } from '../../../src/stores/graph/index.js';
 import type { GraphStore } from '../../../src/stores/graph/port.js';
-import { seedMovies } from '../../support/movies.js';
+import { openMovieGraph } from '../../support/movies.js';
 
 /**
  * The planner on a graph it was not written for (the movie fixture), question kind by kind:
@@ -61,20 +56,17 @@ const CASES: [kind: string, question: string, expected: Expected][] = [
 ];
 
 describe('the planner on the movie graph, kind by kind', () => {
+  let movies: Awaited<ReturnType<typeof openMovieGraph>>;
   let graph: GraphStore;
-  let dir: string;
   let vocabulary: Vocabulary;
   const outcomes = new Map<string, { right: number; total: number }>();
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'cqks-movie-corpus-'));
-    graph = await openGraphStore({ dataDir: dir, queryTimeoutMs: 5000, maxRows: 1000, allowedProcedures: [] });
-    await seedMovies(graph);
-    vocabulary = buildVocabulary(await graph.introspect());
+    movies = await openMovieGraph();
+    ({ graph, vocabulary } = movies);
   });
   afterAll(async () => {
-    await graph?.close();
-    await rm(dir, { recursive: true, force: true });
+    await movies?.close();
     const all = [...outcomes.values()].reduce((a, o) => ({ right: a.right + o.right, total: a.total + o.total }), { right: 0, total: 0 });
     const rows = [...outcomes].map(([kind, o]) => `  ${kind.padEnd(22)} ${String(o.right).padStart(3)}/${String(o.total).padEnd(3)} ${((100 * o.right) / o.total).toFixed(1)}%`);
     console.log(`accuracy per kind of question (movie graph):\n${rows.join('\n')}\n  ${'all'.padEnd(22)} ${all.right}/${all.total} ${((100 * all.right) / all.total).toFixed(1)}%`);

@@ -1,32 +1,22 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plan } from '../../../src/engine/planner/plan.js';
 import { resolveMentions } from '../../../src/engine/planner/resolve.js';
 import { understand } from '../../../src/engine/planner/understand.js';
-import { buildVocabulary } from '../../../src/engine/planner/vocabulary.js';
 import type { Vocabulary } from '../../../src/engine/planner/vocabulary.js';
-import { openGraphStore } from '../../../src/stores/graph/index.js';
 import type { GraphStore } from '../../../src/stores/graph/port.js';
-import { seedMovies } from '../../support/movies.js';
+import { openMovieGraph } from '../../support/movies.js';
 
 /** The planner on a graph it was not written for (the movie fixture): it knows only what the schema says. */
 describe('planner on the movie graph', () => {
+  let movies: Awaited<ReturnType<typeof openMovieGraph>>;
   let graph: GraphStore;
-  let dir: string;
   let vocabulary: Vocabulary;
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'cqks-planner-'));
-    graph = await openGraphStore({ dataDir: dir, queryTimeoutMs: 5000, maxRows: 1000, allowedProcedures: [] });
-    await seedMovies(graph);
-    vocabulary = buildVocabulary(await graph.introspect());
+    movies = await openMovieGraph();
+    ({ graph, vocabulary } = movies);
   });
-  afterAll(async () => {
-    await graph.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => movies?.close());
 
   async function ask(question: string) {
     const understanding = understand(question);

@@ -1,16 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPersonLabel, pronounFits } from '../../../src/engine/planner/pronouns.js';
 import { resolveMentions } from '../../../src/engine/planner/resolve.js';
 import type { Candidate } from '../../../src/engine/planner/resolve.js';
 import { understand } from '../../../src/engine/planner/understand.js';
-import { buildVocabulary } from '../../../src/engine/planner/vocabulary.js';
 import type { Vocabulary } from '../../../src/engine/planner/vocabulary.js';
-import { openGraphStore } from '../../../src/stores/graph/index.js';
 import type { GraphStore } from '../../../src/stores/graph/port.js';
-import { seedMovies } from '../../support/movies.js';
+import { openMovieGraph } from '../../support/movies.js';
 
 describe('pronouns agree with what they stand for', () => {
   it('tells people from other things by the label’s words or by properties only people have', () => {
@@ -26,19 +21,14 @@ describe('pronouns agree with what they stand for', () => {
   });
 
   describe('in a conversation on the movie graph', () => {
+    let movies: Awaited<ReturnType<typeof openMovieGraph>>;
     let graph: GraphStore;
-    let dir: string;
     let vocabulary: Vocabulary;
     beforeAll(async () => {
-      dir = await mkdtemp(path.join(tmpdir(), 'cqks-pronouns-'));
-      graph = await openGraphStore({ dataDir: dir, queryTimeoutMs: 5000, maxRows: 1000, allowedProcedures: [] });
-      await seedMovies(graph);
-      vocabulary = buildVocabulary(await graph.introspect());
+      movies = await openMovieGraph();
+      ({ graph, vocabulary } = movies);
     });
-    afterAll(async () => {
-      await graph.close();
-      await rm(dir, { recursive: true, force: true });
-    });
+    afterAll(() => movies?.close());
 
     // Last talked about: a movie first (the single thing an answer found), then the person asked about.
     const movie: Candidate = { id: '', label: 'Movie', name: 'Cast Away', nameProperty: 'title', properties: {} };
