@@ -22,6 +22,9 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm install --omit=dev --no-audit --no-fund --ignore-scripts && npm cache clean --force
 COPY --from=build /app/dist ./dist
+# The empty embedded database a first start unpacks (what `npm install` makes with its prepare
+# script, which --ignore-scripts skips): a first start without it takes seconds longer.
+RUN node dist/scripts/pglite-template.js
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

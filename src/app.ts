@@ -120,30 +120,41 @@ export async function openDependencies(
   logger: Logger = createLogger(config),
 ): Promise<AppDependencies> {
   const opened: { close(): Promise<unknown> }[] = [];
+  const track = <T extends { close(): Promise<unknown> }>(opening: Promise<T>) =>
+    opening.then((store) => {
+      opened.push(store);
+      return store;
+    });
   try {
-    const relational = given.relational ?? (await openRelationalStore({ database: config.database, dataDir: config.dataDir }));
-    if (!given.relational) opened.push(relational);
+    // The graph engine (its own process, or a Neo4j connection) starts while the relational store opens.
+    const [relationalOpened, graphOpened] = await Promise.allSettled([
+      given.relational ?? track(openRelationalStore({ database: config.database, dataDir: config.dataDir })),
+      given.graph ??
+        track(
+          openGraphStore({
+            neo4j: config.neo4j,
+            dataDir: config.dataDir,
+            queryTimeoutMs: config.limits.graphQueryTimeoutMs,
+            maxRows: config.limits.graphQueryMaxRows,
+            maxResultBytes: config.limits.graphQueryMaxResultBytes,
+            maxMemoryMb: config.limits.graphEmbeddedMaxMemoryMb,
+            allowedProcedures: config.graph.allowedProcedures,
+            validationCacheEntries: config.graph.validationCacheEntries,
+            searchCacheEntries: config.graph.searchCacheEntries,
+            searchCacheMs: config.graph.searchCacheMs,
+            logger: logger.child({ component: 'graph' }),
+          }),
+        ),
+    ]);
+    if (relationalOpened.status === 'rejected') throw relationalOpened.reason;
+    if (graphOpened.status === 'rejected') throw graphOpened.reason;
+    const relational = relationalOpened.value;
+    const graph = graphOpened.value;
     if (relational instanceof PgliteStore && config.database.pgliteAnalyzeIntervalS > 0) {
       void relational.startAnalyzing(config.database.pgliteAnalyzeIntervalS * 1000, (error) =>
         logger.warn({ err: error }, 'pglite: ANALYZE failed'),
       );
     }
-    const graph =
-      given.graph ??
-      (await openGraphStore({
-        neo4j: config.neo4j,
-        dataDir: config.dataDir,
-        queryTimeoutMs: config.limits.graphQueryTimeoutMs,
-        maxRows: config.limits.graphQueryMaxRows,
-        maxResultBytes: config.limits.graphQueryMaxResultBytes,
-        maxMemoryMb: config.limits.graphEmbeddedMaxMemoryMb,
-        allowedProcedures: config.graph.allowedProcedures,
-        validationCacheEntries: config.graph.validationCacheEntries,
-        searchCacheEntries: config.graph.searchCacheEntries,
-        searchCacheMs: config.graph.searchCacheMs,
-        logger: logger.child({ component: 'graph' }),
-      }));
-    if (!given.graph) opened.push(graph);
     let graphClaim: { release(): Promise<void> } | undefined;
     // A worker answers from its graph; a process without one (RUN_CONCURRENCY=0) runs no questions.
     if (!config.neo4j && config.database.url && config.jobs.concurrency > 0 && !config.graph.embeddedSharedDatabase) {

@@ -1,6 +1,6 @@
-import { buildApp, openDependencies } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './platform/logger.js';
+import { prepareRelationalStore } from './stores/relational/pglite-cluster.js';
 
 /**
  * Start, listen, and shut down gracefully: on SIGTERM/SIGINT stop accepting, let in-flight
@@ -18,6 +18,9 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // The embedded database's first creation runs in a worker while the modules below load.
+  prepareRelationalStore({ databaseUrl: config.database.url, dataDir: config.dataDir });
+  const { buildApp, openDependencies } = await import('./app.js');
   const logger = createLogger(config);
   const deps = await openDependencies(config, {}, logger);
   const app = await buildApp(config, deps, { logger });

@@ -1,4 +1,5 @@
-import nlp from 'compromise';
+import { createRequire } from 'node:module';
+import type compromise from 'compromise';
 import { EXTRA_ORG_WORDS } from './text-words.js';
 
 /**
@@ -7,13 +8,25 @@ import { EXTRA_ORG_WORDS } from './text-words.js';
  * nouns it cannot type. Spans are in term positions; text-mentions.ts turns them into mentions.
  */
 
-// compromise's own plugin mechanism: a few more company head words for its organization tagger.
-nlp.plugin({ model: { two: { orgWords: Object.fromEntries(EXTRA_ORG_WORDS.map((w) => [w, true])) } } });
+let loaded: { nlp: typeof compromise; orgWords: Record<string, boolean> } | undefined;
 
-const orgWords = (nlp.world() as { model: { two: { orgWords: Record<string, boolean> } } }).model.two.orgWords;
+/**
+ * compromise takes a few hundred milliseconds to load, so it is loaded when a text is first
+ * read, not when the service starts (its one-file build: faster to load than its module tree).
+ */
+function nlpLibrary(): NonNullable<typeof loaded> {
+  if (!loaded) {
+    const nlp = createRequire(import.meta.url)('compromise') as typeof compromise;
+    // compromise's own plugin mechanism: a few more company head words for its organization tagger.
+    nlp.plugin({ model: { two: { orgWords: Object.fromEntries(EXTRA_ORG_WORDS.map((w) => [w, true])) } } });
+    const orgWords = (nlp.world() as { model: { two: { orgWords: Record<string, boolean> } } }).model.two.orgWords;
+    loaded = { nlp, orgWords };
+  }
+  return loaded;
+}
 
 /** A word compromise takes as the head of an organization's name ("council", "group", "bank"). */
-export const isOrgWord = (word: string) => orgWords[word.toLowerCase()] === true;
+export const isOrgWord = (word: string) => nlpLibrary().orgWords[word.toLowerCase()] === true;
 
 /** A compromise term, as `.docs` gives it once offsets are computed (its types leave `offset` out). */
 export interface NlpTerm {
@@ -49,7 +62,7 @@ const KINDS = [
 ] as const;
 
 export function readText(text: string): NlpReading {
-  const doc = nlp(text);
+  const doc = nlpLibrary().nlp(text);
   doc.compute('offset');
   const sentences = doc.docs as unknown as NlpTerm[][];
   const spans: NlpSpan[] = [];

@@ -1,5 +1,5 @@
 import { GrafeoGraphStore } from './grafeo-store.js';
-import { openNeo4jStore, type Neo4jConnection } from './neo4j-store.js';
+import type { Neo4jConnection } from './neo4j-store.js';
 import type { GraphLogger, GraphStore } from './port.js';
 
 export type * from './port.js';
@@ -41,7 +41,11 @@ export async function openGraphStore(options: OpenGraphStoreOptions): Promise<Gr
     searchCacheMs: options.searchCacheMs,
     logger: options.logger,
   };
-  if (options.neo4j) return openNeo4jStore(options.neo4j, common);
+  if (options.neo4j) {
+    // The driver is loaded only when it is used: it takes a few hundred milliseconds to load.
+    const { openNeo4jStore } = await import('./neo4j-store.js');
+    return openNeo4jStore(options.neo4j, common);
+  }
   try {
     return await GrafeoGraphStore.open({ ...common, dataDir: options.dataDir, maxMemoryMb: options.maxMemoryMb });
   } catch (error) {

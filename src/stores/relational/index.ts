@@ -1,7 +1,7 @@
-import path from 'node:path';
 import type { Config } from '../../config.js';
 import { migrate } from './migrate.js';
 import { PgStore } from './pg-store.js';
+import { pgliteDir } from './pglite-cluster.js';
 import { PgliteStore } from './pglite-store.js';
 import type { RelationalStore } from './port.js';
 
@@ -30,7 +30,7 @@ export async function openRelationalStore(options: OpenRelationalOptions): Promi
         keepAliveMs: options.database.keepAliveMs,
       })
     : await PgliteStore.open({
-        dataDir: options.dataDir ? path.join(options.dataDir, 'pglite') : undefined,
+        dataDir: pgliteDir(options.dataDir),
         schema: options.database.schema,
         template: options.pgliteTemplate,
       });

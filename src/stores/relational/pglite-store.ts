@@ -3,6 +3,7 @@ import { Mutex, PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import pg from 'pg';
+import { ensurePgliteCluster } from './pglite-cluster.js';
 import { assertChannelName, PooledStore, typeParsers } from './pooled-store.js';
 import type { Connections, LentConnection } from './pooled-store.js';
 
@@ -46,7 +47,8 @@ export class PgliteStore extends PooledStore<OneConnection> {
    * takes seconds (tests start many stores).
    */
   static async open(options: { dataDir?: string; schema: string; template?: Blob }): Promise<PgliteStore> {
-    if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+    if (options.dataDir && !options.template) await ensurePgliteCluster(options.dataDir);
+    else if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
     const db = await PGlite.create(options.dataDir, {
       extensions: { pg_trgm },
       ...(options.template ? { loadDataDir: options.template } : {}),
