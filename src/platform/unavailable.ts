@@ -7,8 +7,11 @@
 /** Seconds a client is told to wait before retrying (Retry-After). */
 export const UNAVAILABLE_RETRY_AFTER_S = 5;
 
-/** PostgreSQL SQLSTATE classes and codes of a connection lost or refused. */
-const PG_CODES = /^(08|57P0[1-3]|53300)/;
+/**
+ * PostgreSQL SQLSTATE classes and codes of a connection lost or refused, and of a statement
+ * that waited past DATABASE_STATEMENT_TIMEOUT_MS (57014) or for a lock it could not get (55P03).
+ */
+const PG_CODES = /^(08|57P0[1-3]|53300|57014|55P03)/;
 /** Node socket errors. */
 const NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNABORTED']);
 /** Messages of the clients we use (pg, pg-pool, ioredis, neo4j-driver) when the other side is gone. */

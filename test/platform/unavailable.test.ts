@@ -7,6 +7,8 @@ describe('telling an outage from a bug', () => {
     ['reset', Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })],
     ['terminated by the server', Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })],
     ['connection ended', new Error('Connection terminated unexpectedly')],
+    ['past the statement timeout', Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' })],
+    ['a lock not granted', Object.assign(new Error('could not obtain lock on row in relation "runs"'), { code: '55P03' })],
     ['pool could not connect', new Error('timeout exceeded when trying to connect')],
     ['silent network', new Error('Query read timeout')],
     ['redis gone', new Error('Connection is closed.')],

@@ -5,7 +5,7 @@
 export interface ReceivedEvent {
   id: number;
   event: string;
-  data: { id: number; event: string; data: Record<string, unknown> };
+  data: { id: number; event: string; run_id: string | null; data: Record<string, unknown> };
 }
 
 export interface StreamClient {

@@ -43,6 +43,11 @@ type Outputs = Record<string, Record<string, unknown>>;
 
 /** Node events a client waits for: committed and published at once, not with the run's next commit. */
 const PUBLISHED_AT_ONCE: readonly NodeEventKind[] = ['answer_ready'];
+/**
+ * Node events a client acts on (shows the answer, the query): published once per run and node,
+ * also when a takeover redoes the step that published them. Progress counts may repeat.
+ */
+const ONCE_PER_RUN: readonly NodeEventKind[] = ['answer_ready', 'query_generated', 'query_reused'];
 
 const isTerminal = (status: RunRow['status']) => status === 'succeeded' || status === 'failed' || status === 'cancelled';
 
@@ -160,6 +165,9 @@ export class RunExecutor implements JobHandler {
       resumed_from: resumed ? (workflow.nodes[resumeAt]?.id ?? null) : null,
     });
 
+    // What a step of this run published before it was stopped (a takeover, a retry) is not published again.
+    const published = resumed ? await this.events.publishedByRun(run.session_id, run.id, ONCE_PER_RUN) : new Set<string>();
+
     const stepRows = new Map(steps.map((s) => [s.position, s]));
     // The journal holds the end of a step that must not run twice: it commits before anything else runs.
     let unrepeatableEnd = false;
@@ -167,7 +175,7 @@ export class RunExecutor implements JobHandler {
       if (signal.aborted) return;
       const node = workflow.nodes[position]!;
       const earlier = stepRows.get(position);
-      const step = { attempt: (earlier?.attempts ?? 0) + 1, answers: earlier?.answers ?? [] };
+      const step = { attempt: (earlier?.attempts ?? 0) + 1, answers: earlier?.answers ?? [], published };
       journal.step({ position, node: node.id, status: 'running', started: true, startedAt: new Date(), finishedAt: null });
       journal.event('step_started', { node: node.id, attempt: step.attempt });
       // A step that must not run twice starts only once its start (and everything before it) is committed.
@@ -226,7 +234,7 @@ export class RunExecutor implements JobHandler {
     workflow: WorkflowDefinition,
     node: WorkflowNode,
     position: number,
-    step: { attempt: number; answers: unknown[] },
+    step: { attempt: number; answers: unknown[]; published: Set<string> },
     input: unknown,
     outputs: Outputs,
     signal: AbortSignal,
@@ -263,7 +271,7 @@ export class RunExecutor implements JobHandler {
     run: RunRow,
     workflow: WorkflowDefinition,
     node: WorkflowNode,
-    step: { answers: unknown[] },
+    step: { answers: unknown[]; published: Set<string> },
     input: unknown,
     outputs: Outputs,
     signal: AbortSignal,
@@ -271,6 +279,11 @@ export class RunExecutor implements JobHandler {
     let asked = 0;
     /** A node's (or its tool's) own event: stored with the run's next commit, or at once for what clients wait for. */
     const publish = async (kind: NodeEventKind, data: Record<string, unknown>) => {
+      if (ONCE_PER_RUN.includes(kind)) {
+        const key = `${kind}:${node.id}`;
+        if (step.published.has(key)) return;
+        step.published.add(key);
+      }
       journal.event(kind, { ...data, node: node.id });
       if (PUBLISHED_AT_ONCE.includes(kind)) await journal.commitNow();
       else journal.commitSoon();

@@ -37,7 +37,8 @@ export interface NodeContext<I = unknown> {
    * Publishes one of the conversation's own events on the session's stream (stored first).
    * `answer_ready` is committed and published at once; progress events (`query_generated`,
    * `query_reused`) go with the run's next commit, within RUN_PROGRESS_COMMIT_MS.
-   * A node that runs again after a takeover may publish it again.
+   * `answer_ready`, `query_generated` and `query_reused` go out once per run and node: a node
+   * that runs again after a takeover does not publish them again (progress events may repeat).
    */
   emit(kind: NodeEventKind, data: Record<string, unknown>): Promise<void>;
   /** Aborted when the run is cancelled, its process shuts down, or its lease is lost. */

@@ -115,6 +115,19 @@ export class EventStore {
     return stored;
   }
 
+  /**
+   * Which of `kinds` a run has published, and from which node (`kind:node`): a step redone
+   * after a takeover does not publish them again.
+   */
+  async publishedByRun(sessionId: string, runId: string, kinds: readonly EventKind[]): Promise<Set<string>> {
+    const { rows } = await this.db.query<{ kind: string; node: string | null }>(
+      `SELECT DISTINCT kind, data->>'node' AS node FROM session_events
+        WHERE session_id = $1 AND run_id = $2 AND kind = ANY($3::text[])`,
+      [sessionId, runId, [...kinds]],
+    );
+    return new Set(rows.map((row) => `${row.kind}:${row.node}`));
+  }
+
   async list(
     sessionId: string,
     filter: { after: number; kind?: EventKind; runId?: string },

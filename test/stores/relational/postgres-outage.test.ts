@@ -48,6 +48,24 @@ describe.skipIf(!url)('PostgreSQL outages', () => {
     for (let i = 0; i < 4; i++) expect((await store.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
   });
 
+  it('a request kept waiting on a lock past DATABASE_STATEMENT_TIMEOUT_MS gets 503 and Retry-After, not 500', async () => {
+    const t = await startTestApp({ env: { DATABASE_URL: url, DATABASE_STATEMENT_TIMEOUT_MS: '500', RUN_CONCURRENCY: '0' } });
+    cleanups.push(() => t.close());
+    const token = await t.token(['user']);
+    const created = await t.app.inject({ method: 'POST', url: '/api/v1/chat', headers: auth(token) });
+    const sessionId = created.json().session_id as string;
+    const locker = new pg.Client({ connectionString: url, options: `-c search_path=${t.config.database.schema}` });
+    await locker.connect();
+    cleanups.push(() => locker.end());
+    await locker.query('BEGIN');
+    await locker.query('LOCK TABLE chat_sessions IN ACCESS EXCLUSIVE MODE');
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/chat/${sessionId}/status`, headers: auth(token) });
+    await locker.query('ROLLBACK');
+    expect(res.statusCode, res.body).toBe(503);
+    expect(res.headers['retry-after']).toBeDefined();
+    expect(res.json().type).toBe('urn:cqks:problem:unavailable');
+  });
+
   describe('through HTTP', () => {
     let t: TestApp;
     let proxy: TcpProxy;
