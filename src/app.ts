@@ -43,6 +43,8 @@ import { ReviewStore } from './modules/review/store.js';
 import { ModelQueryWriter } from './engine/llm/query-writer.js';
 import { SchemaCache } from './engine/planner/schema-cache.js';
 import { loadDemoData } from './demo/load.js';
+import { idempotencyPlugin } from './platform/idempotency/plugin.js';
+import { IdempotencyStore } from './platform/idempotency/store.js';
 import { RegistryService } from './modules/workflows/service.js';
 import { queryRoutes } from './modules/queries/routes.js';
 import { QueryService } from './modules/queries/service.js';
@@ -337,6 +339,14 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
   await app.register(addressLimitPlugin, { perMinute: config.limits.rateUnauthenticatedPerMinute, redis: deps.redis, keyPrefix: config.redis.keyPrefix });
   await app.register(authPlugin, { authenticator: deps.authenticator });
   await app.register(rateLimitPlugin, { limits: config.limits, redis: deps.redis, keyPrefix: config.redis.keyPrefix });
+  await app.register(idempotencyPlugin, {
+    store: new IdempotencyStore({ db: deps.relational }),
+    settings: {
+      keyTtlSeconds: config.limits.idempotencyKeyTtlSeconds,
+      inProgressMs: config.limits.idempotencyInProgressMs,
+      responseMaxBytes: config.limits.idempotencyResponseMaxBytes,
+    },
+  });
   await app.register(openApiPlugin, { version, oauth: await oauthSettings(config, deps.authenticator, app.log) });
 
   const checks: HealthCheck[] = [

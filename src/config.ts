@@ -96,6 +96,9 @@ export const envSchema = z.object({
   BODY_LIMIT_BYTES: int(1024 * 1024, 1024, 1024 * 1024 * 1024),
   REQUEST_MAX_DEPTH: int(64, 4, 10_000),
   REQUEST_TIMEOUT_MS: int(30_000, 1000, 3_600_000),
+  IDEMPOTENCY_KEY_TTL_SECONDS: int(86_400, 60, 30 * 86_400),
+  IDEMPOTENCY_IN_PROGRESS_MS: int(60_000, 1000, 3_600_000),
+  IDEMPOTENCY_RESPONSE_MAX_BYTES: int(1024 * 1024, 1024, 64 * 1024 * 1024),
 
   RATE_LIMIT_DEFAULT_PER_MINUTE: int(600, 1, 1_000_000),
   RATE_LIMIT_CHAT_CREATE_PER_MINUTE: int(60, 1, 1_000_000),
@@ -210,6 +213,12 @@ export interface Config {
     /** Largest `metadata` of a chat session, in bytes of its JSON: beyond it, 400. */
     chatMetadataBytes: number;
     requestTimeoutMs: number;
+    /** How long the first answer to a request with an Idempotency-Key is kept for its retries. */
+    idempotencyKeyTtlSeconds: number;
+    /** How long an unfinished request holds its key; a retry after that (its process died) does the work. */
+    idempotencyInProgressMs: number;
+    /** Largest answer kept for replay; a larger one is not kept (a retry is then a 409). */
+    idempotencyResponseMaxBytes: number;
     rateDefaultPerMinute: number;
     rateChatCreatePerMinute: number;
     rateChatMessagePerMinute: number;
@@ -329,6 +338,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       requestMaxDepth: e.REQUEST_MAX_DEPTH,
       chatMetadataBytes: e.CHAT_METADATA_MAX_BYTES,
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      idempotencyKeyTtlSeconds: e.IDEMPOTENCY_KEY_TTL_SECONDS,
+      idempotencyInProgressMs: e.IDEMPOTENCY_IN_PROGRESS_MS,
+      idempotencyResponseMaxBytes: e.IDEMPOTENCY_RESPONSE_MAX_BYTES,
       rateDefaultPerMinute: e.RATE_LIMIT_DEFAULT_PER_MINUTE,
       rateChatCreatePerMinute: e.RATE_LIMIT_CHAT_CREATE_PER_MINUTE,
       rateChatMessagePerMinute: e.RATE_LIMIT_CHAT_MESSAGE_PER_MINUTE,

@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { tidyForReaders } from './openapi-examples.js';
+import { IdempotencyHeadersSchema } from './idempotency/schemas.js';
 import { ProblemSchema } from './schemas.js';
 
 /**
@@ -77,6 +78,11 @@ export function decorateRouteSchema(route: RouteOptions, oauth: boolean): void {
   if (schema.body) {
     add(413);
     add(415);
+  }
+  if (route.config?.idempotent) {
+    schema.headers ??= IdempotencyHeadersSchema;
+    add(409);
+    add(422);
   }
   add(500);
   schema.response = response;

@@ -24,7 +24,7 @@ export const chatSessionRoutes: FastifyPluginAsyncZod<{ service: SessionService;
   app.post(
     '/api/v1/chat',
     {
-      config: { ...users, rateLimit: rateLimitPresets(limits).chatCreate },
+      config: { ...users, rateLimit: rateLimitPresets(limits).chatCreate, idempotent: true },
       schema: {
         operationId: 'createChatSession',
         tags,
@@ -43,7 +43,7 @@ export const chatSessionRoutes: FastifyPluginAsyncZod<{ service: SessionService;
         }
       },
     },
-    async (request, reply) => reply.code(201).send(await service.create(requirePrincipal(request), request.body ?? {})),
+    async (request, reply) => reply.code(201).send(await service.create(requirePrincipal(request), request.body ?? {}, { id: request.idempotency?.id('session') })),
   );
 
   app.get(

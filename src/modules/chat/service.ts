@@ -31,13 +31,21 @@ export class SessionService {
     private readonly runs: RunStore,
   ) {}
 
-  async create(principal: Principal, input: { title?: string; metadata?: Record<string, unknown> }) {
-    return toApi(await this.store.transaction((tx) => this.createIn(tx, principal.sub, input)));
+  /**
+   * `id`: the id to create the session under (an Idempotency-Key's): when a first attempt
+   * already created it (its process died before answering), it is given again.
+   */
+  async create(principal: Principal, input: { title?: string; metadata?: Record<string, unknown> }, options: { id?: string } = {}) {
+    if (options.id) {
+      const earlier = await this.store.get(options.id);
+      if (earlier && earlier.owner === principal.sub) return toApi(earlier);
+    }
+    return toApi(await this.store.transaction((tx) => this.createIn(tx, principal.sub, input, options.id)));
   }
 
   /** Creates a session in the caller's transaction: the session and its first event commit together. */
-  async createIn(tx: Queryable, owner: string, input: { title?: string; metadata?: Record<string, unknown> }): Promise<SessionRow> {
-    const created = await this.store.create(tx, owner, input.title ?? null, input.metadata ?? {});
+  async createIn(tx: Queryable, owner: string, input: { title?: string; metadata?: Record<string, unknown> }, id?: string): Promise<SessionRow> {
+    const created = await this.store.create(tx, owner, input.title ?? null, input.metadata ?? {}, id);
     await this.events.append(tx, created.id, 'session_created', { owner: created.owner, title: created.title });
     return created;
   }

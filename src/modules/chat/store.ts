@@ -22,10 +22,10 @@ export class SessionStore {
     return this.db.transaction(work);
   }
 
-  async create(tx: Queryable, owner: string, title: string | null, metadata: Record<string, unknown>): Promise<SessionRow> {
+  async create(tx: Queryable, owner: string, title: string | null, metadata: Record<string, unknown>, id: string = randomUUID()): Promise<SessionRow> {
     const { rows } = await tx.query<SessionRow>(
       `INSERT INTO chat_sessions (id, owner, title, metadata) VALUES ($1, $2, $3, $4) RETURNING *`,
-      [randomUUID(), owner, title, JSON.stringify(metadata)],
+      [id, owner, title, JSON.stringify(metadata)],
     );
     return rows[0]!;
   }

@@ -30,10 +30,12 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
   app.post(
     '/api/v1/chat/:session_id/message',
     {
-      config: { ...users, rateLimit: rateLimitPresets(limits).chatMessage },
+      config: { ...users, rateLimit: rateLimitPresets(limits).chatMessage, idempotent: true },
       // Runs before the rate limit (preHandler): a message refused for a busy session does not count. An invalid
       // message is left to validation, which answers 400 first.
       preValidation: async (request) => {
+        // A retry with an Idempotency-Key gets its first answer even when the session is busy with that message.
+        if (request.headers['idempotency-key'] !== undefined) return;
         const body = SendMessageRequestSchema.safeParse(request.body);
         if (!body.success) return;
         await service.refuseIfBusy(requirePrincipal(request), (request.params as { session_id: string }).session_id, body.data.content);
@@ -54,7 +56,9 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
       },
     },
     async (request, reply) =>
-      reply.code(202).send(await service.send(requirePrincipal(request), request.params.session_id, request.body.content)),
+      reply
+        .code(202)
+        .send(await service.send(requirePrincipal(request), request.params.session_id, request.body.content, { messageId: request.idempotency?.id('message') })),
   );
 
   app.get(
@@ -98,7 +102,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
   app.post(
     '/api/v1/chat/:session_id/review',
     {
-      config: users,
+      config: { ...users, idempotent: true },
       schema: {
         operationId: 'reviewChat',
         tags,

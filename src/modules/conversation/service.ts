@@ -56,14 +56,22 @@ export class ConversationService {
     }
   }
 
-  async send(principal: Principal, sessionId: string, content: string) {
+  /**
+   * `messageId`: the id to store the message under (an Idempotency-Key's): when a first attempt
+   * already stored it (its process died before answering), its answer is given again.
+   */
+  async send(principal: Principal, sessionId: string, content: string, options: { messageId?: string } = {}) {
     this.checkLength(content);
+    if (options.messageId) {
+      const earlier = await this.messages.get(options.messageId);
+      if (earlier?.run_id && earlier.session_id === sessionId) return { message_id: earlier.id, run_id: earlier.run_id };
+    }
     // One statement stores the message and queues its run, under the session's row lock; it
     // refuses (no run) when the session is not the caller's, is closed or is busy. Two at once
     // cannot both start. A refusal is explained from what it found; if it no longer holds
     // (the other run has just ended), the message is tried once more.
     for (let attempt = 1; ; attempt++) {
-      const messageId = randomUUID();
+      const messageId = options.messageId ?? randomUUID();
       const run = await this.runs.start(
         this.db,
         { sessionId, workflow: ASK_WORKFLOW, input: { question: content, message_id: messageId, sent_by: principal.sub } },

@@ -39,7 +39,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ service: DocumentService; l
   app.post(
     `${base}/upload`,
     {
-      config: users,
+      config: { ...users, idempotent: true },
       // The parts are read as a stream by the service; the schema only documents them.
       validatorCompiler: () => (value: unknown) => ({ value }),
       schema: {
@@ -207,7 +207,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ service: DocumentService; l
   app.post(
     `${base}/:doc_id/approve`,
     {
-      config: admins,
+      config: { ...admins, idempotent: true },
       schema: {
         operationId: 'approveDocument',
         tags,
@@ -224,7 +224,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ service: DocumentService; l
   app.post(
     `${base}/:doc_id/ingest`,
     {
-      config: admins,
+      config: { ...admins, idempotent: true },
       schema: {
         operationId: 'ingestDocument',
         tags,

@@ -99,7 +99,7 @@ export const queryRoutes: FastifyPluginAsyncZod<{ service: QueryService }> = asy
   app.post(
     `${base}/:id/approve`,
     {
-      config: curators,
+      config: { ...curators, idempotent: true },
       schema: {
         operationId: 'approveQuery',
         tags,
@@ -118,7 +118,7 @@ export const queryRoutes: FastifyPluginAsyncZod<{ service: QueryService }> = asy
   app.post(
     `${base}/:id/reject`,
     {
-      config: curators,
+      config: { ...curators, idempotent: true },
       schema: {
         operationId: 'rejectQuery',
         tags,

@@ -36,7 +36,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ service: ReviewService }> = a
   app.post(
     '/api/v1/review/:session_id/approve',
     {
-      config: reviewers,
+      config: { ...reviewers, idempotent: true },
       schema: {
         operationId: 'approveReview',
         tags,
@@ -62,7 +62,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ service: ReviewService }> = a
   app.post(
     '/api/v1/review/:session_id/reject',
     {
-      config: reviewers,
+      config: { ...reviewers, idempotent: true },
       schema: {
         operationId: 'rejectReview',
         tags,

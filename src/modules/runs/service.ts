@@ -49,7 +49,11 @@ export class RunService {
   ) {}
 
   /** Validates the input, then stores the run, its job and its first event in one transaction. */
-  async execute(principal: Principal, request: { workflow: string; input: Record<string, unknown>; session_id?: string }) {
+  /**
+   * `runId`: the id to queue the run under (an Idempotency-Key's): when a first attempt already
+   * queued it (its process died before answering), its answer is given again.
+   */
+  async execute(principal: Principal, request: { workflow: string; input: Record<string, unknown>; session_id?: string }, options: { runId?: string } = {}) {
     const workflow = this.workflows.get(request.workflow);
     if (!workflow) {
       throw badRequest(`No workflow ${request.workflow}; see GET /api/v1/aim/workflows.`, [
@@ -69,8 +73,12 @@ export class RunService {
       }));
       throw badRequest(`The input does not fit ${workflow.id}: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`, errors);
     }
+    if (options.runId) {
+      const earlier = await this.runs.get(options.runId);
+      if (earlier && earlier.owner === principal.sub) return { run_id: earlier.id, session_id: earlier.session_id };
+    }
     // What was asked, as given: defaults are applied again when it runs.
-    const queued = { owner: principal.sub, workflow: workflow.id, input: request.input };
+    const queued = { id: options.runId, owner: principal.sub, workflow: workflow.id, input: request.input };
     let run: RunRow | undefined;
     if (request.session_id) {
       run = await this.start(this.db, { ...queued, sessionId: request.session_id }, { viewer: principal });
@@ -137,7 +145,7 @@ export class RunService {
    */
   async start(
     q: Queryable,
-    run: { sessionId: string; owner?: string; workflow: string; input: Record<string, unknown> },
+    run: { id?: string; sessionId: string; owner?: string; workflow: string; input: Record<string, unknown> },
     options: {
       before?: readonly { kind: EventKind; data: Record<string, unknown> }[];
       message?: { id: string; content: string; sentBy?: string };
@@ -147,7 +155,7 @@ export class RunService {
   ): Promise<RunRow | undefined> {
     const workflow = this.workflows.get(run.workflow);
     if (!workflow) throw new Error(`workflow ${run.workflow} is not registered`);
-    const runId = randomUUID();
+    const runId = run.id ?? randomUUID();
     const draft = this.queue.draft(RUN_JOB_KIND);
     let queued: Awaited<ReturnType<RunStore['queue']>>;
     try {

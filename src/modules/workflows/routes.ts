@@ -31,7 +31,7 @@ export const workflowRoutes: FastifyPluginAsyncZod<{ registry: RegistryService; 
   app.post(
     '/api/v1/aim/workflows/execute',
     {
-      config: { roles: ['curator' as const] },
+      config: { roles: ['curator' as const], idempotent: true },
       schema: {
         operationId: 'executeWorkflow',
         tags: ['Workflows'],
@@ -44,7 +44,7 @@ export const workflowRoutes: FastifyPluginAsyncZod<{ registry: RegistryService; 
         response: { 202: ExecuteWorkflowResponseSchema, 404: ProblemSchema, 409: ProblemSchema },
       },
     },
-    async (request, reply) => reply.code(202).send(await runs.execute(requirePrincipal(request), request.body)),
+    async (request, reply) => reply.code(202).send(await runs.execute(requirePrincipal(request), request.body, { runId: request.idempotency?.id('run') })),
   );
 
   app.get(

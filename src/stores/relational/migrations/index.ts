@@ -10,6 +10,7 @@ import { m009TemplateChangeNotices } from './009-template-change-notices.js';
 import { m010Documents } from './010-documents.js';
 import { m011QueryAssessmentAndFeedback } from './011-query-assessment-and-feedback.js';
 import { m012MessageSender } from './012-message-sender.js';
+import { m013IdempotencyKeys } from './013-idempotency-keys.js';
 
 export interface Migration {
   /** Strictly increasing; never reused. */
@@ -33,4 +34,5 @@ export const migrations: readonly Migration[] = [
   m010Documents,
   m011QueryAssessmentAndFeedback,
   m012MessageSender,
+  m013IdempotencyKeys,
 ];

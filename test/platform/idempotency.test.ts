@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { auth, followSession, runEvent, RUN_SETTLED } from '../support/runs.js';
+
+/**
+ * Idempotency-Key on the POSTs that create things: a retry with the same key gets the first
+ * answer (marked Idempotent-Replayed) and nothing is done twice; misuse is told apart.
+ */
+describe('Idempotency-Key', () => {
+  let t: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    t = await startTestApp({ env: { DEMO_DATA: 'true' } });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    token = await t.token(['curator'], 'idem-user');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const post = (url: string, key: string | undefined, payload?: unknown, as = token) =>
+    t.app.inject({ method: 'POST', url, headers: { ...auth(as), ...(key === undefined ? {} : { 'idempotency-key': key }) }, ...(payload === undefined ? {} : { payload }) });
+  const sessionCount = async () => (await t.app.inject({ method: 'GET', url: '/api/v1/chat/history?limit=100', headers: auth(token) })).json().items.length as number;
+
+  it('creates one session for two requests with one key, and says the second is a replay', async () => {
+    const before = await sessionCount();
+    const first = await post('/api/v1/chat', 'session-key-1', { title: 'Once' });
+    const second = await post('/api/v1/chat', 'session-key-1', { title: 'Once' });
+    expect(first.statusCode).toBe(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    expect(second.statusCode).toBe(201);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(second.headers['content-type']).toContain('application/json');
+    expect(second.json()).toEqual(first.json());
+    expect(await sessionCount()).toBe(before + 1);
+    // Without a key, or with another, a request is a new one.
+    expect((await post('/api/v1/chat', 'session-key-2', { title: 'Once' })).json().session_id).not.toBe(first.json().session_id);
+    expect(await sessionCount()).toBe(before + 2);
+  });
+
+  it('keeps keys apart per caller', async () => {
+    const other = await t.token(['user'], 'idem-other');
+    const mine = await post('/api/v1/chat', 'shared-key', {});
+    const theirs = await post('/api/v1/chat', 'shared-key', {}, other);
+    expect(theirs.statusCode).toBe(201);
+    expect(theirs.headers['idempotent-replayed']).toBeUndefined();
+    expect(theirs.json().session_id).not.toBe(mine.json().session_id);
+    expect(theirs.json().owner).toBe('idem-other');
+  });
+
+  it('refuses a key sent with another request (422) and a malformed key (400 naming the header)', async () => {
+    await post('/api/v1/chat', 'reused-key', { title: 'A' });
+    const other = await post('/api/v1/chat', 'reused-key', { title: 'B' });
+    expect(other.statusCode).toBe(422);
+    expect(other.headers['content-type']).toContain('application/problem+json');
+    expect(other.json().type).toBe('urn:cqks:problem:idempotency-key-reused');
+    const malformed = await post('/api/v1/chat', 'with space', {});
+    expect(malformed.statusCode).toBe(400);
+    expect(JSON.stringify(malformed.json())).toContain('idempotency-key');
+    expect((await post('/api/v1/chat', 'x'.repeat(256), {})).statusCode).toBe(400);
+  });
+
+  it('stores one message and starts one run for a retried message, even while the session works on it', async () => {
+    const sessionId = (await post('/api/v1/chat', undefined, {})).json().session_id as string;
+    const stream = await followSession(t, token, sessionId);
+    const body = { content: 'How many projects does Orbital Systems maintain?' };
+    const first = await post(`/api/v1/chat/${sessionId}/message`, 'message-key-1', body);
+    const retry = await post(`/api/v1/chat/${sessionId}/message`, 'message-key-1', body);
+    expect(first.statusCode).toBe(202);
+    expect(retry.statusCode).toBe(202);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(first.json());
+    await stream.waitForEvent(runEvent(first.json().run_id, RUN_SETTLED));
+    const after = await post(`/api/v1/chat/${sessionId}/message`, 'message-key-1', body);
+    expect(after.json()).toEqual(first.json());
+    stream.close();
+    const history = (await t.app.inject({ method: 'GET', url: `/api/v1/chat/${sessionId}/history`, headers: auth(token) })).json().items as { role: string }[];
+    expect(history.map((m) => m.role)).toEqual(['user', 'assistant']);
+  });
+
+  it('frees the key of a message refused because the session was busy: its retry later is sent', async () => {
+    const sessionId = (await post('/api/v1/chat', undefined, {})).json().session_id as string;
+    const stream = await followSession(t, token, sessionId);
+    const busy = await post(`/api/v1/chat/${sessionId}/message`, undefined, { content: 'How many projects does Nimbus Labs maintain?' });
+    const refused = await post(`/api/v1/chat/${sessionId}/message`, 'message-key-2', { content: 'Where does Maya Patel live?' });
+    expect(refused.statusCode).toBe(409);
+    await stream.waitForEvent(runEvent(busy.json().run_id, RUN_SETTLED));
+    const sent = await post(`/api/v1/chat/${sessionId}/message`, 'message-key-2', { content: 'Where does Maya Patel live?' });
+    expect(sent.statusCode).toBe(202);
+    expect(sent.headers['idempotent-replayed']).toBeUndefined();
+    await stream.waitForEvent(runEvent(sent.json().run_id, RUN_SETTLED));
+    stream.close();
+  });
+
+  it('queues one workflow run, and replays an approval instead of answering 409 the second time', async () => {
+    const body = { workflow: 'ask', input: { question: 'How many projects does Orbital Systems maintain?' } };
+    const first = await post('/api/v1/aim/workflows/execute', 'run-key-1', body);
+    const retry = await post('/api/v1/aim/workflows/execute', 'run-key-1', body);
+    expect(first.statusCode).toBe(202);
+    expect(retry.json()).toEqual(first.json());
+    const stream = await followSession(t, token, first.json().session_id);
+    await stream.waitForEvent(runEvent(first.json().run_id, RUN_SETTLED));
+    stream.close();
+
+    const pending = (await t.app.inject({ method: 'GET', url: '/api/v1/aim/queries/pending', headers: auth(token) })).json().items as { id: number }[];
+    expect(pending.length).toBeGreaterThan(0);
+    const id = pending[0]!.id;
+    const approved = await post(`/api/v1/aim/queries/${id}/approve`, 'approve-key-1');
+    const again = await post(`/api/v1/aim/queries/${id}/approve`, 'approve-key-1');
+    expect(approved.statusCode).toBe(200);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect((await post(`/api/v1/aim/queries/${id}/approve`, undefined)).statusCode).toBe(409);
+  });
+
+  it('is described in the OpenAPI document on the creating POSTs only', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json() as {
+      paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
+    };
+    const honouring = Object.entries(document.paths).flatMap(([url, item]) =>
+      Object.entries(item).flatMap(([method, op]) => ((op.parameters ?? []).some((p) => p.in === 'header' && p.name === 'idempotency-key') ? [`${method.toUpperCase()} ${url}`] : [])),
+    );
+    expect(honouring.sort()).toEqual(
+      [
+        'POST /api/v1/chat',
+        'POST /api/v1/chat/{session_id}/message',
+        'POST /api/v1/chat/{session_id}/review',
+        'POST /api/v1/aim/workflows/execute',
+        'POST /api/v1/documents/upload',
+        'POST /api/v1/documents/{doc_id}/approve',
+        'POST /api/v1/documents/{doc_id}/ingest',
+        'POST /api/v1/aim/queries/{id}/approve',
+        'POST /api/v1/aim/queries/{id}/reject',
+        'POST /api/v1/review/{session_id}/approve',
+        'POST /api/v1/review/{session_id}/reject',
+      ].sort(),
+    );
+  });
+});
