@@ -19,7 +19,7 @@ describe('Idempotency-Key', () => {
     await t?.close();
   });
 
-  const post = (url: string, key: string | undefined, payload?: unknown, as = token) =>
+  const post = (url: string, key: string | undefined, payload?: Record<string, unknown>, as = token) =>
     t.app.inject({ method: 'POST', url, headers: { ...auth(as), ...(key === undefined ? {} : { 'idempotency-key': key }) }, ...(payload === undefined ? {} : { payload }) });
   const sessionCount = async () => (await t.app.inject({ method: 'GET', url: '/api/v1/chat/history?limit=100', headers: auth(token) })).json().items.length as number;
 
