@@ -35,6 +35,9 @@ const BY_NAME: Readonly<Record<string, unknown>> = {
   workflow: 'graph_report',
   workflow_id: 'graph_report',
   created_by: 'alice',
+  updated_by: 'carol',
+  question_normalized: 'who works at nimbus labs',
+  fingerprint: '3f0c2a9e5b7d41c68e2f9a0b1c4d7e6f8a9b0c1d2e3f4a5b6c7d8e9f0a1b2c3d',
   reviewer: 'rita',
   limit: 20,
   id: 1,
@@ -47,7 +50,10 @@ type Schema = OpenAPIV3_1.SchemaObject & Record<string, unknown>;
 function exampleFor(name: string, schema: Schema): unknown {
   if (schema.example !== undefined || schema.examples !== undefined || schema.default !== undefined) return undefined;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
-  if (schema.format === 'uuid' || (schema.type === 'string' && /(^|_)id$/.test(name) && name !== 'id')) return UUIDS[name] ?? DEFAULT_UUID;
+  // A nullable string is `type: ['string', 'null']`.
+  const isString = schema.type === 'string' || (Array.isArray(schema.type) && schema.type.includes('string'));
+  if (schema.format === 'uuid' || (isString && /(^|_)id$/.test(name) && name !== 'id')) return UUIDS[name] ?? DEFAULT_UUID;
+  if (isString && /_at$/.test(name)) return '2026-11-24T09:30:00Z';
   if (name in BY_NAME) {
     const value = BY_NAME[name];
     if ((schema.type === 'integer' || schema.type === 'number') === (typeof value === 'number')) return value;
@@ -86,7 +92,11 @@ export function tidyForReaders(document: OpenAPIV3_1.Document): OpenAPIV3_1.Docu
       for (const parameter of (op.parameters ?? []) as OpenAPIV3_1.ParameterObject[]) {
         tidy(parameter.schema);
         const example = parameter.schema ? exampleFor(parameter.name, parameter.schema as Schema) : undefined;
-        if (example !== undefined && parameter.example === undefined) parameter.example = example;
+        if (example === undefined || parameter.example !== undefined) continue;
+        // Swagger UI sends an optional filter's example with "Try it out": a list would then show only what
+        // matches it (often nothing). Readers still see one, in its description.
+        if (parameter.in === 'query' && !parameter.required) parameter.description = `${parameter.description ?? ''} Example: \`${String(example)}\`.`.trim();
+        else parameter.example = example;
       }
       const body = (op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content ?? {};
       for (const media of Object.values(body)) tidy(media.schema);

@@ -7,17 +7,17 @@ import { z } from 'zod';
 
 export const ProblemSchema = z
   .object({
-    type: z.string().describe('URI naming the kind of problem, `urn:cqks:problem:<slug>`.'),
-    title: z.string().describe('Short, human-readable summary of the kind of problem.'),
-    status: z.number().int().describe('The HTTP status code.'),
-    detail: z.string().optional().describe('What went wrong in this occurrence.'),
-    instance: z.string().describe('The request path this problem occurred on.'),
+    type: z.string().describe('URI naming the kind of problem, `urn:cqks:problem:<slug>`.').meta({ example: 'urn:cqks:problem:invalid-request' }),
+    title: z.string().describe('Short, human-readable summary of the kind of problem.').meta({ example: 'Invalid request' }),
+    status: z.number().int().describe('The HTTP status code.').meta({ example: 400 }),
+    detail: z.string().optional().describe('What went wrong in this occurrence.').meta({ example: 'limit must be at most 100.' }),
+    instance: z.string().describe('The request path this problem occurred on.').meta({ example: '/api/v1/aim/queries/pending' }),
     request_id: z.string().describe('Id of the request; also in the `x-request-id` response header and in the logs.'),
     errors: z
       .array(
         z.object({
-          path: z.string().describe('Where the invalid value is, e.g. `body.cypher` or `querystring.limit`.'),
-          message: z.string().describe('What is wrong with it.'),
+          path: z.string().describe('Where the invalid value is, e.g. `body.cypher` or `querystring.limit`.').meta({ example: 'querystring.limit' }),
+          message: z.string().describe('What is wrong with it.').meta({ example: 'must be at most 100' }),
         }),
       )
       .optional()

@@ -62,7 +62,7 @@ describe('the OpenAPI examples, executed', () => {
         for (const p of parameters) {
           const value = p.example ?? sample(p.schema);
           if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(String(value)));
-          else if (p.in === 'query' && p.required) query.set(p.name, String(value));
+          else if (p.in === 'query' && (p.required || p.example !== undefined)) query.set(p.name, String(value));
         }
         const body = (op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content?.['application/json']?.schema;
         const res = await t.app.inject({

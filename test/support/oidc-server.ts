@@ -61,12 +61,19 @@ export interface OidcServerOptions {
   audience?: string;
   /** Publish (and allow signing with) a second key, ES256; default true. */
   secondKey?: boolean;
+  /**
+   * A login for people: a public client using the authorization code flow with PKCE (S256),
+   * and the provider's own login page (user name and password) and consent page. Access tokens
+   * carry the user's roles at `rolesClaim` (default `roles`).
+   */
+  login?: { clientId: string; redirectUris: string[]; users: Record<string, { password: string; roles: string[] }>; rolesClaim?: string };
 }
 
 interface KoaLikeContext {
   path: string;
   method: string;
   get(header: string): string;
+  request: { body?: Record<string, unknown> };
 }
 
 interface ProviderInstance {
@@ -126,11 +133,15 @@ function memoryAdapter() {
     async find(id: string) {
       return store.get(this.key(id));
     }
-    async findByUserCode() {
+    private findBy(field: 'uid' | 'userCode', value: string) {
+      for (const [key, payload] of store) if (key.startsWith(`${this.model}:`) && payload[field] === value) return payload;
       return undefined;
     }
-    async findByUid() {
-      return undefined;
+    async findByUserCode(userCode: string) {
+      return this.findBy('userCode', userCode);
+    }
+    async findByUid(uid: string) {
+      return this.findBy('uid', uid);
     }
     async consume(id: string) {
       const found = store.get(this.key(id));
@@ -146,6 +157,7 @@ function memoryAdapter() {
 export async function startOidcServer(options: OidcServerOptions = {}): Promise<OidcServer> {
   const { default: Provider } = (await import(OIDC_PROVIDER_MODULE)) as { default: ProviderConstructor };
   const audience = options.audience ?? 'urn:cqks:api';
+  const login = options.login;
   const generated = [makeKey('RS256'), ...(options.secondKey === false ? [] : [makeKey('ES256')])];
   const keys: OidcServerKey[] = generated.map(({ privateJwk: _unused, ...key }) => key);
 
@@ -170,15 +182,36 @@ export async function startOidcServer(options: OidcServerOptions = {}): Promise<
         response_types: [],
         token_endpoint_auth_method: 'client_secret_basic',
       },
+      ...(login
+        ? [
+            {
+              client_id: login.clientId,
+              grant_types: ['authorization_code'],
+              redirect_uris: login.redirectUris,
+              response_types: ['code'],
+              token_endpoint_auth_method: 'none',
+            },
+          ]
+        : []),
     ],
+    pkce: { methods: ['S256'], required: () => true },
+    // A browser page at a redirect URI's origin calls the token endpoint itself (as identity providers' "web origins").
+    clientBasedCORS: (_ctx: unknown, origin: string, client: { clientId: string }) =>
+      client.clientId === login?.clientId && login.redirectUris.some((uri) => new URL(uri).origin === origin),
+    findAccount: (_ctx: unknown, id: string) =>
+      login?.users[id] ? { accountId: id, claims: () => ({ sub: id }) } : undefined,
     jwks: { keys: generated.map((k) => k.privateJwk) },
-    cookies: { keys: [randomBytes(16).toString('hex')] },
+    // Lax, not the default None: browsers drop a SameSite=None cookie without Secure, and this provider speaks http.
+    cookies: { keys: [randomBytes(16).toString('hex')], long: { httpOnly: true, sameSite: 'lax' } },
     features: {
-      devInteractions: { enabled: false },
+      // The provider's own login and consent pages (login and password fields), for the browser test.
+      devInteractions: { enabled: login !== undefined },
       clientCredentials: { enabled: true },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => RESOURCE,
+        // An authorization code's token is for the resource the login granted, asked for or not.
+        useGrantedResource: () => true,
         getResourceServerInfo: (ctx: KoaLikeContext) => {
           const key = keys[Number(ctx.get('x-test-key') || '0')] ?? keys[0];
           return {
@@ -192,7 +225,9 @@ export async function startOidcServer(options: OidcServerOptions = {}): Promise<
       },
     },
     ttl: { ClientCredentials: (_ctx: unknown, token: { resourceServer?: { accessTokenTTL?: number } }) => token.resourceServer?.accessTokenTTL ?? 300 },
-    extraTokenClaims: (ctx: KoaLikeContext) => {
+    extraTokenClaims: (ctx: KoaLikeContext, token: { accountId?: string }) => {
+      const person = token.accountId ? login?.users[token.accountId] : undefined;
+      if (person) return atPath(login?.rolesClaim ?? 'roles', person.roles);
       const roles = ctx.get('x-test-roles');
       if (!roles) return undefined;
       return atPath(ctx.get('x-test-roles-claim') || 'roles', JSON.parse(roles));
