@@ -1,12 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signDevToken } from '../../src/platform/auth/dev-keys.js';
-import { dropSchema, testConfig, uniqueName } from '../support/config.js';
 import { openEventStream } from '../support/event-stream.js';
-import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
+import { openKillableDeployment, type KillableDeployment } from '../support/killable-deployment.js';
 
 /**
  * A chat run whose process is killed (-9) after it published `answer_ready` but before the
@@ -17,35 +12,17 @@ import { startServiceProcess, type ServiceProcess } from '../support/service-pro
 const url = process.env.DATABASE_URL;
 
 describe.skipIf(!url)('a run taken over after its process was killed in the answer step', () => {
-  const schema = uniqueName('t');
-  let dataDir: string;
-  let service: ServiceProcess | undefined;
-  const db = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
-  const env = () => ({
-    DATA_DIR: dataDir,
-    DATABASE_URL: url,
-    DATABASE_SCHEMA: schema,
-    REDIS_URL: process.env.REDIS_URL,
-    REDIS_KEY_PREFIX: `${schema}:`,
-    NEO4J_URI: undefined,
-    DEMO_DATA: 'true',
-    JOB_LEASE_MS: '1500',
-    JOB_POLL_INTERVAL_MS: '200',
-  });
-
+  let deployment: KillableDeployment;
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'cqks-answer-once-'));
-    await db.connect();
+    deployment = await openKillableDeployment({ DEMO_DATA: 'true', JOB_LEASE_MS: '1500', JOB_POLL_INTERVAL_MS: '200' });
   });
   afterAll(async () => {
-    await service?.kill();
-    await db.end();
-    await dropSchema(testConfig(dataDir, { DATABASE_SCHEMA: schema }));
-    await rm(dataDir, { recursive: true, force: true });
+    await deployment?.close();
   });
 
   it('publishes answer_ready once and stores one answer', async () => {
-    service = await startServiceProcess(env());
+    const { db, dataDir } = deployment;
+    let service = await deployment.start();
     const auth = { authorization: `Bearer ${await signDevToken({ dataDir, audience: 'cqks-api', sub: 'once-user', roles: ['user'] })}` };
     const json = { ...auth, 'content-type': 'application/json' };
     const api = `${service.url}/api/v1`;
@@ -64,24 +41,13 @@ describe.skipIf(!url)('a run taken over after its process was killed in the answ
     const chosen = await fetch(`${api}/chat/${sessionId}/disambiguate`, { method: 'POST', headers: json, body: JSON.stringify({ choice: 'person:alex-kim-2' }) });
     expect(chosen.status).toBe(200);
     await stream.waitForEvent((e) => e.event === 'answer_ready' && e.data.run_id === runId, 30_000);
-    const waiting = async () =>
-      Number(
-        (
-          await db.query(
-            `SELECT count(*) AS n FROM pg_stat_activity WHERE pg_blocking_pids(pid) @> ARRAY[pg_backend_pid()]`,
-          )
-        ).rows[0].n,
-      );
-    for (let tries = 0; (await waiting()) === 0; tries++) {
-      expect(tries, 'the answer step never waited for the lock').toBeLessThan(300);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await deployment.untilBlocked();
     stream.close();
     await service.kill();
     await db.query('ROLLBACK');
 
     // The same deployment starts again and takes the run over once its lease has run out.
-    service = await startServiceProcess(env());
+    service = await deployment.start();
     const resumed = await openEventStream(`${service.url}/api/v1/chat/${sessionId}/stream`, auth, 'ndjson');
     await resumed.waitForEvent((e) => (e.event === 'run_completed' || e.event === 'run_failed') && e.data.run_id === runId, 60_000);
     resumed.close();

@@ -1,11 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signDevToken } from '../../src/platform/auth/dev-keys.js';
-import { dropSchema, testConfig, uniqueName } from '../support/config.js';
-import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
+import { openKillableDeployment, type KillableDeployment } from '../support/killable-deployment.js';
 
 /**
  * A message POST cut by a kill -9 after the message was stored but before the answer was sent:
@@ -17,44 +12,17 @@ const url = process.env.DATABASE_URL;
 const IN_PROGRESS_MS = 1500;
 
 describe.skipIf(!url)('an Idempotency-Key whose first request died with its process', () => {
-  const schema = uniqueName('t');
-  let dataDir: string;
-  let service: ServiceProcess | undefined;
-  const db = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
-  const env = () => ({
-    DATA_DIR: dataDir,
-    DATABASE_URL: url,
-    DATABASE_SCHEMA: schema,
-    REDIS_URL: process.env.REDIS_URL,
-    REDIS_KEY_PREFIX: `${schema}:`,
-    NEO4J_URI: undefined,
-    DEMO_DATA: 'true',
-    IDEMPOTENCY_IN_PROGRESS_MS: String(IN_PROGRESS_MS),
-    JOB_LEASE_MS: '1500',
-  });
-
+  let deployment: KillableDeployment;
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'cqks-idem-kill-'));
-    await db.connect();
+    deployment = await openKillableDeployment({ DEMO_DATA: 'true', IDEMPOTENCY_IN_PROGRESS_MS: String(IN_PROGRESS_MS), JOB_LEASE_MS: '1500' });
   });
   afterAll(async () => {
-    await service?.kill();
-    await db.end();
-    await dropSchema(testConfig(dataDir, { DATABASE_SCHEMA: schema }));
-    await rm(dataDir, { recursive: true, force: true });
+    await deployment?.close();
   });
 
-  const blockedByTest = async () =>
-    Number((await db.query('SELECT count(*) AS n FROM pg_stat_activity WHERE pg_blocking_pids(pid) @> ARRAY[pg_backend_pid()]')).rows[0].n);
-  const untilBlocked = async () => {
-    for (let tries = 0; (await blockedByTest()) === 0; tries++) {
-      expect(tries, 'the service never waited for the lock').toBeLessThan(300);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  };
-
   it('answers the retry with the first attempt’s message and run, stored once', async () => {
-    service = await startServiceProcess(env());
+    const { db, dataDir } = deployment;
+    let service = await deployment.start();
     const headers = { authorization: `Bearer ${await signDevToken({ dataDir, audience: 'cqks-api', sub: 'idem-kill', roles: ['user'] })}` };
     const created = await fetch(`${service.url}/api/v1/chat`, { method: 'POST', headers });
     const sessionId = ((await created.json()) as { session_id: string }).session_id;
@@ -74,7 +42,7 @@ describe.skipIf(!url)('an Idempotency-Key whose first request died with its proc
       (res) => res.status,
       () => 'cut',
     );
-    await untilBlocked();
+    await deployment.untilBlocked();
     await service.kill();
     await db.query('COMMIT');
     for (let tries = 0; Number((await db.query('SELECT count(*) AS n FROM chat_messages WHERE session_id = $1', [sessionId])).rows[0].n) === 0; tries++) {
@@ -85,7 +53,7 @@ describe.skipIf(!url)('an Idempotency-Key whose first request died with its proc
     const stored = await db.query<{ id: string; run_id: string }>(`SELECT id, run_id FROM chat_messages WHERE session_id = $1 AND role = 'user'`, [sessionId]);
     expect(stored.rows).toHaveLength(1);
 
-    service = await startServiceProcess(env());
+    service = await deployment.start();
     let retry = await send(service.url);
     // Until IDEMPOTENCY_IN_PROGRESS_MS has passed the key still reads as held by the dead request.
     for (let tries = 0; retry.status === 409; tries++) {
