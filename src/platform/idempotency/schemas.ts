@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** What an Idempotency-Key may be: 1 to 255 visible ASCII characters (a UUID fits). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
 /**
  * The header a creating POST honours; other headers pass through unchecked. It has no example
  * on purpose: Swagger UI would send it with every "Try it out", and a second try with another
@@ -8,7 +11,7 @@ import { z } from 'zod';
 export const IdempotencyHeadersSchema = z.looseObject({
   'idempotency-key': z
     .string()
-    .regex(/^[\x21-\x7e]{1,255}$/, 'must be 1 to 255 visible ASCII characters')
+    .regex(IDEMPOTENCY_KEY_PATTERN, 'must be 1 to 255 visible ASCII characters')
     .optional()
     .describe(
       'Makes a retry safe: the first answer to this key is kept (IDEMPOTENCY_KEY_TTL_SECONDS) and sent again to a retry ' +
