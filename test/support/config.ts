@@ -17,10 +17,9 @@ export function testConfig(dataDir: string, env: Record<string, string | undefin
     DATABASE_SCHEMA: process.env.DATABASE_URL ? uniqueName('t') : 'public',
     REDIS_URL: process.env.REDIS_URL,
     REDIS_KEY_PREFIX: `${uniqueName('t')}:`,
-    NEO4J_URI: process.env.NEO4J_URI,
-    NEO4J_USER: process.env.NEO4J_USER,
-    NEO4J_PASSWORD: process.env.NEO4J_PASSWORD,
-    NEO4J_DATABASE: process.env.NEO4J_DATABASE,
+    // The graph is embedded unless a test names its Neo4j (env: { NEO4J_URI }): a NEO4J_URI of the
+    // shell is the store contract's, which wipes it.
+    NEO4J_URI: undefined,
     // Tests load the demo graph only when they ask for it (DEMO_DATA: 'true').
     DEMO_DATA: 'false',
     ...env,

@@ -1,0 +1,21 @@
+import { inject } from 'vitest';
+
+/**
+ * The graph engines the tests over the demo graph run on, with the same expected values: the
+ * embedded one, and Neo4j (the global setup's corpus server, which holds the demo graph; absent,
+ * with the setup's line saying why, where no Neo4j can run). Those tests only read the graph.
+ */
+export interface DemoGraphEngine {
+  name: 'Grafeo' | 'Neo4j';
+  /** What to add to the test app's environment. */
+  env: Record<string, string>;
+  available: boolean;
+}
+
+export function demoGraphEngines(): DemoGraphEngine[] {
+  const uri = inject('neo4jCorpusUri');
+  return [
+    { name: 'Grafeo', env: {}, available: true },
+    { name: 'Neo4j', env: uri ? { NEO4J_URI: uri } : {}, available: Boolean(uri) },
+  ];
+}
