@@ -14,6 +14,8 @@ export interface ServiceProcess {
   url: string;
   child: ChildProcess;
   logs: string[];
+  /** Resolves with the first log line (logged already or to come) that satisfies `match`. */
+  waitForLog(match: (line: string) => boolean, timeoutMs?: number): Promise<string>;
   /** kill -9: no shutdown hook runs. */
   kill(): Promise<void>;
   /** A graceful stop (SIGTERM). */
@@ -26,6 +28,7 @@ export async function startServiceProcess(env: Record<string, string | undefined
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: string[] = [];
+  const logWaiters = new Set<() => void>();
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the service did not start within ${timeoutMs} ms:\n${logs.join('\n')}`)), timeoutMs);
@@ -36,6 +39,7 @@ export async function startServiceProcess(env: Record<string, string | undefined
       pending = lines.pop() ?? '';
       for (const line of lines) {
         logs.push(line);
+        logWaiters.forEach((notify) => notify());
         const docs = /"docs":"(http:\/\/[^"]+)\/docs"/.exec(line);
         if (docs && line.includes('"msg":"ready"')) {
           clearTimeout(timer);
@@ -53,6 +57,29 @@ export async function startServiceProcess(env: Record<string, string | undefined
     url,
     child,
     logs,
+    waitForLog(match, waitMs = 30_000) {
+      return new Promise<string>((resolve, reject) => {
+        let seen = 0;
+        const check = () => {
+          for (; seen < logs.length; seen++) {
+            if (!match(logs[seen]!)) continue;
+            done();
+            resolve(logs[seen]!);
+            return;
+          }
+        };
+        const timer = setTimeout(() => {
+          done();
+          reject(new Error(`no such log line within ${waitMs} ms`));
+        }, waitMs);
+        const done = () => {
+          clearTimeout(timer);
+          logWaiters.delete(check);
+        };
+        logWaiters.add(check);
+        check();
+      });
+    },
     async kill() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await exited;

@@ -41,7 +41,8 @@ import { checkProvenance, prepareBatch, quoteName } from './upsert-batch.js';
  * milliseconds) after an EXPLAIN in the same transaction whose query type must be `r`; its
  * rows are cut while streaming: records are pulled in batches of at most maxRows+1 and the
  * stream is cancelled as soon as one row past the limit is seen. The read transaction is
- * rolled back, never committed. Writes (upsert, delete) use WRITE sessions.
+ * rolled back, never committed. Writes (upsert, delete) use WRITE sessions and the driver's
+ * managed transactions, retried whole on transient errors.
  *
  * The adapter only needs the small driver surface below, which the real `neo4j-driver`
  * objects satisfy; tests of the gating and mapping inject a stand-in for it.
@@ -69,8 +70,19 @@ export interface Neo4jTransactionLike {
   isOpen(): boolean;
 }
 
+/** A transaction the driver commits, and retries whole on transient errors (deadlocks, leader changes). */
+export interface Neo4jManagedTransactionLike {
+  run(query: string, parameters?: Record<string, unknown>): Neo4jResultLike;
+}
+
+export interface Neo4jTransactionConfig {
+  timeout?: number;
+  metadata?: Record<string, unknown>;
+}
+
 export interface Neo4jSessionLike {
-  beginTransaction(config?: { timeout?: number; metadata?: Record<string, unknown> }): Neo4jTransactionLike;
+  beginTransaction(config?: Neo4jTransactionConfig): Neo4jTransactionLike;
+  executeWrite<T>(work: (tx: Neo4jManagedTransactionLike) => Promise<T>, config?: Neo4jTransactionConfig): Promise<T>;
   run(query: string, parameters?: Record<string, unknown>): Neo4jResultLike;
   close(): Promise<void>;
 }
@@ -182,18 +194,21 @@ export class Neo4jGraphStore implements GraphStore {
     this.operationTimeoutMs = options.operationTimeoutMs ?? Math.max(30_000, options.queryTimeoutMs * 10);
   }
 
-  /** Creates the key constraint and the full-text index if they are missing; idempotent, safe from many processes. */
+  /**
+   * Creates the key constraint and the full-text index if they are missing; idempotent, safe from
+   * many processes: processes starting at once can deadlock on the schema lock, which the
+   * driver's managed transactions retry.
+   */
   async ensureIndexes(): Promise<void> {
     const session = this.driver.session({ defaultAccessMode: 'WRITE', database: this.database });
     try {
       const entity = quoteName(ENTITY_LABEL);
-      await session.run(`CREATE CONSTRAINT ${NEO4J_KEY_CONSTRAINT} IF NOT EXISTS FOR (n:${entity}) REQUIRE n.${quoteName(KEY_PROPERTY)} IS UNIQUE`).summary();
-      await session
-        .run(
-          `CREATE FULLTEXT INDEX ${NEO4J_SEARCH_INDEX} IF NOT EXISTS FOR (n:${entity}) ON EACH [n.${quoteName(SEARCH_PROPERTY)}] ` +
-            "OPTIONS { indexConfig: { `fulltext.analyzer`: 'standard-no-stop-words' } }",
-        )
-        .summary();
+      const schemaStatements = [
+        `CREATE CONSTRAINT ${NEO4J_KEY_CONSTRAINT} IF NOT EXISTS FOR (n:${entity}) REQUIRE n.${quoteName(KEY_PROPERTY)} IS UNIQUE`,
+        `CREATE FULLTEXT INDEX ${NEO4J_SEARCH_INDEX} IF NOT EXISTS FOR (n:${entity}) ON EACH [n.${quoteName(SEARCH_PROPERTY)}] ` +
+          "OPTIONS { indexConfig: { `fulltext.analyzer`: 'standard-no-stop-words' } }",
+      ];
+      for (const statement of schemaStatements) await session.executeWrite((tx) => tx.run(statement).summary());
       await session.run('CALL db.awaitIndexes($seconds)', { seconds: neo4j.int(Math.ceil(this.operationTimeoutMs / 1000)) }).summary();
     } catch (error) {
       throw mapNeo4jError(error, this.operationTimeoutMs);
@@ -396,23 +411,16 @@ export class Neo4jGraphStore implements GraphStore {
   }
 
   /** Every write: name searches from before it are not used after it. */
-  private inWriteTransaction<T>(work: (tx: Neo4jTransactionLike) => Promise<T>): Promise<T> {
+  private inWriteTransaction<T>(work: (tx: Neo4jManagedTransactionLike) => Promise<T>): Promise<T> {
     return this.names.writing(() => this.writeTransaction(work));
   }
 
-  private async writeTransaction<T>(work: (tx: Neo4jTransactionLike) => Promise<T>): Promise<T> {
+  /** A managed WRITE transaction: processes writing the same nodes at once can deadlock, and the driver retries. */
+  private async writeTransaction<T>(work: (tx: Neo4jManagedTransactionLike) => Promise<T>): Promise<T> {
     const timeoutMs = this.operationTimeoutMs;
     const session = this.driver.session({ defaultAccessMode: 'WRITE', database: this.database });
     try {
-      const tx = session.beginTransaction({ timeout: timeoutMs, metadata: { app: 'cqks', access: 'write' } });
-      try {
-        const value = await work(tx);
-        await tx.commit();
-        return value;
-      } catch (error) {
-        if (tx.isOpen()) await tx.rollback().catch(() => undefined);
-        throw error;
-      }
+      return await session.executeWrite(work, { timeout: timeoutMs, metadata: { app: 'cqks', access: 'write' } });
     } catch (error) {
       const mapped = mapNeo4jError(error, timeoutMs);
       // A write that times out is the store's problem, not the caller's query.

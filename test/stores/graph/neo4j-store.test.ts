@@ -166,6 +166,17 @@ function fakeDriver(script: Script, options: { forbidden?: boolean } = {}) {
           };
           return tx;
         },
+        // As the driver does, without its retries: the work in a transaction committed when it succeeds.
+        async executeWrite(work, txConfig) {
+          const tx = session.beginTransaction(txConfig);
+          try {
+            const value = await work(tx);
+            await tx.commit();
+            return value;
+          } finally {
+            if (tx.isOpen()) await tx.rollback();
+          }
+        },
         run,
         close: async () => void (s.closed = true),
       };
