@@ -2,7 +2,7 @@ import neo4j from 'neo4j-driver';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openGraphStore } from '../../../src/stores/graph/index.js';
 import { openNeo4jStore, type Neo4jConnection } from '../../../src/stores/graph/neo4j-store.js';
-import type { GraphStore } from '../../../src/stores/graph/port.js';
+import type { GraphStore, UpsertBatch } from '../../../src/stores/graph/port.js';
 import { SEED } from './cypher-cases.js';
 import { CONTRACT_LIMITS, allowedProcedures, describeGraphStoreContract, type StoreLimits } from './graph-store.contract.js';
 
@@ -74,6 +74,26 @@ describe.skipIf(!uri)('Neo4j adapter: what only a server does', () => {
       expect(labels.rows.map((r) => r.label)).not.toContain('Hacked');
     } finally {
       await loose.close();
+    }
+  });
+
+  it('writes from several stores at once, in opposite orders, without a deadlock reaching the caller', async () => {
+    const keys = Array.from({ length: 200 }, (_, i) => `crowd:${i}`);
+    const batch = (reverse: boolean): UpsertBatch => {
+      const order = reverse ? [...keys].reverse() : keys;
+      return {
+        nodes: order.map((key) => ({ key, labels: ['Crowd'], properties: { name: key } })),
+        relationships: order.map((key, i) => ({ fromKey: key, type: 'NEXT', toKey: order[(i + 1) % order.length]! })),
+      };
+    };
+    const writers = await Promise.all([0, 1, 2, 3].map(() => open()));
+    try {
+      const written = await Promise.all(writers.map((w, i) => w.upsert(batch(i % 2 === 1), `crowd-${i}`)));
+      for (const counts of written) expect(counts.nodes).toBe(keys.length);
+      const result = await store.runReadOnly('MATCH (n:Crowd) RETURN count(n) AS n, min(size(n._provenance)) AS fewest');
+      expect(result.rows).toEqual([{ n: keys.length, fewest: 4 }]);
+    } finally {
+      await Promise.all(writers.map((w) => w.close()));
     }
   });
 
