@@ -38,7 +38,8 @@ import { checkProvenance, prepareBatch, quoteName } from './upsert-batch.js';
 /**
  * The Neo4j adapter. A read passes the parser guard before the driver is touched, then runs
  * in a READ access-mode session and transaction (with the driver's transaction timeout, in
- * milliseconds) after an EXPLAIN in the same transaction whose query type must be `r`; its
+ * milliseconds) after an EXPLAIN in the same transaction whose query type must be `r` (once per
+ * statement: a statement Neo4j classified as read-only is remembered); its
  * rows are cut while streaming: records are pulled in batches of at most maxRows+1 and the
  * stream is cancelled as soon as one row past the limit is seen. The read transaction is
  * rolled back, never committed. Writes (upsert, delete) use WRITE sessions and the driver's
@@ -223,7 +224,12 @@ export class Neo4jGraphStore implements GraphStore {
     const { timeoutMs, maxRows } = resolveLimits(opts, this.limits);
     const started = performance.now();
     const answer = await this.inReadTransaction(timeoutMs, Math.min(maxRows + 1, MAX_FETCH), async (tx) => {
-      await this.requireReadPlan(tx, statement, checked);
+      // A statement Neo4j has classified as read-only is not planned again (a round trip saved);
+      // only statements that passed that check are remembered, and the READ transaction still refuses writes.
+      if (!this.validated.has(statement, checked)) {
+        await this.requireReadPlan(tx, statement, checked);
+        this.validated.add(statement, checked);
+      }
       const result = tx.run(statement, paramsOf(checked));
       const rows: Record<string, JsonValue>[] = [];
       let columns: string[] | null = null;

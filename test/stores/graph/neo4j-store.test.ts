@@ -221,6 +221,22 @@ describe('Neo4j adapter gating (no server)', () => {
     expect(result.rows[1]).toEqual({ i: 1, node: mapNeo4jValue(alice) });
   });
 
+  it('plans a statement once: Neo4j’s read-only verdict is remembered, in a READ transaction all the same', async () => {
+    const { driver, recorded } = fakeDriver((q) => (q.startsWith('EXPLAIN ') ? explain('r') : new FakeResult(rows(1))));
+    const store = new Neo4jGraphStore(driver, options);
+    await store.runReadOnly('MATCH (n) RETURN n', { a: 1 });
+    await store.runReadOnly('MATCH (n) RETURN n', { a: 2 });
+    await store.runReadOnly('MATCH (n) RETURN n', { b: 2 }); // other parameter names: planned again
+    expect(recorded.runs.map((r) => r.query)).toEqual([
+      'EXPLAIN MATCH (n) RETURN n',
+      'MATCH (n) RETURN n',
+      'MATCH (n) RETURN n',
+      'EXPLAIN MATCH (n) RETURN n',
+      'MATCH (n) RETURN n',
+    ]);
+    expect(recorded.sessions.every((s) => s.config.defaultAccessMode === 'READ')).toBe(true);
+  });
+
   it('cuts the rows while streaming: stops pulling one row past maxRows and cancels the stream', async () => {
     const data = new FakeResult(rows(1000));
     const { driver } = fakeDriver((q) => (q.startsWith('EXPLAIN ') ? explain('r') : data));
