@@ -12,7 +12,8 @@ import type { StreamEvent } from './session-stream.js';
  * (alternating with the messages). Target: message -> answer under 3x test-cypher.
  *
  * The service runs in a process of its own (this file, started with `server`), on a fresh
- * DATA_DIR with the demo data, and in a scratch schema when DATABASE_URL is set.
+ * DATA_DIR with the demo data, and in a scratch schema when DATABASE_URL is set; its graph is
+ * the embedded Grafeo, or the Neo4j the engine's settings name.
  */
 /** Messages per question (BENCH_CONVERSATION_N): 60 keeps a median steady on a busy two-core machine. */
 const ITERATIONS = Number(process.env.BENCH_CONVERSATION_N ?? 60);
@@ -185,10 +186,17 @@ function detail(asked: Asked[]): string[] {
   ];
 }
 
-export async function benchConversation(): Promise<string[]> {
+/** The graph engine the service runs on: its name, and the settings that choose it (none: the embedded Grafeo). */
+export interface BenchEngine {
+  name: string;
+  env: Record<string, string>;
+}
+
+export async function benchConversation(engine: BenchEngine): Promise<string[]> {
   const child = fork(fileURLToPath(import.meta.url), ['server'], {
     execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    env: { ...process.env, ...engine.env },
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const streams: SessionStream[] = [];
@@ -243,7 +251,7 @@ export async function benchConversation(): Promise<string[]> {
     const cachesOff = process.env.GRAPH_SEARCH_CACHE_ENTRIES === '0' && process.env.TEMPLATE_CACHE_ENTRIES === '0';
     const store = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite (embedded)';
     const lines = [
-      `  ${ITERATIONS} messages per question after ${Math.max(1, WARMUP)} warm-up, one at a time; relational store ${store}; ` +
+      `  graph ${engine.name}: ${ITERATIONS} messages per question after ${Math.max(1, WARMUP)} warm-up, one at a time; relational store ${store}; ` +
         `a run starts on the server's own worker as its message is stored (job poll interval ${pollIntervalMs} ms is the fallback)`,
       `  name searches and template candidates are ${cachesOff ? 'read every time (caches off)' : 'read once, then kept in memory (GRAPH_SEARCH_CACHE_ENTRIES=0 TEMPLATE_CACHE_ENTRIES=0 turns that off)'}`,
     ];

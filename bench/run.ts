@@ -1,7 +1,13 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { benchConversation } from './conversation.js';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { neo4jUnavailableReason, startNeo4j, type RunningNeo4j } from '../scripts/neo4j-launcher.js';
+import { benchChatThroughput } from './chat-throughput.js';
+import { benchConversation, type BenchEngine } from './conversation.js';
+import { benchNameSearch } from './name-search.js';
 import { benchIngestion } from './ingestion.js';
 import { benchQueries } from './queries.js';
 import { benchStreams } from './streams.js';
@@ -95,28 +101,65 @@ async function benchHttp(): Promise<void> {
   }
 }
 
-/** `BENCH_ONLY=http`, `queries`, `streams`, `conversation` or `ingestion` runs one part. */
+/**
+ * The Neo4j the engine comparisons run on: a local server of the bench's own (an empty graph,
+ * removed at the end), or none where Java cannot run one (those figures are then left out, saying why).
+ */
+async function startBenchNeo4j(): Promise<{ server?: RunningNeo4j; why?: string; stop(): Promise<void> }> {
+  const why = neo4jUnavailableReason();
+  if (why) return { why, stop: async () => undefined };
+  const dir = await mkdtemp(path.join(tmpdir(), 'cqks-bench-neo4j-'));
+  const server = await startNeo4j({ dataDir: dir });
+  return {
+    server,
+    async stop() {
+      await server.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `BENCH_ONLY=http`, `queries`, `streams`, `conversation`, `names`, `throughput` or `ingestion` runs one part. */
 const only = process.env.BENCH_ONLY;
-if (!only || only === 'http') await benchHttp();
-if (!only || only === 'streams') {
-  process.stdout.write('event streams:\n');
-  for (const line of await benchStreams()) process.stdout.write(`${line}\n`);
-}
-if (!only || only === 'queries') {
-  const store = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite (embedded)';
-  process.stdout.write(`query curation, relational store ${store}:\n`);
-  for (const f of await benchQueries((line) => process.stdout.write(`${line}\n`))) {
-    process.stdout.write(
-      `  ${f.name.padEnd(48)} ${f.small.toFixed(2).padStart(8)} ms -> ${f.large.toFixed(2).padStart(8)} ms   ratio ${f.ratio.toFixed(2)} ` +
-        `(target < ${f.target}) ${f.ratio < f.target ? 'OK' : 'ABOVE TARGET'}\n`,
-    );
+const comparesEngines = !only || ['conversation', 'names', 'throughput'].includes(only);
+const neo4j = comparesEngines ? await startBenchNeo4j() : undefined;
+const engines: BenchEngine[] = [{ name: 'Grafeo (embedded)', env: {} }];
+if (neo4j?.server) engines.push({ name: 'Neo4j', env: { NEO4J_URI: neo4j.server.uri } });
+else if (neo4j) process.stdout.write(`Neo4j figures left out: ${neo4j.why}\n`);
+try {
+  if (!only || only === 'http') await benchHttp();
+  if (!only || only === 'streams') {
+    process.stdout.write('event streams:\n');
+    for (const line of await benchStreams()) process.stdout.write(`${line}\n`);
   }
-}
-if (!only || only === 'conversation') {
-  process.stdout.write('conversation, message -> answer_ready against test-cypher of the same query:\n');
-  for (const line of await benchConversation()) process.stdout.write(`${line}\n`);
-}
-if (!only || only === 'ingestion') {
-  process.stdout.write('document ingestion, no model: POST ingest -> run_completed, and readiness while it runs:\n');
-  for (const line of await benchIngestion()) process.stdout.write(`${line}\n`);
+  if (!only || only === 'queries') {
+    const store = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite (embedded)';
+    process.stdout.write(`query curation, relational store ${store}:\n`);
+    for (const f of await benchQueries((line) => process.stdout.write(`${line}\n`))) {
+      process.stdout.write(
+        `  ${f.name.padEnd(48)} ${f.small.toFixed(2).padStart(8)} ms -> ${f.large.toFixed(2).padStart(8)} ms   ratio ${f.ratio.toFixed(2)} ` +
+          `(target < ${f.target}) ${f.ratio < f.target ? 'OK' : 'ABOVE TARGET'}\n`,
+      );
+    }
+  }
+  if (!only || only === 'conversation') {
+    process.stdout.write('conversation, message -> answer_ready against test-cypher of the same query, on each graph engine:\n');
+    for (const engine of engines) for (const line of await benchConversation(engine)) process.stdout.write(`${line}\n`);
+  }
+  if (!only || only === 'names') {
+    process.stdout.write('name search against a node by its key, on each graph engine:\n');
+    for (const engine of engines) {
+      for (const line of await benchNameSearch({ engine: engine.name, neo4jUri: engine.env.NEO4J_URI })) process.stdout.write(`${line}\n`);
+    }
+  }
+  if ((!only || only === 'throughput') && neo4j?.server) {
+    process.stdout.write('chat turns per second, two service processes against one (PostgreSQL, Neo4j, Redis):\n');
+    for (const line of await benchChatThroughput({ neo4jUri: neo4j.server.uri })) process.stdout.write(`${line}\n`);
+  }
+  if (!only || only === 'ingestion') {
+    process.stdout.write('document ingestion, no model: POST ingest -> run_completed, and readiness while it runs:\n');
+    for (const line of await benchIngestion()) process.stdout.write(`${line}\n`);
+  }
+} finally {
+  await neo4j?.stop();
 }
