@@ -54,8 +54,9 @@ export default async function setup(project: TestProject) {
 
 /**
  * The Neo4j servers the Neo4j tests run against: two local ones started here (neo4j/launcher) on
- * temporary directories, or NEO4J_URI for the store contract alone. Without Java the Neo4j tests are skipped with one
- * line saying why; in CI (CI=true) that is an error, so no graph test is skipped there.
+ * temporary directories, or NEO4J_URI for the store contract alone. Without Java the Neo4j tests
+ * are skipped with one line saying why; in CI (CI=true) that is an error, so no graph test is
+ * skipped there.
  */
 async function provideNeo4j(project: TestProject): Promise<() => Promise<void>> {
   if (process.env.NEO4J_URI) {
@@ -76,13 +77,19 @@ async function provideNeo4j(project: TestProject): Promise<() => Promise<void>> 
   const dirs = await Promise.all([0, 1].map(() => mkdtemp(path.join(tmpdir(), 'cqks-neo4j-'))));
   buildNeo4jLauncher(); // once, before two starts at the same time
   const [shared, corpus] = await Promise.all(dirs.map((dataDir) => startNeo4j({ dataDir })));
-  await loadDemoGraph(corpus!.uri);
-  project.provide('neo4jUri', shared!.uri);
-  project.provide('neo4jCorpusUri', corpus!.uri);
-  return async () => {
+  const stop = async () => {
     await Promise.all([shared!.stop(), corpus!.stop()]);
     await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
   };
+  try {
+    await loadDemoGraph(corpus!.uri);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  project.provide('neo4jUri', shared!.uri);
+  project.provide('neo4jCorpusUri', corpus!.uri);
+  return stop;
 }
 
 /** The demo graph, written once before the tests that share the corpus server start. */
