@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { signDevToken } from '../src/platform/auth/dev-keys.js';
 import { startServiceProcess, type ServiceProcess } from '../test/support/service-process.js';
+import { BENCH_SERVICE_ENV } from './service-env.js';
 import { SessionStream } from './session-stream.js';
 
 /**
@@ -39,11 +40,7 @@ async function startDeployment(name: string, processCount: number, neo4jUri: str
     REDIS_KEY_PREFIX: `${schema}:`,
     NEO4J_URI: neo4jUri,
     DEMO_DATA: 'true',
-    LLM_BASE_URL: '',
-    LLM_MODEL: '',
-    RATE_LIMIT_DEFAULT_PER_MINUTE: '1000000',
-    RATE_LIMIT_CHAT_CREATE_PER_MINUTE: '1000000',
-    RATE_LIMIT_CHAT_MESSAGE_PER_MINUTE: '1000000',
+    ...BENCH_SERVICE_ENV,
   };
   const processes: ServiceProcess[] = [];
   // One after the other: the first migrates and loads the demo templates.

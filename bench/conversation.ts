@@ -1,6 +1,7 @@
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BENCH_SERVICE_ENV } from './service-env.js';
 import { SessionStream } from './session-stream.js';
 import type { StreamEvent } from './session-stream.js';
 
@@ -37,14 +38,9 @@ async function serve(): Promise<void> {
   const { config, port, token } = await startBenchService({
     name: 'conversation',
     env: {
+      ...BENCH_SERVICE_ENV,
       LOG_LEVEL: 'warn',
       DEMO_DATA: 'true',
-      // The built-in planner, whatever the environment configures.
-      LLM_BASE_URL: '',
-      LLM_MODEL: '',
-      RATE_LIMIT_DEFAULT_PER_MINUTE: '1000000',
-      RATE_LIMIT_CHAT_CREATE_PER_MINUTE: '1000000',
-      RATE_LIMIT_CHAT_MESSAGE_PER_MINUTE: '1000000',
     },
     roles: ['curator'],
   });

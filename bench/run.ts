@@ -121,11 +121,16 @@ async function startBenchNeo4j(): Promise<{ server?: RunningNeo4j; why?: string;
 
 /** `BENCH_ONLY=http`, `queries`, `streams`, `conversation`, `names`, `throughput` or `ingestion` runs one part. */
 const only = process.env.BENCH_ONLY;
-const comparesEngines = !only || ['conversation', 'names', 'throughput'].includes(only);
-const neo4j = comparesEngines ? await startBenchNeo4j() : undefined;
-const engines: BenchEngine[] = [{ name: 'Grafeo (embedded)', env: {} }];
-if (neo4j?.server) engines.push({ name: 'Neo4j', env: { NEO4J_URI: neo4j.server.uri } });
-else if (neo4j) process.stdout.write(`Neo4j figures left out: ${neo4j.why}\n`);
+let neo4j: Awaited<ReturnType<typeof startBenchNeo4j>> | undefined;
+/** Started when the first part that compares the engines begins (they come last), so it weighs on no other part. */
+async function benchEngines(): Promise<{ engines: BenchEngine[]; neo4jUri?: string }> {
+  if (!neo4j) {
+    neo4j = await startBenchNeo4j();
+    if (neo4j.why) process.stdout.write(`Neo4j figures left out: ${neo4j.why}\n`);
+  }
+  const uri = neo4j.server?.uri;
+  return { engines: [{ name: 'Grafeo (embedded)', env: {} }, ...(uri ? [{ name: 'Neo4j', env: { NEO4J_URI: uri } }] : [])], neo4jUri: uri };
+}
 try {
   if (!only || only === 'http') await benchHttp();
   if (!only || only === 'streams') {
@@ -142,23 +147,24 @@ try {
       );
     }
   }
-  if (!only || only === 'conversation') {
-    process.stdout.write('conversation, message -> answer_ready against test-cypher of the same query, on each graph engine:\n');
-    for (const engine of engines) for (const line of await benchConversation(engine)) process.stdout.write(`${line}\n`);
-  }
-  if (!only || only === 'names') {
-    process.stdout.write('name search against a node by its key, on each graph engine:\n');
-    for (const engine of engines) {
-      for (const line of await benchNameSearch({ engine: engine.name, neo4jUri: engine.env.NEO4J_URI })) process.stdout.write(`${line}\n`);
-    }
-  }
-  if ((!only || only === 'throughput') && neo4j?.server) {
-    process.stdout.write('chat turns per second, two service processes against one (PostgreSQL, Neo4j, Redis):\n');
-    for (const line of await benchChatThroughput({ neo4jUri: neo4j.server.uri })) process.stdout.write(`${line}\n`);
-  }
   if (!only || only === 'ingestion') {
     process.stdout.write('document ingestion, no model: POST ingest -> run_completed, and readiness while it runs:\n');
     for (const line of await benchIngestion()) process.stdout.write(`${line}\n`);
+  }
+  if (!only || only === 'conversation') {
+    process.stdout.write('conversation, message -> answer_ready against test-cypher of the same query, on each graph engine:\n');
+    for (const engine of (await benchEngines()).engines) for (const line of await benchConversation(engine)) process.stdout.write(`${line}\n`);
+  }
+  if (!only || only === 'names') {
+    process.stdout.write('name search against a node by its key, on each graph engine:\n');
+    for (const engine of (await benchEngines()).engines) {
+      for (const line of await benchNameSearch({ engine: engine.name, neo4jUri: engine.env.NEO4J_URI })) process.stdout.write(`${line}\n`);
+    }
+  }
+  const { neo4jUri } = !only || only === 'throughput' ? await benchEngines() : {};
+  if (neo4jUri) {
+    process.stdout.write('chat turns per second, two service processes against one (PostgreSQL, Neo4j, Redis):\n');
+    for (const line of await benchChatThroughput({ neo4jUri })) process.stdout.write(`${line}\n`);
   }
 } finally {
   await neo4j?.stop();

@@ -23,7 +23,7 @@ import { startServiceProcess, type ServiceProcess } from '../support/service-pro
  */
 
 const skipped = !process.env.DATABASE_URL || !process.env.REDIS_URL ? 'needs DATABASE_URL and REDIS_URL' : neo4jUnavailableReason();
-const ROWS = 1000;
+const ROWS = 2000;
 const CSV = ['id,name,type,rank', ...Array.from({ length: ROWS }, (_, i) => `m${i},Member ${i},Member,${i}`)].join('\n');
 const CHAT_CREATES_PER_MINUTE = 6;
 
@@ -106,6 +106,8 @@ describe.skipIf(skipped)(`three service processes on one PostgreSQL, Neo4j and R
     return Promise.any(workers.map(async (w) => (await w.waitForLog(succeeded), w)));
   };
   const ownerOf = (p: ServiceProcess) => `:${p.child.pid}:`;
+  const attemptsOf = async (runIds: string[]) =>
+    (await db.query<{ attempts: number }>('SELECT attempts FROM jobs WHERE ref_id = ANY($1) ORDER BY ref_id', [runIds])).rows.map((r) => Number(r.attempts));
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'cqks-many-'));
@@ -211,6 +213,7 @@ describe.skipIf(skipped)(`three service processes on one PostgreSQL, Neo4j and R
       const owners = (await db.query<{ lease_owner: string }>(`SELECT lease_owner FROM jobs WHERE ref_id = ANY($1) AND status = 'leased'`, [runs])).rows.map((r) => r.lease_owner);
       const [victim, survivor] = workers as [ServiceProcess, ServiceProcess];
       expect(owners.filter((o) => o.includes(ownerOf(victim)))).toHaveLength(2); // two places each: both workers hold two
+      const victimRuns = (await db.query<{ ref_id: string }>(`SELECT ref_id FROM jobs WHERE ref_id = ANY($1) AND lease_owner LIKE $2`, [runs, `%${ownerOf(victim)}%`])).rows.map((r) => r.ref_id);
       await victim.kill();
       await db.query('ROLLBACK');
 
@@ -223,6 +226,7 @@ describe.skipIf(skipped)(`three service processes on one PostgreSQL, Neo4j and R
         const history = (await call(front, 'GET', `/chat/${sessions[i]}/history`, auth)).json().items.filter((m) => m.role === 'assistant' && m.run_id === runId);
         expect(history).toHaveLength(1);
       }
+      expect(await attemptsOf(victimRuns)).toEqual([2, 2]); // the killed worker's runs, taken over once each
       workers = [survivor, await start()];
     } finally {
       streams.forEach((s) => s.close());
@@ -252,6 +256,7 @@ describe.skipIf(skipped)(`three service processes on one PostgreSQL, Neo4j and R
     } finally {
       stream.close();
     }
+    expect(await attemptsOf([runId])).toEqual([2]); // taken over once
     const doc = (await call(front, 'GET', `/documents/${docId}`, admin)).json() as unknown as { ingestion: { state: string; live_version: number | null } };
     expect(doc.ingestion).toMatchObject({ state: 'ingested', live_version: 1 });
     const count = async (cypher: string) => (await call(front, 'POST', '/aim/queries/test-cypher', admin, { cypher })).json().rows;

@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { startTestApp, type TestApp } from './app.js';
 
 /**
  * The graph engines the tests over the demo graph run on, with the same expected values: the
@@ -18,4 +19,11 @@ export function demoGraphEngines(): DemoGraphEngine[] {
     { name: 'Grafeo', env: {}, available: true },
     { name: 'Neo4j', env: uri ? { NEO4J_URI: uri } : {}, available: Boolean(uri) },
   ];
+}
+
+/** The service over the demo graph on `engine`, listening on a port the OS picks (streams need one). */
+export async function startDemoGraphApp(engine: DemoGraphEngine, env: Record<string, string> = {}): Promise<TestApp> {
+  const t = await startTestApp({ env: { DEMO_DATA: 'true', JOB_POLL_INTERVAL_MS: '100', RATE_LIMIT_CHAT_MESSAGE_PER_MINUTE: '10000', ...engine.env, ...env } });
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  return t;
 }

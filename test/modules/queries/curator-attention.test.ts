@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../support/app.js';
-import { startTestApp } from '../../support/app.js';
 import { uniqueName } from '../../support/config.js';
-import { demoGraphEngines } from '../../support/demo-graph-engines.js';
+import { demoGraphEngines, startDemoGraphApp } from '../../support/demo-graph-engines.js';
 import type { StreamClient } from '../../support/event-stream.js';
 import { auth, followSession, runEvent } from '../../support/runs.js';
 
@@ -38,8 +37,7 @@ for (const engine of demoGraphEngines()) {
     const pendingPage = async (query: string) => (await call('GET', `/api/v1/aim/queries/pending?${query}`, curator)).json() as { items: Pending[]; next_cursor: string | null };
 
     beforeAll(async () => {
-      t = await startTestApp({ env: { DEMO_DATA: 'true', JOB_POLL_INTERVAL_MS: '100', RATE_LIMIT_CHAT_MESSAGE_PER_MINUTE: '10000', ...engine.env } });
-      await t.app.listen({ host: '127.0.0.1', port: 0 });
+      t = await startDemoGraphApp(engine);
       user = await t.token(['user'], uniqueName('user'));
       curator = await t.token(['curator']);
     });

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prng } from '../../../src/demo/graph.js';
 import type { TestApp } from '../../support/app.js';
-import { startTestApp } from '../../support/app.js';
 import { uniqueName } from '../../support/config.js';
-import { demoGraphEngines } from '../../support/demo-graph-engines.js';
+import { demoGraphEngines, startDemoGraphApp } from '../../support/demo-graph-engines.js';
 import { auth, followSession, runEvent } from '../../support/runs.js';
 
 /**
@@ -47,9 +46,7 @@ for (const engine of demoGraphEngines()) {
     }
 
     beforeAll(async () => {
-      const env = { DEMO_DATA: 'true', JOB_POLL_INTERVAL_MS: '100', RATE_LIMIT_CHAT_MESSAGE_PER_MINUTE: '10000', ...engine.env };
-      [withTemplates, fromScratch] = await Promise.all([startTestApp({ env }), startTestApp({ env })]);
-      await Promise.all([withTemplates.app.listen({ host: '127.0.0.1', port: 0 }), fromScratch.app.listen({ host: '127.0.0.1', port: 0 })]);
+      [withTemplates, fromScratch] = await Promise.all([startDemoGraphApp(engine), startDemoGraphApp(engine)]);
       const curator = await withTemplates.token(['curator']);
       templates = (await withTemplates.app.inject({ method: 'GET', url: '/api/v1/aim/queries/approved?limit=100', headers: auth(curator) })).json().items;
       const admin = await fromScratch.token(['admin']);

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../support/app.js';
-import { startTestApp } from '../../support/app.js';
 import { uniqueName } from '../../support/config.js';
-import { demoGraphEngines } from '../../support/demo-graph-engines.js';
+import { demoGraphEngines, startDemoGraphApp } from '../../support/demo-graph-engines.js';
 import type { StreamClient } from '../../support/event-stream.js';
 import { auth, followSession, runEvent } from '../../support/runs.js';
 
@@ -64,8 +63,7 @@ for (const engine of demoGraphEngines()) {
     const cypherValues = async (cypher: string) => firstColumn((await t.app.deps.graph.runReadOnly(cypher)).rows);
 
     beforeAll(async () => {
-      t = await startTestApp({ env: { DEMO_DATA: 'true', JOB_POLL_INTERVAL_MS: '100', RATE_LIMIT_CHAT_MESSAGE_PER_MINUTE: '10000', ...engine.env } });
-      await t.app.listen({ host: '127.0.0.1', port: 0 });
+      t = await startDemoGraphApp(engine);
       user = await t.token(['user'], uniqueName('user'));
       curator = await t.token(['curator']);
     });
