@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { signDevToken } from '../src/platform/auth/dev-keys.js';
 import { startServiceProcess, type ServiceProcess } from '../test/support/service-process.js';
+import { scratchSchemaEnv } from './scratch-schema.js';
 import { BENCH_SERVICE_ENV } from './service-env.js';
 import { SessionStream } from './session-stream.js';
 
@@ -24,20 +23,21 @@ const WAIT_MS = 60_000;
 
 interface Deployment {
   name: string;
+  /** Shared by its processes: one development signing key. */
+  dataDir: string;
   processes: ServiceProcess[];
   close(): Promise<void>;
 }
 
-async function startDeployment(name: string, processCount: number, neo4jUri: string): Promise<Deployment & { dataDir: string }> {
-  const url = process.env.DATABASE_URL!;
-  const schema = `bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+async function startDeployment(name: string, processCount: number, neo4jUri: string): Promise<Deployment> {
+  const scratch = scratchSchemaEnv();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cqks-bench-throughput-'));
   const env = {
-    DATA_DIR: dataDir, // shared: one development signing key for the deployment
-    DATABASE_URL: url,
-    DATABASE_SCHEMA: schema,
+    DATA_DIR: dataDir,
+    DATABASE_URL: process.env.DATABASE_URL,
+    ...scratch.env,
     REDIS_URL: process.env.REDIS_URL,
-    REDIS_KEY_PREFIX: `${schema}:`,
+    REDIS_KEY_PREFIX: `${scratch.env.DATABASE_SCHEMA}:`,
     NEO4J_URI: neo4jUri,
     DEMO_DATA: 'true',
     ...BENCH_SERVICE_ENV,
@@ -51,10 +51,7 @@ async function startDeployment(name: string, processCount: number, neo4jUri: str
     processes,
     async close() {
       await Promise.all(processes.map((p) => p.stop()));
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await client.end();
+      await scratch.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
@@ -67,7 +64,7 @@ interface Session {
   token: string;
 }
 
-async function openSessions(deployment: Deployment & { dataDir: string }): Promise<Session[]> {
+async function openSessions(deployment: Deployment): Promise<Session[]> {
   const token = await signDevToken({ dataDir: deployment.dataDir, audience: 'cqks-api', sub: 'bench-throughput', roles: ['user'] });
   return Promise.all(
     Array.from({ length: SESSIONS }, async (_, i) => {
@@ -108,7 +105,7 @@ async function round(sessions: Session[], seconds: number): Promise<number> {
 
 export async function benchChatThroughput(options: { neo4jUri: string }): Promise<string[]> {
   if (!process.env.DATABASE_URL || !process.env.REDIS_URL) return ['  skipped: several processes need DATABASE_URL and REDIS_URL'];
-  const deployments: (Deployment & { dataDir: string })[] = [];
+  const deployments: Deployment[] = [];
   const streams: SessionStream[] = [];
   try {
     deployments.push(await startDeployment('one process', 1, options.neo4jUri));
