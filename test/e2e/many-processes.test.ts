@@ -11,6 +11,7 @@ import { dropSchema, testConfig, uniqueName } from '../support/config.js';
 import { DEMO_QUESTIONS, type DemoQuestion } from '../support/demo-questions.js';
 import { multipartBody } from '../support/documents.js';
 import { openEventStream, type StreamClient } from '../support/event-stream.js';
+import { untilBlocked } from '../support/killable-deployment.js';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
 
 /**
@@ -204,16 +205,11 @@ describe.skipIf(skipped)(`three service processes on one PostgreSQL, Neo4j and R
       await db.query('BEGIN');
       await db.query('LOCK TABLE run_file_chunks IN SHARE MODE');
       const runs = await Promise.all(sessions.map((s, i) => ask(s, asked[i]!.question, auth)));
-      const waiting = async () =>
-        Number((await db.query('SELECT count(*) AS n FROM pg_stat_activity WHERE pg_blocking_pids(pid) @> ARRAY[pg_backend_pid()]')).rows[0].n);
-      for (let tries = 0; (await waiting()) < runs.length; tries++) {
-        expect(tries, 'the runs never reached their answer step').toBeLessThan(600);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      const owners = (await db.query<{ lease_owner: string }>(`SELECT lease_owner FROM jobs WHERE ref_id = ANY($1) AND status = 'leased'`, [runs])).rows.map((r) => r.lease_owner);
+      await untilBlocked(db, runs.length, 30_000); // every run is in its answer step
       const [victim, survivor] = workers as [ServiceProcess, ServiceProcess];
-      expect(owners.filter((o) => o.includes(ownerOf(victim)))).toHaveLength(2); // two places each: both workers hold two
-      const victimRuns = (await db.query<{ ref_id: string }>(`SELECT ref_id FROM jobs WHERE ref_id = ANY($1) AND lease_owner LIKE $2`, [runs, `%${ownerOf(victim)}%`])).rows.map((r) => r.ref_id);
+      const leased = (await db.query<{ ref_id: string; lease_owner: string }>(`SELECT ref_id, lease_owner FROM jobs WHERE ref_id = ANY($1) AND status = 'leased'`, [runs])).rows;
+      const victimRuns = leased.filter((j) => j.lease_owner.includes(ownerOf(victim))).map((j) => j.ref_id);
+      expect(victimRuns).toHaveLength(2); // two places each: both workers hold two
       await victim.kill();
       await db.query('ROLLBACK');
 

@@ -44,14 +44,7 @@ export async function openKillableDeployment(env: Record<string, string>): Promi
       });
       return current;
     },
-    async untilBlocked() {
-      const blocked = async () =>
-        Number((await db.query('SELECT count(*) AS n FROM pg_stat_activity WHERE pg_blocking_pids(pid) @> ARRAY[pg_backend_pid()]')).rows[0].n);
-      for (let tries = 0; (await blocked()) === 0; tries++) {
-        expect(tries, 'the service never waited for the lock').toBeLessThan(300);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    },
+    untilBlocked: () => untilBlocked(db),
     async close() {
       await current?.kill();
       await db.end();
@@ -59,4 +52,17 @@ export async function openKillableDeployment(env: Record<string, string>): Promi
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Resolves once `count` statements of other connections wait for a lock `db` holds (checked every
+ * 50 ms: PostgreSQL announces no such moment), failing after `maxWaitMs`.
+ */
+export async function untilBlocked(db: pg.Client, count = 1, maxWaitMs = 15_000): Promise<void> {
+  const blocked = async () =>
+    Number((await db.query('SELECT count(*) AS n FROM pg_stat_activity WHERE pg_blocking_pids(pid) @> ARRAY[pg_backend_pid()]')).rows[0].n);
+  for (let tries = 0; (await blocked()) < count; tries++) {
+    expect(tries, `fewer than ${count} statements ever waited for the lock`).toBeLessThan(maxWaitMs / 50);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

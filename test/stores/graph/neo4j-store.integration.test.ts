@@ -4,7 +4,7 @@ import { openGraphStore } from '../../../src/stores/graph/index.js';
 import { openNeo4jStore, type Neo4jConnection } from '../../../src/stores/graph/neo4j-store.js';
 import type { GraphStore, UpsertBatch } from '../../../src/stores/graph/port.js';
 import { SEED } from './cypher-cases.js';
-import { CONTRACT_LIMITS, allowedProcedures, describeGraphStoreContract, type StoreLimits } from './graph-store.contract.js';
+import { CONTRACT_LIMITS, allowedProcedures, describeGraphStoreContract, type GraphStoreEngine, type StoreLimits } from './graph-store.contract.js';
 
 /**
  * The Neo4j adapter against a real server: the local one the global setup starts for this file
@@ -36,23 +36,22 @@ async function wipe(): Promise<void> {
   }
 }
 
-if (uri) {
-  describeGraphStoreContract({
-    name: 'Neo4j',
-    openEmpty: async (limits) => {
-      await wipe();
-      return open(limits);
-    },
-    openAnother: open,
-    keywordsAsPropertyNames: true,
-  });
-}
+const engine: GraphStoreEngine = {
+  name: 'Neo4j',
+  openEmpty: async (limits) => {
+    await wipe();
+    return open(limits);
+  },
+  openAnother: open,
+  keywordsAsPropertyNames: true,
+};
+
+if (uri) describeGraphStoreContract(engine);
 
 describe.skipIf(!uri)('Neo4j adapter: what only a server does', () => {
   let store: GraphStore;
   beforeAll(async () => {
-    await wipe();
-    store = await open();
+    store = await engine.openEmpty();
     await store.upsert(SEED, 'seed');
   });
   afterAll(async () => {
