@@ -1,0 +1,79 @@
+import type { Answered } from './grade.js';
+
+/**
+ * Asks questions of a running service through its HTTP interface, as a user's client would:
+ * a chat session per conversation, a message per question, the run followed until it ends
+ * or waits for the user; a choice it offers is answered when the question set says which.
+ */
+
+/** The longest a question may take before the evaluation counts it as failed. */
+const RUN_WAIT_MS = 30_000;
+const POLL_MS = 10;
+
+interface Run {
+  status: 'queued' | 'running' | 'awaiting_input' | 'succeeded' | 'failed' | 'cancelled';
+  waiting_for: { kind: string; question?: string; options?: { id: string; label: string }[] } | null;
+  output: { query?: string | null; text?: string | null } | null;
+  error?: unknown;
+}
+
+export class ServiceClient {
+  constructor(
+    private readonly base: string,
+    private readonly token: string,
+  ) {}
+
+  private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await fetch(`${this.base}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${this.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+    return (text ? JSON.parse(text) : {}) as T;
+  }
+
+  newSession(): Promise<{ session_id: string }> {
+    return this.call('POST', '/api/v1/chat', {});
+  }
+
+  private async settle(runId: string): Promise<Run> {
+    const deadline = Date.now() + RUN_WAIT_MS;
+    for (;;) {
+      const run = await this.call<Run>('GET', `/api/v1/runs/${runId}`);
+      if (run.status !== 'queued' && run.status !== 'running') return run;
+      if (Date.now() > deadline) throw new Error(`run ${runId} still ${run.status} after ${RUN_WAIT_MS} ms`);
+      await new Promise((r) => setTimeout(r, POLL_MS));
+    }
+  }
+
+  /**
+   * Asks one question in the session. When the run offers a choice and `choose` names one (a
+   * word of its label), that option is taken and the run followed again; otherwise the answer
+   * is "asked".
+   */
+  async ask(sessionId: string, question: string, choose: string[] = []): Promise<Answered & { runId: string; failed?: string }> {
+    const { run_id: runId } = await this.call<{ run_id: string }>('POST', `/api/v1/chat/${sessionId}/message`, { content: question });
+    const picks = [...choose];
+    let run = await this.settle(runId);
+    while (run.status === 'awaiting_input' && run.waiting_for?.kind === 'disambiguation' && picks.length > 0) {
+      const wanted = picks.shift()!.toLowerCase();
+      const option = run.waiting_for.options?.find((o) => o.label.toLowerCase().includes(wanted));
+      if (!option) break;
+      await this.call('POST', `/api/v1/chat/${sessionId}/disambiguate`, { choice: option.id });
+      run = await this.settle(runId);
+    }
+    if (run.status === 'awaiting_input') {
+      const w = run.waiting_for;
+      const text = `${w?.question ?? 'asked'}${w?.options?.length ? ` ${w.options.map((o) => o.label).join(' | ')}` : ''}`;
+      return { runId, query: null, columns: [], rows: [], text, asked: true };
+    }
+    if (run.status !== 'succeeded') return { runId, query: null, columns: [], rows: [], text: `run ${run.status}`, asked: false, failed: JSON.stringify(run.error ?? run.status) };
+    const query = run.output?.query ?? null;
+    const text = run.output?.text ?? '';
+    if (!query) return { runId, query: null, columns: [], rows: [], text, asked: false };
+    const answer = await this.call<{ columns: string[]; rows: Record<string, unknown>[] }>('GET', `/api/v1/runs/${runId}/download/answer.json`);
+    return { runId, query, columns: answer.columns, rows: answer.rows, text, asked: false };
+  }
+}
