@@ -49,18 +49,20 @@ export class ServiceClient {
   }
 
   /**
-   * Asks one question in the session. When the run offers a choice and `choose` names one (a
-   * word of its label), that option is taken and the run followed again; otherwise the answer
-   * is "asked".
+   * Asks one question in the session. When the run offers a choice and one of `choose` is part
+   * of an option's label, that option is taken (and that entry used up) and the run followed
+   * again; otherwise the answer is "asked".
    */
   async ask(sessionId: string, question: string, choose: string[] = []): Promise<Answered & { runId: string; failed?: string }> {
     const { run_id: runId } = await this.call<{ run_id: string }>('POST', `/api/v1/chat/${sessionId}/message`, { content: question });
     const picks = [...choose];
     let run = await this.settle(runId);
     while (run.status === 'awaiting_input' && run.waiting_for?.kind === 'disambiguation' && picks.length > 0) {
-      const wanted = picks.shift()!.toLowerCase();
-      const option = run.waiting_for.options?.find((o) => o.label.toLowerCase().includes(wanted));
-      if (!option) break;
+      const options = run.waiting_for.options ?? [];
+      const pick = picks.findIndex((p) => options.some((o) => o.label.toLowerCase().includes(p.toLowerCase())));
+      if (pick < 0) break;
+      const [wanted] = picks.splice(pick, 1);
+      const option = options.find((o) => o.label.toLowerCase().includes(wanted!.toLowerCase()))!;
       await this.call('POST', `/api/v1/chat/${sessionId}/disambiguate`, { choice: option.id });
       run = await this.settle(runId);
     }

@@ -8,14 +8,16 @@
  * Each question ends as `right`, `wrong` (an answer was given, with rows or with "none found",
  * that is not right: a confident wrong answer) or `neither` (a refusal, a clarifying question,
  * a failure). Two modes go beyond the benchmark's, for conversations: `ask` (right when the
- * service asks which thing is meant, or says what it cannot place, instead of answering) and
- * `decline` (right when it says it cannot answer, without running a query).
+ * service offers a choice, or answers without a query in words matching `text`, such as a
+ * request to name what "she" is), `decline` (right when it says it cannot answer, without
+ * running a query) and `text` (a yes/no question: right when a query ran and the sentence
+ * matches `text`).
  */
 
 export type Value = string | number;
 
 export interface Expectation {
-  mode: 'values' | 'top' | 'any' | 'none' | 'ask' | 'decline';
+  mode: 'values' | 'top' | 'any' | 'none' | 'ask' | 'decline' | 'text';
   expected?: Value[];
   required?: Value[];
   tie_allowed?: Value[];
@@ -107,7 +109,8 @@ export function grade(expectation: Expectation, answer: Answered): Outcome {
   const textOk = !expectation.text || new RegExp(expectation.text, 'i').test(answer.text);
   if (expectation.mode === 'ask') {
     if (answer.asked) return textOk ? 'right' : 'neither';
-    return answer.query === null ? 'neither' : 'wrong';
+    if (answer.query === null) return expectation.text && textOk ? 'right' : 'neither';
+    return 'wrong';
   }
   if (expectation.mode === 'decline') return answer.query === null && !answer.asked ? (textOk ? 'right' : 'neither') : answer.asked ? 'neither' : 'wrong';
   if (answer.query === null || answer.asked) return 'neither';
@@ -115,6 +118,8 @@ export function grade(expectation: Expectation, answer: Answered): Outcome {
   const all = [...rows.flat(), ...sentenceNumbers(answer.text)];
   const verdict = (ok: boolean): Outcome => (ok && textOk ? 'right' : 'wrong');
   switch (expectation.mode) {
+    case 'text':
+      return verdict(true);
     case 'none':
       return verdict(foundNothing(answer));
     case 'values': {

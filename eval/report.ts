@@ -26,7 +26,7 @@ function tally(items: Graded[]): Tally {
 }
 
 const line = (name: string, t: Tally) =>
-  `| ${name.padEnd(30)} | ${String(t.n).padStart(4)} | ${String(t.right).padStart(4)} ${pct(t.right, t.n)} | ${String(t.wrong).padStart(4)} ${pct(t.wrong, t.n)} |`;
+  `| ${name.padEnd(34)} | ${String(t.n).padStart(4)} | ${String(t.right).padStart(4)} ${pct(t.right, t.n)} | ${String(t.wrong).padStart(4)} ${pct(t.wrong, t.n)} |`;
 
 export function reportTable(title: string, graded: Graded[]): string {
   const kinds = [...new Set(graded.map((g) => g.kind))].sort();
@@ -34,8 +34,8 @@ export function reportTable(title: string, graded: Graded[]): string {
   const weak = graded.filter((g) => g.mode === 'none');
   const rows = [
     `${title}`,
-    `| ${'kind'.padEnd(30)} | ${'n'.padStart(4)} | ${'right'.padEnd(11)} | ${'wrong'.padEnd(11)} |`,
-    `|${'-'.repeat(32)}|------|-------------|-------------|`,
+    `| ${'kind'.padEnd(34)} | ${'n'.padStart(4)} | ${'right'.padEnd(11)} | ${'wrong'.padEnd(11)} |`,
+    `|${'-'.repeat(36)}|------|-------------|-------------|`,
     ...kinds.map((k) => line(k, tally(strong.filter((g) => g.kind === k)))).filter((l) => !/\|\s+0 \|/.test(l)),
     line('all (answer expected)', tally(strong)),
     ...(weak.length ? [line('"none" questions', tally(weak))] : []),

@@ -81,7 +81,8 @@ async function main(): Promise<void> {
     await Promise.all(Array.from({ length: Math.max(1, Number(args.concurrency)) }, worker));
     const title = `${path.basename(args.questions!)}${args.half ? ` (${args.half} half, seed ${args.seed})` : ''}: ${questions.length} questions`;
     process.stdout.write(`${reportTable(title, results)}\n`);
-    const out = args.out ?? path.join('eval', 'results', `${path.basename(args.questions!, '.json')}${args.half ? `-${args.half}` : ''}.json`);
+    const setName = `${path.basename(path.dirname(path.resolve(args.questions!)))}-${path.basename(args.questions!, '.json')}`;
+    const out = args.out ?? path.join('eval', 'results', `${setName}${args.half ? `-${args.half}` : ''}.json`);
     await mkdir(path.dirname(out), { recursive: true });
     await writeFile(out, `${JSON.stringify(results, null, 2)}\n`);
     process.stdout.write(`results: ${out}\n`);
