@@ -1,4 +1,4 @@
-import { DISPLAY_NAME_PROPERTIES, ENTITY_LABEL } from '../../stores/graph/bookkeeping.js';
+import { displayNameOf, ENTITY_LABEL, isNameKey } from '../../stores/graph/bookkeeping.js';
 import type { PlanDescription } from './plan.js';
 import { DATE_LIKE } from './synonyms.js';
 import { identifierWords, pluralOf } from './words.js';
@@ -28,7 +28,7 @@ const show = (value: unknown): string => {
   if (Array.isArray(value)) return value.map(show).join(', ');
   if (typeof value === 'object' && value && 'properties' in value) {
     const props = (value as { properties: Record<string, unknown> }).properties;
-    return String(DISPLAY_NAME_PROPERTIES.map((k) => props[k]).find((v) => v !== undefined && v !== null) ?? JSON.stringify(props));
+    return displayNameOf(props) ?? JSON.stringify(props);
   }
   return JSON.stringify(value);
 };
@@ -189,7 +189,7 @@ function sentence({ description: d, columns, rows, truncated }: AnswerInput): st
       const node = rows[0]!.entity as { labels?: string[]; properties?: Record<string, unknown> } | undefined;
       const label = node?.labels?.find((l) => l !== ENTITY_LABEL) ?? d.entities[0]?.label ?? 'thing';
       const facts = Object.entries(node?.properties ?? {})
-        .filter(([k]) => !(DISPLAY_NAME_PROPERTIES as readonly string[]).includes(k))
+        .filter(([k]) => !isNameKey(k))
         .slice(0, 6)
         .map(([k, v]) => `${identifierWords(k).join(' ')} ${show(v)}`);
       const article = /^[aeiou]/i.test(label) ? 'an' : 'a';

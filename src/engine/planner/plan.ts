@@ -1,4 +1,3 @@
-import { DISPLAY_NAME_PROPERTIES } from '../../stores/graph/bookkeeping.js';
 import { cypherName, cypherString } from './cypher-text.js';
 import type { QuestionKind, Understanding } from './understand.js';
 import { matchWords } from './vocabulary.js';
@@ -78,7 +77,7 @@ export const cannot = (reason: string, scope?: 'out_of_scope' | 'instruction'): 
 
 export function nameKeyOf(label: LabelEntry | undefined): string {
   if (!label) return 'name';
-  return DISPLAY_NAME_PROPERTIES.find((k) => label.properties.includes(k)) ?? label.properties[0] ?? 'name';
+  return label.nameKey;
 }
 
 export function hopsFrom(vocabulary: Vocabulary, matches: WordMatches, near: string, far?: string): Hop[] {
@@ -153,7 +152,7 @@ function planPositive(understanding: Understanding, vocabulary: Vocabulary, enti
       cypher:
         `MATCH ${na.pattern}, ${nb.pattern}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ` +
         `MATCH p = shortestPath((a)-[*..${PATH_MAX_HOPS}]-(b)) ` +
-        `RETURN [n IN nodes(p) | coalesce(${DISPLAY_NAME_PROPERTIES.map((k) => `n.${k}`).join(', ')})] AS path, [r IN relationships(p) | type(r)] AS relationships`,
+        `RETURN [n IN nodes(p) | coalesce(${[...new Set(vocabulary.labels.map((l) => l.nameKey))].map((k) => `n.${cypherName(k)}`).join(', ')})] AS path, [r IN relationships(p) | type(r)] AS relationships`,
       description: { kind: 'path', entities: [a, b].map((e) => ({ name: e.name, label: e.label })) },
     };
   }

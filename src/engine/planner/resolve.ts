@@ -1,4 +1,4 @@
-import { DISPLAY_NAME_PROPERTIES, ENTITY_LABEL } from '../../stores/graph/bookkeeping.js';
+import { displayNameKey, ENTITY_LABEL } from '../../stores/graph/bookkeeping.js';
 import type { GraphNode, GraphStore } from '../../stores/graph/port.js';
 import type { ResolvedEntity } from './plan.js';
 import type { Mention, Understanding } from './understand.js';
@@ -49,7 +49,7 @@ export type Resolution =
 export const normalizeMention = (text: string) => fold(text).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
 export function candidateOf(node: GraphNode): Candidate | undefined {
-  const nameProperty = DISPLAY_NAME_PROPERTIES.find((k) => typeof node.properties[k] === 'string');
+  const nameProperty = displayNameKey(node.properties);
   if (!nameProperty) return undefined;
   return {
     id: node.id,

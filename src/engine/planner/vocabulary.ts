@@ -1,4 +1,4 @@
-import { ENTITY_LABEL } from '../../stores/graph/bookkeeping.js';
+import { ENTITY_LABEL, isNameKey } from '../../stores/graph/bookkeeping.js';
 import type { GraphSchema } from '../../stores/graph/port.js';
 import { SYNONYMS } from './synonyms.js';
 import { identifierWords, pluralOf, stem } from './words.js';
@@ -17,6 +17,8 @@ export interface LabelEntry {
   label: string;
   count: number;
   properties: string[];
+  /** The property that names its things (`name`, `title`, `patientName`, …). */
+  nameKey: string;
   stems: Set<string>;
 }
 
@@ -44,6 +46,26 @@ export interface Vocabulary {
   properties: PropertyEntry[];
 }
 
+/**
+ * The property that names a label's things, read from its keys: `name`, then `title`, then a
+ * compound naming the label itself (`patientName` on `Patient`, `trialTitle` on `ClinicalTrial`),
+ * then one for the whole name (`fullName`), then any other name-like key; else the first key.
+ */
+export function labelNameKey(label: string, properties: readonly string[]): string {
+  const names = properties.filter((k) => k !== 'aliases' && isNameKey(k));
+  const labelWords = new Set(identifierWords(label));
+  const rank = (k: string) => {
+    if (k === 'name') return 0;
+    if (k === 'title') return 1;
+    const words = identifierWords(k);
+    if (words.slice(0, -1).some((w) => labelWords.has(w))) return 2;
+    if (/^(full|display)/i.test(k)) return 3;
+    if (/^(first|last|given|family|middle|nick|user|file)/i.test(k)) return 5;
+    return 4;
+  };
+  return names.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))[0] ?? properties[0] ?? 'name';
+}
+
 export function buildVocabulary(schema: GraphSchema): Vocabulary {
   const labels = schema.labels
     .filter((l) => l.label !== ENTITY_LABEL)
@@ -51,7 +73,7 @@ export function buildVocabulary(schema: GraphSchema): Vocabulary {
       const words = identifierWords(l.label);
       const last = words.at(-1) ?? l.label.toLowerCase();
       const stems = new Set([stem(last), stem(pluralOf(last))]);
-      return { label: l.label, count: l.count, properties: l.properties, stems };
+      return { label: l.label, count: l.count, properties: l.properties, nameKey: labelNameKey(l.label, l.properties), stems };
     });
   const relationships = schema.relationshipTypes.map((t) => {
     const words = identifierWords(t.type);

@@ -1,7 +1,7 @@
 import { compatibleLabels, displayName, normalizeName, slug } from '../names.js';
 import type { DocumentFacts, EntityFact, Progress, Resolution } from '../types.js';
 import type { GraphNode, GraphStore } from '../../stores/graph/port.js';
-import { NAME_PROPERTIES } from '../../stores/graph/bookkeeping.js';
+import { isNameKey } from '../../stores/graph/bookkeeping.js';
 
 /**
  * Links a document's entities to the graph before anything is written:
@@ -173,7 +173,7 @@ function foldShortNames(facts: DocumentFacts): DocumentFacts {
 const nodeLabels = (node: GraphNode) => node.labels.filter((l) => l !== 'Entity');
 
 function namesOf(node: GraphNode): string[] {
-  return NAME_PROPERTIES.flatMap((k) => {
+  return Object.keys(node.properties).filter(isNameKey).flatMap((k) => {
     const v = node.properties[k];
     return typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
   });

@@ -5,8 +5,8 @@
  * properties:
  * - `_key`: the caller's stable key, unique among `Entity` nodes;
  * - `_provenance`: the list of writers (documents, ...) that wrote the node or relationship;
- * - `_search`: the words of the name-like properties plus their prefixes, what the
- *   full-text index reads, so "ali" finds "Alice" on both engines without wildcard syntax.
+ * - `_search`: the words of the name-like properties (`isNameKey`) plus their prefixes, what
+ *   the full-text index reads, so "ali" finds "Alice" on both engines without wildcard syntax.
  * Results lift `_key` and `_provenance` out of `properties` and drop `_search`.
  */
 
@@ -16,11 +16,41 @@ export const PROVENANCE_PROPERTY = '_provenance';
 export const SEARCH_PROPERTY = '_search';
 export const BOOKKEEPING_PROPERTIES: ReadonlySet<string> = new Set([KEY_PROPERTY, PROVENANCE_PROPERTY, SEARCH_PROPERTY]);
 
-/** The properties whose text `findNodesByName` searches. */
+/** The plain name-like properties; `isNameKey` also takes their compounds. */
 export const NAME_PROPERTIES = ['name', 'title', 'aliases'] as const;
 
 /** The name-like properties that hold one display name (not `aliases`, a list), in order of preference. */
 export const DISPLAY_NAME_PROPERTIES = ['name', 'title'] as const;
+
+/** `productName`, `trialTitle`, `company_name`, `FULL_NAME`: a compound ending in a name word. */
+const COMPOUND_NAME_KEY = /(?:[a-z0-9](?:Name|Title)|[_-](?:name|title|NAME|TITLE))$/;
+
+/**
+ * Whether a property names the thing it is on, so `findNodesByName` searches it: `name`,
+ * `title`, `aliases`, and compounds ending in Name or Title (`productName`, `fullName`,
+ * `trialTitle`, `company_name`). Graphs name things in many ways; the key says which.
+ */
+export function isNameKey(key: string): boolean {
+  return (NAME_PROPERTIES as readonly string[]).includes(key) || COMPOUND_NAME_KEY.test(key);
+}
+
+/**
+ * The key of the one name to show for a thing with these properties: `name`, then `title`,
+ * then a compound that reads as the whole name (`fullName`, `displayName`), then the first
+ * other compound in key order; undefined when none holds a string.
+ */
+export function displayNameKey(properties: Record<string, unknown>): string | undefined {
+  const keys = Object.keys(properties).filter((k) => k !== 'aliases' && isNameKey(k) && typeof properties[k] === 'string' && properties[k] !== '');
+  if (keys.length === 0) return undefined;
+  const rank = (k: string) => (k === 'name' ? 0 : k === 'title' ? 1 : /^(full|display)/i.test(k) ? 2 : /^(first|last|given|family|middle|nick|user|file)/i.test(k) ? 4 : 3);
+  return keys.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))[0];
+}
+
+/** The name to show for a thing with these properties (see `displayNameKey`). */
+export function displayNameOf(properties: Record<string, unknown>): string | undefined {
+  const key = displayNameKey(properties);
+  return key === undefined ? undefined : (properties[key] as string);
+}
 
 /** Neo4j's full-text index over `_search`, and its uniqueness constraint on `_key`. */
 export const NEO4J_SEARCH_INDEX = 'cqks_entity_search';
@@ -40,7 +70,7 @@ export function searchTerms(text: string): string[] {
 /** The `_search` text for a node's properties, or null when it has no name-like property. */
 export function searchDocument(properties: Record<string, unknown>): string | null {
   const texts: string[] = [];
-  for (const key of NAME_PROPERTIES) {
+  for (const key of Object.keys(properties).filter(isNameKey).sort()) {
     const value = properties[key];
     if (typeof value === 'string') texts.push(value);
     else if (Array.isArray(value)) texts.push(...value.filter((v): v is string => typeof v === 'string'));

@@ -1,4 +1,4 @@
-import { ENTITY_LABEL, KEY_PROPERTY, NAME_PROPERTIES, PROVENANCE_PROPERTY, SEARCH_PROPERTY, searchDocument } from './bookkeeping.js';
+import { ENTITY_LABEL, KEY_PROPERTY, PROVENANCE_PROPERTY, SEARCH_PROPERTY, searchDocument } from './bookkeeping.js';
 import { quoteName } from './upsert-batch.js';
 
 /**
@@ -35,13 +35,13 @@ export function upsertNodesStatement(labels: string[]): string {
 export const nameFieldsStatement = [
   'UNWIND $keys AS key',
   `MATCH (n:${ENTITY} {${KEY}: key})`,
-  `RETURN key, ${NAME_PROPERTIES.map((p) => `n.${quoteName(p)} AS ${quoteName(p)}`).join(', ')}`,
+  'RETURN key, properties(n) AS props',
 ].join('\n');
 
 export const setSearchStatement = ['UNWIND $rows AS row', `MATCH (n:${ENTITY} {${KEY}: row.key})`, `SET n.${SEARCH} = row.search`].join('\n');
 
 export function searchRows(records: Record<string, unknown>[]): { key: string; search: string | null }[] {
-  return records.map((r) => ({ key: String(r.key), search: searchDocument(r) }));
+  return records.map((r) => ({ key: String(r.key), search: searchDocument((r.props ?? {}) as Record<string, unknown>) }));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ENTITY_LABEL, NAME_PROPERTIES } from './bookkeeping.js';
+import { ENTITY_LABEL, isNameKey } from './bookkeeping.js';
 import { invalidGraphWrite } from './errors.js';
 import type { PropertyValue, UpsertBatch } from './port.js';
 
@@ -146,7 +146,7 @@ export function prepareBatch(batch: UpsertBatch): PreparedBatch {
     nodeGroups: [...groups.values()],
     relationshipGroups: [...relationshipGroups.values()],
     labels: [...allLabels],
-    renamedKeys: [...byKey].filter(([, { props }]) => NAME_PROPERTIES.some((p) => p in props)).map(([key]) => key),
+    renamedKeys: [...byKey].filter(([, { props }]) => Object.keys(props).some(isNameKey)).map(([key]) => key),
     nodeCount: byKey.size,
   };
 }

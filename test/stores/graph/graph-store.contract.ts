@@ -325,6 +325,27 @@ export function describeGraphStoreContract(engine: GraphStoreEngine): void {
       expect(await store.findNodesByName('lovelace')).toHaveLength(1); // a row without a name keeps the search text
     });
 
+    it('finds things named by other keys than name and title (productName, trial_title), and keeps the key in step', async () => {
+      await store.upsert(
+        {
+          nodes: [
+            { key: 'x:chai', labels: ['Product'], properties: { productName: 'Chai Latte', unitPrice: 18 } },
+            { key: 'x:trial', labels: ['ClinicalTrial'], properties: { trial_title: 'Heart First Study', phase: 3 } },
+            { key: 'x:count', labels: ['Stock'], properties: { unitsInStock: 39 } },
+          ],
+          relationships: [],
+        },
+        'doc-names',
+      );
+      expect((await store.findNodesByName('chai')).map((m) => m.node.key)).toEqual(['x:chai']);
+      expect((await store.findNodesByName('heart first')).map((m) => m.node.key)).toEqual(['x:trial']);
+      expect(await store.findNodesByName('39')).toEqual([]);
+      await store.upsert({ nodes: [{ key: 'x:chai', labels: [], properties: { productName: 'Masala Chai' } }], relationships: [] }, 'doc-names');
+      expect(await store.findNodesByName('latte')).toEqual([]);
+      expect((await store.findNodesByName('masala')).map((m) => m.node.key)).toEqual(['x:chai']);
+      await store.deleteByProvenance('doc-names');
+    });
+
     it('finds a renamed node by its new name only', async () => {
       await store.upsert({ nodes: [{ key: 'p:charles', labels: [], properties: { name: 'Charles B.' } }], relationships: [] }, 'doc-1');
       expect(await store.findNodesByName('babbage')).toEqual([]);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DISPLAY_NAME_PROPERTIES, ENTITY_LABEL } from '../../../stores/graph/bookkeeping.js';
+import { displayNameOf, ENTITY_LABEL } from '../../../stores/graph/bookkeeping.js';
 import { defineTool } from '../tool.js';
 
 /** The hubs of the graph: the nodes with the most relationships. */
@@ -22,7 +22,7 @@ export default defineTool({
     return {
       nodes: result.rows.map((row) => {
         const node = row.node as { id: string; labels: string[]; properties: Record<string, unknown>; key?: string };
-        const named = DISPLAY_NAME_PROPERTIES.map((k) => node.properties[k]).find((v) => typeof v === 'string' && v.length > 0);
+        const named = displayNameOf(node.properties);
         return {
           id: node.id,
           name: (named as string | undefined) ?? node.key ?? node.id,
