@@ -53,7 +53,7 @@ export class ServiceClient {
    * of an option's label, that option is taken (and that entry used up) and the run followed
    * again; otherwise the answer is "asked".
    */
-  async ask(sessionId: string, question: string, choose: string[] = []): Promise<Answered & { runId: string; failed?: string }> {
+  async ask(sessionId: string, question: string, choose: string[] = []): Promise<Answered & { runId: string; failed?: string; how?: string }> {
     const { run_id: runId } = await this.call<{ run_id: string }>('POST', `/api/v1/chat/${sessionId}/message`, { content: question });
     const picks = [...choose];
     let run = await this.settle(runId);
@@ -75,7 +75,11 @@ export class ServiceClient {
     const query = run.output?.query ?? null;
     const text = run.output?.text ?? '';
     if (!query) return { runId, query: null, columns: [], rows: [], text, asked: false };
-    const answer = await this.call<{ columns: string[]; rows: Record<string, unknown>[] }>('GET', `/api/v1/runs/${runId}/download/answer.json`);
-    return { runId, query, columns: answer.columns, rows: answer.rows, text, asked: false };
+    const answer = await this.call<{ columns: string[]; rows: Record<string, unknown>[]; query?: { generator?: string; description?: { meaning?: unknown; confidence?: number } } }>(
+      'GET',
+      `/api/v1/runs/${runId}/download/answer.json`,
+    );
+    const how = answer.query?.description?.meaning ? 'meaning' : (answer.query?.generator ?? 'unknown');
+    return { runId, query, columns: answer.columns, rows: answer.rows, text, asked: false, how };
   }
 }

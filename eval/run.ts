@@ -53,6 +53,8 @@ export interface EvalResult {
   text: string;
   row_count: number;
   rows: Record<string, unknown>[];
+  /** How the query was written: from the planner's meaning, or another way (the earlier planner, a template). */
+  how?: string;
   failed?: string;
 }
 
@@ -92,7 +94,7 @@ async function main(): Promise<void> {
 }
 
 async function askOne(client: ServiceClient, q: EvalQuestion): Promise<EvalResult> {
-  let answer: Answered & { failed?: string };
+  let answer: Answered & { failed?: string; how?: string };
   try {
     const { session_id: session } = await client.newSession();
     for (const earlier of q.context ?? []) await client.ask(session, earlier);
@@ -112,6 +114,7 @@ async function askOne(client: ServiceClient, q: EvalQuestion): Promise<EvalResul
     text: answer.text,
     row_count: answer.rows.length,
     rows: answer.rows.slice(0, 10),
+    ...(answer.how ? { how: answer.how } : {}),
     ...(answer.failed ? { failed: answer.failed } : {}),
   };
 }

@@ -18,7 +18,7 @@ const labelWord = (label: string, n: number) => {
   return [...words, n === 1 ? last : pluralOf(last)].join(' ');
 };
 
-const show = (value: unknown): string => {
+export const show = (value: unknown): string => {
   if (value === null || value === undefined) return 'unknown';
   // Thousands are grouped from five digits on, so a year stays a year ("1984", "12,500").
   if (typeof value === 'number') {
@@ -33,7 +33,7 @@ const show = (value: unknown): string => {
   return JSON.stringify(value);
 };
 
-function listOf(names: string[]): string {
+export function listOf(names: string[]): string {
   if (names.length === 0) return '';
   const shown = names.slice(0, NAMES_IN_SENTENCE);
   const rest = names.length - shown.length;
@@ -252,7 +252,7 @@ function shapeFits(d: PlanDescription, columns: string[], rows: Record<string, u
 }
 
 /** "2 rows: name Maya Patel, Alex Kim": what a query found, when no sentence of its kind fits it. */
-function plainRows(columns: string[], rows: Record<string, unknown>[], truncated: boolean): string {
+export function plainRows(columns: string[], rows: Record<string, unknown>[], truncated: boolean): string {
   if (rows.length === 0) return 'The query found nothing.';
   const first = columns[0] ?? '';
   if (rows.length === 1) return `The query found: ${columns.map((c) => `${identifierWords(c).join(' ')} ${show(rows[0]![c])}`).join(', ')}.`;

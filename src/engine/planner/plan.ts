@@ -7,6 +7,7 @@ import { fold, identifierWords, stem } from './words.js';
 import { planRelationshipValue } from './plan-values.js';
 import type { RelationshipValue } from './resolve.js';
 import type { LabelEntry, RelationshipEntry, Vocabulary, WordMatches } from './vocabulary.js';
+import type { Meaning } from './meaning.js';
 
 /**
  * The built-in planner: writes one read-only Cypher query for an understood question over the
@@ -47,6 +48,10 @@ export interface PlanDescription {
   chain?: { type: string; phrase: string; via?: string }[];
   /** A value of a relationship's property the answer is narrowed to ("ceo" as the role of WORKS_AT). */
   relationshipValue?: { type: string; property: string; value: string };
+  /** The question's meaning, when the planner read one (the answer is said from it). */
+  meaning?: Meaning;
+  /** For a list: the query counting all its things, run when the row limit cut the list. */
+  countCypher?: string;
   /** How sure the planner is (0..1), and what each word was taken to mean. */
   confidence?: number;
   mappings?: { word: string; to: string; kind: 'label' | 'relationship' | 'property' | 'value' | 'synonym'; guessed: boolean }[];

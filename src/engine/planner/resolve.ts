@@ -5,6 +5,8 @@ import type { Mention, Understanding } from './understand.js';
 import { matchWords } from './vocabulary.js';
 import { PRONOUN_KINDS, pronounFits } from './pronouns.js';
 import type { Vocabulary } from './vocabulary.js';
+import type { Lexicon } from './lexicon.js';
+import { valueWords } from './lexicon.js';
 import { FUNCTION_WORDS, fold } from './words.js';
 
 /**
@@ -183,15 +185,18 @@ export async function relationshipValue(graph: GraphStore, vocabulary: Vocabular
   return undefined;
 }
 
+const isPropertyValue = (lexicon: Lexicon, text: string) => lexicon.values.has(valueWords(text).join(' '));
+
 /** Looks up what each mention of the question may name. Nothing here depends on what the session remembers. */
-export async function searchMentions(graph: GraphStore, understanding: Understanding, vocabulary: Vocabulary, maxMentions = 8): Promise<MentionSearch> {
+export async function searchMentions(graph: GraphStore, understanding: Understanding, vocabulary: Vocabulary, maxMentions = 8, lexicon?: Lexicon): Promise<MentionSearch> {
   const found: { mention: Mention; candidates: Candidate[] }[] = [];
   const unknown: string[] = [];
   const values: RelationshipValue[] = [];
   let mentions = [...understanding.mentions];
 
   // Nothing capitalized or quoted: try the words the schema does not explain ("projects that use rust").
-  if (mentions.length === 0) {
+  // (With the lexicon, the mentions already hold such words, marked loose.)
+  if (mentions.length === 0 && !lexicon) {
     const schemaStems = new Set([
       ...vocabulary.labels.flatMap((l) => [...l.stems]),
       ...vocabulary.relationships.flatMap((r) => r.stems),
@@ -201,8 +206,12 @@ export async function searchMentions(graph: GraphStore, understanding: Understan
     mentions = loose.map((w) => ({ text: w.word, start: w.start, end: w.start + w.word.length, quoted: false }));
   }
 
-  // Every mention costs searches: a question naming too many things is refused before any.
-  if (mentions.length > maxMentions) return { status: 'too_many', mentions: mentions.length, max: maxMentions };
+  // Every mention costs searches: a question naming too many things is refused before any; words nothing explains
+  // are looked up within what is left of the budget.
+  const named = mentions.filter((m) => !m.loose).length;
+  if (named > maxMentions) return { status: 'too_many', mentions: named, max: maxMentions };
+  let looseBudget = maxMentions - named;
+  mentions = mentions.filter((m) => !m.loose || looseBudget-- > 0);
   mentions = await mergeSplitNames(graph, understanding.question, mentions);
   for (let index = 0; index < mentions.length; index++) {
     const mention = mentions[index]!;
@@ -232,6 +241,9 @@ export async function searchMentions(graph: GraphStore, understanding: Understan
         values.push(value);
         continue;
       }
+      // Loose words that name nothing are left to the planner, which reports them if it cannot place them;
+      // a recurring value of a property ("Germany" as a country) is a value, not a missing thing.
+      if (mention.loose || (lexicon && !mention.quoted && isPropertyValue(lexicon, mention.text))) continue;
       // A capitalized word that names a label or relationship ("Which Companies …") is not a name.
       if (!mention.quoted && matchWords(vocabulary, [{ word: fold(mention.text), stem: fold(mention.text), start: mention.start }]).labels.length === 0) {
         if (understanding.mentions.length > 0) unknown.push(mention.text);
@@ -334,6 +346,10 @@ export function decideMentions(
       const position = pronoun?.start ?? 0;
       entities.push({ mention: focus.name, position, label: focus.label, name: focus.name, nameProperty: focus.nameProperty, key: focus.key, unique: true });
       fromMemory.push(focus.name);
+    } else {
+      // "How many projects does she lead?" in a new session: nobody to be "she"; asking beats answering about everyone.
+      const personal = [...fold(understanding.question).matchAll(/\p{L}+/gu)].map((m) => m[0]).find((w) => /^(she|he|him|her|hers|his)$/.test(w));
+      if (personal) return { status: 'unknown', mentions: [personal], suggestions: [] };
     }
   }
   return { status: 'resolved', entities, fromMemory, values: search.values ?? [] };

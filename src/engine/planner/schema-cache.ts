@@ -1,24 +1,37 @@
 import type { GraphSchema, GraphStore } from '../../stores/graph/port.js';
+import { buildLexicon } from './lexicon.js';
+import type { Lexicon } from './lexicon.js';
+import { profileValues } from './value-profile.js';
 import { buildVocabulary } from './vocabulary.js';
 import type { Vocabulary } from './vocabulary.js';
 
 /**
- * The graph's schema and vocabulary, read from the graph at most once per `ttlMs` (every
- * question needs them; the schema changes only when documents are ingested, which
- * invalidates it).
+ * The graph's schema, its vocabulary and its lexicon (the schema's words with the profile of
+ * its values), read from the graph at most once per `ttlMs` (every question needs them; the
+ * schema changes only when documents are ingested, which invalidates it).
  */
+export interface SchemaView {
+  schema: GraphSchema;
+  vocabulary: Vocabulary;
+  lexicon: Lexicon;
+}
+
 export class SchemaCache {
-  private cached?: { at: number; value: Promise<{ schema: GraphSchema; vocabulary: Vocabulary }> };
+  private cached?: { at: number; value: Promise<SchemaView> };
 
   constructor(
     private readonly graph: GraphStore,
     private readonly ttlMs: number,
   ) {}
 
-  get(): Promise<{ schema: GraphSchema; vocabulary: Vocabulary }> {
+  get(): Promise<SchemaView> {
     const now = Date.now();
     if (!this.cached || now - this.cached.at > this.ttlMs) {
-      const value = this.graph.introspect().then((schema) => ({ schema, vocabulary: buildVocabulary(schema) }));
+      const value = this.graph.introspect().then(async (schema) => ({
+        schema,
+        vocabulary: buildVocabulary(schema),
+        lexicon: buildLexicon(schema, await profileValues(this.graph, schema)),
+      }));
       // A failed read is not kept: the next question tries again.
       value.catch(() => {
         if (this.cached?.value === value) this.cached = undefined;

@@ -1,6 +1,9 @@
 import { readConstraints } from './constraints.js';
 import type { Constraints } from './constraints.js';
 import { FUNCTION_WORDS, fold, stem, tokenize } from './words.js';
+import type { Lexicon } from './lexicon.js';
+import { findMentions } from './mentions.js';
+import type { Mention } from './mentions.js';
 
 /**
  * What a question asks, read from its wording alone (no graph): the kind of question, the
@@ -14,13 +17,7 @@ export type QuestionKind = (typeof QUESTION_KINDS)[number];
 
 export type AggregateFunction = 'avg' | 'sum' | 'min' | 'max';
 
-export interface Mention {
-  text: string;
-  start: number;
-  end: number;
-  /** Given in quotes: certainly meant as a name. */
-  quoted: boolean;
-}
+export type { Mention } from './mentions.js';
 
 export interface Word {
   word: string;
@@ -86,7 +83,7 @@ const isCapitalized = (word: string) => /^[\p{Lu}\p{N}]/u.test(word);
 const PARTICIPLE = /(ed|en|wn)$/;
 
 /** Quoted spans, then runs of capitalized words (a question's first word only when it is not an opener). */
-function findMentions(question: string, tokens: { word: string; start: number; end: number }[]): Mention[] {
+function findCapitalized(question: string, tokens: { word: string; start: number; end: number }[]): Mention[] {
   const mentions: Mention[] = [];
   // Each kind of quote closes only itself, so “Quote"d Studio” is one name.
   for (const match of question.matchAll(/"([^"]{1,200})"|“([^”]{1,200})”|‘([^’]{1,200})’|«([^»]{1,200})»/gu)) {
@@ -121,11 +118,16 @@ function findMentions(question: string, tokens: { word: string; start: number; e
   return mentions.sort((a, b) => a.start - b.start);
 }
 
-export function understand(question: string): Understanding {
+/**
+ * With the graph's lexicon, the spans that may name things come from the language layer
+ * (mentions.ts: names, not schema words or the question's own words); without it, from
+ * capitalization alone.
+ */
+export function understand(question: string, lexicon?: Lexicon): Understanding {
   const text = question.trim();
   const tokens = tokenize(text);
-  const mentions = findMentions(text, tokens);
-  const inMention = (start: number) => mentions.some((m) => start >= m.start && start < m.end);
+  const mentions = lexicon ? findMentions(text, lexicon) : findCapitalized(text, tokens);
+  const inMention = (start: number) => mentions.some((m) => !m.loose && start >= m.start && start < m.end);
   const words: Word[] = tokens
     .filter((t) => !inMention(t.start))
     .map((t) => ({ word: fold(t.word), stem: stem(t.word), start: t.start }));

@@ -11,7 +11,7 @@ export const CandidateSchema = z.object({
   properties: z.record(z.string(), z.unknown()),
 });
 
-const MentionSchema = z.object({ text: z.string(), start: z.number().int(), end: z.number().int(), quoted: z.boolean() });
+const MentionSchema = z.object({ text: z.string(), start: z.number().int(), end: z.number().int(), quoted: z.boolean(), loose: z.boolean().optional() });
 
 /** What entity_search found (see MentionSearch in the planner). */
 /** A mention that is a value of a relationship's property ("CEO": a role on WORKS_AT). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { composeAnswer } from '../../planner/answer.js';
+import { composeMeaningAnswer } from '../../planner/meaning-answer.js';
 import { plan } from '../../planner/plan.js';
 import type { PlanDescription, ResolvedEntity } from '../../planner/plan.js';
 import type { Understanding } from '../../planner/understand.js';
@@ -21,8 +22,13 @@ export default defineTool({
     })
     .strict(),
   output: z.object({ text: z.string() }),
-  async run({ description, columns, rows, truncated, understanding, entities }, { schema }) {
+  async run({ description, columns, rows, truncated, understanding, entities }, { schema, graph }) {
     let shape = description as unknown as PlanDescription;
+    if (shape.meaning) {
+      // A cut list says how many there are in all: counted only when the row limit cut it.
+      const total = truncated && shape.countCypher ? Number(Object.values((await graph.runReadOnly(shape.countCypher)).rows[0] ?? {})[0]) : undefined;
+      return { text: composeMeaningAnswer({ meaning: shape.meaning, columns, rows, truncated, ...(total !== undefined && Number.isFinite(total) ? { total } : {}) }) };
+    }
     if (!shape.target && understanding) {
       // What the planner would have asked tells what the rows are ("14 people work at …").
       const planned = plan(understanding as unknown as Understanding, (await schema.get()).vocabulary, (entities ?? []) as unknown as ResolvedEntity[]);

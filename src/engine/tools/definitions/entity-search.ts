@@ -15,8 +15,8 @@ export default defineTool({
   input: z.object({ understanding: z.record(z.string(), z.unknown()) }).strict(),
   output: MentionSearchSchema,
   async run({ understanding }, { schema, graph, chat }) {
-    const { vocabulary } = await schema.get();
-    const search = await searchMentions(graph, understanding as unknown as Understanding, vocabulary, chat.maxMentions);
+    const { vocabulary, lexicon } = await schema.get();
+    const search = await searchMentions(graph, understanding as unknown as Understanding, vocabulary, chat.maxMentions, lexicon);
     return search.status === 'too_many' ? { status: 'too_many' as const, max: search.max } : search;
   },
 });

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { ProblemError } from '../../../platform/problem.js';
 import { ModelQueryError, ModelUnavailableError } from '../../llm/query-writer.js';
 import { plan } from '../../planner/plan.js';
-import type { PlanDescription, ResolvedEntity } from '../../planner/plan.js';
+import type { Plan, PlanDescription, ResolvedEntity } from '../../planner/plan.js';
+import { describeReading, readQuestion } from '../../planner/read-question.js';
+import type { Lexicon } from '../../planner/lexicon.js';
+import type { RelationshipValue } from '../../planner/resolve.js';
+import type { Vocabulary } from '../../planner/vocabulary.js';
+import type { GraphStore } from '../../../stores/graph/port.js';
 import type { Understanding } from '../../planner/understand.js';
 import { stem, tokenize } from '../../planner/words.js';
 import { defineTool } from '../tool.js';
@@ -71,12 +76,10 @@ export default defineTool({
   }),
   timeoutMs: 120_000,
   async run({ question, understanding, entities, values, memories }, context) {
-    const { schema, vocabulary } = await context.schema.get();
+    const { schema, vocabulary, lexicon } = await context.schema.get();
     const understood = understanding as unknown as Understanding;
     const resolved = entities as unknown as ResolvedEntity[];
-    // Words that name nothing in the schema may be values of a relationship ("engineers": a role).
-    const loose = await valuesAmongWords(understood, vocabulary, resolved, context.graph);
-    const planned = plan(understood, vocabulary, resolved, [...values, ...loose]);
+    const planned = await planQuestion(question, understood, resolved, values, { vocabulary, lexicon, graph: context.graph });
     const description: PlanDescription = planned.ok
       ? planned.description
       : { kind: understood.kind, entities: resolved.map((e) => ({ name: e.name, label: e.label })) };
@@ -121,6 +124,26 @@ export default defineTool({
     return { ok: true, cypher: planned.cypher, description: planned.description as never, generator: 'planner' as const, note, template: await sameShape(planned.cypher, context) };
   },
 });
+
+/**
+ * The question's reading (words linked to the schema, a meaning, Cypher); while the reading
+ * does not cover every shape the earlier planner did, a question it cannot read falls to that
+ * planner. An instruction to change the graph is refused by either.
+ */
+async function planQuestion(
+  question: string,
+  understood: Understanding,
+  resolved: ResolvedEntity[],
+  values: RelationshipValue[],
+  deps: { vocabulary: Vocabulary; lexicon: Lexicon; graph: GraphStore },
+): Promise<Plan> {
+  const reading = readQuestion(question, deps.lexicon, resolved);
+  if (reading.ok) return { ok: true, cypher: reading.cypher, description: describeReading(reading, resolved) };
+  if (reading.scope === 'instruction') return { ok: false, reason: reading.reason, scope: 'instruction' };
+  // Words that name nothing in the schema may be values of a relationship ("engineers": a role).
+  const loose = await valuesAmongWords(understood, deps.vocabulary, resolved, deps.graph);
+  return plan(understood, deps.vocabulary, resolved, [...values, ...loose]);
+}
 
 /** The approved template of `cypher`'s shape with its values (here, not in a tool call of its own: it is on every question's path). */
 async function sameShape(cypher: string, context: { templates: Pick<TemplateService, 'matchShape'> }) {

@@ -8,16 +8,16 @@ export default defineTool({
   readOnly: true,
   description:
     'Finds what a question asks (lookup, list, count, aggregate, path or property) and the mentions of things in it ' +
-    '(quoted or capitalized spans), with the remaining words and their stems.',
+    '(quoted text, names, and words nothing in the schema explains), with the remaining words and their stems.',
   input: z.object({ question: z.string().min(1).max(10_000) }).strict(),
   output: z.object({
     question: z.string(),
     kind: z.enum(QUESTION_KINDS),
     cues: z.record(z.string(), z.unknown()),
-    mentions: z.array(z.object({ text: z.string(), start: z.number(), end: z.number(), quoted: z.boolean() })),
+    mentions: z.array(z.object({ text: z.string(), start: z.number(), end: z.number(), quoted: z.boolean(), loose: z.boolean().optional() })),
     words: z.array(z.object({ word: z.string(), stem: z.string(), start: z.number() })),
   }),
-  async run({ question }) {
-    return understand(question);
+  async run({ question }, { schema }) {
+    return understand(question, (await schema.get()).lexicon);
   },
 });

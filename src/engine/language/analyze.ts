@@ -1,0 +1,167 @@
+import { createRequire } from 'node:module';
+import type compromise from 'compromise';
+
+/**
+ * A question as words: each with its part of speech and its base form (lemma), read by
+ * compromise, and its place in the question. Quoted text stays one token, marked as quoted
+ * (certainly a value or a name, never words of the question). Numbers carry their value
+ * ("3", "three", "1,500", "third"); "1990s" its decade. Nothing here knows any graph.
+ */
+
+export type Pos =
+  | 'noun'
+  | 'proper'
+  | 'verb'
+  | 'aux'
+  | 'adj'
+  | 'adv'
+  | 'num'
+  | 'det'
+  | 'prep'
+  | 'conj'
+  | 'pron'
+  | 'wh'
+  | 'neg'
+  | 'quote'
+  | 'other';
+
+export interface Token {
+  /** As written. */
+  text: string;
+  /** Lower case, accents folded. */
+  lower: string;
+  /** The base form: a noun in the singular, a verb in the infinitive, an adjective's positive. */
+  lemma: string;
+  pos: Pos;
+  /** compromise's tags (Plural, PastTense, Superlative, Comparative, Passive, …). */
+  tags: ReadonlySet<string>;
+  start: number;
+  end: number;
+  /** Starts with a capital letter (and is not the question's first word). */
+  capitalized: boolean;
+  /** The value of a number ("3", "three", "1,500"); for an ordinal ("third", "3rd") its rank. */
+  number?: number;
+  ordinal?: boolean;
+  /** "1990s": the decade's first year. */
+  decade?: number;
+}
+
+let nlpLoaded: typeof compromise | undefined;
+/** Loaded when first used: compromise takes a few hundred milliseconds to load. */
+function nlp(): typeof compromise {
+  nlpLoaded ??= createRequire(import.meta.url)('compromise') as typeof compromise;
+  return nlpLoaded;
+}
+
+export const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+
+/** Quoted spans: double quotes of any kind, and single quotes that open after a space and close before one. */
+export function quotedSpans(text: string): { start: number; end: number; inner: string }[] {
+  const spans: { start: number; end: number; inner: string }[] = [];
+  const pattern = /"([^"]{1,300})"|“([^”]{1,300})”|‘([^’]{1,300})’|«([^»]{1,300})»|(?<![\p{L}\p{N}])'([^']{1,300}?)'(?![\p{L}\p{N}])/gu;
+  for (const m of text.matchAll(pattern)) {
+    const inner = m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? '';
+    if (inner.trim()) spans.push({ start: m.index, end: m.index + m[0].length, inner: inner.trim() });
+  }
+  return spans;
+}
+
+const NUMBER_WORDS: Readonly<Record<string, number>> = {
+  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20,
+  thirty: 30, forty: 40, fifty: 50, hundred: 100, dozen: 12,
+};
+const ORDINAL_WORDS: Readonly<Record<string, number>> = {
+  first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10,
+};
+
+function posOf(tags: ReadonlySet<string>, lower: string): Pos {
+  if (tags.has('QuestionWord') || /^(who|whom|whose|what|which|when|where|why|how)$/.test(lower)) return 'wh';
+  if (tags.has('Negative') || /^(not|no|never|n't|without|none|neither|nor)$/.test(lower) || /n't$/.test(lower)) return 'neg';
+  if (tags.has('Value') || /^\d/.test(lower)) return 'num';
+  if (tags.has('Pronoun')) return 'pron';
+  if (tags.has('Determiner')) return 'det';
+  if (tags.has('Preposition')) return 'prep';
+  if (tags.has('Conjunction')) return 'conj';
+  if (tags.has('Copula') || tags.has('Auxiliary') || tags.has('Modal')) return 'aux';
+  if (tags.has('ProperNoun')) return 'proper';
+  if (tags.has('Noun')) return 'noun';
+  if (tags.has('Verb')) return 'verb';
+  if (tags.has('Adjective')) return 'adj';
+  if (tags.has('Adverb')) return 'adv';
+  return 'other';
+}
+
+interface Term {
+  text: string;
+  normal: string;
+  root?: string;
+  tags: string[];
+  offset: { start: number; length: number };
+}
+
+/** The base form compromise gives, with a verb's participle ("written") or a plural it leaves alone brought to its root. */
+function lemmaOf(term: Term, lower: string, tags: ReadonlySet<string>): string {
+  const root = term.root ? fold(term.root) : undefined;
+  if (root && root !== lower) return root;
+  if (tags.has('Verb') && (tags.has('PastTense') || tags.has('Participle') || tags.has('Gerund') || tags.has('PresentTense'))) {
+    const infinitive = nlp()(lower).verbs().toInfinitive().text();
+    if (infinitive) return fold(infinitive);
+  }
+  if (tags.has('Plural')) {
+    const singular = nlp()(lower).nouns().toSingular().text();
+    if (singular) return fold(singular);
+  }
+  return root ?? lower;
+}
+
+export function analyze(question: string): Token[] {
+  const quotes = quotedSpans(question);
+  // Quoted text is hidden from compromise behind letters of the same length, so offsets hold.
+  let masked = question;
+  for (const q of quotes) masked = masked.slice(0, q.start) + ' ' + 'x'.repeat(q.end - q.start - 2) + ' ' + masked.slice(q.end);
+  const doc = nlp()(masked);
+  doc.compute('root');
+  const terms = (doc.json({ offset: true }) as { terms: Term[] }[]).flatMap((s) => s.terms);
+  const tokens: Token[] = [];
+  for (const q of quotes) {
+    tokens.push({ text: q.inner, lower: fold(q.inner), lemma: fold(q.inner), pos: 'quote', tags: new Set(['Quoted']), start: q.start, end: q.end, capitalized: false });
+  }
+  const inQuote = (at: number) => quotes.some((q) => at >= q.start && at < q.end);
+  let first = true;
+  for (const term of terms) {
+    const start = term.offset.start;
+    if (inQuote(start)) continue;
+    let end = start + term.offset.length;
+    // "C++", "AB+", "C#": a sign that ends a word stays with it.
+    while (/[+#]/.test(question[end] ?? '') && !/[\p{L}\p{N}]/u.test(question[end + 1] ?? '')) end++;
+    const text = question.slice(start, end);
+    if (!/[\p{L}\p{N}]/u.test(text)) continue;
+    const lower = fold(text).replace(/[’]/g, "'");
+    const tags = new Set(term.tags);
+    const token: Token = { text, lower, lemma: lemmaOf(term, lower, tags), pos: posOf(tags, lower), tags, start, end, capitalized: !first && /^\p{Lu}/u.test(text) };
+    const digits = /^-?\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^-?\d+(?:\.\d+)?$/.exec(lower);
+    const decade = /^(\d{3}0)'?s$/.exec(lower);
+    const ordinal = /^(\d+)(st|nd|rd|th)$/.exec(lower);
+    if (decade) {
+      token.decade = Number(decade[1]);
+      token.pos = 'num';
+    } else if (digits) {
+      token.number = Number(lower.replace(/,/g, ''));
+      token.pos = 'num';
+    } else if (ordinal) {
+      token.number = Number(ordinal[1]);
+      token.ordinal = true;
+      token.pos = 'num';
+    } else if (lower in ORDINAL_WORDS) {
+      token.number = ORDINAL_WORDS[lower];
+      token.ordinal = true;
+    } else if (lower in NUMBER_WORDS && !(lower === 'one' && !tags.has('Value'))) {
+      token.number = NUMBER_WORDS[lower];
+      token.pos = 'num';
+    }
+    tokens.push(token);
+    first = false;
+  }
+  return tokens.sort((a, b) => a.start - b.start);
+}

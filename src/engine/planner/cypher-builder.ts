@@ -1,0 +1,172 @@
+import { cypherName, cypherValue } from './cypher-text.js';
+import type { Condition, Meaning, MeaningEdge, MeaningNode } from './meaning.js';
+
+/**
+ * Writes a meaning out as one read-only Cypher query. Every name comes from the meaning (the
+ * schema's own labels, types and keys, quoted when they need it) and every value is written
+ * as an escaped literal, so no word of the question becomes syntax. Variables are the
+ * meaning's own node ids (`n0`, `n1`, …) and `r0`, `r1`, … for its edges.
+ */
+
+/** Most rows a list asks for (the store's row limit still applies, and the answer says when it cut). */
+export const LIST_LIMIT = 1000;
+/** Longest path a path question looks for. */
+export const PATH_MAX_HOPS = 6;
+
+const edgeVar = (index: number) => `r${index}`;
+
+function conditionText(target: string, c: Condition): string {
+  const p = `${target}.${cypherName(c.key)}`;
+  const v = cypherValue(c.value);
+  switch (c.op) {
+    case 'contains':
+      return `toLower(toString(${p})) CONTAINS toLower(${v})`;
+    case 'starts':
+      return `toLower(toString(${p})) STARTS WITH toLower(${v})`;
+    case 'ends':
+      return `toLower(toString(${p})) ENDS WITH toLower(${v})`;
+    case 'exists':
+      return `${p} IS NOT NULL`;
+    default:
+      return `${p} ${c.op} ${v}`;
+  }
+}
+
+function nodePattern(node: MeaningNode, declared: Set<string>): string {
+  if (declared.has(node.id)) return `(${node.id})`;
+  declared.add(node.id);
+  return `(${node.id}${node.label ? `:${cypherName(node.label)}` : ''})`;
+}
+
+function anchorConditions(node: MeaningNode): string[] {
+  if (!node.anchor) return [];
+  const a = node.anchor;
+  return [`${node.id}.${cypherName(a.nameKey)} = ${cypherValue(a.name)}`, ...(!a.unique && a.key ? [`${node.id}._key = ${cypherValue(a.key)}`] : [])];
+}
+
+/** A node inside a negated pattern: no new variable may appear there, so its label and name go in the pattern. */
+function inlineNode(node: MeaningNode, declared: Set<string>): string {
+  if (declared.has(node.id)) return `(${node.id})`;
+  const props = node.anchor
+    ? ` {${cypherName(node.anchor.nameKey)}: ${cypherValue(node.anchor.name)}${!node.anchor.unique && node.anchor.key ? `, _key: ${cypherValue(node.anchor.key)}` : ''}}`
+    : '';
+  return `(${node.label ? `:${cypherName(node.label)}` : ''}${props})`;
+}
+
+const arrow = (e: MeaningEdge, v?: string) => `-[${v ?? ''}:${cypherName(e.type)}]->`;
+
+/** The MATCH … WHERE of a meaning: its pattern with the named things, conditions and negations. */
+function matchOf(m: Meaning): { match: string; hasWhere: boolean } {
+  const byId = new Map(m.nodes.map((n) => [n.id, n]));
+  const declared = new Set<string>();
+  const patterns: string[] = [];
+  const where: string[] = [];
+  const positive = m.edges.map((e, i) => ({ e, i })).filter(({ e }) => !e.negated);
+  for (const { e, i } of positive) {
+    patterns.push(`${nodePattern(byId.get(e.from)!, declared)}${arrow(e, edgeVar(i))}${nodePattern(byId.get(e.to)!, declared)}`);
+    where.push(...e.conditions.map((c) => conditionText(edgeVar(i), c)));
+  }
+  for (const node of m.nodes) {
+    if (!declared.has(node.id) && (node.id === m.focus || node.anchor || node.conditions.length > 0 || !m.edges.some((e) => e.negated && (e.from === node.id || e.to === node.id)))) {
+      patterns.push(nodePattern(node, declared));
+    }
+  }
+  for (const node of m.nodes) {
+    if (!declared.has(node.id)) continue;
+    where.push(...anchorConditions(node), ...node.conditions.map((c) => conditionText(node.id, c)));
+  }
+  for (const e of m.edges.filter((x) => x.negated)) {
+    where.push(`NOT ${inlineNode(byId.get(e.from)!, declared)}${arrow(e)}${inlineNode(byId.get(e.to)!, declared)}`);
+  }
+  return { match: `MATCH ${patterns.join(', ')}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`, hasWhere: where.length > 0 };
+}
+
+export function buildCypher(m: Meaning): string {
+  const byId = new Map(m.nodes.map((n) => [n.id, n]));
+  if (m.ask.kind === 'path') {
+    const a = byId.get(m.ask.a)!;
+    const b = byId.get(m.ask.b)!;
+    const declared = new Set<string>();
+    const where = [...anchorConditions(a), ...anchorConditions(b)];
+    return (
+      `MATCH ${nodePattern(a, declared)}, ${nodePattern(b, declared)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ` +
+      `MATCH p = shortestPath((${a.id})-[*..${PATH_MAX_HOPS}]-(${b.id})) ` +
+      `RETURN [x IN nodes(p) | coalesce(${namesOf(m.ask.nameKeys)})] AS path, [r IN relationships(p) | type(r)] AS relationships`
+    );
+  }
+  const { match, hasWhere } = matchOf(m);
+  const focus = byId.get(m.focus)!;
+  const name = `${focus.id}.${cypherName(focusNameKey(focus))}`;
+  const target = (of: string, key: string, edge?: boolean) => `${edge ? edgeVar(Number(of)) : of}.${cypherName(key)}`;
+
+  switch (m.ask.kind) {
+    case 'count':
+      if (m.having?.length) return `${match} WITH ${focus.id}${havingWith(m)} WHERE ${havingWhere(m)} RETURN count(DISTINCT ${focus.id}) AS count`;
+      return `${match} RETURN count(DISTINCT ${focus.id}) AS count`;
+    case 'exists':
+      return `${match} RETURN count(*) > 0 AS answer`;
+    case 'value': {
+      const value = target(m.ask.of, m.ask.key, m.ask.edge);
+      const named = m.ask.edge || m.ask.of !== focus.id ? '' : `${name} AS name, `;
+      return `${match} RETURN DISTINCT ${named}${value} AS ${cypherName(m.ask.key)}`;
+    }
+    case 'aggregate':
+      return `${match} RETURN ${m.ask.fn}(${target(m.ask.of, m.ask.key, m.ask.edge)}) AS value`;
+    case 'list': {
+      const extra = m.ask.extra.filter((x) => !(x.of === focus.id && !x.edge && x.key === focusNameKey(focus)));
+      const extras = extra.map((x) => `, ${target(x.of, x.key, x.edge)} AS ${cypherName(x.key)}`).join('');
+      if (m.order && 'count' in m.order.by) return rankByCount(m, m.order.by.count, byId, name);
+      if (m.order && 'aggregate' in m.order.by) {
+        const by = m.order.by;
+        return `${match} WITH ${focus.id}, ${by.aggregate}(${target(by.of, by.key, by.edge)}) AS value WHERE value IS NOT NULL RETURN ${name} AS name, value ORDER BY value ${m.order.direction}, name LIMIT ${m.limit ?? 1}`;
+      }
+      if (m.having?.length) {
+        return `${match} WITH ${focus.id}${havingWith(m)} WHERE ${havingWhere(m)} RETURN DISTINCT ${name} AS name${m.having.map((h, i) => `, c${i} AS count`).slice(0, 1).join('')} ORDER BY name LIMIT ${m.limit ?? LIST_LIMIT}`;
+      }
+      if (m.order) {
+        const by = m.order.by as { of: string; key: string; edge?: boolean };
+        const sortKey = target(by.of, by.key, by.edge);
+        const column = cypherName(by.key);
+        const shown = extra.some((x) => x.key === by.key) ? '' : `, ${sortKey} AS ${column}`;
+        return `${match}${hasWhere ? ' AND' : ' WHERE'} ${sortKey} IS NOT NULL RETURN DISTINCT ${name} AS name${extras}${shown} ORDER BY ${column} ${m.order.direction}, name LIMIT ${m.limit ?? 1}`;
+      }
+      // One row per thing (two things may share a name), with the values shown beside it.
+      return `${match} WITH DISTINCT ${[focus.id, ...new Set(extra.map((x) => (x.edge ? edgeVar(Number(x.of)) : x.of)))].join(', ')} RETURN ${name} AS name${extras} ORDER BY name LIMIT ${m.limit ?? LIST_LIMIT}`;
+    }
+  }
+}
+
+/**
+ * Ranked by how many related things each has: those with none count too (an OPTIONAL MATCH),
+ * when the counted thing hangs off the focus by one relationship and nothing else.
+ */
+function rankByCount(m: Meaning, counted: string, byId: Map<string, MeaningNode>, name: string): string {
+  const focus = m.focus;
+  const direction = m.order!.direction;
+  const limit = m.limit ?? 1;
+  const hanging = m.edges.filter((e) => e.from === counted || e.to === counted);
+  const single = hanging.length === 1 && !hanging[0]!.negated && (hanging[0]!.from === focus || hanging[0]!.to === focus) && !byId.get(counted)!.anchor;
+  if (!single) return `${matchOf(m).match} RETURN ${name} AS name, count(DISTINCT ${counted}) AS count ORDER BY count ${direction}, name LIMIT ${limit}`;
+  const edge = hanging[0]!;
+  const base = matchOf({ ...m, nodes: m.nodes.filter((n) => n.id !== counted), edges: m.edges.filter((e) => e !== edge) }).match;
+  const other = byId.get(counted)!;
+  const declared = new Set([focus]);
+  // The counted relationship gets a variable of its own: the others are numbered without it.
+  const pattern = `${edge.from === focus ? `(${focus})` : nodePattern(other, declared)}${arrow(edge, 'rc')}${edge.to === focus ? `(${focus})` : nodePattern(other, declared)}`;
+  const conditions = [...other.conditions.map((c) => conditionText(other.id, c)), ...edge.conditions.map((c) => conditionText('rc', c))];
+  return `${base} OPTIONAL MATCH ${pattern}${conditions.length ? ` WHERE ${conditions.join(' AND ')}` : ''} RETURN ${name} AS name, count(DISTINCT ${counted}) AS count ORDER BY count ${direction}, name LIMIT ${limit}`;
+}
+
+function havingWith(m: Meaning): string {
+  return (m.having ?? []).map((h, i) => `, count(DISTINCT ${h.count}) AS c${i}`).join('');
+}
+
+function havingWhere(m: Meaning): string {
+  return (m.having ?? []).map((h, i) => `c${i} ${h.op === 'contains' || h.op === 'starts' || h.op === 'ends' ? '=' : h.op} ${cypherValue(h.value)}`).join(' AND ');
+}
+
+const focusNameKey = (node: MeaningNode): string => node.nameKey ?? node.anchor?.nameKey ?? 'name';
+
+function namesOf(keys: string[]): string {
+  return [...keys, 'name', 'title'].filter((k, i, all) => all.indexOf(k) === i).map((k) => `x.${cypherName(k)}`).join(', ');
+}

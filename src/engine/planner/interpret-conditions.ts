@@ -1,0 +1,347 @@
+import type { Token } from '../language/analyze.js';
+import { EQUALITY_LEADS, LIMIT_LEADS, SUPERLATIVE_DIMENSIONS } from './cues.js';
+import type { Ctx, Unsure } from './interpret-context.js';
+import { candidates, fits, labelOf, ownerEdge, ownerNode, pick, settle, unsure, wordsOf } from './interpret-context.js';
+import type { Item } from './links.js';
+import type { LexProperty } from './lexicon.js';
+import type { CompareOp, Condition } from './meaning.js';
+
+/**
+ * Conditions: numbers, years, decades, dates, quoted text, recurring values and flags, each
+ * attached to the thing (or relationship) whose property it compares, chosen by the words
+ * around it: a property named next to it, the verb before it ("released after 2000"), the one
+ * date of the thing it follows, the relationship just before it.
+ */
+
+type Value = { kind: 'number'; value: number; year: boolean } | { kind: 'decade'; year: number } | { kind: 'date'; iso: string } | { kind: 'text'; text: string };
+
+function valueAt(ctx: Ctx, i: number): { value: Value; end: number } | undefined {
+  let it = ctx.items[i];
+  if (it?.kind === 'word' && it.token.lower === 'the' && ctx.items[i + 1]?.kind === 'decade') {
+    ctx.used.add(i);
+    i++;
+    it = ctx.items[i];
+  }
+  if (!it) return undefined;
+  if (it.kind === 'number' && !it.ordinal) return { value: { kind: 'number', value: it.value, year: it.year }, end: i };
+  if (it.kind === 'decade') return { value: { kind: 'decade', year: it.year }, end: i };
+  if (it.kind === 'date') return { value: { kind: 'date', iso: it.iso }, end: i };
+  if (it.kind === 'literal') return { value: { kind: 'text', text: it.text }, end: i };
+  return undefined;
+}
+
+const describeValue = (v: Value) => (v.kind === 'number' ? String(v.value) : v.kind === 'decade' ? `the ${v.year}s` : v.kind === 'date' ? v.iso : `“${v.text}”`);
+
+function nextMonth(iso: string): string {
+  const [y, m] = iso.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+}
+
+/** Conditions of a property with a value, on the property's kind: years against ISO dates compare as text. */
+function conditionsFor(prop: LexProperty, op: CompareOp, value: Value, words: string): Condition[] | undefined {
+  const key = prop.key;
+  if (value.kind === 'text') return [{ key, op, value: value.text, words }];
+  const dates = prop.kind === 'date';
+  if (value.kind === 'decade') {
+    return dates
+      ? [{ key, op: '>=', value: String(value.year), words }, { key, op: '<', value: String(value.year + 10), words }]
+      : [{ key, op: '>=', value: value.year, words }, { key, op: '<=', value: value.year + 9, words }];
+  }
+  if (value.kind === 'date') {
+    if (!dates) return undefined;
+    const next = nextMonth(value.iso);
+    if (op === '>') return [{ key, op: '>=', value: next, words }];
+    if (op === '<=') return [{ key, op: '<', value: next, words }];
+    if (op === '=') return [{ key, op: 'starts', value: value.iso, words }];
+    return [{ key, op, value: value.iso, words }];
+  }
+  if (dates) {
+    if (!value.year) return undefined;
+    const y = value.value;
+    const byOp: Partial<Record<CompareOp, Condition>> = {
+      '>': { key, op: '>=', value: String(y + 1), words },
+      '>=': { key, op: '>=', value: String(y), words },
+      '<': { key, op: '<', value: String(y), words },
+      '<=': { key, op: '<', value: String(y + 1), words },
+      '=': { key, op: 'starts', value: String(y), words },
+    };
+    return byOp[op] ? [byOp[op]!] : undefined;
+  }
+  if (prop.kind !== 'number' && prop.kind !== 'mixed') return undefined;
+  return [{ key, op, value: value.value, words }];
+}
+
+function attach(ctx: Ctx, at: number, prop: LexProperty, conditions: Condition[]): boolean {
+  if (prop.ownerKind === 'relationship') {
+    const edge = ownerEdge(ctx, prop);
+    if (edge) edge.e.conditions.push(...conditions);
+    // Otherwise the join of two things may add the relationship that holds it (joinComponents).
+    else ctx.pending.push({ prop, conditions, at });
+    return true;
+  }
+  const node = ownerNode(ctx, at, prop);
+  if (!node) return false;
+  settle(node, prop.owner);
+  node.conditions.push(...conditions);
+  return true;
+}
+
+/** Properties of the things in play, of some kinds, whose words hold `lemma` (or a word of its dimension: "cost" for a price). */
+function propertiesOf(ctx: Ctx, kinds: string[], lemma: string): LexProperty[] {
+  const labels = new Set(ctx.nodes.flatMap((n) => candidates(n) ?? []));
+  const types = new Set(ctx.edges.map((e) => e.type));
+  const inPlay = ctx.lexicon.properties.filter((p) => (p.ownerKind === 'label' ? labels.has(p.owner) : types.has(p.owner)) && kinds.includes(p.kind));
+  const same = (w: string) => w === lemma || (w.length >= 4 && lemma.startsWith(w.slice(0, Math.max(4, w.length - 2))));
+  const direct = inPlay.filter((p) => p.words.some(same));
+  if (direct.length > 0) return direct;
+  const group = Object.values(SUPERLATIVE_DIMENSIONS).find((d) => d.words.includes(lemma) && d.words.length > 2);
+  return group ? inPlay.filter((p) => p.words.some((w) => group.words.includes(w))) : [];
+}
+
+/** The property word just before a value ("blood type AB+"), placed with it. */
+function markPropertyWord(ctx: Ctx, at: number, prop: LexProperty): void {
+  for (let k = at - 1; k >= Math.max(0, at - 3); k--) {
+    const it = ctx.items[k]!;
+    if (it.kind === 'prop' && it.props.some((p) => p.key === prop.key)) ctx.used.add(k);
+  }
+}
+
+/** Whether a number at `i` says how many to list: after top/first, before a ranking word, or before the listed noun. */
+export function isLimit(ctx: Ctx, i: number): boolean {
+  const prev = ctx.items[i - 1];
+  const next = ctx.items[i + 1];
+  const prevWord = prev?.kind === 'word' ? prev.token.lower : prev?.kind === 'rank' ? prev.word : prev?.kind === 'number' && prev.ordinal ? ctx.tokens[prev.from]!.lower : undefined;
+  if (prevWord && LIMIT_LEADS.has(prevWord)) return true;
+  if (next?.kind === 'rank') return true;
+  // "List 5 movies", "Name one physician": a small number right before the listed noun, with no comparison before it.
+  if ((next?.kind === 'label' || next?.kind === 'agent') && prev?.kind !== 'cmp') return !(ctx.items[i] as { year?: boolean }).year;
+  return false;
+}
+
+const TIME_WORDS = /^(year|born|birth|released|founded|published|established|built|opened)$/;
+
+/** The date and year properties of the relationship just before `at`, else of the nearest thing that has any. */
+function datePropertiesNear(ctx: Ctx, at: number): LexProperty[] {
+  const dated = (p: LexProperty) => p.kind === 'date' || (p.kind === 'number' && p.words.some((w) => TIME_WORDS.test(w)));
+  for (let k = at - 1; k >= Math.max(0, at - 4); k--) {
+    const it = ctx.items[k]!;
+    if (it.kind === 'rel') {
+      const props = ctx.lexicon.properties.filter((p) => p.ownerKind === 'relationship' && p.owner === it.rel.type && dated(p));
+      if (props.length > 0) return props;
+    }
+  }
+  const near = [...ctx.nodes.filter((n) => n.at < at).sort((a, b) => b.at - a.at), ...ctx.nodes.filter((n) => n.at > at)];
+  for (const node of near) {
+    const labels = candidates(node) ?? [];
+    const props = ctx.lexicon.properties.filter((p) => p.ownerKind === 'label' && labels.includes(p.owner) && dated(p));
+    if (props.length > 0) return props;
+  }
+  return [];
+}
+
+/**
+ * Which property a number or date is about: one named right after the value ("more than 20
+ * years of experience") or just before the comparison; for a year, the date whose words the
+ * verb before it says ("released after 2000"), else the one date of the thing it follows.
+ */
+function propertyFor(ctx: Ctx, at: number, end: number, value: Value): LexProperty | undefined {
+  const timeLike = value.kind === 'decade' || value.kind === 'date' || (value.kind === 'number' && value.year);
+  const kinds = timeLike ? ['date', 'number'] : ['number', 'mixed'];
+  const named = (k: number) => {
+    const it = ctx.items[k];
+    if (it?.kind !== 'prop') return undefined;
+    const p = pick(ctx, it.props.filter((x) => kinds.includes(x.kind)), at);
+    if (p) ctx.used.add(k);
+    return p;
+  };
+  const after = named(end + 1);
+  if (after) return after;
+  for (let k = at - 1; k >= Math.max(0, at - 3); k--) {
+    const it = ctx.items[k]!;
+    if (it.kind === 'prop') return named(k);
+    // A verb before the comparison names the date: "released after 2000", "born before 1960".
+    if (it.kind === 'word' && (it.token.pos === 'verb' || it.token.pos === 'adj' || it.token.pos === 'noun')) {
+      const found = [...propertiesOf(ctx, kinds, it.token.lemma), ...propertiesOf(ctx, kinds, it.token.lower)];
+      const p = found.length > 0 ? pick(ctx, found, at) : undefined;
+      if (p) {
+        ctx.used.add(k);
+        return p;
+      }
+      if (timeLike && it.token.pos === 'verb') {
+        const dates = datePropertiesNear(ctx, at);
+        if (dates.length === 1) {
+          ctx.used.add(k);
+          ctx.confidence -= 0.1;
+          return dates[0];
+        }
+      }
+    }
+    if (it.kind !== 'word' || !/^(is|are|was|were|be|been|have|has|had|in|on|of|with|the|a|an)$/.test(it.token.lower)) break;
+  }
+  if (timeLike) {
+    const dates = datePropertiesNear(ctx, at);
+    if (dates.length === 1) {
+      ctx.confidence -= 0.1;
+      return dates[0];
+    }
+  }
+  return undefined;
+}
+
+/** The property a text value is compared with: a text property named just before, else the thing's name. */
+function textPropertyFor(ctx: Ctx, at: number, needNamed = false): LexProperty | undefined {
+  for (let k = at - 1; k >= Math.max(0, at - 4); k--) {
+    const it = ctx.items[k]!;
+    if (it.kind === 'prop') {
+      const p = pick(ctx, it.props.filter((x) => x.kind === 'text' || x.kind === 'list' || x.kind === 'mixed' || x.kind === 'date'), at);
+      if (p) {
+        ctx.used.add(k);
+        return p;
+      }
+    }
+    if (it.kind === 'word' && /^(name|names|title|titles|named|titled|called)$/.test(it.token.lower)) {
+      ctx.used.add(k);
+      return nameProperty(ctx, at);
+    }
+    if (it.kind === 'word' && !EQUALITY_LEADS.has(it.token.lower) && !/^(a|an|the|its|their|his|her|whose|that|which|who|is|are|has|have)$/.test(it.token.lower)) break;
+    if (it.kind !== 'word' && it.kind !== 'cmp') break;
+  }
+  return needNamed ? undefined : nameProperty(ctx, at);
+}
+
+/** The naming property of the nearest thing before `at`, as a property entry. */
+function nameProperty(ctx: Ctx, at: number): LexProperty | undefined {
+  const node = ctx.nodes.filter((n) => n.at < at && n.label).sort((a, b) => b.at - a.at)[0] ?? ctx.nodes.find((n) => n.label);
+  const label = node?.label ? labelOf(ctx.lexicon, node.label) : undefined;
+  if (!label) return undefined;
+  return (
+    ctx.lexicon.properties.find((p) => p.ownerKind === 'label' && p.owner === label.label && p.key === label.nameKey) ?? {
+      owner: label.label,
+      ownerKind: 'label',
+      key: label.nameKey,
+      words: [],
+      forms: [],
+      kind: 'text',
+      values: [],
+    }
+  );
+}
+
+const negatedBefore = (items: Item[], i: number) => items.slice(Math.max(0, i - 3), i).some((x) => x.kind === 'neg');
+const cueWords = (ctx: Ctx, it: Item) => ctx.tokens.slice(it.from, it.to + 1).map((t: Token) => t.lower).join(' ');
+
+export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
+  const { items } = ctx;
+  for (let i = 0; i < items.length; i++) {
+    if (ctx.used.has(i)) continue;
+    const it = items[i]!;
+
+    // "between 10 and 20 (years of experience)", "between 2005 and 2010"
+    if (it.kind === 'word' && it.token.lower === 'between') {
+      const a = valueAt(ctx, i + 1);
+      const and = items[(a?.end ?? i) + 1];
+      const b = a && and?.kind === 'word' && /^(and|to)$/.test(and.token.lower) ? valueAt(ctx, a.end + 2) : undefined;
+      if (a && b && a.value.kind === 'number' && b.value.kind === 'number') {
+        const prop = propertyFor(ctx, i, b.end, a.value);
+        if (!prop) return unsure(ctx, `I can’t tell what ${a.value.value} and ${b.value.value} are`);
+        const words = `between ${a.value.value} and ${b.value.value}`;
+        const lo = conditionsFor(prop, '>=', a.value, words);
+        const hi = conditionsFor(prop, '<=', b.value, words);
+        if (!lo || !hi || !attach(ctx, i, prop, [...lo, ...hi])) return unsure(ctx, `I can’t compare ${prop.key} with ${a.value.value}`);
+        for (let k = i; k <= b.end; k++) ctx.used.add(k);
+        continue;
+      }
+    }
+
+    if (it.kind === 'cmp' || (it.kind === 'number' && !it.ordinal) || it.kind === 'decade' || it.kind === 'date') {
+      // "floor 5 or higher": the comparison after the number.
+      const next = items[i + 1];
+      const postfix = it.kind !== 'cmp' && next?.kind === 'cmp' && next.cue.words[0] === 'or' ? next.cue.op : undefined;
+      const op: CompareOp = it.kind === 'cmp' ? it.cue.op : postfix ?? '=';
+      const v = it.kind === 'cmp' ? valueAt(ctx, i + 1) : valueAt(ctx, i);
+      if (!v) {
+        // A text comparison with a bare word ("whose name starts with A").
+        if (it.kind === 'cmp' && it.cue.text && next?.kind === 'word') {
+          const word = next.token.text;
+          const prop = textPropertyFor(ctx, i);
+          if (prop && attach(ctx, i, prop, [{ key: prop.key, op, value: word, words: `${cueWords(ctx, it)} ${word}` }])) ctx.used.add(i).add(i + 1);
+        }
+        continue;
+      }
+      // A number that says how many to list, not a condition: "top 3", "the 5 cheapest", "first 10".
+      if (it.kind === 'number' && !postfix && isLimit(ctx, i)) continue;
+      const counted = items[v.end + 1];
+      // "names of 3 persons" says how many to list; "more than 5 movies" is how many related things.
+      if (it.kind === 'cmp' && it.cue.numberOnly && it.cue.op === '=' && (counted?.kind === 'label' || counted?.kind === 'agent')) continue;
+      const words = `${it.kind === 'cmp' ? `${cueWords(ctx, it)} ` : ''}${describeValue(v.value)}`;
+      if (v.value.kind === 'number' && !v.value.year && (counted?.kind === 'label' || counted?.kind === 'agent')) {
+        const node = ctx.nodes.find((n) => n.at === v.end + 1);
+        if (node) {
+          ctx.having.push({ count: node.id, op, value: v.value.value, words });
+          for (let k = i; k <= v.end; k++) ctx.used.add(k);
+          if (postfix) ctx.used.add(i + 1);
+          continue;
+        }
+      }
+      if (v.value.kind === 'text') {
+        const prop = it.kind === 'cmp' && it.cue.text ? textPropertyFor(ctx, i) : textPropertyFor(ctx, i, true);
+        if (!prop) return unsure(ctx, `I can’t tell which value “${v.value.text}” is compared with`);
+        if (!attach(ctx, i, prop, [{ key: prop.key, op, value: v.value.text, words }])) return unsure(ctx, `I can’t tell which thing “${v.value.text}” is about`);
+        for (let k = i; k <= v.end; k++) ctx.used.add(k);
+        continue;
+      }
+      // A bare number that is not a year compares nothing by itself ("Apollo 13" is a name, found as one).
+      if (it.kind === 'number' && op === '=' && !it.year && !postfix) continue;
+      const prop = propertyFor(ctx, i, v.end, v.value);
+      if (!prop) return unsure(ctx, `I can’t tell what ${describeValue(v.value)} is about here`);
+      const conditions = conditionsFor(prop, op, v.value, words);
+      if (!conditions || !attach(ctx, i, prop, conditions)) return unsure(ctx, `I can’t compare ${prop.key} with ${describeValue(v.value)}`);
+      for (let k = i; k <= v.end; k++) ctx.used.add(k);
+      if (postfix) ctx.used.add(i + 1);
+      continue;
+    }
+
+    // A quoted value after a property word: "the tagline 'Speed has no limits'", "a summary stating 'Silly, but fun'".
+    if (it.kind === 'literal') {
+      const prop = textPropertyFor(ctx, i, true);
+      if (prop && attach(ctx, i, prop, [{ key: prop.key, op: '=', value: it.text, words: `“${it.text}”` }])) ctx.used.add(i);
+      continue;
+    }
+
+    // A recurring value ("in Germany", "Cardiology", "placebo"): its property on the thing that has it.
+    if (it.kind === 'value') {
+      const choices = it.values.filter((v) => (v.property.ownerKind === 'label' ? ctx.nodes.some((n) => fits(ctx, n, v.property.owner)) : true));
+      const chosen = choices.find((v) => v.property.ownerKind === 'label' && ownerNode(ctx, i, v.property)) ?? choices.find((v) => v.property.ownerKind === 'relationship') ?? choices[0];
+      if (!chosen) continue;
+      const negated = negatedBefore(items, i);
+      if (attach(ctx, i, chosen.property, [{ key: chosen.property.key, op: negated ? '<>' : '=', value: chosen.value, words: chosen.value }])) {
+        ctx.used.add(i);
+        markPropertyWord(ctx, i, chosen.property);
+      }
+      continue;
+    }
+
+    if (it.kind === 'prop') {
+      // A flag: "active accounts", "Which trials are recruiting?", "on call", "not insured".
+      const flag = it.props.find((p) => p.kind === 'boolean' && (p.ownerKind === 'label' ? ctx.nodes.some((n) => fits(ctx, n, p.owner)) : ctx.edges.some((e) => e.type === p.owner)));
+      if (flag) {
+        const negated = negatedBefore(items, i);
+        if (attach(ctx, i, flag, [{ key: flag.key, op: '=', value: !negated, words: `${negated ? 'not ' : ''}${wordsOf(ctx, i)}` }])) {
+          ctx.used.add(i);
+          for (let k = Math.max(0, i - 3); k < i; k++) if (items[k]!.kind === 'neg') ctx.used.add(k);
+        }
+        continue;
+      }
+      // "movies that have a tagline": the property is recorded.
+      const prev = items[i - 1];
+      const prev2 = items[i - 2];
+      const has = (x: Item | undefined) => x?.kind === 'word' && /^(have|has|had|with)$/.test(x.token.lower);
+      const nextIt = items[i + 1];
+      if ((has(prev) || (prev?.kind === 'word' && /^(a|an|any)$/.test(prev.token.lower) && has(prev2))) && !(nextIt?.kind === 'cmp' || nextIt?.kind === 'number' || nextIt?.kind === 'literal' || nextIt?.kind === 'value')) {
+        const p = pick(ctx, it.props, i);
+        if (p && attach(ctx, i, p, [{ key: p.key, op: 'exists', value: true, words: `with a ${wordsOf(ctx, i)}` }])) ctx.used.add(i);
+      }
+    }
+  }
+  return { ok: true };
+}

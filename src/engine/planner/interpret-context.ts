@@ -1,0 +1,110 @@
+import type { Token } from '../language/analyze.js';
+import { PERSON_WORDS } from './cues.js';
+import type { Item, NamedThing } from './links.js';
+import type { LexLabel, Lexicon, LexProperty } from './lexicon.js';
+import type { Condition, CountCondition, MeaningEdge } from './meaning.js';
+
+/** What the interpretation of one question builds as it goes, shared by its steps (interpret*.ts). */
+
+export interface Draft {
+  id: string;
+  /** The item that made it. */
+  at: number;
+  label?: string;
+  /** The labels it may have, while its relationships have not settled one. */
+  labels?: string[];
+  anchor?: NamedThing;
+  /** "who": a thing of a label of people, once a relationship settles which. */
+  who?: boolean;
+  /** Made for the far end of a relationship the question does not name ("How many people acted?"). */
+  implicit?: boolean;
+  conditions: Condition[];
+}
+
+export interface Ctx {
+  tokens: Token[];
+  items: Item[];
+  lexicon: Lexicon;
+  /** Items placed in the meaning. */
+  used: Set<number>;
+  nodes: Draft[];
+  edges: (MeaningEdge & { at: number; guessed?: boolean })[];
+  having: CountCondition[];
+  /** Conditions on a relationship the question does not name yet (joinComponents may add it). */
+  pending: { prop: LexProperty; conditions: Condition[]; at: number }[];
+  notes: string[];
+  confidence: number;
+}
+
+export type Unsure = { ok: false; reason: string; unplaced: string[]; scope?: 'instruction' };
+
+export function unsure(ctx: Ctx, reason: string): Unsure {
+  return { ok: false, reason, unplaced: [] };
+}
+
+export const labelOf = (lexicon: Lexicon, label: string): LexLabel | undefined => lexicon.labels.find((l) => l.label === label);
+
+export const wordsOf = (ctx: Ctx, at: number) => {
+  const it = ctx.items[at]!;
+  return ctx.tokens
+    .slice(it.from, it.to + 1)
+    .map((t) => t.text)
+    .join(' ');
+};
+
+/** Which labels a node may have: its own, or those its relationships allow. */
+export const candidates = (n: Draft): string[] | undefined => (n.label ? [n.label] : n.labels);
+
+export function personLike(lexicon: Lexicon, label: string): boolean {
+  const entry = labelOf(lexicon, label);
+  return !!entry && (entry.words.some((w) => PERSON_WORDS.has(w)) || entry.properties.some((p) => /^(born|birth|birth_?date|date_?of_?birth|first_?name|last_?name|gender)$/i.test(p)));
+}
+
+export function fits(_ctx: Ctx, node: Draft, label: string): boolean {
+  const c = candidates(node);
+  return c ? c.includes(label) : true;
+}
+
+export function settle(node: Draft, label: string): void {
+  if (!node.label) node.label = label;
+}
+
+/** The nearest node before `at` (else after) whose label has the property. */
+export function ownerNode(ctx: Ctx, at: number, prop: LexProperty): Draft | undefined {
+  const owners = ctx.nodes.filter((n) => n.label === prop.owner || (!n.label && candidates(n)?.includes(prop.owner)));
+  const before = owners.filter((n) => n.at <= at).sort((a, b) => b.at - a.at);
+  return before[0] ?? owners.sort((a, b) => a.at - b.at)[0];
+}
+
+export function ownerEdge(ctx: Ctx, prop: LexProperty) {
+  return ctx.edges.map((e, index) => ({ e, index })).find(({ e }) => e.type === prop.owner);
+}
+
+/** Among properties of the same words on several owners, the one on the nearest thing in play. */
+export function pick(ctx: Ctx, props: LexProperty[], at: number): LexProperty | undefined {
+  const scored = props
+    .map((p) => {
+      if (p.ownerKind === 'relationship') return { p, d: ctx.edges.some((e) => e.type === p.owner) ? 0.5 : ctx.pending.length >= 0 && relationshipInReach(ctx, p.owner) ? 50 : 1000 };
+      const node = ownerNode(ctx, at, p);
+      return { p, d: node ? Math.abs(node.at - at) : 1000 };
+    })
+    .sort((a, b) => a.d - b.d);
+  return scored[0] !== undefined && scored[0].d < 1000 ? scored[0].p : undefined;
+}
+
+/** Whether a relationship type joins labels of the question's things (so a join may add it). */
+function relationshipInReach(ctx: Ctx, type: string): boolean {
+  const labels = new Set(ctx.nodes.flatMap((n) => candidates(n) ?? []));
+  const rel = ctx.lexicon.relationships.find((r) => r.type === type);
+  return !!rel && rel.patterns.some((p) => labels.has(p.from) || labels.has(p.to));
+}
+
+/** Who holds a property: the nearest node of its label, or the edge of its type. */
+export function valueOwner(ctx: Ctx, p: LexProperty, at: number): { of: string; key: string; edge?: boolean } | undefined {
+  if (p.ownerKind === 'relationship') {
+    const edge = ownerEdge(ctx, p);
+    return edge ? { of: String(edge.index), key: p.key, edge: true } : undefined;
+  }
+  const node = ownerNode(ctx, at, p);
+  return node ? { of: node.id, key: p.key } : undefined;
+}

@@ -1,0 +1,108 @@
+import type { Ctx, Draft, Unsure } from './interpret-context.js';
+import { candidates, labelOf, ownerEdge, personLike, settle, unsure } from './interpret-context.js';
+import type { LexLabel } from './lexicon.js';
+
+/**
+ * Things the question names without saying how they are joined ("physicians at Fjordside
+ * University Hospital", "the head of the Neurology Ward") are joined the one way the schema
+ * joins them: one relationship, else two; a relationship whose property the question names
+ * ("head" as a role) decides between several. When several ways remain, the reading is unsure
+ * and says which ways there are.
+ */
+
+interface Step {
+  type: string;
+  forward: boolean;
+  from: string;
+  to: string;
+}
+
+export const plural = (label: LexLabel | undefined) => {
+  if (!label) return 'things';
+  const words = [...label.words];
+  const last = words.pop() ?? '';
+  const p = last === 'person' ? 'people' : /[^aeiou]y$/.test(last) ? `${last.slice(0, -1)}ies` : /(s|x|z|ch|sh)$/.test(last) ? `${last}es` : `${last}s`;
+  return [...words, p].join(' ');
+};
+
+const describeNode = (ctx: Ctx, n: Draft) => n.anchor?.name ?? (n.label ? plural(labelOf(ctx.lexicon, n.label)) : 'that');
+
+function groupsOf(ctx: Ctx): Draft[][] {
+  const parent = new Map(ctx.nodes.map((n) => [n.id, n.id]));
+  const find = (x: string): string => (parent.get(x) === x ? x : find(parent.get(x)!));
+  for (const e of ctx.edges) parent.set(find(e.from), find(e.to));
+  const groups = new Map<string, Draft[]>();
+  for (const n of ctx.nodes) groups.set(find(n.id), [...(groups.get(find(n.id)) ?? []), n]);
+  return [...groups.values()].sort((a, b) => Math.min(...a.map((n) => n.at)) - Math.min(...b.map((n) => n.at)));
+}
+
+export function joinComponents(ctx: Ctx): Unsure | { ok: true } {
+  for (let guard = 0; guard < 6; guard++) {
+    const groups = groupsOf(ctx);
+    if (groups.length <= 1) break;
+    const [main, loose] = groups as [Draft[], Draft[]];
+    const wanted = new Set(ctx.pending.map((p) => p.prop.owner));
+    const join = bestJoin(ctx, main, loose, wanted);
+    if (!join) {
+      const a = main.find((n) => n.label) ?? main[0]!;
+      const b = loose.find((n) => n.label) ?? loose[0]!;
+      return unsure(ctx, `I can’t tell how ${describeNode(ctx, a)} and ${describeNode(ctx, b)} are related here`);
+    }
+    if (join.options.length > 1) {
+      return unsure(ctx, `${describeNode(ctx, join.a)} and ${describeNode(ctx, join.b)} are related in more than one way (${join.options.join(', ')}): which one do you mean?`);
+    }
+    ctx.confidence -= 0.1;
+    ctx.notes.push(`joined ${describeNode(ctx, join.a)} and ${describeNode(ctx, join.b)} by ${join.steps.map((s) => s.type).join(' and ')}`);
+    settle(join.a, join.steps[0]!.from);
+    settle(join.b, join.steps.at(-1)!.to);
+    let previous = join.a;
+    join.steps.forEach((s, k) => {
+      const next: Draft = k === join.steps.length - 1 ? join.b : { id: `n${ctx.nodes.length}`, at: join.b.at, label: s.to, implicit: true, conditions: [] };
+      if (next !== join.b) ctx.nodes.push(next);
+      ctx.edges.push({ from: s.forward ? previous.id : next.id, to: s.forward ? next.id : previous.id, type: s.type, conditions: [], at: join.b.at, guessed: true });
+      previous = next;
+    });
+  }
+  for (const pending of ctx.pending) {
+    const edge = ownerEdge(ctx, pending.prop);
+    if (!edge) return unsure(ctx, `nothing in the question is joined by ${pending.prop.owner}, which ${pending.prop.key} belongs to`);
+    edge.e.conditions.push(...pending.conditions);
+  }
+  ctx.pending = [];
+  return { ok: true };
+}
+
+/** The shortest joins (one, then two relationships) between a node of `main` and one of `loose`. */
+function bestJoin(ctx: Ctx, main: Draft[], loose: Draft[], wanted: Set<string>): { a: Draft; b: Draft; steps: Step[]; options: string[] } | undefined {
+  const stepsFrom = (label: string): Step[] =>
+    ctx.lexicon.relationships.flatMap((r) =>
+      r.patterns.flatMap((p) => [
+        ...(p.from === label ? [{ type: r.type, forward: true, from: label, to: p.to }] : []),
+        ...(p.to === label && p.from !== p.to ? [{ type: r.type, forward: false, from: label, to: p.from }] : []),
+      ]),
+    );
+  const any = ctx.lexicon.labels.map((l) => l.label);
+  for (const length of [1, 2]) {
+    const found: { a: Draft; b: Draft; steps: Step[] }[] = [];
+    for (const a of main) {
+      for (const b of loose) {
+        const lb = candidates(b) ?? any;
+        for (const start of candidates(a) ?? any) {
+          for (const s1 of stepsFrom(start)) {
+            if (length === 1 && lb.includes(s1.to)) found.push({ a, b, steps: [s1] });
+            if (length === 2) for (const s2 of stepsFrom(s1.to)) if (lb.includes(s2.to) && s2.type !== s1.type) found.push({ a, b, steps: [s1, s2] });
+          }
+        }
+      }
+    }
+    if (found.length === 0) continue;
+    const preferred = found.filter((f) => f.steps.some((s) => wanted.has(s.type)));
+    let pool = preferred.length > 0 ? preferred : found;
+    // "who": a person, when the graph has people among the choices.
+    const people = pool.filter((f) => (!f.a.who || personLike(ctx.lexicon, f.steps[0]!.from)) && (!f.b.who || personLike(ctx.lexicon, f.steps.at(-1)!.to)));
+    if (people.length > 0) pool = people;
+    const distinct = [...new Map(pool.map((f) => [f.steps.map((s) => s.type).join('/'), f])).values()];
+    return { ...distinct[0]!, options: distinct.map((f) => f.steps.map((s) => s.type).join(' then ')) };
+  }
+  return undefined;
+}

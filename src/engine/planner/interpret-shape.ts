@@ -1,0 +1,232 @@
+import { LIMIT_LEADS } from './cues.js';
+import { isLimit } from './interpret-conditions.js';
+import type { Ctx, Draft, Unsure } from './interpret-context.js';
+import { candidates, labelOf, pick, unsure, valueOwner } from './interpret-context.js';
+import type { Item } from './links.js';
+import type { Ask, Meaning, MeaningNode, Ordering } from './meaning.js';
+
+/**
+ * What is asked: the focus (the first thing the question does not name, after "how many" when
+ * it counts), and of it a list, a count, an aggregate of a value, a value of a named thing,
+ * whether something holds, or a ranking (by a value, by how many related things, by an
+ * aggregate) with how many to show.
+ */
+
+const YES_NO_OPENERS = /^(does|do|did|is|are|was|were|has|have|had|can)$/;
+
+type RankItem = Extract<Item, { kind: 'rank' }>;
+type AggItem = Extract<Item, { kind: 'agg' }>;
+type PropItem = Extract<Item, { kind: 'prop' }>;
+
+const numeric = (kinds: string[]) => kinds.includes('number') || kinds.includes('date') || kinds.includes('mixed');
+
+export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
+  const { items } = ctx;
+  const indexOf = (kind: Item['kind']) => items.findIndex((it, i) => it.kind === kind && !ctx.used.has(i));
+  const countAt = indexOf('count');
+  const aggAt = indexOf('agg');
+  const rankAt = chooseRank(ctx);
+  const anchors = ctx.nodes.filter((n) => n.anchor);
+  const free = ctx.nodes.filter((n) => !n.anchor);
+  const opener = ctx.tokens[0]?.lower ?? '';
+
+  const firstAfter = (at: number) => free.filter((n) => n.at > at && !n.implicit).sort((a, b) => a.at - b.at)[0];
+  let focus: Draft | undefined = (countAt >= 0 ? firstAfter(countAt) : undefined) ?? free.filter((n) => !n.implicit).sort((a, b) => a.at - b.at)[0] ?? free[0] ?? anchors[0];
+  if (!focus) return unsure(ctx, 'the question names nothing the graph holds');
+  if (countAt >= 0) ctx.used.add(countAt);
+
+  let ask: Ask = { kind: 'list', extra: [] };
+  let order: Ordering | undefined;
+  let limit: number | undefined;
+
+  // Properties named and not used by a condition: what is asked for.
+  const asked = items.map((it, i) => ({ it, i })).filter(({ it, i }) => it.kind === 'prop' && !ctx.used.has(i)) as { it: PropItem; i: number }[];
+
+  const yesNo = YES_NO_OPENERS.test(opener) && countAt < 0 && !items.some((it) => it.kind === 'wh');
+  if (yesNo && anchors.length >= 1 && ctx.edges.length > 0 && asked.length === 0 && rankAt < 0) {
+    ask = { kind: 'exists' };
+    focus = anchors[0]!;
+  } else if (rankAt >= 0) {
+    const rank = items[rankAt] as RankItem;
+    ctx.used.add(rankAt);
+    const ranked = rankingOf(ctx, rankAt, rank, focus, aggAt);
+    if (!ranked) return unsure(ctx, `I can’t tell what “${rank.word}” ranks by here`);
+    // "What is the highest rating?": the value, not the thing.
+    const listed = ctx.nodes.some((n) => !n.anchor && n.at > rankAt && items[n.at]?.kind === 'label');
+    const by = ranked.order.by;
+    if (/^what$/.test(opener) && ranked.fromProperty && !listed && 'key' in by && !('aggregate' in by) && !items.some((x, k) => x.kind === 'number' && !x.year && !ctx.used.has(k))) {
+      ask = { kind: 'aggregate', fn: ranked.order.direction === 'DESC' ? 'max' : 'min', of: by.of, key: by.key, ...(by.edge ? { edge: true } : {}) };
+    } else {
+      if (countAt >= 0) return unsure(ctx, 'a count and a ranking at once');
+      order = ranked.order;
+      limit = limitOf(ctx, rankAt) ?? 1;
+    }
+  } else if (aggAt >= 0) {
+    const fn = (items[aggAt] as AggItem).fn;
+    const target = asked.map(({ it, i }) => ({ p: pick(ctx, it.props.filter((p) => p.kind === 'number' || p.kind === 'mixed'), i), i })).find((x) => x.p);
+    if (!target?.p) return unsure(ctx, `I can’t tell what to take the ${fn === 'avg' ? 'average' : fn === 'sum' ? 'total' : fn === 'max' ? 'maximum' : 'minimum'} of`);
+    ctx.used.add(aggAt).add(target.i);
+    const of = valueOwner(ctx, target.p, target.i);
+    if (!of) return unsure(ctx, `I can’t tell whose ${target.p.key} is meant`);
+    ask = { kind: 'aggregate', fn, ...of };
+    if (!of.edge) focus = ctx.nodes.find((n) => n.id === of.of) ?? focus;
+  } else if (countAt >= 0) {
+    ask = { kind: 'count' };
+  } else if (asked.length > 0 && (focus.anchor || (anchors.length > 0 && free.every((n) => n.implicit)))) {
+    const { it, i } = asked[0]!;
+    const p = pick(ctx, it.props, i) ?? it.props[0]!;
+    const of = valueOwner(ctx, p, i);
+    if (!of) return unsure(ctx, `I can’t tell whose ${p.key} is meant`);
+    ctx.used.add(i);
+    ask = { kind: 'value', ...of };
+    if (!of.edge) focus = ctx.nodes.find((n) => n.id === of.of) ?? focus;
+  } else {
+    limit = limitOf(ctx, -1);
+    if (focus.anchor && free.length === 0 && ctx.edges.length === 0) return unsure(ctx, 'a question about one thing with nothing asked of it');
+  }
+  // Values named beside a list ("their names and release years") are shown as columns, with the values a condition compared.
+  if (ask.kind === 'list') {
+    for (const { it, i } of asked) {
+      const p = pick(ctx, it.props, i);
+      const of = p && valueOwner(ctx, p, i);
+      if (of) {
+        ask.extra.push(of);
+        ctx.used.add(i);
+      }
+    }
+    const f = focus;
+    const nameKey = labelOf(ctx.lexicon, f.label ?? '')?.nameKey;
+    for (const c of f.conditions) {
+      if (typeof c.value !== 'boolean' && c.op !== 'exists' && c.key !== nameKey && !ask.extra.some((x) => x.key === c.key && x.of === f.id)) ask.extra.push({ of: f.id, key: c.key });
+    }
+  }
+  if (focus.who && !focus.label) return unsure(ctx, 'I can’t tell who is meant');
+  const nodes: MeaningNode[] = ctx.nodes.map((n) => ({
+    id: n.id,
+    ...(n.label ? { label: n.label, nameKey: labelOf(ctx.lexicon, n.label)?.nameKey ?? 'name' } : {}),
+    ...(n.anchor ? { anchor: { name: n.anchor.name, nameKey: n.anchor.nameProperty, ...(n.anchor.key ? { key: n.anchor.key } : {}), unique: n.anchor.unique } } : {}),
+    conditions: n.conditions,
+  }));
+  const edges = ctx.edges.map(({ from, to, type, conditions, negated }) => ({ from, to, type, conditions, ...(negated ? { negated } : {}) }));
+  return {
+    ok: true,
+    meaning: { nodes, edges, focus: focus.id, ask, ...(order ? { order } : {}), ...(limit !== undefined ? { limit } : {}), ...(ctx.having.length ? { having: ctx.having } : {}) },
+  };
+}
+
+/** Of several ranking words ("top 5 oldest", "the most … the highest"), the one that says what ranks: with a dimension, or before what it ranks. */
+function chooseRank(ctx: Ctx): number {
+  const ranks = ctx.items.map((it, i) => ({ it, i })).filter(({ it, i }) => it.kind === 'rank' && !ctx.used.has(i));
+  const scored = ranks.map(({ it, i }) => {
+    const next = ctx.items[i + 1];
+    const score = (it as RankItem).dimension ? 3 : next?.kind === 'prop' || next?.kind === 'agg' ? 2 : next?.kind === 'label' || next?.kind === 'agent' ? 1 : 0;
+    return { i, score };
+  });
+  scored.sort((a, b) => b.score - a.score || a.i - b.i);
+  for (const other of scored.slice(1)) ctx.used.add(other.i);
+  return scored[0]?.i ?? -1;
+}
+
+function limitOf(ctx: Ctx, rankAt: number): number | undefined {
+  for (let i = 0; i < ctx.items.length; i++) {
+    const it = ctx.items[i]!;
+    if (it.kind !== 'number' || it.year || it.ordinal || ctx.used.has(i)) continue;
+    if (isLimit(ctx, i) || (rankAt >= 0 && Math.abs(i - rankAt) <= 2)) {
+      ctx.used.add(i);
+      const prev = ctx.items[i - 1];
+      if ((prev?.kind === 'word' && LIMIT_LEADS.has(prev.token.lower)) || (prev?.kind === 'number' && prev.ordinal)) ctx.used.add(i - 1);
+      return it.value;
+    }
+  }
+  // "the first movie", "the top hospital": one.
+  const lead = ctx.items.findIndex((it, i) => !ctx.used.has(i) && ((it.kind === 'number' && it.ordinal && it.value === 1) || (it.kind === 'word' && /^(top|first)$/.test(it.token.lower))));
+  const next = ctx.items[lead + 1];
+  if (lead >= 0 && (next?.kind === 'label' || next?.kind === 'agent' || next?.kind === 'rank')) {
+    ctx.used.add(lead);
+    return 1;
+  }
+  return undefined;
+}
+
+/**
+ * What a ranking word ranks by: a property right after it ("the highest rating"), an aggregate
+ * of one ("the highest average rating"), how many of the things named right after it ("the most
+ * movies"), a property after "by" ("top 3 hospitals by number of beds"), its dimension on the
+ * thing it stands before or on the focus ("the oldest movie", "the cheapest medications").
+ */
+function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: number): { order: Ordering; fromProperty: boolean } | undefined {
+  const propOrder = (k: number, fn?: 'avg' | 'sum' | 'min' | 'max'): { order: Ordering; fromProperty: boolean } | undefined => {
+    const it = ctx.items[k] as PropItem;
+    const p = pick(ctx, it.props.filter((x) => numeric([x.kind])), k);
+    const of = p && valueOwner(ctx, p, k);
+    if (!p || !of) return undefined;
+    ctx.used.add(k);
+    const direction = p.kind === 'date' && rank.dimension?.onDates ? rank.dimension.onDates : rank.direction;
+    return { order: { by: fn ? { aggregate: fn, ...of } : of, direction }, fromProperty: true };
+  };
+  for (let k = at + 1; k <= Math.min(ctx.items.length - 1, at + 3); k++) {
+    const it = ctx.items[k]!;
+    if (it.kind === 'prop') {
+      const found = propOrder(k, aggAt >= 0 && aggAt < k && aggAt > at ? (ctx.items[aggAt] as AggItem).fn : undefined);
+      if (found) {
+        if (aggAt > at && aggAt < k) ctx.used.add(aggAt);
+        return found;
+      }
+    }
+    if (it.kind === 'label' || it.kind === 'agent') {
+      const node = ctx.nodes.find((n) => n.at === k);
+      // "the oldest movie": the dimension of the thing after it; "the most movies": how many.
+      if (node && rank.dimension) return dimensionOrder(ctx, node, rank);
+      if (node && node !== focus) return { order: { by: { count: node.id }, direction: rank.direction }, fromProperty: false };
+    }
+    if (it.kind === 'word' && !/^(the|a|an|of|in|by|number)$/.test(it.token.lower)) break;
+  }
+  // "by the number of movies", "by average rating", "by number of beds".
+  for (let k = at + 1; k < ctx.items.length - 1; k++) {
+    const it = ctx.items[k]!;
+    if (it.kind !== 'word' || it.token.lower !== 'by') continue;
+    let j = k + 1;
+    if (ctx.items[j]?.kind === 'word' && (ctx.items[j] as { token: { lower: string } }).token.lower === 'the') j++;
+    const next = ctx.items[j];
+    if (next?.kind === 'prop') {
+      const found = propOrder(j);
+      if (found) {
+        ctx.used.add(k);
+        return found;
+      }
+    }
+    if (next?.kind === 'agg' && ctx.items[j + 1]?.kind === 'prop') {
+      const found = propOrder(j + 1, next.fn);
+      if (found) {
+        ctx.used.add(k).add(j);
+        return found;
+      }
+    }
+    if (next?.kind === 'count') {
+      const counted = ctx.nodes.find((n) => n.at > j && n !== focus && n.at <= j + 3);
+      if (counted) {
+        ctx.used.add(k).add(j);
+        return { order: { by: { count: counted.id }, direction: rank.direction }, fromProperty: false };
+      }
+    }
+  }
+  if (rank.dimension) return dimensionOrder(ctx, focus, rank);
+  // "Which physician supervises the most?": the other end of the focus's relationship.
+  const relAfter = ctx.items.findIndex((it, k) => k > at && (it.kind === 'rel' || it.kind === 'agent'));
+  const edge = ctx.edges.find((e) => e.from === focus.id || e.to === focus.id);
+  if (edge && relAfter >= 0) return { order: { by: { count: edge.from === focus.id ? edge.to : edge.from }, direction: rank.direction }, fromProperty: false };
+  return undefined;
+}
+
+/** A superlative's dimension on a thing: the one property of its words ("experienced": years of experience), else its one date. */
+function dimensionOrder(ctx: Ctx, node: Draft, rank: RankItem): { order: Ordering; fromProperty: boolean } | undefined {
+  const d = rank.dimension!;
+  const labels = candidates(node) ?? [];
+  const props = ctx.lexicon.properties.filter((p) => p.ownerKind === 'label' && labels.includes(p.owner));
+  const byWords = props.filter((p) => (p.kind === 'number' || p.kind === 'date') && p.words.some((w) => d.words.includes(w)));
+  const byDates = d.onDates ? props.filter((p) => p.kind === 'date' || (p.kind === 'number' && p.words.some((w) => /^(year|born|birth|released|founded|published|established|opened|built)$/.test(w)))) : [];
+  const chosen = byWords.length === 1 ? byWords[0] : byWords.length === 0 && byDates.length === 1 ? byDates[0] : undefined;
+  if (!chosen) return undefined;
+  const dated = chosen.kind === 'date' || byWords.length === 0;
+  return { order: { by: { of: node.id, key: chosen.key }, direction: dated && d.onDates ? d.onDates : d.onValues }, fromProperty: true };
+}

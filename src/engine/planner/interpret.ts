@@ -1,0 +1,273 @@
+import type { Token } from '../language/analyze.js';
+import { FILLER_WORDS, PERSON_WORDS } from './cues.js';
+import { placeConditions } from './interpret-conditions.js';
+import type { Ctx, Draft, Unsure } from './interpret-context.js';
+import { candidates, fits, labelOf, personLike, settle, unsure, wordsOf } from './interpret-context.js';
+import { joinComponents } from './interpret-joins.js';
+import { shape } from './interpret-shape.js';
+import type { Item } from './links.js';
+import type { Lexicon, LexRelationship } from './lexicon.js';
+import type { Meaning } from './meaning.js';
+
+/**
+ * From linked words to a meaning: which things the question is about (its nodes), how they are
+ * joined (each relationship word joins the nearest things its schema pattern fits), which
+ * conditions hold on which of them (each attached to the thing its words modify), what is asked
+ * of the focus, and in which order. Every content word must be placed; a word that is not, or
+ * a choice the words do not settle, makes the reading unsure instead of a guess.
+ */
+
+export interface Reading {
+  meaning: Meaning;
+  /** 0..1: how the words were linked (exact schema words, joins the question did not name). */
+  confidence: number;
+  /** What each linked word was taken to mean, for curators. */
+  mappings: { word: string; to: string; kind: 'label' | 'relationship' | 'property' | 'value' | 'synonym'; guessed: boolean }[];
+}
+
+export type Interpretation = { ok: true; reading: Reading } | Unsure;
+
+/** Below this, a reading is not run: the service says what it understood and what it could not place. */
+export const CONFIDENCE_MIN = 0.6;
+
+const INSTRUCTIONS = /^(delete|remove|create|add|insert|update|set|change|rename|drop|merge|modify|replace|erase|wipe|clear|detach)$/;
+const CONTENT_POS = new Set(['noun', 'proper', 'verb', 'adj', 'other']);
+
+export function interpret(question: string, tokens: Token[], items: Item[], lexicon: Lexicon): Interpretation {
+  const first = tokens.find((t) => !/^(please|can|could|would|you|kindly)$/.test(t.lower));
+  if (first && INSTRUCTIONS.test(first.lower) && items.every((it) => it.kind !== 'rel' || tokens[it.from] !== first)) {
+    return { ok: false, reason: 'I only read the knowledge graph: I can’t change it', unplaced: [], scope: 'instruction' };
+  }
+  const ctx: Ctx = { tokens, items, lexicon, used: new Set(), nodes: [], edges: [], having: [], pending: [], notes: [], confidence: 0.95 };
+  makeNodes(ctx);
+  for (let i = 0; i < items.length; i++) {
+    const it = items[i]!;
+    if (it.kind === 'rel') placeRelationship(ctx, i, it.rel, it.passive);
+    if (it.kind === 'agent') placeAgent(ctx, i, it.rel, it.role);
+  }
+  const placed = placeConditions(ctx);
+  if (!placed.ok) return placed;
+  const joined = joinComponents(ctx);
+  if (!joined.ok) return joined;
+  for (const node of ctx.nodes) if (!node.label && node.labels?.length === 1) node.label = node.labels[0];
+  const unlabelled = ctx.nodes.find((n) => !n.label && !n.anchor);
+  if (unlabelled) return unsure(ctx, `I can’t tell what kind of thing “${wordsOf(ctx, unlabelled.at)}” is here`);
+
+  const shaped = shape(ctx);
+  if (!shaped.ok) return shaped;
+  const unplaced = unplacedWords(ctx).filter((w) => !absorbed(ctx, w));
+  if (unplaced.length > 0) return { ok: false, reason: `I could not place “${unplaced.map((w) => w.text).join('”, “')}” in the graph`, unplaced: unplaced.map((w) => w.text) };
+  if (ctx.confidence < CONFIDENCE_MIN) return { ok: false, reason: `I am not sure enough of my reading (${ctx.notes.join('; ') || 'several guesses'})`, unplaced: [] };
+  return { ok: true, reading: { meaning: shaped.meaning, confidence: Math.max(0.05, Math.round(ctx.confidence * 100) / 100), mappings: mappingsOf(ctx) } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Nodes: named things, label words, the nouns of who does a relationship, and "who".
+
+function makeNodes(ctx: Ctx): void {
+  const { items } = ctx;
+  for (let i = 0; i < items.length; i++) {
+    const it = items[i]!;
+    const id = `n${ctx.nodes.length}`;
+    if (it.kind === 'entity') {
+      // "the movie The Matrix": the label word and the name are one thing.
+      const merged = items[i - 1]?.kind === 'label' ? ctx.nodes.find((n) => n.at === i - 1 && !n.anchor && n.label === it.entity.label) : undefined;
+      ctx.used.add(i);
+      if (merged) {
+        merged.anchor = it.entity;
+        merged.at = i;
+        continue;
+      }
+      ctx.nodes.push({ id, at: i, label: it.entity.label, anchor: it.entity, conditions: [] });
+    } else if (it.kind === 'label') {
+      ctx.used.add(i);
+      // A label word right after a named thing of that label names it again ("Tom Hanks the person").
+      const prev = ctx.nodes.at(-1);
+      if (prev?.anchor && prev.label === it.label.label && prev.at === i - 1) continue;
+      // "Which hospitals are teaching hospitals?": the same things again, after a copula.
+      const subject = ctx.nodes.find((n) => n.label === it.label.label && !n.anchor);
+      const between = items.slice(subject ? subject.at + 1 : i, i);
+      if (subject && between.some((x) => x.kind === 'word' && /^(is|are|was|were)$/.test(x.token.lower)) && between.every((x) => x.kind === 'word' || x.kind === 'prop' || x.kind === 'value')) continue;
+      ctx.nodes.push({ id, at: i, label: it.label.label, conditions: [] });
+    } else if (it.kind === 'agent') {
+      const labels = [...new Set(it.rel.patterns.map((p) => (it.role === 'from' ? p.from : p.to)))];
+      ctx.nodes.push({ id, at: i, ...(labels.length === 1 ? { label: labels[0] } : {}), labels, conditions: [] });
+    } else if (it.kind === 'wh' && (it.word === 'who' || it.word === 'whom')) {
+      ctx.used.add(i);
+      // "people who acted": a relative pronoun; "Who are the directors of X?": the directors.
+      const prev = items[i - 1];
+      if (prev && (prev.kind === 'label' || prev.kind === 'agent' || prev.kind === 'entity')) continue;
+      if (namesWhatFollows(items, i)) continue;
+      ctx.nodes.push({ id, at: i, who: true, conditions: [] });
+    } else if (it.kind === 'word' && /^(someone|somebody|anyone|anybody|people|person)$/.test(it.token.lower)) {
+      ctx.used.add(i);
+      ctx.nodes.push({ id, at: i, who: true, conditions: [] });
+    }
+  }
+}
+
+/** "Who are the (3 most experienced) directors …": the wh-word and a copula name the thing that follows. */
+function namesWhatFollows(items: Item[], at: number): boolean {
+  let k = at + 1;
+  const copula = items[k];
+  if (copula?.kind !== 'word' || !/^(is|are|was|were)$/.test(copula.token.lower)) return false;
+  k++;
+  const lead = (x: Item | undefined) => x !== undefined && (x.kind === 'rank' || x.kind === 'number' || (x.kind === 'word' && /^(the|a|an|top|first|last)$/.test(x.token.lower)));
+  while (lead(items[k])) k++;
+  const next = items[k];
+  return next?.kind === 'label' || next?.kind === 'agent';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Relationships: a verb joins the nearest things its pattern fits.
+
+function placeRelationship(ctx: Ctx, at: number, rel: LexRelationship, passive: boolean): void {
+  // "actors who acted in movies released before 2000": the verb says what the actors' movies are.
+  const agentEdge = ctx.edges.find((e) => e.type === rel.type && ctx.nodes.some((n) => n.implicit && (n.id === e.to || n.id === e.from)));
+  if (agentEdge) {
+    const implicitEnd = ctx.nodes.find((n) => n.implicit && (n.id === agentEdge.to || n.id === agentEdge.from))!;
+    const named = ctx.nodes.find((n) => n.at > at && !n.implicit && n.label === implicitEnd.label && n.at <= at + 3);
+    ctx.used.add(at);
+    if (named) {
+      if (agentEdge.to === implicitEnd.id) agentEdge.to = named.id;
+      else agentEdge.from = named.id;
+      ctx.nodes.splice(ctx.nodes.indexOf(implicitEnd), 1);
+    }
+    return;
+  }
+  const before = ctx.nodes.filter((n) => n.at < at).reverse();
+  const after = ctx.nodes.filter((n) => n.at > at);
+  const negated = ctx.items.slice(Math.max(0, at - 3), at).some((it) => it.kind === 'neg');
+  // Subject on the left, object on the right; a question may front its object ("Which patients does X treat?").
+  const pairs: [Draft, Draft][] = [];
+  for (const l of before) for (const r of after) pairs.push([l, r]);
+  if (!negated) for (let a = 0; a < before.length; a++) for (let b = a + 1; b < before.length; b++) pairs.push([before[a]!, before[b]!]);
+  for (const [left, right] of pairs) {
+    const pattern = fitPattern(ctx, rel, left, right, passive);
+    if (!pattern) continue;
+    const [from, to] = pattern.swap ? [right, left] : [left, right];
+    settle(from, pattern.from);
+    settle(to, pattern.to);
+    ctx.edges.push({ from: from.id, to: to.id, type: rel.type, conditions: [], at, ...(negated ? { negated: true } : {}) });
+    ctx.used.add(at);
+    return;
+  }
+  // One end named: the other is any thing of the pattern's other label ("How many people acted?").
+  const one = before.find((n) => !n.implicit) ?? before[0] ?? after[0];
+  if (!one) return;
+  const pattern = rel.patterns.find((p) => fits(ctx, one, p.from)) ?? rel.patterns.find((p) => fits(ctx, one, p.to));
+  if (!pattern) return;
+  const isFrom = fits(ctx, one, pattern.from) && (!passive || pattern.from !== pattern.to);
+  const other: Draft = { id: `n${ctx.nodes.length}`, at, label: isFrom ? pattern.to : pattern.from, implicit: true, conditions: [] };
+  ctx.nodes.push(other);
+  settle(one, isFrom ? pattern.from : pattern.to);
+  const [from, to] = isFrom ? [one, other] : [other, one];
+  ctx.edges.push({ from: from.id, to: to.id, type: rel.type, conditions: [], at, ...(negated ? { negated: true } : {}) });
+  ctx.used.add(at);
+}
+
+/** The pattern of `rel` that `left` (subject) and `right` (object) fit, and whether the stored direction runs right to left. */
+function fitPattern(ctx: Ctx, rel: LexRelationship, left: Draft, right: Draft, passive: boolean): { from: string; to: string; swap: boolean } | undefined {
+  for (const p of rel.patterns) {
+    if (p.from === p.to) {
+      if (fits(ctx, left, p.from) && fits(ctx, right, p.to)) return { ...p, swap: passive };
+      continue;
+    }
+    // "Who directed X?": "who" is the doer unless only the other way fits.
+    if (fits(ctx, left, p.from) && fits(ctx, right, p.to) && !(left.who && !right.who && fits(ctx, right, p.from) && fits(ctx, left, p.to) && !personLike(ctx.lexicon, p.from))) {
+      return { ...p, swap: false };
+    }
+    if (fits(ctx, left, p.to) && fits(ctx, right, p.from)) return { ...p, swap: true };
+  }
+  return undefined;
+}
+
+/** "directors of X", "movies with directors born before 1960": the noun is one end, the thing it is said of the other. */
+function placeAgent(ctx: Ctx, at: number, rel: LexRelationship, role: 'from' | 'to'): void {
+  const self = ctx.nodes.find((n) => n.at === at);
+  if (!self) return;
+  // Its other end is named right after it ("the directors of X", "actors in X") or just before it ("movies with directors …");
+  // otherwise it is any thing ("actors who directed a movie": actors of any movie).
+  const after = ctx.items[at + 1];
+  const ofAfter = after?.kind === 'word' && /^(of|in|for|on|at|to)$/.test(after.token.lower) ? ctx.nodes.find((n) => n.at > at + 1 && n.at <= at + 3) : undefined;
+  const beforeIt = ctx.nodes
+    .filter((n) => n !== self && n.at < at && n.at >= at - 3 && !ctx.items.slice(n.at + 1, at).some((x) => x.kind === 'rel' || x.kind === 'cmp' || x.kind === 'agent'))
+    .sort((a, b) => b.at - a.at)[0];
+  for (const other of [ofAfter, beforeIt]) {
+    if (!other || other === self) continue;
+    const p = rel.patterns.find((x) => (role === 'from' ? fits(ctx, self, x.from) && fits(ctx, other, x.to) : fits(ctx, self, x.to) && fits(ctx, other, x.from)));
+    if (!p) continue;
+    settle(self, role === 'from' ? p.from : p.to);
+    settle(other, role === 'from' ? p.to : p.from);
+    const [from, to] = role === 'from' ? [self, other] : [other, self];
+    ctx.edges.push({ from: from.id, to: to.id, type: rel.type, conditions: [], at });
+    ctx.used.add(at);
+    return;
+  }
+  // Nothing else named: all the things that do it ("List the directors").
+  const p = rel.patterns.find((x) => fits(ctx, self, role === 'from' ? x.from : x.to)) ?? rel.patterns[0];
+  if (!p) return;
+  settle(self, role === 'from' ? p.from : p.to);
+  const other: Draft = { id: `n${ctx.nodes.length}`, at, label: role === 'from' ? p.to : p.from, implicit: true, conditions: [] };
+  ctx.nodes.push(other);
+  const [from, to] = role === 'from' ? [self, other] : [other, self];
+  ctx.edges.push({ from: from.id, to: to.id, type: rel.type, conditions: [], at });
+  ctx.used.add(at);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Every word placed, or reported.
+
+/** A verb that only links what follows it to what came before ("based in Bergen", "belong to the Stroke Unit", "work at X"). */
+function absorbed(ctx: Ctx, w: { text: string; at: number }): boolean {
+  const it = ctx.items[w.at];
+  if (it?.kind !== 'word' || it.token.pos !== 'verb') return false;
+  for (let k = w.at + 1; k <= Math.min(ctx.items.length - 1, w.at + 3); k++) {
+    const next = ctx.items[k]!;
+    if (ctx.used.has(k) && (next.kind === 'value' || next.kind === 'entity' || next.kind === 'label' || next.kind === 'prop' || next.kind === 'rank' || next.kind === 'agent')) {
+      ctx.confidence -= 0.15;
+      ctx.notes.push(`“${w.text}” read as joining what follows`);
+      return true;
+    }
+    if (next.kind !== 'word' || !['prep', 'det', 'adv'].includes(next.token.pos)) break;
+  }
+  return false;
+}
+
+function unplacedWords(ctx: Ctx): { text: string; at: number }[] {
+  const out: { text: string; at: number }[] = [];
+  ctx.items.forEach((it, i) => {
+    if (ctx.used.has(i)) return;
+    if (it.kind === 'word') {
+      const t = it.token;
+      // "How many projects does she lead?" with no one to be "she": the question is about someone not named.
+      if (/^(she|he|her|him|his|hers|it|its|they|them|their|theirs)$/.test(t.lower) && !(/^(they|them|their)$/.test(t.lower) && ctx.nodes.some((n) => n.at < i && !n.anchor))) {
+        out.push({ text: t.text, at: i });
+        return;
+      }
+      if (!CONTENT_POS.has(t.pos) || FILLER_WORDS.has(t.lower) || FILLER_WORDS.has(t.lemma) || t.lower.length <= 1) return;
+      if (t.pos === 'verb' && /^(be|is|have|do|does|did|get|make|exist|include|involve|list|show|give|tell|find|name|return|display|provide|want|know|see|happen)$/.test(t.lemma)) return;
+      out.push({ text: t.text, at: i });
+    } else if (it.kind === 'label' || it.kind === 'prop' || it.kind === 'value' || it.kind === 'rel' || it.kind === 'literal' || it.kind === 'agent') {
+      out.push({ text: wordsOf(ctx, i), at: i });
+    }
+  });
+  return out;
+}
+
+function mappingsOf(ctx: Ctx): Reading['mappings'] {
+  const out: Reading['mappings'] = [];
+  ctx.items.forEach((it, i) => {
+    if (!ctx.used.has(i)) return;
+    const word = wordsOf(ctx, i);
+    if (it.kind === 'label') out.push({ word, to: it.label.label, kind: 'label', guessed: false });
+    if (it.kind === 'rel' || it.kind === 'agent') out.push({ word, to: it.rel.type, kind: 'relationship', guessed: false });
+    if (it.kind === 'prop') out.push({ word, to: it.props.map((p) => p.key).join('|'), kind: 'property', guessed: false });
+    if (it.kind === 'value') out.push({ word, to: it.values.map((v) => `${v.property.owner}.${v.property.key}`).join('|'), kind: 'value', guessed: false });
+    if (it.kind === 'entity') out.push({ word, to: `${it.entity.label} ${it.entity.name}`, kind: 'value', guessed: !it.entity.unique });
+  });
+  for (const e of ctx.edges) if (e.guessed) out.push({ word: '(not said)', to: e.type, kind: 'relationship', guessed: true });
+  return out;
+}
+
+export { candidates, labelOf, PERSON_WORDS };

@@ -1,0 +1,161 @@
+import { ENTITY_LABEL } from '../../stores/graph/bookkeeping.js';
+import type { GraphSchema } from '../../stores/graph/port.js';
+import { analyze, fold } from '../language/analyze.js';
+import { labelNameKey } from './vocabulary.js';
+import type { PropertyProfile, ValueKind } from './value-profile.js';
+import { identifierWords } from './words.js';
+
+/**
+ * The graph's own names as the words a question uses for them (schema linking), built from the
+ * live schema and its value profile, so nothing here knows any one graph:
+ * - a label by the lemmas of its words (`CareUnit`: care unit; "units" alone is its head noun);
+ * - a relationship type by its verb and particles (`ACTED_IN`: act in; `indicatedFor`: indicate
+ *   for), and by the nouns of who does it (director, supervisor, follower) or receives it
+ *   (employee);
+ * - a property by the lemmas of its words (`yearsOfExperience`: year of experience), with the
+ *   kind of its values; boolean properties read as adjectives ("teaching", "on call");
+ * - recurring text values (a city, a status, a role) as values of their property.
+ */
+
+export interface LexLabel {
+  label: string;
+  count: number;
+  /** The lemmas of its words ("care", "unit"). */
+  words: string[];
+  properties: string[];
+  nameKey: string;
+}
+
+export interface LexRelationship {
+  type: string;
+  count: number;
+  patterns: { from: string; to: string }[];
+  /** Lemmas of its words that carry meaning (not "in", "of", "has"). */
+  words: string[];
+  /** Lemmas of every word, particles included. */
+  allWords: string[];
+  /** Nouns for the thing the relationship starts from ("director" for DIRECTED) … */
+  agentNouns: string[];
+  /** … for the relationship itself ("admission" for ADMITTED_TO, "enrollment" for ENROLLED_IN) … */
+  eventNouns: string[];
+  /** … and for the thing it ends at ("employee" for EMPLOYS). */
+  objectNouns: string[];
+  properties: string[];
+  /** The type as words ("acted in"), for sentences. */
+  phrase: string;
+}
+
+export interface LexProperty {
+  owner: string;
+  ownerKind: 'label' | 'relationship';
+  key: string;
+  /** Lemmas of its words that carry meaning ("bed", "count"). */
+  words: string[];
+  /** Other ways to say it: the key as one word ("bedcount"), "number of beds" for a count. */
+  forms: string[][];
+  kind: ValueKind;
+  values: { value: string; count: number }[];
+}
+
+export interface LexValue {
+  property: LexProperty;
+  /** The value as stored. */
+  value: string;
+}
+
+export interface Lexicon {
+  labels: LexLabel[];
+  relationships: LexRelationship[];
+  properties: LexProperty[];
+  /** Recurring text values by their folded words ("germany", "new york"). */
+  values: Map<string, LexValue[]>;
+  /** Most words in a value of `values`. */
+  valueWordsMax: number;
+}
+
+/** Words of identifiers that only join or mark: left out of what a question must say. */
+const JOINING = new Set(['at', 'in', 'to', 'of', 'by', 'for', 'on', 'with', 'from', 'has', 'have', 'had', 'is', 'are', 'was', 'a', 'an', 'the', 'be', 'as', 'into']);
+
+export const lemmasOf = (words: string[]): string[] => {
+  if (words.length === 0) return [];
+  const tokens = analyze(words.join(' '));
+  return tokens.length === words.length ? tokens.map((t) => t.lemma) : words.map((w) => fold(w));
+};
+
+/** Nouns for who does what a verb says: act → actor, direct → director, write → writer, supervise → supervisor, follow → follower. */
+export function agentNounsOf(verb: string): string[] {
+  if (!verb || verb.length < 3) return [];
+  const out = new Set([`${verb}er`, `${verb}or`]);
+  if (verb.endsWith('e')) {
+    out.add(`${verb}r`);
+    out.add(`${verb.slice(0, -1)}or`);
+  }
+  if (/[^aeiou][aeiou][bdgmnprt]$/.test(verb)) out.add(`${verb}${verb.at(-1)}er`);
+  return [...out];
+}
+
+/** Nouns for the event itself: admit → admission, enroll → enrollment, diagnose → diagnosis, treat → treatment. */
+export function eventNounsOf(verb: string): string[] {
+  if (!verb || verb.length < 4) return [];
+  const stem = verb.endsWith('e') ? verb.slice(0, -1) : verb;
+  const out = new Set([`${verb}ment`, `${stem}ion`, `${stem}ation`, `${verb}al`]);
+  if (verb.endsWith('t')) out.add(`${verb.slice(0, -1)}ssion`);
+  if (verb.endsWith('se')) out.add(`${verb.slice(0, -2)}sis`);
+  if (verb.endsWith('be')) out.add(`${verb.slice(0, -2)}ption`);
+  return [...out];
+}
+
+/** Nouns for who receives it: employ → employee, train → trainee. */
+export function objectNounsOf(verb: string): string[] {
+  if (!verb || verb.length < 3) return [];
+  return [verb.endsWith('e') ? `${verb}e` : `${verb}ee`];
+}
+
+export function buildLexicon(schema: GraphSchema, profiles: PropertyProfile[]): Lexicon {
+  const labels = schema.labels
+    .filter((l) => l.label !== ENTITY_LABEL)
+    .map((l) => ({ label: l.label, count: l.count, words: lemmasOf(identifierWords(l.label)), properties: l.properties, nameKey: labelNameKey(l.label, l.properties) }));
+  const relationships = schema.relationshipTypes.map((t) => {
+    const raw = identifierWords(t.type);
+    const all = lemmasOf(raw);
+    const content = all.filter((w, i) => !JOINING.has(raw[i]!) && !JOINING.has(w));
+    const verb = content[0] ?? all[0] ?? '';
+    return {
+      type: t.type,
+      count: t.count,
+      patterns: t.patterns.filter((p) => p.from !== ENTITY_LABEL && p.to !== ENTITY_LABEL),
+      words: content.length > 0 ? content : all,
+      allWords: all,
+      agentNouns: content.length === 1 ? agentNounsOf(verb) : [],
+      eventNouns: content.length === 1 ? eventNounsOf(verb) : [],
+      objectNouns: content.length === 1 ? objectNounsOf(verb) : [],
+      properties: t.properties,
+      phrase: raw.join(' '),
+    };
+  });
+  const properties = profiles.map((p) => {
+    const raw = identifierWords(p.key);
+    const all = lemmasOf(raw);
+    const content = all.filter((w, i) => !JOINING.has(raw[i]!) && !JOINING.has(w) && !(i === 0 && (w === 'is' || w === 'has')));
+    const words = content.length > 0 ? content : all;
+    const forms = [words, [fold(p.key)]];
+    // "bedCount" is also "the number of beds".
+    if (words.length >= 2 && /^(count|number|total|num)$/.test(words.at(-1)!)) forms.push(['number', 'of', ...words.slice(0, -1)]);
+    return { owner: p.owner, ownerKind: p.ownerKind, key: p.key, words, forms, kind: p.kind, values: p.values };
+  });
+  const values = new Map<string, LexValue[]>();
+  let valueWordsMax = 1;
+  for (const property of properties) {
+    for (const { value } of property.values) {
+      const words = valueWords(value);
+      if (words.length === 0) continue;
+      valueWordsMax = Math.max(valueWordsMax, words.length);
+      const key = words.join(' ');
+      values.set(key, [...(values.get(key) ?? []), { property, value }]);
+    }
+  }
+  return { labels, relationships, properties, values, valueWordsMax };
+}
+
+/** A value as the words it is matched by: folded, split on anything but letters, digits and + - . */
+export const valueWords = (value: string) => fold(value).split(/[^\p{L}\p{N}+\-.]+/u).filter(Boolean);

@@ -1,0 +1,229 @@
+import type { Token } from '../language/analyze.js';
+import { fold } from '../language/analyze.js';
+import { AGGREGATE_CUES, COMPARATOR_CUES, RANK_CUES, SUPERLATIVE_DIMENSIONS } from './cues.js';
+import type { ComparatorCue, Dimension } from './cues.js';
+import type { LexLabel, Lexicon, LexProperty, LexRelationship, LexValue } from './lexicon.js';
+import { valueWords } from './lexicon.js';
+
+/**
+ * Links a question's words to what they stand for: a thing named in it (already resolved), a
+ * label, a relationship (by its verb or by the noun of who does it), a property, a recurring
+ * value, a number, a date, a comparison, a count, an aggregate or a ranking. What is left is a
+ * function word or a word the graph does not explain (reported, never guessed).
+ */
+
+/** A named thing of the question, as the resolve step linked it. */
+export interface NamedThing {
+  mention: string;
+  /** Where the mention starts in the question. */
+  position: number;
+  label: string;
+  name: string;
+  nameProperty: string;
+  key?: string;
+  unique: boolean;
+}
+
+interface Span {
+  /** First and last token, inclusive. */
+  from: number;
+  to: number;
+}
+
+export type Item = Span &
+  (
+    | { kind: 'entity'; entity: NamedThing }
+    | { kind: 'label'; label: LexLabel; plural: boolean }
+    | { kind: 'rel'; rel: LexRelationship; passive: boolean }
+    | { kind: 'agent'; rel: LexRelationship; role: 'from' | 'to'; plural: boolean }
+    | { kind: 'prop'; props: LexProperty[] }
+    | { kind: 'value'; values: LexValue[] }
+    | { kind: 'literal'; text: string }
+    | { kind: 'number'; value: number; year: boolean; ordinal: boolean }
+    | { kind: 'decade'; year: number }
+    | { kind: 'date'; iso: string; precision: 'month' | 'day' }
+    | { kind: 'cmp'; cue: ComparatorCue }
+    | { kind: 'count' }
+    | { kind: 'agg'; fn: 'avg' | 'sum' | 'min' | 'max' }
+    | { kind: 'rank'; direction: 'DESC' | 'ASC'; dimension?: Dimension; word: string }
+    | { kind: 'neg' }
+    | { kind: 'wh'; word: string }
+    | { kind: 'word'; token: Token }
+  );
+
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+
+const isYear = (t: Token) => t.number !== undefined && !t.ordinal && Number.isInteger(t.number) && t.number >= 1000 && t.number <= 2999 && /^\d{4}$/.test(t.lower);
+
+/** Whether tokens from `at` spell `words` exactly (by lemma or as written). */
+function spells(tokens: Token[], at: number, words: string[]): boolean {
+  return words.every((w, i) => {
+    const t = tokens[at + i];
+    return t !== undefined && t.pos !== 'quote' && (t.lemma === w || t.lower === w);
+  });
+}
+
+/** Small words a question may put between the words of a name ("years of experience" for yearsOfExperience). */
+const JOINERS = new Set(['of', 'the', 'a', 'an', 'in', 'on', 'at', 'for', 'to', 'with', 'by', 'per']);
+
+/** How many tokens from `at` spell `words` in order, small joining words allowed between them; undefined when they do not. */
+function spanOf(tokens: Token[], at: number, words: string[]): number | undefined {
+  let k = at;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    while (i > 0 && tokens[k] && JOINERS.has(tokens[k]!.lower) && tokens[k]!.lemma !== w && tokens[k]!.lower !== w) k++;
+    const t = tokens[k];
+    if (!t || t.pos === 'quote' || (t.lemma !== w && t.lower !== w)) return undefined;
+    k++;
+  }
+  return k - at;
+}
+
+export function linkWords(tokens: Token[], lexicon: Lexicon, named: NamedThing[]): Item[] {
+  const items: Item[] = [];
+  let i = 0;
+  while (i < tokens.length) {
+    const item = linkAt(tokens, i, lexicon, named);
+    items.push(item);
+    i = item.to + 1;
+  }
+  return items;
+}
+
+function linkAt(tokens: Token[], i: number, lexicon: Lexicon, named: NamedThing[]): Item {
+  const t = tokens[i]!;
+  // A named thing covers the tokens of its mention.
+  const entity = named.find((e) => t.start >= e.position && t.start < e.position + e.mention.length);
+  if (entity) {
+    let to = i;
+    while (to + 1 < tokens.length && tokens[to + 1]!.start < entity.position + entity.mention.length) to++;
+    // "astrid nygaard" found as "astrid": the rest of the name's words go with it.
+    const nameWords = new Set(fold(entity.name).split(/[^\p{L}\p{N}]+/u));
+    while (to + 1 < tokens.length && nameWords.has(tokens[to + 1]!.lower) && !named.some((e) => e !== entity && tokens[to + 1]!.start >= e.position && tokens[to + 1]!.start < e.position + e.mention.length)) to++;
+    // "Lakeshore Children's Hospital": the possessive is part of the name.
+    return { kind: 'entity', entity, from: i, to };
+  }
+  if (t.pos === 'quote') return { kind: 'literal', text: t.text, from: i, to: i };
+
+  // Dates: "March 2020", "2020-03-15"; decades; numbers.
+  if (MONTHS.includes(t.lower) && tokens[i + 1] && isYear(tokens[i + 1]!)) {
+    const month = String(MONTHS.indexOf(t.lower) + 1).padStart(2, '0');
+    return { kind: 'date', iso: `${tokens[i + 1]!.number}-${month}`, precision: 'month', from: i, to: i + 1 };
+  }
+  if (/^\d{4}-\d{2}-\d{2}$/.test(t.lower)) return { kind: 'date', iso: t.lower, precision: 'day', from: i, to: i };
+  if (t.decade !== undefined) return { kind: 'decade', year: t.decade, from: i, to: i };
+  if (t.number !== undefined && (t.pos === 'num' || t.ordinal)) {
+    return { kind: 'number', value: t.number, year: isYear(t), ordinal: t.ordinal === true, from: i, to: i };
+  }
+
+  // Comparisons, longest first.
+  for (const cue of [...COMPARATOR_CUES].sort((a, b) => b.words.length - a.words.length)) {
+    if (spells(tokens, i, cue.words)) {
+      const next = tokens[i + cue.words.length];
+      const numeric = next && (next.number !== undefined || next.decade !== undefined || MONTHS.includes(next.lower) || (next.lower === 'the' && tokens[i + cue.words.length + 1]?.decade !== undefined));
+      if (cue.numberOnly && !numeric) continue;
+      return { kind: 'cmp', cue, from: i, to: i + cue.words.length - 1 };
+    }
+  }
+
+  if (t.lower === 'how' && tokens[i + 1] && /^(many|much)$/.test(tokens[i + 1]!.lower)) {
+    return tokens[i + 1]!.lower === 'many' ? { kind: 'count', from: i, to: i + 1 } : { kind: 'agg', fn: 'sum', from: i, to: i + 1 };
+  }
+  if ((t.lower === 'number' && tokens[i + 1]?.lower === 'of') || t.lower === 'count') {
+    // "the number of beds" may be a property of its own (bedCount).
+    const named = schemaAt(tokens, i, lexicon);
+    if (named?.kind === 'prop' && named.to > i + 1) return named;
+    return { kind: 'count', from: i, to: t.lower === 'number' ? i + 1 : i };
+  }
+  if (t.lower === 'total' && tokens[i + 1]?.lower === 'number' && tokens[i + 2]?.lower === 'of') return { kind: 'count', from: i, to: i + 2 };
+
+  // Schema words: the longest match among labels, relationships, properties and values.
+  const schema = schemaAt(tokens, i, lexicon);
+  if (schema) return schema;
+
+  if (t.lower in AGGREGATE_CUES) return { kind: 'agg', fn: AGGREGATE_CUES[t.lower]!, from: i, to: i };
+  if (t.lower in RANK_CUES) {
+    // "the most experienced", "the least expensive": the adjective says what ranks.
+    const next = tokens[i + 1];
+    const dimension = next && (t.lower === 'most' || t.lower === 'least') ? SUPERLATIVE_DIMENSIONS[next.lemma] ?? SUPERLATIVE_DIMENSIONS[next.lower] : undefined;
+    if (dimension) {
+      const least = t.lower === 'least';
+      const ranked = least ? { ...dimension, onValues: flipDir(dimension.onValues), ...(dimension.onDates ? { onDates: flipDir(dimension.onDates) } : {}) } : dimension;
+      return { kind: 'rank', direction: ranked.onValues, dimension: ranked, word: `${t.lower} ${next!.lower}`, from: i, to: i + 1 };
+    }
+    return { kind: 'rank', direction: RANK_CUES[t.lower]!, word: t.lower, from: i, to: i };
+  }
+  if (t.tags.has('Superlative') || /est$/.test(t.lower)) {
+    const dimension = SUPERLATIVE_DIMENSIONS[t.lemma] ?? SUPERLATIVE_DIMENSIONS[t.lower.replace(/i?est$/, '')] ?? SUPERLATIVE_DIMENSIONS[t.lower.replace(/est$/, 'e')];
+    if (dimension) return { kind: 'rank', direction: dimension.onValues, dimension, word: t.lower, from: i, to: i };
+  }
+  if (t.pos === 'neg') return { kind: 'neg', from: i, to: i };
+  if (t.pos === 'wh') return { kind: 'wh', word: t.lower, from: i, to: i };
+  return { kind: 'word', token: t, from: i, to: i };
+}
+
+const flipDir = (d: 'ASC' | 'DESC'): 'ASC' | 'DESC' => (d === 'ASC' ? 'DESC' : 'ASC');
+
+function schemaAt(tokens: Token[], i: number, lexicon: Lexicon): Item | undefined {
+  const t = tokens[i]!;
+  if (t.pos === 'quote' || t.pos === 'num' || t.pos === 'det' || t.pos === 'wh') return undefined;
+  const candidates: Item[] = [];
+  const plural = (at: number) => tokens[at]?.tags.has('Plural') === true || /s$/.test(tokens[at]?.lower ?? '');
+
+  for (const label of lexicon.labels) {
+    if (label.words.length > 0 && spells(tokens, i, label.words)) candidates.push({ kind: 'label', label, plural: plural(i + label.words.length - 1), from: i, to: i + label.words.length - 1 });
+  }
+  // A multi-word label by its head noun alone ("units" for CareUnit), when no other label ends so.
+  for (const label of lexicon.labels) {
+    const head = label.words.at(-1);
+    if (label.words.length > 1 && head && (t.lemma === head || t.lower === head) && lexicon.labels.filter((l) => l.words.at(-1) === head).length === 1 && (t.pos === 'noun' || t.pos === 'proper')) {
+      candidates.push({ kind: 'label', label, plural: plural(i), from: i, to: i });
+    }
+  }
+  for (const rel of lexicon.relationships) {
+    if (rel.allWords.length > 0 && spells(tokens, i, rel.allWords)) candidates.push({ kind: 'rel', rel, passive: passiveAt(tokens, i, rel.allWords.length), from: i, to: i + rel.allWords.length - 1 });
+    else if (rel.words.length > 0 && spells(tokens, i, rel.words) && t.pos !== 'noun') {
+      // The particle may follow: "act in", "located in", "indicated for".
+      let to = i + rel.words.length - 1;
+      const rest = rel.allWords.slice(rel.allWords.indexOf(rel.words.at(-1)!) + 1);
+      if (rest.length > 0 && spells(tokens, to + 1, rest)) to += rest.length;
+      candidates.push({ kind: 'rel', rel, passive: passiveAt(tokens, i, to - i + 1), from: i, to });
+    }
+    if (rel.agentNouns.includes(t.lemma) || rel.agentNouns.includes(t.lower)) candidates.push({ kind: 'agent', rel, role: 'from', plural: plural(i), from: i, to: i });
+    if ((rel.eventNouns.includes(t.lemma) || rel.eventNouns.includes(t.lower)) && t.pos === 'noun') candidates.push({ kind: 'rel', rel, passive: false, from: i, to: i });
+    if (rel.objectNouns.includes(t.lemma) || rel.objectNouns.includes(t.lower)) candidates.push({ kind: 'agent', rel, role: 'to', plural: plural(i), from: i, to: i });
+  }
+  const props = new Map<number, LexProperty[]>();
+  for (const property of lexicon.properties) {
+    // A label's naming key is its name: "name" and "title" are read where they compare ("a name containing …").
+    if (property.ownerKind === 'label' && lexicon.labels.some((l) => l.label === property.owner && l.nameKey === property.key)) continue;
+    const length = Math.max(...property.forms.map((f) => (f.length > 0 ? spanOf(tokens, i, f) ?? 0 : 0)));
+    if (length > 0) {
+      const to = i + length - 1;
+      props.set(to, [...(props.get(to) ?? []).filter((p) => p !== property), property]);
+    }
+  }
+  for (const [to, ps] of props) candidates.push({ kind: 'prop', props: ps, from: i, to });
+  for (let n = Math.min(lexicon.valueWordsMax, tokens.length - i); n >= 1; n--) {
+    const span = tokens.slice(i, i + n);
+    if (span.some((x) => x.pos === 'quote')) continue;
+    const words = valueWords(span.map((x) => x.text).join(' '));
+    const found = lexicon.values.get(words.join(' ')) ?? (n === 1 ? lexicon.values.get(fold(t.lemma)) : undefined);
+    if (found && !(n === 1 && (t.pos === 'prep' || t.pos === 'aux' || t.pos === 'conj'))) {
+      candidates.push({ kind: 'value', values: found, from: i, to: i + n - 1 });
+      break;
+    }
+  }
+  if (candidates.length === 0) return undefined;
+  // The longest span; on a tie a label, then a relationship, then a property, then a value.
+  const order = ['label', 'agent', 'rel', 'prop', 'value'];
+  candidates.sort((a, b) => b.to - a.to || order.indexOf(a.kind) - order.indexOf(b.kind));
+  return candidates[0];
+}
+
+/** "directed by", "was supervised by": a participle with "by" after it (its doer follows). */
+function passiveAt(tokens: Token[], at: number, length: number): boolean {
+  const verb = tokens[at]!;
+  const participle = verb.tags.has('PastTense') || verb.tags.has('Participle') || verb.tags.has('Passive') || /(ed|en|wn)$/.test(verb.lower);
+  return participle && tokens[at + length]?.lower === 'by';
+}

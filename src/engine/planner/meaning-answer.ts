@@ -1,0 +1,158 @@
+import { listOf, plainRows, show } from './answer.js';
+import type { Condition, Meaning, MeaningEdge, MeaningNode } from './meaning.js';
+import { identifierWords } from './words.js';
+
+/**
+ * The answer to a meaning in one plain sentence, from its rows: the number with its unit and
+ * subject ("There are 9 patients (home city Ålesund)."), the list with how many there are in
+ * all when the row limit cut it, the value with what it is of, the winner of a ranking with
+ * its value, yes or no. Nothing here knows any graph: words come from the schema's names.
+ */
+
+export interface MeaningAnswerInput {
+  meaning: Meaning;
+  columns: string[];
+  rows: Record<string, unknown>[];
+  truncated: boolean;
+  /** How many the list has in all, when it was cut. */
+  total?: number;
+}
+
+/** Participles that describe a state: "physicians that are assigned to …", not "that assigned to …". */
+const STATES = new Set([
+  'assigned', 'admitted', 'enrolled', 'diagnosed', 'equipped', 'indicated', 'located', 'based', 'born', 'married', 'related',
+  'connected', 'situated', 'headquartered', 'listed', 'employed', 'involved', 'named', 'called', 'made', 'owned', 'linked',
+  'associated', 'affiliated', 'registered', 'attached', 'classified', 'tagged', 'included', 'contained', 'stored', 'licensed',
+  'certified', 'scheduled', 'part', 'member',
+]);
+
+function noun(label: string | undefined, n: number): string {
+  const words = label ? identifierWords(label) : ['thing'];
+  if (n === 1) return words.join(' ');
+  const last = words.pop()!;
+  const plural = last === 'person' ? 'people' : /[^aeiou]y$/.test(last) ? `${last.slice(0, -1)}ies` : /(s|x|z|ch|sh)$/.test(last) ? `${last}es` : `${last}s`;
+  return [...words, plural].join(' ');
+}
+
+const nodeName = (n: MeaningNode) => n.anchor?.name;
+
+/** The relationship as words with its subject before it: "treats", "are assigned to", "acted in". */
+function verb(phrase: string, plural: boolean): string {
+  const [first, ...rest] = phrase.split(' ');
+  if (!first) return phrase;
+  if (STATES.has(first) || rest[0] === 'of' && first !== 'consists') return [plural ? 'are' : 'is', first, ...rest].join(' ');
+  if (/^(has|have)$/.test(first)) return [plural ? 'have' : 'has', ...rest].join(' ');
+  const agreed = plural && /[^s]s$/.test(first) ? first.replace(/ies$/, 'y').replace(/([sxz]|ch|sh)es$/, '$1').replace(/s$/, '') : first;
+  return [agreed, ...rest].join(' ');
+}
+
+const phraseOf = (type: string) => identifierWords(type).join(' ');
+
+function conditionWords(c: Condition): string {
+  const key = identifierWords(c.key).filter((w, i, all) => !(i === all.length - 1 && all.length > 1 && /^(on|at|date|in)$/.test(w)));
+  if (typeof c.value === 'boolean') return `${c.value ? '' : 'not '}${key.join(' ')}`;
+  if (c.op === '=' && c.words === String(c.value)) return `${key.join(' ')} ${c.value}`;
+  return `${key.join(' ')} ${c.words}`;
+}
+
+/** "that Rafael Quintero treats", "that are assigned to the Stroke Unit", "(insured, home city Bodø)". */
+function describe(m: Meaning, focusId: string, plural: boolean): string {
+  const byId = new Map(m.nodes.map((n) => [n.id, n]));
+  const parts: string[] = [];
+  for (const e of m.edges) {
+    if (e.from !== focusId && e.to !== focusId) continue;
+    const other = byId.get(e.from === focusId ? e.to : e.from)!;
+    const otherWords = nodeName(other) ?? `${other.conditions.length ? '' : 'a '}${noun(other.label, other.conditions.length ? 2 : 1)}${other.conditions.length ? ` (${other.conditions.map(conditionWords).join(', ')})` : ''}`;
+    const not = e.negated ? ' not' : '';
+    if (e.from === focusId) parts.push(`that${not ? ' do not' : ''} ${e.negated ? verb(phraseOf(e.type), true) : verb(phraseOf(e.type), plural)} ${otherWords}${edgeConditions(e)}`);
+    else parts.push(`that ${otherWords}${not ? ' does not' : ''} ${e.negated ? verb(phraseOf(e.type), true) : verb(phraseOf(e.type), false)}${edgeConditions(e)}`);
+  }
+  const focus = byId.get(focusId)!;
+  const conditions = focus.conditions.map(conditionWords);
+  return `${parts.length ? ` ${parts.join(' and ')}` : ''}${conditions.length ? ` (${conditions.join(', ')})` : ''}`;
+}
+
+const edgeConditions = (e: MeaningEdge) => (e.conditions.length ? ` (${e.conditions.map(conditionWords).join(', ')})` : '');
+
+/** The first column each kind of meaning's query returns: a query edited since (by a reviewer) may not. */
+const FIRST_COLUMN: Record<Meaning['ask']['kind'], string[]> = { list: ['name'], count: ['count'], aggregate: ['value'], exists: ['answer'], path: ['path'], value: [] };
+
+export function composeMeaningAnswer(input: MeaningAnswerInput): string {
+  const { meaning: m, columns, rows, truncated, total } = input;
+  const expected = m.ask.kind === 'value' ? ['name', m.ask.key] : FIRST_COLUMN[m.ask.kind];
+  if (rows.length > 0 && !expected.includes(columns[0] ?? '')) return plainRows(columns, rows, truncated);
+  const focus = m.nodes.find((n) => n.id === m.focus)!;
+  const first = columns[0] ?? '';
+  const n = (k: number) => noun(focus.label, k);
+  switch (m.ask.kind) {
+    case 'count': {
+      const count = Number(rows[0]?.[first] ?? 0);
+      return `There ${count === 1 ? 'is' : 'are'} ${show(count)} ${n(count)}${describe(m, focus.id, count !== 1)}.`;
+    }
+    case 'exists': {
+      const yes = rows[0]?.[first] === true;
+      const e = m.edges[0];
+      if (!e) return yes ? 'Yes.' : 'No.';
+      const from = m.nodes.find((x) => x.id === e.from)!;
+      const to = m.nodes.find((x) => x.id === e.to)!;
+      const who = (x: MeaningNode) => nodeName(x) ?? `a ${noun(x.label, 1)}`;
+      return yes ? `Yes: ${who(from)} ${verb(phraseOf(e.type), false)} ${who(to)}.` : `No: I found nothing that says ${who(from)} ${verb(phraseOf(e.type), false)} ${who(to)}.`;
+    }
+    case 'value': {
+      const ask = m.ask;
+      const key = identifierWords(ask.key).join(' ');
+      if (rows.length === 0) return `I found no ${key} for that.`;
+      const values = [...new Set(rows.map((r) => show(r[ask.key] ?? r[first])))];
+      if (ask.edge) {
+        const e = m.edges[Number(ask.of)]!;
+        const a = m.nodes.find((x) => x.id === e.from)!;
+        const b = m.nodes.find((x) => x.id === e.to)!;
+        return `The ${key} of ${nodeName(a) ?? noun(a.label, 1)} ${verb(phraseOf(e.type), false)} ${nodeName(b) ?? noun(b.label, 1)} ${values.length === 1 ? 'is' : 'are'} ${listOf(values)}.`;
+      }
+      const of = m.nodes.find((x) => x.id === ask.of)!;
+      const subject = nodeName(of) ?? `the ${noun(of.label, 1)}${describe(m, of.id, false)}`;
+      if (values.length === 1 && values[0] === 'unknown') return `The graph does not record the ${key} of ${subject}.`;
+      return `The ${key} of ${subject} ${values.length === 1 ? 'is' : 'are'} ${listOf(values)}.`;
+    }
+    case 'aggregate': {
+      const fn = { avg: 'average', sum: 'total', min: 'minimum', max: 'maximum' }[m.ask.fn];
+      const key = identifierWords(m.ask.key).join(' ');
+      const value = rows[0]?.[first];
+      const whose = m.ask.edge ? '' : ` of ${n(2)}${describe(m, focus.id, true)}`;
+      if (value === null || value === undefined) return `I found no ${key} to take the ${fn} of.`;
+      return `The ${fn} ${key}${whose} is ${show(value)}.`;
+    }
+    case 'path': {
+      const path = rows[0]?.[first];
+      const a = m.nodes.find((x) => x.id === (m.ask as { a: string }).a);
+      const b = m.nodes.find((x) => x.id === (m.ask as { b: string }).b);
+      if (!Array.isArray(path) || path.length === 0) return `I found no connection between ${nodeName(a!)} and ${nodeName(b!)} within a few steps.`;
+      return `${nodeName(a!)} is connected to ${nodeName(b!)} in ${path.length - 1} step${path.length === 2 ? '' : 's'}: ${path.map(show).join(' → ')}.`;
+    }
+    case 'list': {
+      const names = rows.map((r) => show(r[first]));
+      if (m.order) {
+        if (names.length === 0) return `I found no ${n(2)}${describe(m, focus.id, true)} to rank.`;
+        const by = m.order.by;
+        const most = m.order.direction === 'DESC';
+        if ('count' in by) {
+          const counted = m.nodes.find((x) => x.id === by.count);
+          const what = `${most ? 'the most' : 'the fewest'} ${noun(counted?.label, 2)}`;
+          if (names.length === 1) return `${names[0]} has ${what} (${show(rows[0]!.count)}).`;
+          return `The ${names.length} ${n(names.length)} with ${what}: ${listOf(rows.map((r) => `${show(r[first])} (${show(r.count)})`))}.`;
+        }
+        const key = identifierWords(by.key).join(' ');
+        const valueOf = (r: Record<string, unknown>) => show(r[by.key]);
+        const word = most ? 'highest' : 'lowest';
+        if (names.length === 1) return `${names[0]} has the ${word} ${key} (${valueOf(rows[0]!)}).`;
+        return `The ${names.length} ${n(names.length)} with the ${word} ${key}: ${listOf(rows.map((r) => `${show(r[first])} (${valueOf(r)})`))}.`;
+      }
+      const said = describe(m, focus.id, true);
+      if (names.length === 0) return `I found no ${n(2)}${said}.`;
+      if (truncated && total !== undefined && total > names.length) return `There are ${show(total)} ${n(total)}${said}; the first ${names.length} are: ${listOf(names)}.`;
+      if (truncated) return `There are more than ${names.length} ${n(2)}${said}; the first ${names.length} are: ${listOf(names)}.`;
+      if (m.limit !== undefined && names.length <= m.limit) return `${names.length === 1 ? 'One' : `${names.length}`} ${n(names.length)}${describe(m, focus.id, names.length !== 1)}: ${listOf(names)}.`;
+      return `${names.length} ${n(names.length)}${describe(m, focus.id, names.length !== 1)}: ${listOf(names)}.`;
+    }
+  }
+}

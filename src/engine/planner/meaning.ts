@@ -1,0 +1,79 @@
+/**
+ * A question's meaning, between its words and Cypher: a small pattern of things (nodes, some
+ * of them named anchors) joined by relationships, conditions on both, what is asked of the
+ * focus, and an order with a limit. The Cypher builder (cypher-builder.ts) writes it out; the
+ * answer (meaning-answer.ts) says it back in words. Nothing here knows any graph.
+ */
+
+export type CompareOp = '=' | '<>' | '<' | '<=' | '>' | '>=' | 'contains' | 'starts' | 'ends' | 'exists';
+
+export interface Condition {
+  key: string;
+  op: CompareOp;
+  value: string | number | boolean;
+  /** Upper bound, for a range written as two conditions' words ("between 10 and 20"). */
+  words: string;
+}
+
+/** A thing named in the question, as resolved in the graph. */
+export interface Anchor {
+  name: string;
+  nameKey: string;
+  /** The store's key, when the name alone is not unique. */
+  key?: string;
+  unique: boolean;
+}
+
+export interface MeaningNode {
+  id: string;
+  label?: string;
+  /** The property that names things of its label. */
+  nameKey?: string;
+  anchor?: Anchor;
+  conditions: Condition[];
+}
+
+export interface MeaningEdge {
+  from: string;
+  to: string;
+  type: string;
+  conditions: Condition[];
+  /** The pattern must not exist ("people who did not act in …"). */
+  negated?: boolean;
+}
+
+/** What the answer reports about the focus. */
+export type Ask =
+  | { kind: 'list'; extra: { of: string; key: string; edge?: boolean }[] }
+  | { kind: 'count' }
+  | { kind: 'value'; of: string; key: string; edge?: boolean }
+  | { kind: 'aggregate'; fn: 'avg' | 'sum' | 'min' | 'max'; of: string; key: string; edge?: boolean }
+  | { kind: 'exists' }
+  | { kind: 'path'; a: string; b: string; nameKeys: string[] };
+
+export interface Ordering {
+  /** A property of a node or edge, an aggregate of one per focus ("the highest average rating"), or how many of `count` each focus has. */
+  by: { of: string; key: string; edge?: boolean } | { aggregate: 'avg' | 'sum' | 'min' | 'max'; of: string; key: string; edge?: boolean } | { count: string };
+  direction: 'ASC' | 'DESC';
+}
+
+/** A condition on how many of a node the focus is joined to ("with more than 3 movies"). */
+export interface CountCondition {
+  count: string;
+  op: CompareOp;
+  value: number;
+  words: string;
+}
+
+export interface Meaning {
+  nodes: MeaningNode[];
+  edges: MeaningEdge[];
+  focus: string;
+  ask: Ask;
+  order?: Ordering;
+  limit?: number;
+  having?: CountCondition[];
+}
+
+/** The edges' end variables and types in order, for sentences and for checks. */
+export const nodeOf = (m: Meaning, id: string) => m.nodes.find((n) => n.id === id)!;

@@ -1,0 +1,72 @@
+import { analyze } from '../language/analyze.js';
+import type { Token } from '../language/analyze.js';
+import { FILLER_WORDS } from './cues.js';
+import type { Lexicon } from './lexicon.js';
+import { linkWords } from './links.js';
+
+/**
+ * The spans of a question that may name things of the graph, to be looked up by name: quoted
+ * text, runs of capitalized words (titles keep their small words: "Sparse Attention for Long
+ * Documents"), and lower-case words nothing else explains ("which projects use rust", "astrid
+ * nygaard"). Words the schema or the question's shape explains are not names: "top", "one",
+ * "graph", "March 2020", "Cardiology" as a value are read as what they are.
+ */
+
+export interface Mention {
+  text: string;
+  start: number;
+  end: number;
+  /** Given in quotes: certainly meant as a name. */
+  quoted: boolean;
+  /** Lower-case words nothing else explains: looked up, but not reported when nothing has that name. */
+  loose?: boolean;
+}
+
+/** Lower-case words allowed inside a name ("University of Oslo", "Ludwig van Beethoven"). */
+const CONNECTORS = new Set(['of', 'the', 'de', 'da', 'del', 'van', 'von', 'der', 'den', 'du', 'la', 'le', 'y', 'and', '&', 'for', 'in', 'on', 'at', 'to', 'a', 'an']);
+/** First words that are capitalized only because they start the question. */
+const OPENER_POS = new Set(['wh', 'aux', 'verb', 'det', 'prep', 'pron', 'conj', 'adv', 'neg', 'num']);
+
+export function findMentions(question: string, lexicon: Lexicon): Mention[] {
+  const tokens = analyze(question);
+  const items = linkWords(tokens, lexicon, []);
+  /** What each token was linked to, when it was. */
+  const linked: (string | undefined)[] = tokens.map(() => undefined);
+  for (const it of items) for (let k = it.from; k <= it.to; k++) linked[k] = it.kind;
+  const mentions: Mention[] = [];
+  for (const t of tokens.filter((x) => x.pos === 'quote')) mentions.push({ text: t.text, start: t.start, end: t.end, quoted: true });
+
+  const capital = (t: Token, k: number) => /^[\p{Lu}\p{N}]/u.test(t.text) && t.pos !== 'quote' && (k > 0 || !OPENER_POS.has(t.pos)) && linked[k] !== 'date' && !(linked[k] === 'number' && !/^\p{Lu}/u.test(t.text));
+  let k = 0;
+  while (k < tokens.length) {
+    const t = tokens[k]!;
+    if (capital(t, k) && !(linked[k] === 'number' || linked[k] === 'decade')) {
+      let end = k;
+      while (end + 1 < tokens.length) {
+        const next = tokens[end + 1]!;
+        if (question.slice(tokens[end]!.end, next.start).trim() && !/^[-'’]$/.test(question.slice(tokens[end]!.end, next.start).trim())) break;
+        if (capital(next, end + 1) || (next.number !== undefined && /^\d/.test(next.text))) end++;
+        else if (CONNECTORS.has(next.lower) && tokens[end + 2] && capital(tokens[end + 2]!, end + 2) && !question.slice(next.end, tokens[end + 2]!.start).trim()) end += 2;
+        else break;
+      }
+      const span = tokens.slice(k, end + 1);
+      // A capitalized run that is only schema words or a value ("Which Companies …", "Cardiology") is not a name.
+      if (!span.every((s, j) => linked[k + j] === 'label' || linked[k + j] === 'value' || linked[k + j] === 'rel' || linked[k + j] === 'prop' || linked[k + j] === 'agent')) {
+        mentions.push({ text: question.slice(span[0]!.start, span.at(-1)!.end).replace(/['’]s$/u, ''), start: span[0]!.start, end: span.at(-1)!.end, quoted: false });
+      }
+      k = end + 1;
+      continue;
+    }
+    // Lower-case words nothing explains, in a run: "astrid nygaard", "rust".
+    const loose = (x: Token, j: number) => linked[j] === 'word' && (x.pos === 'noun' || x.pos === 'proper' || x.pos === 'adj' || x.pos === 'other') && !FILLER_WORDS.has(x.lower) && !FILLER_WORDS.has(x.lemma) && x.lower.length > 1;
+    if (loose(t, k)) {
+      let end = k;
+      while (end + 1 < tokens.length && loose(tokens[end + 1]!, end + 1)) end++;
+      mentions.push({ text: question.slice(t.start, tokens[end]!.end), start: t.start, end: tokens[end]!.end, quoted: false, loose: true });
+      k = end + 1;
+      continue;
+    }
+    k++;
+  }
+  return mentions.sort((a, b) => a.start - b.start);
+}

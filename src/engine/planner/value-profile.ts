@@ -1,0 +1,81 @@
+import type { GraphSchema, GraphStore } from '../../stores/graph/port.js';
+import { isNameKey } from '../../stores/graph/bookkeeping.js';
+import { cypherName } from './cypher-text.js';
+
+/**
+ * What the graph's property values look like, read from the graph itself: the kind of each
+ * property of each label and relationship type (number, boolean, ISO date text, other text,
+ * list), and for properties whose values recur (countries, cities, statuses, roles, flags)
+ * those values, so a question's words can be found among them ("customers in Germany",
+ * "Which accounts are active?", "the CEO of …").
+ */
+
+export type ValueKind = 'number' | 'boolean' | 'date' | 'text' | 'list' | 'mixed';
+
+export interface PropertyProfile {
+  /** The label or relationship type the property is on. */
+  owner: string;
+  ownerKind: 'label' | 'relationship';
+  key: string;
+  kind: ValueKind;
+  /** Things holding a value, among those read. */
+  count: number;
+  /** Distinct values among those read (at most VALUES_READ + 1). */
+  distinct: number;
+  /** The recurring values (text and list items), when there are few enough to be categories. */
+  values: { value: string; count: number }[];
+}
+
+/** Things read per property (a sample on a large graph). */
+export const PROFILE_SAMPLE = 5000;
+/** Most distinct values a property may have to count as categories. */
+export const CATEGORY_VALUES_MAX = 60;
+/** Most properties profiled, so a wide schema cannot make the first question slow. */
+export const PROFILE_PROPERTIES_MAX = 300;
+
+const ISO_DATE = /^\d{4}-\d{2}(-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?)?$/;
+
+function kindOf(values: unknown[]): ValueKind {
+  const kinds = new Set(
+    values.map((v) => (typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'boolean' : Array.isArray(v) ? 'list' : typeof v === 'string' ? (ISO_DATE.test(v) ? 'date' : 'text') : 'mixed')),
+  );
+  if (kinds.size === 1) return [...kinds][0] as ValueKind;
+  if (kinds.size === 2 && kinds.has('date') && kinds.has('text')) return 'text';
+  return 'mixed';
+}
+
+export async function profileValues(graph: GraphStore, schema: GraphSchema): Promise<PropertyProfile[]> {
+  const targets: { owner: string; ownerKind: 'label' | 'relationship'; key: string }[] = [
+    ...schema.labels.filter((l) => l.label !== 'Entity').flatMap((l) => l.properties.map((key) => ({ owner: l.label, ownerKind: 'label' as const, key }))),
+    ...schema.relationshipTypes.flatMap((t) => t.properties.map((key) => ({ owner: t.type, ownerKind: 'relationship' as const, key }))),
+  ].slice(0, PROFILE_PROPERTIES_MAX);
+  const profiles: PropertyProfile[] = [];
+  for (const target of targets) {
+    const p = cypherName(target.key);
+    const pattern = target.ownerKind === 'label' ? `(x:${cypherName(target.owner)})` : `()-[x:${cypherName(target.owner)}]->()`;
+    const { rows } = await graph.runReadOnly(
+      `MATCH ${pattern} WHERE x.${p} IS NOT NULL WITH x.${p} AS v LIMIT ${PROFILE_SAMPLE} RETURN v, count(*) AS c ORDER BY c DESC LIMIT ${CATEGORY_VALUES_MAX + 1}`,
+      {},
+      { maxRows: CATEGORY_VALUES_MAX + 1 },
+    );
+    const kind = kindOf(rows.map((r) => r.v));
+    const count = rows.reduce((n, r) => n + Number(r.c), 0);
+    const items = new Map<string, number>();
+    for (const r of rows) {
+      for (const v of Array.isArray(r.v) ? r.v : [r.v]) {
+        if (typeof v === 'string' && v.trim() && v.length <= 80) items.set(v, (items.get(v) ?? 0) + Number(r.c));
+      }
+    }
+    // Names are found by name search; text that rarely repeats is not a category.
+    const categorical =
+      (kind === 'text' || kind === 'list') && !isNameKey(target.key) && rows.length <= CATEGORY_VALUES_MAX && (rows.length <= 12 || rows.length * 2 <= count);
+    profiles.push({
+      ...target,
+      kind,
+      count,
+      distinct: rows.length,
+      values: categorical ? [...items].map(([value, n]) => ({ value, count: n })) : [],
+    });
+  }
+  return profiles;
+}
