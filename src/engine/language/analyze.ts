@@ -75,7 +75,16 @@ const ORDINAL_WORDS: Readonly<Record<string, number>> = {
   first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10,
 };
 
+/** Prepositions compromise sometimes tags otherwise ("against" as an adjective): a closed class of English. */
+const PREPOSITIONS = new Set([
+  'about', 'above', 'across', 'after', 'against', 'along', 'among', 'around', 'at', 'before', 'behind', 'below', 'beneath', 'beside',
+  'between', 'beyond', 'by', 'despite', 'during', 'except', 'for', 'from', 'in', 'inside', 'into', 'near', 'of', 'off', 'on', 'onto',
+  'outside', 'over', 'per', 'since', 'through', 'throughout', 'to', 'toward', 'towards', 'under', 'until', 'upon', 'versus', 'via',
+  'with', 'within', 'without',
+]);
+
 function posOf(tags: ReadonlySet<string>, lower: string): Pos {
+  if (PREPOSITIONS.has(lower) && !tags.has('Verb')) return lower === 'without' ? 'neg' : 'prep';
   if (tags.has('QuestionWord') || /^(who|whom|whose|what|which|when|where|why|how)$/.test(lower)) return 'wh';
   if (tags.has('Negative') || /^(not|no|never|n't|without|none|neither|nor)$/.test(lower) || /n't$/.test(lower)) return 'neg';
   if (tags.has('Value') || /^\d/.test(lower)) return 'num';

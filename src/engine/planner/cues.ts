@@ -145,6 +145,12 @@ export const SUPERLATIVE_DIMENSIONS: Readonly<Record<string, Dimension>> = {
   tall: { words: ['height'], onValues: 'DESC' },
 };
 
+/** Words (and their lemmas) of a property that holds a year: a number property with one of them is a date. */
+export const YEAR_WORDS = /^(year|born|bear|birth|released?|found(ed)?|publish(ed)?|establish(ed)?|buil[dt]|open(ed)?|start(ed)?|create[d]?|launch(ed)?)$/;
+
+/** Whether a property (its kind and the lemmas of its words) holds a date or a year. */
+export const holdsDate = (p: { kind: string; words: string[] }) => p.kind === 'date' || (p.kind === 'number' && p.words.some((w) => YEAR_WORDS.test(w)));
+
 /** Words that say how many are wanted at the front of a list ("top 5", "first 3"). */
 export const LIMIT_LEADS = new Set(['top', 'first', 'last', 'bottom']);
 

@@ -75,6 +75,7 @@ function matchOf(m: Meaning): { match: string; hasWhere: boolean } {
     if (!declared.has(node.id)) continue;
     where.push(...anchorConditions(node), ...node.conditions.map((c) => conditionText(node.id, c)));
   }
+  for (const [a, b] of m.distinct ?? []) where.push(`${a} <> ${b}`);
   for (const e of m.edges.filter((x) => x.negated)) {
     where.push(`NOT ${inlineNode(byId.get(e.from)!, declared)}${arrow(e)}${inlineNode(byId.get(e.to)!, declared)}`);
   }
@@ -94,6 +95,7 @@ export function buildCypher(m: Meaning): string {
       `RETURN [x IN nodes(p) | coalesce(${namesOf(m.ask.nameKeys)})] AS path, [r IN relationships(p) | type(r)] AS relationships`
     );
   }
+  if (m.ask.kind === 'compare') return compareCypher(m, m.ask, byId);
   const { match, hasWhere } = matchOf(m);
   const focus = byId.get(m.focus)!;
   const name = `${focus.id}.${cypherName(focusNameKey(focus))}`;
@@ -105,10 +107,12 @@ export function buildCypher(m: Meaning): string {
       return `${match} RETURN count(DISTINCT ${focus.id}) AS count`;
     case 'exists':
       return `${match} RETURN count(*) > 0 AS answer`;
+    case 'lookup':
+      return `${match} RETURN ${name} AS name, ${focus.id} AS entity`;
     case 'value': {
       const value = target(m.ask.of, m.ask.key, m.ask.edge);
-      const named = m.ask.edge || m.ask.of !== focus.id ? '' : `${name} AS name, `;
-      return `${match} RETURN DISTINCT ${named}${value} AS ${cypherName(m.ask.key)}`;
+      const named = m.ask.edge || m.ask.of !== focus.id ? '' : `, ${name} AS name`;
+      return `${match} RETURN DISTINCT ${value} AS ${cypherName(m.ask.key)}${named}`;
     }
     case 'aggregate':
       return `${match} RETURN ${m.ask.fn}(${target(m.ask.of, m.ask.key, m.ask.edge)}) AS value`;
@@ -131,7 +135,7 @@ export function buildCypher(m: Meaning): string {
         return `${match}${hasWhere ? ' AND' : ' WHERE'} ${sortKey} IS NOT NULL RETURN DISTINCT ${name} AS name${extras}${shown} ORDER BY ${column} ${m.order.direction}, name LIMIT ${m.limit ?? 1}`;
       }
       // One row per thing (two things may share a name), with the values shown beside it.
-      return `${match} WITH DISTINCT ${[focus.id, ...new Set(extra.map((x) => (x.edge ? edgeVar(Number(x.of)) : x.of)))].join(', ')} RETURN ${name} AS name${extras} ORDER BY name LIMIT ${m.limit ?? LIST_LIMIT}`;
+      return `${match} WITH DISTINCT ${[...new Set([focus.id, ...extra.map((x) => (x.edge ? edgeVar(Number(x.of)) : x.of))])].join(', ')} RETURN ${name} AS name${extras} ORDER BY name LIMIT ${m.limit ?? LIST_LIMIT}`;
     }
   }
 }
@@ -155,6 +159,30 @@ function rankByCount(m: Meaning, counted: string, byId: Map<string, MeaningNode>
   const pattern = `${edge.from === focus ? `(${focus})` : nodePattern(other, declared)}${arrow(edge, 'rc')}${edge.to === focus ? `(${focus})` : nodePattern(other, declared)}`;
   const conditions = [...other.conditions.map((c) => conditionText(other.id, c)), ...edge.conditions.map((c) => conditionText('rc', c))];
   return `${base} OPTIONAL MATCH ${pattern}${conditions.length ? ` WHERE ${conditions.join(' AND ')}` : ''} RETURN ${name} AS name, count(DISTINCT ${counted}) AS count ORDER BY count ${direction}, name LIMIT ${limit}`;
+}
+
+/** Both values side by side: `name, value, other, other_value` (what the comparison sentence reads). */
+function compareCypher(m: Meaning, ask: Extract<Meaning['ask'], { kind: 'compare' }>, byId: Map<string, MeaningNode>): string {
+  const a = byId.get(ask.a)!;
+  const b = byId.get(ask.b)!;
+  const declared = new Set<string>();
+  const nameOf = (n: MeaningNode) => `${n.id}.${cypherName(focusNameKey(n))}`;
+  const whereOf = (n: MeaningNode) => {
+    const w = anchorConditions(n);
+    return w.length ? ` WHERE ${w.join(' AND ')}` : '';
+  };
+  if ('key' in ask.by) {
+    const p = cypherName(ask.by.key);
+    const where = [...anchorConditions(a), ...anchorConditions(b)];
+    return `MATCH ${nodePattern(a, declared)}, ${nodePattern(b, declared)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} RETURN ${nameOf(a)} AS name, ${a.id}.${p} AS value, ${nameOf(b)} AS other, ${b.id}.${p} AS other_value`;
+  }
+  const by = ask.by;
+  const hop = (from: string, v: string) => (by.forward ? `(${from})-[:${cypherName(by.type)}]->(${v}:${cypherName(by.label)})` : `(${from})<-[:${cypherName(by.type)}]-(${v}:${cypherName(by.label)})`);
+  return (
+    `MATCH ${nodePattern(a, declared)}${whereOf(a)} OPTIONAL MATCH ${hop(a.id, 'x')} WITH ${a.id}, count(DISTINCT x) AS value ` +
+    `MATCH ${nodePattern(b, declared)}${whereOf(b)} OPTIONAL MATCH ${hop(b.id, 'y')} ` +
+    `RETURN ${nameOf(a)} AS name, value, ${nameOf(b)} AS other, count(DISTINCT y) AS other_value`
+  );
 }
 
 function havingWith(m: Meaning): string {

@@ -1,5 +1,5 @@
 import type { Token } from '../language/analyze.js';
-import { EQUALITY_LEADS, LIMIT_LEADS, SUPERLATIVE_DIMENSIONS } from './cues.js';
+import { EQUALITY_LEADS, holdsDate, LIMIT_LEADS, SUPERLATIVE_DIMENSIONS } from './cues.js';
 import type { Ctx, Unsure } from './interpret-context.js';
 import { candidates, fits, labelOf, ownerEdge, ownerNode, pick, settle, unsure, wordsOf } from './interpret-context.js';
 import type { Item } from './links.js';
@@ -118,11 +118,10 @@ export function isLimit(ctx: Ctx, i: number): boolean {
   return false;
 }
 
-const TIME_WORDS = /^(year|born|birth|released|founded|published|established|built|opened)$/;
 
 /** The date and year properties of the relationship just before `at`, else of the nearest thing that has any. */
 function datePropertiesNear(ctx: Ctx, at: number): LexProperty[] {
-  const dated = (p: LexProperty) => p.kind === 'date' || (p.kind === 'number' && p.words.some((w) => TIME_WORDS.test(w)));
+  const dated = holdsDate;
   for (let k = at - 1; k >= Math.max(0, at - 4); k--) {
     const it = ctx.items[k]!;
     if (it.kind === 'rel') {
@@ -159,15 +158,16 @@ function propertyFor(ctx: Ctx, at: number, end: number, value: Value): LexProper
   for (let k = at - 1; k >= Math.max(0, at - 3); k--) {
     const it = ctx.items[k]!;
     if (it.kind === 'prop') return named(k);
-    // A verb before the comparison names the date: "released after 2000", "born before 1960".
-    if (it.kind === 'word' && (it.token.pos === 'verb' || it.token.pos === 'adj' || it.token.pos === 'noun')) {
-      const found = [...propertiesOf(ctx, kinds, it.token.lemma), ...propertiesOf(ctx, kinds, it.token.lower)];
+    // A verb before the comparison names the date: "released after 2000", "born before 1960" (also one that names a relationship elsewhere: "founded").
+    const word = it.kind === 'word' ? it.token : it.kind === 'rel' && !ctx.used.has(k) ? ctx.tokens[it.from] : undefined;
+    if (word && (word.pos === 'verb' || word.pos === 'adj' || word.pos === 'noun')) {
+      const found = [...propertiesOf(ctx, kinds, word.lemma), ...propertiesOf(ctx, kinds, word.lower)];
       const p = found.length > 0 ? pick(ctx, found, at) : undefined;
       if (p) {
         ctx.used.add(k);
         return p;
       }
-      if (timeLike && it.token.pos === 'verb') {
+      if (timeLike && word.pos === 'verb' && it.kind === 'word') {
         const dates = datePropertiesNear(ctx, at);
         if (dates.length === 1) {
           ctx.used.add(k);

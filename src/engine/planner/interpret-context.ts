@@ -32,6 +32,8 @@ export interface Ctx {
   having: CountCondition[];
   /** Conditions on a relationship the question does not name yet (joinComponents may add it). */
   pending: { prop: LexProperty; conditions: Condition[]; at: number }[];
+  /** Nodes that must be different things. */
+  distinct: [string, string][];
   notes: string[];
   confidence: number;
 }

@@ -1,4 +1,4 @@
-import { LIMIT_LEADS } from './cues.js';
+import { holdsDate, LIMIT_LEADS } from './cues.js';
 import { isLimit } from './interpret-conditions.js';
 import type { Ctx, Draft, Unsure } from './interpret-context.js';
 import { candidates, labelOf, pick, unsure, valueOwner } from './interpret-context.js';
@@ -13,6 +13,8 @@ import type { Ask, Meaning, MeaningNode, Ordering } from './meaning.js';
  */
 
 const YES_NO_OPENERS = /^(does|do|did|is|are|was|were|has|have|had|can)$/;
+/** Property words of a place ("city", "country", "address"). */
+const PLACE_WORDS = /^(city|country|location|address|place|region|state|town|site|venue|county|province|area)$/;
 
 type RankItem = Extract<Item, { kind: 'rank' }>;
 type AggItem = Extract<Item, { kind: 'agg' }>;
@@ -50,6 +52,11 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
     const rank = items[rankAt] as RankItem;
     ctx.used.add(rankAt);
     const ranked = rankingOf(ctx, rankAt, rank, focus, aggAt);
+    if (!ranked && rank.weak) {
+      // "the top 5 movies directed by …": how many, in no particular order.
+      limit = limitOf(ctx, -1);
+      return finishShape(ctx, focus, ask, undefined, limit, asked);
+    }
     if (!ranked) return unsure(ctx, `I can’t tell what “${rank.word}” ranks by here`);
     // "What is the highest rating?": the value, not the thing.
     const listed = ctx.nodes.some((n) => !n.anchor && n.at > rankAt && items[n.at]?.kind === 'label');
@@ -80,11 +87,23 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
     ctx.used.add(i);
     ask = { kind: 'value', ...of };
     if (!of.edge) focus = ctx.nodes.find((n) => n.id === of.of) ?? focus;
+  } else if (focus.anchor && free.length === 0 && ctx.edges.length === 0) {
+    // "Where is X?": the one place-like value of X. "Who is X?", "Tell me about X": X itself.
+    const whereAt = items.findIndex((it) => it.kind === 'wh' && it.word === 'where');
+    if (whereAt >= 0) {
+      const places = ctx.lexicon.properties.filter((p) => p.ownerKind === 'label' && p.owner === focus!.label && p.words.some((w) => PLACE_WORDS.test(w)));
+      if (places.length !== 1) return unsure(ctx, `I can’t tell where ${focus.anchor.name} is: the graph records no single place for it`);
+      ctx.used.add(whereAt);
+      ask = { kind: 'value', of: focus.id, key: places[0]!.key };
+    } else ask = { kind: 'lookup' };
   } else {
     limit = limitOf(ctx, -1);
-    if (focus.anchor && free.length === 0 && ctx.edges.length === 0) return unsure(ctx, 'a question about one thing with nothing asked of it');
   }
-  // Values named beside a list ("their names and release years") are shown as columns, with the values a condition compared.
+  return finishShape(ctx, focus, ask, order, limit, asked);
+}
+
+/** The meaning with its columns: values named beside a list, and the values its conditions compared. */
+function finishShape(ctx: Ctx, focus: Draft, ask: Ask, order: Ordering | undefined, limit: number | undefined, asked: { it: PropItem; i: number }[]): { ok: true; meaning: Meaning } | Unsure {
   if (ask.kind === 'list') {
     for (const { it, i } of asked) {
       const p = pick(ctx, it.props, i);
@@ -110,7 +129,16 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
   const edges = ctx.edges.map(({ from, to, type, conditions, negated }) => ({ from, to, type, conditions, ...(negated ? { negated } : {}) }));
   return {
     ok: true,
-    meaning: { nodes, edges, focus: focus.id, ask, ...(order ? { order } : {}), ...(limit !== undefined ? { limit } : {}), ...(ctx.having.length ? { having: ctx.having } : {}) },
+    meaning: {
+      nodes,
+      edges,
+      focus: focus.id,
+      ask,
+      ...(order ? { order } : {}),
+      ...(limit !== undefined ? { limit } : {}),
+      ...(ctx.having.length ? { having: ctx.having } : {}),
+      ...(ctx.distinct.length ? { distinct: ctx.distinct } : {}),
+    },
   };
 }
 
@@ -119,7 +147,8 @@ function chooseRank(ctx: Ctx): number {
   const ranks = ctx.items.map((it, i) => ({ it, i })).filter(({ it, i }) => it.kind === 'rank' && !ctx.used.has(i));
   const scored = ranks.map(({ it, i }) => {
     const next = ctx.items[i + 1];
-    const score = (it as RankItem).dimension ? 3 : next?.kind === 'prop' || next?.kind === 'agg' ? 2 : next?.kind === 'label' || next?.kind === 'agent' ? 1 : 0;
+    const rank = it as RankItem;
+    const score = rank.weak ? -1 : rank.dimension ? 3 : next?.kind === 'prop' || next?.kind === 'agg' ? 2 : next?.kind === 'label' || next?.kind === 'agent' ? 1 : 0;
     return { i, score };
   });
   scored.sort((a, b) => b.score - a.score || a.i - b.i);
@@ -211,6 +240,7 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
     }
   }
   if (rank.dimension) return dimensionOrder(ctx, focus, rank);
+  if (rank.weak) return undefined;
   // "Which physician supervises the most?": the other end of the focus's relationship.
   const relAfter = ctx.items.findIndex((it, k) => k > at && (it.kind === 'rel' || it.kind === 'agent'));
   const edge = ctx.edges.find((e) => e.from === focus.id || e.to === focus.id);
@@ -224,7 +254,7 @@ function dimensionOrder(ctx: Ctx, node: Draft, rank: RankItem): { order: Orderin
   const labels = candidates(node) ?? [];
   const props = ctx.lexicon.properties.filter((p) => p.ownerKind === 'label' && labels.includes(p.owner));
   const byWords = props.filter((p) => (p.kind === 'number' || p.kind === 'date') && p.words.some((w) => d.words.includes(w)));
-  const byDates = d.onDates ? props.filter((p) => p.kind === 'date' || (p.kind === 'number' && p.words.some((w) => /^(year|born|birth|released|founded|published|established|opened|built)$/.test(w)))) : [];
+  const byDates = d.onDates ? props.filter(holdsDate) : [];
   const chosen = byWords.length === 1 ? byWords[0] : byWords.length === 0 && byDates.length === 1 ? byDates[0] : undefined;
   if (!chosen) return undefined;
   const dated = chosen.kind === 'date' || byWords.length === 0;

@@ -3,6 +3,7 @@ import { FILLER_WORDS, PERSON_WORDS } from './cues.js';
 import { placeConditions } from './interpret-conditions.js';
 import type { Ctx, Draft, Unsure } from './interpret-context.js';
 import { candidates, fits, labelOf, personLike, settle, unsure, wordsOf } from './interpret-context.js';
+import { sameAs, whenForm, wholeForm } from './interpret-forms.js';
 import { joinComponents } from './interpret-joins.js';
 import { shape } from './interpret-shape.js';
 import type { Item } from './links.js';
@@ -38,13 +39,17 @@ export function interpret(question: string, tokens: Token[], items: Item[], lexi
   if (first && INSTRUCTIONS.test(first.lower) && items.every((it) => it.kind !== 'rel' || tokens[it.from] !== first)) {
     return { ok: false, reason: 'I only read the knowledge graph: I can’t change it', unplaced: [], scope: 'instruction' };
   }
-  const ctx: Ctx = { tokens, items, lexicon, used: new Set(), nodes: [], edges: [], having: [], pending: [], notes: [], confidence: 0.95 };
+  const ctx: Ctx = { tokens, items, lexicon, used: new Set(), nodes: [], edges: [], having: [], pending: [], distinct: [], notes: [], confidence: 0.95 };
   makeNodes(ctx);
+  const whole = wholeForm(ctx) ?? whenForm(ctx);
+  if (whole) return finish(ctx, whole);
   for (let i = 0; i < items.length; i++) {
     const it = items[i]!;
     if (it.kind === 'rel') placeRelationship(ctx, i, it.rel, it.passive);
     if (it.kind === 'agent') placeAgent(ctx, i, it.rel, it.role);
   }
+  const same = sameAs(ctx);
+  if (same) ctx.distinct.push(same);
   const placed = placeConditions(ctx);
   if (!placed.ok) return placed;
   const joined = joinComponents(ctx);
@@ -55,10 +60,15 @@ export function interpret(question: string, tokens: Token[], items: Item[], lexi
 
   const shaped = shape(ctx);
   if (!shaped.ok) return shaped;
+  return finish(ctx, shaped.meaning);
+}
+
+/** A meaning is read only when every word is placed (or only joins) and the guesses leave enough confidence. */
+function finish(ctx: Ctx, meaning: Meaning): Interpretation {
   const unplaced = unplacedWords(ctx).filter((w) => !absorbed(ctx, w));
   if (unplaced.length > 0) return { ok: false, reason: `I could not place “${unplaced.map((w) => w.text).join('”, “')}” in the graph`, unplaced: unplaced.map((w) => w.text) };
   if (ctx.confidence < CONFIDENCE_MIN) return { ok: false, reason: `I am not sure enough of my reading (${ctx.notes.join('; ') || 'several guesses'})`, unplaced: [] };
-  return { ok: true, reading: { meaning: shaped.meaning, confidence: Math.max(0.05, Math.round(ctx.confidence * 100) / 100), mappings: mappingsOf(ctx) } };
+  return { ok: true, reading: { meaning, confidence: Math.max(0.05, Math.round(ctx.confidence * 100) / 100), mappings: mappingsOf(ctx) } };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -111,6 +121,8 @@ function namesWhatFollows(items: Item[], at: number): boolean {
   let k = at + 1;
   const copula = items[k];
   if (copula?.kind !== 'word' || !/^(is|are|was|were)$/.test(copula.token.lower)) return false;
+  // "Who is Maya Patel?": the named thing itself.
+  if (items[k + 1]?.kind === 'entity' && (k + 2 >= items.length || items.slice(k + 2).every((x) => x.kind === 'word' && x.token.pos !== 'noun' && x.token.pos !== 'verb'))) return true;
   k++;
   const lead = (x: Item | undefined) => x !== undefined && (x.kind === 'rank' || x.kind === 'number' || (x.kind === 'word' && /^(the|a|an|top|first|last)$/.test(x.token.lower)));
   while (lead(items[k])) k++;
@@ -137,11 +149,18 @@ function placeRelationship(ctx: Ctx, at: number, rel: LexRelationship, passive: 
   }
   const before = ctx.nodes.filter((n) => n.at < at).reverse();
   const after = ctx.nodes.filter((n) => n.at > at);
+  // "companies founded after 2005": a verb before a year that is also a date of the thing before it is that date.
+  const next = ctx.items[at + 1];
+  const nextValue = ctx.items[at + 2];
+  const dateNamed = (n: Draft) => ctx.lexicon.properties.some((p) => p.ownerKind === 'label' && p.owner === n.label && (p.kind === 'date' || p.kind === 'number') && p.words.includes(rel.words[0] ?? ''));
+  if (next?.kind === 'cmp' && (nextValue?.kind === 'number' || nextValue?.kind === 'decade' || nextValue?.kind === 'date') && before[0] && dateNamed(before[0])) return;
   const negated = ctx.items.slice(Math.max(0, at - 3), at).some((it) => it.kind === 'neg');
   // Subject on the left, object on the right; a question may front its object ("Which patients does X treat?").
   const pairs: [Draft, Draft][] = [];
   for (const l of before) for (const r of after) pairs.push([l, r]);
-  if (!negated) for (let a = 0; a < before.length; a++) for (let b = a + 1; b < before.length; b++) pairs.push([before[a]!, before[b]!]);
+  // A denied relationship between things the question already joined ("produced movies but did not direct any") reaches any other thing.
+  const joined = (x: Draft, y: Draft) => ctx.edges.some((e) => (e.from === x.id && e.to === y.id) || (e.from === y.id && e.to === x.id));
+  for (let a = 0; a < before.length; a++) for (let b = a + 1; b < before.length; b++) if (!negated || !joined(before[a]!, before[b]!)) pairs.push([before[a]!, before[b]!]);
   for (const [left, right] of pairs) {
     const pattern = fitPattern(ctx, rel, left, right, passive);
     if (!pattern) continue;
@@ -157,7 +176,10 @@ function placeRelationship(ctx: Ctx, at: number, rel: LexRelationship, passive: 
   if (!one) return;
   const pattern = rel.patterns.find((p) => fits(ctx, one, p.from)) ?? rel.patterns.find((p) => fits(ctx, one, p.to));
   if (!pattern) return;
-  const isFrom = fits(ctx, one, pattern.from) && (!passive || pattern.from !== pattern.to);
+  // "the most citations": a thing has the citations it receives.
+  const item = ctx.items[at];
+  const received = item?.kind === 'rel' && item.event === true && pattern.from === pattern.to;
+  const isFrom = fits(ctx, one, pattern.from) && (!passive || pattern.from !== pattern.to) && !received;
   const other: Draft = { id: `n${ctx.nodes.length}`, at, label: isFrom ? pattern.to : pattern.from, implicit: true, conditions: [] };
   ctx.nodes.push(other);
   settle(one, isFrom ? pattern.from : pattern.to);
@@ -221,7 +243,7 @@ function placeAgent(ctx: Ctx, at: number, rel: LexRelationship, role: 'from' | '
 /** A verb that only links what follows it to what came before ("based in Bergen", "belong to the Stroke Unit", "work at X"). */
 function absorbed(ctx: Ctx, w: { text: string; at: number }): boolean {
   const it = ctx.items[w.at];
-  if (it?.kind !== 'word' || it.token.pos !== 'verb') return false;
+  if (it?.kind !== 'word' || !(it.token.pos === 'verb' || (it.token.pos === 'adj' && /ed$/.test(it.token.lower)))) return false;
   for (let k = w.at + 1; k <= Math.min(ctx.items.length - 1, w.at + 3); k++) {
     const next = ctx.items[k]!;
     if (ctx.used.has(k) && (next.kind === 'value' || next.kind === 'entity' || next.kind === 'label' || next.kind === 'prop' || next.kind === 'rank' || next.kind === 'agent')) {

@@ -34,7 +34,7 @@ export type Item = Span &
   (
     | { kind: 'entity'; entity: NamedThing }
     | { kind: 'label'; label: LexLabel; plural: boolean }
-    | { kind: 'rel'; rel: LexRelationship; passive: boolean }
+    | { kind: 'rel'; rel: LexRelationship; passive: boolean; event?: boolean }
     | { kind: 'agent'; rel: LexRelationship; role: 'from' | 'to'; plural: boolean }
     | { kind: 'prop'; props: LexProperty[] }
     | { kind: 'value'; values: LexValue[] }
@@ -45,7 +45,7 @@ export type Item = Span &
     | { kind: 'cmp'; cue: ComparatorCue }
     | { kind: 'count' }
     | { kind: 'agg'; fn: 'avg' | 'sum' | 'min' | 'max' }
-    | { kind: 'rank'; direction: 'DESC' | 'ASC'; dimension?: Dimension; word: string }
+    | { kind: 'rank'; direction: 'DESC' | 'ASC'; dimension?: Dimension; word: string; weak?: boolean }
     | { kind: 'neg' }
     | { kind: 'wh'; word: string }
     | { kind: 'word'; token: Token }
@@ -142,6 +142,10 @@ function linkAt(tokens: Token[], i: number, lexicon: Lexicon, named: NamedThing[
   if (schema) return schema;
 
   if (t.lower in AGGREGATE_CUES) return { kind: 'agg', fn: AGGREGATE_CUES[t.lower]!, from: i, to: i };
+  // "top 3 hospitals (by beds)": ranks only when something says by what; otherwise it says how many.
+  if ((t.lower === 'top' || t.lower === 'bottom') && tokens[i + 1] && (tokens[i + 1]!.number !== undefined || tokens[i + 1]!.pos === 'noun')) {
+    return { kind: 'rank', direction: t.lower === 'top' ? 'DESC' : 'ASC', word: t.lower, weak: true, from: i, to: i };
+  }
   if (t.lower in RANK_CUES) {
     // "the most experienced", "the least expensive": the adjective says what ranks.
     const next = tokens[i + 1];
@@ -190,7 +194,7 @@ function schemaAt(tokens: Token[], i: number, lexicon: Lexicon): Item | undefine
       candidates.push({ kind: 'rel', rel, passive: passiveAt(tokens, i, to - i + 1), from: i, to });
     }
     if (rel.agentNouns.includes(t.lemma) || rel.agentNouns.includes(t.lower)) candidates.push({ kind: 'agent', rel, role: 'from', plural: plural(i), from: i, to: i });
-    if ((rel.eventNouns.includes(t.lemma) || rel.eventNouns.includes(t.lower)) && t.pos === 'noun') candidates.push({ kind: 'rel', rel, passive: false, from: i, to: i });
+    if ((rel.eventNouns.includes(t.lemma) || rel.eventNouns.includes(t.lower)) && t.pos === 'noun') candidates.push({ kind: 'rel', rel, passive: false, event: true, from: i, to: i });
     if (rel.objectNouns.includes(t.lemma) || rel.objectNouns.includes(t.lower)) candidates.push({ kind: 'agent', rel, role: 'to', plural: plural(i), from: i, to: i });
   }
   const props = new Map<number, LexProperty[]>();

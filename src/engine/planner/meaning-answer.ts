@@ -1,3 +1,4 @@
+import { isNameKey } from '../../stores/graph/bookkeeping.js';
 import { listOf, plainRows, show } from './answer.js';
 import type { Condition, Meaning, MeaningEdge, MeaningNode } from './meaning.js';
 import { identifierWords } from './words.js';
@@ -75,11 +76,11 @@ function describe(m: Meaning, focusId: string, plural: boolean): string {
 const edgeConditions = (e: MeaningEdge) => (e.conditions.length ? ` (${e.conditions.map(conditionWords).join(', ')})` : '');
 
 /** The first column each kind of meaning's query returns: a query edited since (by a reviewer) may not. */
-const FIRST_COLUMN: Record<Meaning['ask']['kind'], string[]> = { list: ['name'], count: ['count'], aggregate: ['value'], exists: ['answer'], path: ['path'], value: [] };
+const FIRST_COLUMN: Record<Meaning['ask']['kind'], string[]> = { list: ['name'], count: ['count'], aggregate: ['value'], exists: ['answer'], path: ['path'], value: [], lookup: ['name'], compare: ['name'] };
 
 export function composeMeaningAnswer(input: MeaningAnswerInput): string {
   const { meaning: m, columns, rows, truncated, total } = input;
-  const expected = m.ask.kind === 'value' ? ['name', m.ask.key] : FIRST_COLUMN[m.ask.kind];
+  const expected = m.ask.kind === 'value' ? [m.ask.key] : FIRST_COLUMN[m.ask.kind];
   if (rows.length > 0 && !expected.includes(columns[0] ?? '')) return plainRows(columns, rows, truncated);
   const focus = m.nodes.find((n) => n.id === m.focus)!;
   const first = columns[0] ?? '';
@@ -121,6 +122,34 @@ export function composeMeaningAnswer(input: MeaningAnswerInput): string {
       const whose = m.ask.edge ? '' : ` of ${n(2)}${describe(m, focus.id, true)}`;
       if (value === null || value === undefined) return `I found no ${key} to take the ${fn} of.`;
       return `The ${fn} ${key}${whose} is ${show(value)}.`;
+    }
+    case 'lookup': {
+      if (rows.length === 0) return `I could not find ${nodeName(focus) ?? 'it'} in the graph.`;
+      const node = rows[0]!.entity as { labels?: string[]; properties?: Record<string, unknown> } | undefined;
+      const label = focus.label ?? node?.labels?.find((l) => l !== 'Entity') ?? 'thing';
+      const facts = Object.entries(node?.properties ?? {})
+        .filter(([k]) => !isNameKey(k))
+        .slice(0, 6)
+        .map(([k, v]) => `${identifierWords(k).join(' ')} ${show(v)}`);
+      const words = identifierWords(label).join(' ');
+      return `${show(rows[0]![first])} is ${/^[aeiou]/i.test(words) ? 'an' : 'a'} ${words}${facts.length ? ` (${facts.join(', ')})` : ''}.`;
+    }
+    case 'compare': {
+      const row = rows[0];
+      if (!row) return `I could not find both of them in the graph.`;
+      const ask = m.ask;
+      const measure = 'key' in ask.by ? identifierWords(ask.by.key).filter((w, i, all) => !(i === all.length - 1 && all.length > 1 && /^(on|at|date)$/.test(w))).join(' ') : noun(ask.by.label, 2);
+      const [a, b] = [show(row.name), show(row.other)];
+      const [x, y] = [row.value, row.other_value];
+      if (x === null || x === undefined || y === null || y === undefined) return `I can’t compare them: the graph does not record the ${measure} of ${x == null ? a : b}.`;
+      if (x === y) return `No: ${a} and ${b} have the same ${measure} (${show(x)}).`;
+      const larger = (x as number | string) > (y as number | string);
+      const yes = ask.more === larger;
+      const dated = typeof x === 'string' || ('key' in ask.by && /date|year|born|on$/i.test(ask.by.key));
+      const word = dated ? (larger ? 'later' : 'earlier') : larger ? 'more' : 'less';
+      return dated
+        ? `${yes ? 'Yes' : 'No'}: ${a} (${measure} ${show(x)}) is ${word} than ${b} (${show(y)}).`
+        : `${yes ? 'Yes' : 'No'}: ${a} has ${word} ${measure} (${show(x)}) than ${b} (${show(y)}).`;
     }
     case 'path': {
       const path = rows[0]?.[first];

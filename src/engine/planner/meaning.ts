@@ -49,7 +49,11 @@ export type Ask =
   | { kind: 'value'; of: string; key: string; edge?: boolean }
   | { kind: 'aggregate'; fn: 'avg' | 'sum' | 'min' | 'max'; of: string; key: string; edge?: boolean }
   | { kind: 'exists' }
-  | { kind: 'path'; a: string; b: string; nameKeys: string[] };
+  | { kind: 'path'; a: string; b: string; nameKeys: string[] }
+  /** Who or what a named thing is: the thing itself. */
+  | { kind: 'lookup' }
+  /** Two named things compared by a value or by how many related things each has ("Does X have more … than Y?"). */
+  | { kind: 'compare'; a: string; b: string; by: { key: string } | { type: string; forward: boolean; label: string }; more: boolean };
 
 export interface Ordering {
   /** A property of a node or edge, an aggregate of one per focus ("the highest average rating"), or how many of `count` each focus has. */
@@ -73,6 +77,8 @@ export interface Meaning {
   order?: Ordering;
   limit?: number;
   having?: CountCondition[];
+  /** Pairs of nodes that must be different things ("works at the same company as X": not X). */
+  distinct?: [string, string][];
 }
 
 /** The edges' end variables and types in order, for sentences and for checks. */

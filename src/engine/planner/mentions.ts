@@ -1,6 +1,6 @@
 import { analyze } from '../language/analyze.js';
 import type { Token } from '../language/analyze.js';
-import { FILLER_WORDS } from './cues.js';
+import { FILLER_WORDS, LIMIT_LEADS } from './cues.js';
 import type { Lexicon } from './lexicon.js';
 import { linkWords } from './links.js';
 
@@ -34,7 +34,13 @@ export function findMentions(question: string, lexicon: Lexicon): Mention[] {
   const linked: (string | undefined)[] = tokens.map(() => undefined);
   for (const it of items) for (let k = it.from; k <= it.to; k++) linked[k] = it.kind;
   const mentions: Mention[] = [];
-  for (const t of tokens.filter((x) => x.pos === 'quote')) mentions.push({ text: t.text, start: t.start, end: t.end, quoted: true });
+  // Quoted text compared as text ("a name starting with 'L'", "a tagline containing 'love'") is a value, not a name.
+  tokens.forEach((t, k) => {
+    if (t.pos !== 'quote') return;
+    const before = items.find((it) => it.to === k - 1);
+    if (before?.kind === 'cmp' && before.cue.text) return;
+    mentions.push({ text: t.text, start: t.start, end: t.end, quoted: true });
+  });
 
   const capital = (t: Token, k: number) => /^[\p{Lu}\p{N}]/u.test(t.text) && t.pos !== 'quote' && (k > 0 || !OPENER_POS.has(t.pos)) && linked[k] !== 'date' && !(linked[k] === 'number' && !/^\p{Lu}/u.test(t.text));
   let k = 0;
@@ -58,7 +64,10 @@ export function findMentions(question: string, lexicon: Lexicon): Mention[] {
       continue;
     }
     // Lower-case words nothing explains, in a run: "astrid nygaard", "rust".
-    const loose = (x: Token, j: number) => linked[j] === 'word' && (x.pos === 'noun' || x.pos === 'proper' || x.pos === 'adj' || x.pos === 'other') && !FILLER_WORDS.has(x.lower) && !FILLER_WORDS.has(x.lemma) && x.lower.length > 1;
+    // Nouns, with an adjective only in front of one ("type 2 diabetes", "ischemic stroke").
+    const nounish = (x: Token | undefined, j: number) =>
+      x !== undefined && linked[j] === 'word' && (x.pos === 'noun' || x.pos === 'proper') && !FILLER_WORDS.has(x.lower) && !FILLER_WORDS.has(x.lemma) && !LIMIT_LEADS.has(x.lower) && x.lower.length > 1;
+    const loose = (x: Token, j: number) => nounish(x, j) || (linked[j] === 'word' && x.pos === 'adj' && !FILLER_WORDS.has(x.lower) && nounish(tokens[j + 1], j + 1));
     if (loose(t, k)) {
       let end = k;
       while (end + 1 < tokens.length && loose(tokens[end + 1]!, end + 1)) end++;

@@ -1,3 +1,4 @@
+import { PERSON_WORDS } from './cues.js';
 import { identifierWords } from './words.js';
 
 /**
@@ -13,18 +14,13 @@ export const PRONOUN_KINDS: Readonly<Record<string, PronounKind>> = {
   it: 'thing', its: 'thing', they: 'any', them: 'any', their: 'any', theirs: 'any',
 };
 
-/** Words that name people in a label ("Person", "ResearchStudent", "Actor"). */
-const PERSON_WORDS = new Set([
-  'person', 'people', 'human', 'user', 'author', 'actor', 'actress', 'employee', 'member', 'researcher', 'scientist', 'student',
-  'customer', 'patient', 'player', 'director', 'writer', 'producer', 'character', 'artist', 'musician', 'teacher', 'professor',
-  'doctor', 'engineer', 'manager', 'founder', 'contact', 'individual', 'worker', 'staff', 'reviewer', 'speaker', 'athlete',
-]);
-/** Properties only people have. */
-const PERSON_PROPERTIES = new Set(['born', 'birth_date', 'birthday', 'date_of_birth', 'birthplace', 'gender', 'first_name', 'last_name', 'surname', 'given_name', 'family_name', 'email']);
+/** Properties only people have, in any case style (`birth_date`, `birthDate`, `firstName`). */
+const PERSON_PROPERTIES = new Set(['born', 'birthdate', 'birthday', 'dateofbirth', 'birthplace', 'gender', 'firstname', 'lastname', 'surname', 'givenname', 'familyname', 'email']);
 
+/** Words that name people in a label ("Person", "ResearchStudent", "Physician"). */
 export function isPersonLabel(label: string, properties: readonly string[] = []): boolean {
-  if (identifierWords(label).some((w) => PERSON_WORDS.has(w))) return true;
-  return properties.some((p) => PERSON_PROPERTIES.has(p.toLowerCase()));
+  if (identifierWords(label).some((w) => PERSON_WORDS.has(w) || w === 'actress')) return true;
+  return properties.some((p) => PERSON_PROPERTIES.has(p.toLowerCase().replace(/[^a-z]/g, '')));
 }
 
 /** Whether the pronoun can stand for a thing of `label`. */

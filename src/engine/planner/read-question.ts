@@ -30,7 +30,7 @@ export function readQuestion(question: string, lexicon: Lexicon, named: NamedThi
   return { ok: true, cypher, meaning, confidence, mappings, ...(countCypher ? { countCypher } : {}) };
 }
 
-const KINDS = { list: 'list', count: 'count', value: 'property', aggregate: 'aggregate', exists: 'aggregate', path: 'path' } as const;
+const KINDS = { list: 'list', count: 'count', value: 'property', aggregate: 'aggregate', exists: 'aggregate', path: 'path', lookup: 'lookup', compare: 'aggregate' } as const;
 
 /** The reading as the plan description the rest of the conversation reads (sentences, sources, memory, curators). */
 export function describeReading(reading: Extract<QuestionReading, { ok: true }>, named: NamedThing[]): PlanDescription {

@@ -2,6 +2,7 @@ import { displayNameKey, ENTITY_LABEL } from '../../stores/graph/bookkeeping.js'
 import type { GraphNode, GraphStore } from '../../stores/graph/port.js';
 import type { ResolvedEntity } from './plan.js';
 import type { Mention, Understanding } from './understand.js';
+import { distance } from 'fastest-levenshtein';
 import { matchWords } from './vocabulary.js';
 import { PRONOUN_KINDS, pronounFits } from './pronouns.js';
 import type { Vocabulary } from './vocabulary.js';
@@ -65,13 +66,13 @@ export function candidateOf(node: GraphNode): Candidate | undefined {
 
 const sameNode = (a: Candidate, b: Candidate) => (a.key && b.key ? a.key === b.key : a.id === b.id);
 
-/** Nodes named exactly by the mention, else those whose name contains all its words. */
-async function candidatesFor(graph: GraphStore, text: string): Promise<Candidate[]> {
+/** Nodes named exactly by the mention, else (unless `exactOnly`) those whose name contains all its words. */
+async function candidatesFor(graph: GraphStore, text: string, exactOnly = false): Promise<Candidate[]> {
   const wanted = normalizeMention(text);
   if (!wanted) return [];
   const found = (await graph.findNodesByName(text, { limit: SEARCH_LIMIT })).map((m) => candidateOf(m.node)).filter((c): c is Candidate => !!c);
   const exact = found.filter((c) => normalizeMention(c.name) === wanted);
-  if (exact.length > 0) return exact;
+  if (exact.length > 0 || exactOnly) return exact;
   const words = wanted.split(' ');
   return found.filter((c) => {
     const name = normalizeMention(c.name).split(' ');
@@ -163,6 +164,38 @@ export type MentionSearch =
       values?: RelationshipValue[];
     };
 
+/** Most names offered for one that is not found. */
+const SUGGESTIONS_MAX = 5;
+/** How alike a name must be to be offered (1 - edit distance / length, case and accents aside). */
+export const SIMILAR_NAME_MIN = 0.7;
+
+/**
+ * Names like one the graph does not know ("Harborview General" for Harbourview General,
+ * "Ingrid Halvorson" for Ingrid Halvorsen): the things whose names share the start of one of
+ * its words, the closest by edit distance.
+ */
+async function similarNames(graph: GraphStore, text: string): Promise<Candidate[]> {
+  const wanted = normalizeMention(text);
+  const words = wanted.split(' ').filter((w) => w.length >= 3);
+  const pool = new Map<string, Candidate>();
+  for (const word of words.slice(0, 4)) {
+    for (const m of await graph.findNodesByName(word.slice(0, 4), { limit: SEARCH_LIMIT })) {
+      const c = candidateOf(m.node);
+      if (c) pool.set(c.key ?? c.id, c);
+    }
+  }
+  const similarity = (name: string) => {
+    const n = normalizeMention(name);
+    return 1 - distance(n, wanted) / Math.max(n.length, wanted.length, 1);
+  };
+  return [...pool.values()]
+    .map((c) => ({ c, s: similarity(c.name) }))
+    .filter(({ s }) => s >= SIMILAR_NAME_MIN)
+    .sort((a, b) => b.s - a.s)
+    .slice(0, SUGGESTIONS_MAX)
+    .map(({ c }) => c);
+}
+
 /** Most relationship properties looked at for one mention. */
 const VALUE_PROPERTIES_MAX = 12;
 
@@ -215,7 +248,8 @@ export async function searchMentions(graph: GraphStore, understanding: Understan
   mentions = await mergeSplitNames(graph, understanding.question, mentions);
   for (let index = 0; index < mentions.length; index++) {
     const mention = mentions[index]!;
-    const candidates = fitting(await candidatesFor(graph, mention.text), understanding, vocabulary);
+    // Lower-case words name something only by its whole name ("rust", "astrid nygaard"), never by a word of it ("top").
+    const candidates = fitting(await candidatesFor(graph, mention.text, mention.loose === true), understanding, vocabulary);
     // "Python and Rust" names two things, unless something is called exactly that.
     const parts = mention.quoted ? [] : splitOnAnd(mention);
     if (candidates.length === 0 && parts.length > 1) {
@@ -253,14 +287,7 @@ export async function searchMentions(graph: GraphStore, understanding: Understan
     found.push({ mention, candidates });
   }
 
-  const suggestions =
-    unknown.length > 0 && found.length === 0
-      ? (await Promise.all(unknown.map((u) => graph.findNodesByName(u.split(/\s+/)[0] ?? u, { limit: 5 }))))
-          .flat()
-          .map((m) => candidateOf(m.node))
-          .filter((c): c is Candidate => !!c)
-          .slice(0, 5)
-      : [];
+  const suggestions = unknown.length > 0 ? (await Promise.all(unknown.map((u) => similarNames(graph, u)))).flat().slice(0, SUGGESTIONS_MAX) : [];
   return { status: 'searched', found, unknown, suggestions, values };
 }
 

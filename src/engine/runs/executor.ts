@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { answerFor } from './answers.js';
 import type { Logger } from 'pino';
 import type { EventStore } from '../../modules/events/store.js';
 import type { RunError, RunRow, StepRow } from '../../modules/runs/store.js';
@@ -315,8 +316,8 @@ export class RunExecutor implements JobHandler {
       },
       emit: publish,
       ask: async (request: InputRequest) => {
-        const index = asked++;
-        if (index < step.answers.length) return step.answers[index];
+        const given = answerFor(step.answers, request, asked++);
+        if (given.found) return given.answer;
         if ((request.options?.length ?? 0) > INPUT_OPTIONS_MAX) {
           throw new RunFailure('invalid_request', `Step ${node.id} offered more than ${INPUT_OPTIONS_MAX} options.`, node.id);
         }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { questionKey } from '../../engine/runs/answers.js';
 import { RUN_JOB_KIND } from '../../engine/runs/executor.js';
 import type { JobQueue } from '../../engine/jobs/queue.js';
 import type { WorkflowRegistry } from '../../engine/workflows/registry.js';
@@ -129,7 +130,7 @@ export class RunService {
         { path: 'body.answer', message: `must be one of: ${request.options.map((o) => o.id).join(', ')}` },
       ]);
     }
-    await this.runs.appendAnswer(tx, runId, request.node, answer);
+    await this.runs.appendAnswer(tx, runId, request.node, { asked: questionKey(request), answer });
     const updated = await this.runs.update(tx, runId, { status: 'queued', waiting_for: null });
     await this.queue.wake(tx, RUN_JOB_KIND, runId);
     await this.runs.refreshSessionState(tx, updated.session_id);
