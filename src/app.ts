@@ -42,6 +42,7 @@ import { ReviewService } from './modules/review/service.js';
 import { ReviewStore } from './modules/review/store.js';
 import { ModelQueryWriter } from './engine/llm/query-writer.js';
 import { SchemaCache } from './engine/planner/schema-cache.js';
+import { createSynonymsModule } from './modules/synonyms/module.js';
 import { loadDemoData } from './demo/load.js';
 import { idempotencyPlugin } from './platform/idempotency/plugin.js';
 import { IdempotencyStore } from './platform/idempotency/store.js';
@@ -385,7 +386,9 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
     maxLines: config.limits.previewMaxLines,
     maxRows: config.limits.previewMaxRows,
   });
-  const schemaCache = new SchemaCache(deps.graph, config.graph.schemaCacheMs);
+  const synonyms = createSynonymsModule({ db: deps.relational, graph: deps.graph, max: config.synonymsMax });
+  const schemaCache = new SchemaCache(deps.graph, config.graph.schemaCacheMs, () => synonyms.store.all());
+  app.addHook('onClose', await synonyms.follow(() => schemaCache.invalidate()));
   const documents = createDocumentsModule({
     config,
     db: deps.relational,
@@ -437,6 +440,7 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
   const services: AppServices = { queries, templates, sessions, events, runs, conversation, reviews, documents: documents.service, schema: schemaCache };
   app.decorate('services', services);
   await app.register(queryRoutes, { service: services.queries });
+  await app.register(synonyms.plugin);
   await app.register(chatSessionRoutes, { service: sessions, limits: config.limits });
   await app.register(eventRoutes, { events, sessions, store: eventStore, hub, limits: config.limits });
   await app.register(workflowRoutes, { registry: new RegistryService(workflows, tools), runs });

@@ -133,6 +133,7 @@ export const envSchema = z.object({
   GRAPH_SEARCH_CACHE_MS: int(30_000, 1, 3_600_000),
   GRAPH_EMBEDDED_SHARED_DATABASE: bool(false),
   TEMPLATE_CACHE_ENTRIES: int(1000, 0, 1_000_000),
+  SYNONYMS_MAX: int(2000, 0, 100_000),
   REVIEW_POLICY: z.enum(['never', 'generated', 'always']).default('never'),
   REVIEW_OWNER_DECIDES: bool(true),
   CHAT_MESSAGE_MAX_CHARS: int(2000, 1, 100_000),
@@ -255,6 +256,8 @@ export interface Config {
   demoData: boolean;
   /** Approved templates' match data kept in memory (sets of candidates by match key); 0 keeps none. */
   templateCacheEntries: number;
+  /** Most deployment synonyms curators may keep (every question's lexicon holds them all). */
+  synonymsMax: number;
   chat: {
     /** Which generated queries wait for a review before they run. */
     reviewPolicy: 'never' | 'generated' | 'always';
@@ -371,6 +374,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     demoData: e.DEMO_DATA,
     templateCacheEntries: e.TEMPLATE_CACHE_ENTRIES,
+    synonymsMax: e.SYNONYMS_MAX,
     chat: {
       reviewPolicy: e.REVIEW_POLICY,
       ownerDecidesReview: e.REVIEW_OWNER_DECIDES,

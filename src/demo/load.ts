@@ -6,6 +6,7 @@ import { ENTITY_LABEL, KEY_PROPERTY, PROVENANCE_PROPERTY } from '../stores/graph
 import type { GraphStore } from '../stores/graph/port.js';
 import type { RelationalStore } from '../stores/relational/index.js';
 import { DEMO_PROVENANCE, demoGraph } from './graph.js';
+import { DEMO_SYNONYMS } from './synonyms.js';
 import { DEMO_TEMPLATES } from './templates.js';
 
 /** Who the demo templates are recorded and approved by. */
@@ -15,7 +16,7 @@ export const DEMO_ACTOR = 'demo';
 const TEMPLATES_LOADED_KEY = 'demo_templates_loaded';
 
 /**
- * Loads the demo knowledge graph when the graph is empty, and approves the demo templates once
+ * Loads the demo knowledge graph when the graph is empty, and approves the demo templates (and adds its synonyms) once
  * per deployment whose graph holds the demo: several processes share one relational store, and
  * each may start on an empty graph of its own, or on a graph another deployment filled. Loading is not a reuse: a template already there is left as it is (its
  * counters do not move). Safe when several processes start at once: the graph writes are
@@ -35,6 +36,9 @@ export async function loadDemoData(deps: { graph: GraphStore; db: RelationalStor
   const written = empty ? await graph.upsert(demoGraph(), DEMO_PROVENANCE) : { nodes: 0, relationships: 0 };
   const claimed = await db.query(`INSERT INTO service_meta (key, value) VALUES ($1, to_jsonb(now())) ON CONFLICT (key) DO NOTHING RETURNING key`, [TEMPLATES_LOADED_KEY]);
   if (claimed.rowCount > 0) {
+    for (const s of DEMO_SYNONYMS) {
+      await db.query('INSERT INTO synonyms (word, stands_for, kind, created_by) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [s.word, s.stands_for, s.kind, DEMO_ACTOR]);
+    }
     for (const template of DEMO_TEMPLATES) {
       if (await templates.hasTemplateFor(template.cypher)) continue;
       const recorded = await templates.record({ question: template.question, cypher: template.cypher, createdBy: DEMO_ACTOR });

@@ -83,8 +83,12 @@ const PREPOSITIONS = new Set([
   'with', 'within', 'without',
 ]);
 
+/** Determiners, another closed class compromise sometimes tags otherwise ("the" in "cited the most"). */
+const DETERMINERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'each', 'every', 'any', 'some', 'all', 'both', 'either', 'another']);
+
 function posOf(tags: ReadonlySet<string>, lower: string): Pos {
-  if (PREPOSITIONS.has(lower) && !tags.has('Verb')) return lower === 'without' ? 'neg' : 'prep';
+  if (PREPOSITIONS.has(lower)) return lower === 'without' ? 'neg' : 'prep';
+  if (DETERMINERS.has(lower)) return 'det';
   if (tags.has('QuestionWord') || /^(who|whom|whose|what|which|when|where|why|how)$/.test(lower)) return 'wh';
   if (tags.has('Negative') || /^(not|no|never|n't|without|none|neither|nor)$/.test(lower) || /n't$/.test(lower)) return 'neg';
   if (tags.has('Value') || /^\d/.test(lower)) return 'num';

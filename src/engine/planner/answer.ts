@@ -1,6 +1,5 @@
 import { displayNameOf, ENTITY_LABEL, isNameKey } from '../../stores/graph/bookkeeping.js';
 import type { PlanDescription } from './plan.js';
-import { DATE_LIKE } from './synonyms.js';
 import { identifierWords, pluralOf } from './words.js';
 
 /**
@@ -8,6 +7,9 @@ import { identifierWords, pluralOf } from './words.js';
  * shaped by the kind of question, naming what was found and how many. Values are shown as
  * they are; nothing here knows any graph.
  */
+
+/** Property keys that hold a date or a year. */
+const DATE_LIKE = /(^|_)(year|date|released|release|founded|born|birth|since|published|created|started|day|time)($|_)/i;
 
 /** Names listed in a sentence before "and N more". */
 export const NAMES_IN_SENTENCE = 8;

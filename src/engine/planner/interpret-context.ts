@@ -38,7 +38,7 @@ export interface Ctx {
   confidence: number;
 }
 
-export type Unsure = { ok: false; reason: string; unplaced: string[]; scope?: 'instruction' };
+export type Unsure = { ok: false; reason: string; unplaced: string[]; scope?: 'instruction' | 'out_of_scope' };
 
 export function unsure(ctx: Ctx, reason: string): Unsure {
   return { ok: false, reason, unplaced: [] };

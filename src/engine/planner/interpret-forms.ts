@@ -104,9 +104,12 @@ export function wholeForm(ctx: Ctx): Meaning | undefined {
  * (the verb may also name a relationship: "founded"), else its one date.
  */
 export function whenForm(ctx: Ctx): Meaning | undefined {
-  const whenAt = ctx.items.findIndex((it) => it.kind === 'wh' && it.word === 'when');
+  // "When was …", "In what year was …", "Which year did …".
+  const whenAt = ctx.items.findIndex((it, k) => (it.kind === 'wh' && it.word === 'when') || (it.kind === 'wh' && /^(what|which)$/.test(it.word) && /^years?$/.test(ctx.tokens[ctx.items[k + 1]?.from ?? -1]?.lower ?? '')));
   const anchors = ctx.nodes.filter((n) => n.anchor);
-  if (whenAt !== 0 || anchors.length !== 1 || ctx.nodes.length !== 1) return undefined;
+  const opening = ctx.items.slice(0, whenAt).every((it) => it.kind === 'word' && it.token.lower === 'in');
+  if (whenAt < 0 || !opening || anchors.length !== 1 || ctx.nodes.length !== 1) return undefined;
+  ctx.items.slice(0, whenAt).forEach((_, k) => ctx.used.add(k));
   const node = anchors[0]!;
   const dates = ctx.lexicon.properties.filter((p) => p.ownerKind === 'label' && p.owner === node.label && holdsDate(p));
   let chosen = dates.length === 1 ? dates[0] : undefined;

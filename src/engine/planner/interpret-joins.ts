@@ -42,6 +42,11 @@ export function joinComponents(ctx: Ctx): Unsure | { ok: true } {
     if (groups.length <= 1) break;
     const [main, loose] = groups as [Draft[], Draft[]];
     const wanted = new Set(ctx.pending.map((p) => p.prop.owner));
+    // "people who acted with Meg Ryan": she did the same, with the same thing.
+    const prep = ctx.items[Math.min(...loose.map((n) => n.at)) - 1];
+    if (prep?.kind === 'word' && prep.token.lower === 'with') {
+      for (const e of ctx.edges) if (ctx.nodes.some((n) => n.implicit && (n.id === e.from || n.id === e.to))) wanted.add(e.type);
+    }
     const join = bestJoin(ctx, main, loose, wanted);
     if (!join) {
       const a = main.find((n) => n.label) ?? main[0]!;
@@ -96,11 +101,18 @@ function bestJoin(ctx: Ctx, main: Draft[], loose: Draft[], wanted: Set<string>):
       }
     }
     if (found.length === 0) continue;
-    const preferred = found.filter((f) => f.steps.some((s) => wanted.has(s.type)));
+    const preferred = found.filter((f) => f.steps.some((s) => wanted.has(s.type)) && (!f.a.implicit || f.steps.length === 1));
     let pool = preferred.length > 0 ? preferred : found;
     // "who": a person, when the graph has people among the choices.
     const people = pool.filter((f) => (!f.a.who || personLike(ctx.lexicon, f.steps[0]!.from)) && (!f.b.who || personLike(ctx.lexicon, f.steps.at(-1)!.to)));
     if (people.length > 0) pool = people;
+    // "people at Nimbus Labs": the thing right before the other is the one joined to it, by a relationship said with that preposition.
+    const prep = ctx.items[loose.map((n) => n.at).sort((x, y) => x - y)[0]! - 1];
+    const prepWord = prep?.kind === 'word' && prep.token.pos === 'prep' ? prep.token.lower : undefined;
+    const score = (f: { a: Draft; b: Draft; steps: Step[] }) =>
+      (f.b.at - f.a.at <= 2 && f.b.at > f.a.at ? 2 : 0) + (prepWord && ctx.lexicon.relationships.find((r) => r.type === f.steps[0]!.type)?.allWords.includes(prepWord) ? 1 : 0);
+    const best = Math.max(...pool.map(score));
+    if (best > 0) pool = pool.filter((f) => score(f) === best);
     const distinct = [...new Map(pool.map((f) => [f.steps.map((s) => s.type).join('/'), f])).values()];
     return { ...distinct[0]!, options: distinct.map((f) => f.steps.map((s) => s.type).join(' then ')) };
   }

@@ -77,6 +77,15 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
     if (!of) return unsure(ctx, `I can’t tell whose ${target.p.key} is meant`);
     ask = { kind: 'aggregate', fn, ...of };
     if (!of.edge) focus = ctx.nodes.find((n) => n.id === of.of) ?? focus;
+  } else if (countAt >= 0 && countedProperty(ctx, countAt)) {
+    // "How many stars does Stratus have?": a value that is a number; "the total number of stars of …": their sum.
+    const { p, i } = countedProperty(ctx, countAt)!;
+    const of = valueOwner(ctx, p, i);
+    if (!of) return unsure(ctx, `I can’t tell whose ${p.key} is meant`);
+    ctx.used.add(i);
+    const owner = ctx.nodes.find((n) => n.id === of.of);
+    ask = owner?.anchor && !of.edge ? { kind: 'value', ...of } : { kind: 'aggregate', fn: 'sum', ...of };
+    if (owner && !of.edge) focus = owner;
   } else if (countAt >= 0) {
     ask = { kind: 'count' };
   } else if (asked.length > 0 && (focus.anchor || (anchors.length > 0 && free.every((n) => n.implicit)))) {
@@ -140,6 +149,15 @@ function finishShape(ctx: Ctx, focus: Draft, ask: Ask, order: Ordering | undefin
       ...(ctx.distinct.length ? { distinct: ctx.distinct } : {}),
     },
   };
+}
+
+/** A number property named right after "how many" / "the number of" ("how many stars", "the total number of employees"). */
+function countedProperty(ctx: Ctx, countAt: number): { p: ReturnType<typeof pick> & object; i: number } | undefined {
+  const i = countAt + 1;
+  const it = ctx.items[i];
+  if (it?.kind !== 'prop' || ctx.used.has(i)) return undefined;
+  const p = pick(ctx, it.props.filter((x) => x.kind === 'number'), i);
+  return p ? { p, i } : undefined;
 }
 
 /** Of several ranking words ("top 5 oldest", "the most … the highest"), the one that says what ranks: with a dimension, or before what it ranks. */
@@ -242,9 +260,8 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
   if (rank.dimension) return dimensionOrder(ctx, focus, rank);
   if (rank.weak) return undefined;
   // "Which physician supervises the most?": the other end of the focus's relationship.
-  const relAfter = ctx.items.findIndex((it, k) => k > at && (it.kind === 'rel' || it.kind === 'agent'));
   const edge = ctx.edges.find((e) => e.from === focus.id || e.to === focus.id);
-  if (edge && relAfter >= 0) return { order: { by: { count: edge.from === focus.id ? edge.to : edge.from }, direction: rank.direction }, fromProperty: false };
+  if (edge) return { order: { by: { count: edge.from === focus.id ? edge.to : edge.from }, direction: rank.direction }, fromProperty: false };
   return undefined;
 }
 

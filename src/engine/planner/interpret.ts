@@ -51,21 +51,35 @@ export function interpret(question: string, tokens: Token[], items: Item[], lexi
   const same = sameAs(ctx);
   if (same) ctx.distinct.push(same);
   const placed = placeConditions(ctx);
-  if (!placed.ok) return placed;
+  if (!placed.ok) return outOfScope(ctx) ?? placed;
   const joined = joinComponents(ctx);
-  if (!joined.ok) return joined;
+  if (!joined.ok) return outOfScope(ctx) ?? joined;
   for (const node of ctx.nodes) if (!node.label && node.labels?.length === 1) node.label = node.labels[0];
   const unlabelled = ctx.nodes.find((n) => !n.label && !n.anchor);
   if (unlabelled) return unsure(ctx, `I can’t tell what kind of thing “${wordsOf(ctx, unlabelled.at)}” is here`);
 
   const shaped = shape(ctx);
-  if (!shaped.ok) return shaped;
+  if (!shaped.ok) return outOfScope(ctx) ?? shaped;
   return finish(ctx, shaped.meaning);
+}
+
+/**
+ * Nouns and adjectives the graph knows nothing of ("weather", "salary", "tall") make the question
+ * one it cannot answer, whatever else failed; verbs are left to say what they could not join.
+ */
+function outOfScope(ctx: Ctx): Unsure | undefined {
+  const words = unplacedWords(ctx).filter((w) => {
+    const it = ctx.items[w.at];
+    return it?.kind === 'word' && ['noun', 'adj', 'proper'].includes(it.token.pos) && !/^(she|he|her|him|his|hers|it|its|they|them|their|theirs)$/.test(it.token.lower);
+  });
+  return words.length > 0 ? { ok: false, reason: `the graph records nothing about “${words.map((w) => w.text).join('”, “')}”`, unplaced: words.map((w) => w.text), scope: 'out_of_scope' } : undefined;
 }
 
 /** A meaning is read only when every word is placed (or only joins) and the guesses leave enough confidence. */
 function finish(ctx: Ctx, meaning: Meaning): Interpretation {
   const unplaced = unplacedWords(ctx).filter((w) => !absorbed(ctx, w));
+  const scope = outOfScope(ctx);
+  if (scope) return scope;
   if (unplaced.length > 0) return { ok: false, reason: `I could not place “${unplaced.map((w) => w.text).join('”, “')}” in the graph`, unplaced: unplaced.map((w) => w.text) };
   if (ctx.confidence < CONFIDENCE_MIN) return { ok: false, reason: `I am not sure enough of my reading (${ctx.notes.join('; ') || 'several guesses'})`, unplaced: [] };
   return { ok: true, reading: { meaning, confidence: Math.max(0.05, Math.round(ctx.confidence * 100) / 100), mappings: mappingsOf(ctx) } };
@@ -81,7 +95,7 @@ function makeNodes(ctx: Ctx): void {
     const id = `n${ctx.nodes.length}`;
     if (it.kind === 'entity') {
       // "the movie The Matrix": the label word and the name are one thing.
-      const merged = items[i - 1]?.kind === 'label' ? ctx.nodes.find((n) => n.at === i - 1 && !n.anchor && n.label === it.entity.label) : undefined;
+      const merged = (items[i - 1]?.kind === 'label' ? ctx.nodes.find((n) => n.at === i - 1 && !n.anchor && n.label === it.entity.label) : undefined) ?? namedByCopula(ctx, i, it.entity.label);
       ctx.used.add(i);
       if (merged) {
         merged.anchor = it.entity;
@@ -114,6 +128,15 @@ function makeNodes(ctx: Ctx): void {
       ctx.nodes.push({ id, at: i, who: true, conditions: [] });
     }
   }
+}
+
+/** "What kind of technology is Julia?": a label word and, after a copula, the named thing that ends the question are one thing. */
+function namedByCopula(ctx: Ctx, at: number, label: string): Draft | undefined {
+  const rest = ctx.items.slice(at + 1);
+  if (!rest.every((x) => x.kind === 'word' && !['noun', 'verb', 'adj'].includes(x.token.pos))) return undefined;
+  const copula = ctx.items[at - 1];
+  if (copula?.kind !== 'word' || !/^(is|are|was|were)$/.test(copula.token.lower)) return undefined;
+  return ctx.nodes.find((n) => !n.anchor && n.label === label && n.at < at - 1 && ctx.items.slice(n.at + 1, at - 1).every((x) => x.kind === 'word'));
 }
 
 /** "Who are the (3 most experienced) directors …": the wh-word and a copula name the thing that follows. */
@@ -149,6 +172,7 @@ function placeRelationship(ctx: Ctx, at: number, rel: LexRelationship, passive: 
   }
   const before = ctx.nodes.filter((n) => n.at < at).reverse();
   const after = ctx.nodes.filter((n) => n.at > at);
+  const joined = (x: Draft, y: Draft) => ctx.edges.some((e) => (e.from === x.id && e.to === y.id) || (e.from === y.id && e.to === x.id));
   // "companies founded after 2005": a verb before a year that is also a date of the thing before it is that date.
   const next = ctx.items[at + 1];
   const nextValue = ctx.items[at + 2];
@@ -159,9 +183,10 @@ function placeRelationship(ctx: Ctx, at: number, rel: LexRelationship, passive: 
   const pairs: [Draft, Draft][] = [];
   for (const l of before) for (const r of after) pairs.push([l, r]);
   // A denied relationship between things the question already joined ("produced movies but did not direct any") reaches any other thing.
-  const joined = (x: Draft, y: Draft) => ctx.edges.some((e) => (e.from === x.id && e.to === y.id) || (e.from === y.id && e.to === x.id));
   for (let a = 0; a < before.length; a++) for (let b = a + 1; b < before.length; b++) if (!negated || !joined(before[a]!, before[b]!)) pairs.push([before[a]!, before[b]!]);
-  for (const [left, right] of pairs) {
+  // Two things the question already joined are not joined again by another relationship, when others fit.
+  const fresh = pairs.filter(([l, r]) => !joined(l, r));
+  for (const [left, right] of [...fresh, ...pairs.filter((p) => !fresh.includes(p))]) {
     const pattern = fitPattern(ctx, rel, left, right, passive);
     if (!pattern) continue;
     const [from, to] = pattern.swap ? [right, left] : [left, right];
@@ -213,7 +238,7 @@ function placeAgent(ctx: Ctx, at: number, rel: LexRelationship, role: 'from' | '
   const after = ctx.items[at + 1];
   const ofAfter = after?.kind === 'word' && /^(of|in|for|on|at|to)$/.test(after.token.lower) ? ctx.nodes.find((n) => n.at > at + 1 && n.at <= at + 3) : undefined;
   const beforeIt = ctx.nodes
-    .filter((n) => n !== self && n.at < at && n.at >= at - 3 && !ctx.items.slice(n.at + 1, at).some((x) => x.kind === 'rel' || x.kind === 'cmp' || x.kind === 'agent'))
+    .filter((n) => n !== self && n.at < at && n.at >= at - 5 && !ctx.items.slice(n.at + 1, at).some((x) => x.kind === 'rel' || x.kind === 'cmp' || x.kind === 'agent' || x.kind === 'label' || x.kind === 'entity'))
     .sort((a, b) => b.at - a.at)[0];
   for (const other of [ofAfter, beforeIt]) {
     if (!other || other === self) continue;
@@ -282,8 +307,8 @@ function mappingsOf(ctx: Ctx): Reading['mappings'] {
   ctx.items.forEach((it, i) => {
     if (!ctx.used.has(i)) return;
     const word = wordsOf(ctx, i);
-    if (it.kind === 'label') out.push({ word, to: it.label.label, kind: 'label', guessed: false });
-    if (it.kind === 'rel' || it.kind === 'agent') out.push({ word, to: it.rel.type, kind: 'relationship', guessed: false });
+    if (it.kind === 'label') out.push({ word, to: it.label.label, kind: it.synonym ? 'synonym' : 'label', guessed: false });
+    if (it.kind === 'rel' || it.kind === 'agent') out.push({ word, to: it.rel.type, kind: it.kind === 'rel' && it.synonym ? 'synonym' : 'relationship', guessed: false });
     if (it.kind === 'prop') out.push({ word, to: it.props.map((p) => p.key).join('|'), kind: 'property', guessed: false });
     if (it.kind === 'value') out.push({ word, to: it.values.map((v) => `${v.property.owner}.${v.property.key}`).join('|'), kind: 'value', guessed: false });
     if (it.kind === 'entity') out.push({ word, to: `${it.entity.label} ${it.entity.name}`, kind: 'value', guessed: !it.entity.unique });

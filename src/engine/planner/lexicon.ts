@@ -17,11 +17,20 @@ import { identifierWords } from './words.js';
  * - recurring text values (a city, a status, a role) as values of their property.
  */
 
+/** A deployment's word for one of the graph's names (curators keep them: /api/v1/aim/synonyms). */
+export interface Synonym {
+  word: string;
+  stands_for: string;
+  kind: 'label' | 'relationship' | 'property';
+}
+
 export interface LexLabel {
   label: string;
   count: number;
   /** The lemmas of its words ("care", "unit"). */
   words: string[];
+  /** The deployment's words for it, as lemmas ("film"). */
+  synonyms: string[][];
   properties: string[];
   nameKey: string;
 }
@@ -34,6 +43,8 @@ export interface LexRelationship {
   words: string[];
   /** Lemmas of every word, particles included. */
   allWords: string[];
+  /** The deployment's words for it, as lemmas ("employ", "star in"). */
+  synonyms: string[][];
   /** Nouns for the thing the relationship starts from ("director" for DIRECTED) … */
   agentNouns: string[];
   /** … for the relationship itself ("admission" for ADMITTED_TO, "enrollment" for ENROLLED_IN) … */
@@ -76,9 +87,15 @@ export interface Lexicon {
 /** Words of identifiers that only join or mark: left out of what a question must say. */
 const JOINING = new Set(['at', 'in', 'to', 'of', 'by', 'for', 'on', 'with', 'from', 'has', 'have', 'had', 'is', 'are', 'was', 'a', 'an', 'the', 'be', 'as', 'into']);
 
-export const lemmasOf = (words: string[]): string[] => {
+/**
+ * The lemmas of a name's words, read in the context its kind gives them ("they directed" for a
+ * relationship type, so "directed" is a verb; "the care units" for a label), so a lone word is
+ * not taken for another part of speech.
+ */
+export const lemmasOf = (words: string[], context: 'verb' | 'noun' | 'none' = 'none'): string[] => {
   if (words.length === 0) return [];
-  const tokens = analyze(words.join(' '));
+  const lead = context === 'verb' ? 'they ' : context === 'noun' ? 'the ' : '';
+  const tokens = analyze(`${lead}${words.join(' ')}`).slice(lead ? 1 : 0);
   return tokens.length === words.length ? tokens.map((t) => t.lemma) : words.map((w) => fold(w));
 };
 
@@ -111,23 +128,36 @@ export function objectNounsOf(verb: string): string[] {
   return [verb.endsWith('e') ? `${verb}e` : `${verb}ee`];
 }
 
-export function buildLexicon(schema: GraphSchema, profiles: PropertyProfile[]): Lexicon {
+export function buildLexicon(schema: GraphSchema, profiles: PropertyProfile[], synonyms: Synonym[] = []): Lexicon {
+  const said = (kind: Synonym['kind'], name: string) =>
+    synonyms.filter((s) => s.kind === kind && s.stands_for === name).map((s) => lemmasOf(s.word.split(/\s+/), kind === 'relationship' ? 'verb' : kind === 'label' ? 'noun' : 'none'));
   const labels = schema.labels
     .filter((l) => l.label !== ENTITY_LABEL)
-    .map((l) => ({ label: l.label, count: l.count, words: lemmasOf(identifierWords(l.label)), properties: l.properties, nameKey: labelNameKey(l.label, l.properties) }));
+    .map((l) => ({
+      label: l.label,
+      count: l.count,
+      words: lemmasOf(identifierWords(l.label), 'noun'),
+      synonyms: said('label', l.label),
+      properties: l.properties,
+      nameKey: labelNameKey(l.label, l.properties),
+    }));
   const relationships = schema.relationshipTypes.map((t) => {
     const raw = identifierWords(t.type);
-    const all = lemmasOf(raw);
+    const all = lemmasOf(raw, 'verb');
     const content = all.filter((w, i) => !JOINING.has(raw[i]!) && !JOINING.has(w));
     const verb = content[0] ?? all[0] ?? '';
+    const own = said('relationship', t.type);
+    // Who does what a synonym says is who does the relationship: "employer" for "employ".
+    const synonymVerbs = own.filter((s) => s.length === 1).map((s) => s[0]!);
     return {
       type: t.type,
       count: t.count,
       patterns: t.patterns.filter((p) => p.from !== ENTITY_LABEL && p.to !== ENTITY_LABEL),
       words: content.length > 0 ? content : all,
       allWords: all,
-      agentNouns: content.length === 1 ? agentNounsOf(verb) : [],
-      eventNouns: content.length === 1 ? eventNounsOf(verb) : [],
+      synonyms: own,
+      agentNouns: [...(content.length === 1 ? agentNounsOf(verb) : []), ...synonymVerbs.flatMap(agentNounsOf)],
+      eventNouns: [...(content.length === 1 ? eventNounsOf(verb) : []), ...synonymVerbs.flatMap(eventNounsOf)],
       objectNouns: content.length === 1 ? objectNounsOf(verb) : [],
       properties: t.properties,
       phrase: raw.join(' '),
@@ -138,7 +168,7 @@ export function buildLexicon(schema: GraphSchema, profiles: PropertyProfile[]): 
     const all = lemmasOf(raw);
     const content = all.filter((w, i) => !JOINING.has(raw[i]!) && !JOINING.has(w) && !(i === 0 && (w === 'is' || w === 'has')));
     const words = content.length > 0 ? content : all;
-    const forms = [words, [fold(p.key)]];
+    const forms = [words, [fold(p.key)], ...said('property', p.key)];
     // "bedCount" is also "the number of beds".
     if (words.length >= 2 && /^(count|number|total|num)$/.test(words.at(-1)!)) forms.push(['number', 'of', ...words.slice(0, -1)]);
     return { owner: p.owner, ownerKind: p.ownerKind, key: p.key, words, forms, kind: p.kind, values: p.values };

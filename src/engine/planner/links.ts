@@ -33,8 +33,8 @@ interface Span {
 export type Item = Span &
   (
     | { kind: 'entity'; entity: NamedThing }
-    | { kind: 'label'; label: LexLabel; plural: boolean }
-    | { kind: 'rel'; rel: LexRelationship; passive: boolean; event?: boolean }
+    | { kind: 'label'; label: LexLabel; plural: boolean; synonym?: boolean }
+    | { kind: 'rel'; rel: LexRelationship; passive: boolean; event?: boolean; synonym?: boolean }
     | { kind: 'agent'; rel: LexRelationship; role: 'from' | 'to'; plural: boolean }
     | { kind: 'prop'; props: LexProperty[] }
     | { kind: 'value'; values: LexValue[] }
@@ -176,6 +176,7 @@ function schemaAt(tokens: Token[], i: number, lexicon: Lexicon): Item | undefine
 
   for (const label of lexicon.labels) {
     if (label.words.length > 0 && spells(tokens, i, label.words)) candidates.push({ kind: 'label', label, plural: plural(i + label.words.length - 1), from: i, to: i + label.words.length - 1 });
+    for (const s of label.synonyms) if (s.length > 0 && spells(tokens, i, s)) candidates.push({ kind: 'label', label, plural: plural(i + s.length - 1), synonym: true, from: i, to: i + s.length - 1 });
   }
   // A multi-word label by its head noun alone ("units" for CareUnit), when no other label ends so.
   for (const label of lexicon.labels) {
@@ -192,6 +193,10 @@ function schemaAt(tokens: Token[], i: number, lexicon: Lexicon): Item | undefine
       const rest = rel.allWords.slice(rel.allWords.indexOf(rel.words.at(-1)!) + 1);
       if (rest.length > 0 && spells(tokens, to + 1, rest)) to += rest.length;
       candidates.push({ kind: 'rel', rel, passive: passiveAt(tokens, i, to - i + 1), from: i, to });
+    }
+    for (const s of rel.synonyms) {
+      const length = s.length > 0 ? spanOf(tokens, i, s) : undefined;
+      if (length) candidates.push({ kind: 'rel', rel, passive: passiveAt(tokens, i, length), synonym: true, from: i, to: i + length - 1 });
     }
     if (rel.agentNouns.includes(t.lemma) || rel.agentNouns.includes(t.lower)) candidates.push({ kind: 'agent', rel, role: 'from', plural: plural(i), from: i, to: i });
     if ((rel.eventNouns.includes(t.lemma) || rel.eventNouns.includes(t.lower)) && t.pos === 'noun') candidates.push({ kind: 'rel', rel, passive: false, event: true, from: i, to: i });
@@ -225,9 +230,10 @@ function schemaAt(tokens: Token[], i: number, lexicon: Lexicon): Item | undefine
   return candidates[0];
 }
 
-/** "directed by", "was supervised by": a participle with "by" after it (its doer follows). */
+/** "directed by", "is cited the most": a participle with "by" after it, or after a form of "be". */
 function passiveAt(tokens: Token[], at: number, length: number): boolean {
   const verb = tokens[at]!;
   const participle = verb.tags.has('PastTense') || verb.tags.has('Participle') || verb.tags.has('Passive') || /(ed|en|wn)$/.test(verb.lower);
-  return participle && tokens[at + length]?.lower === 'by';
+  const be = tokens.slice(Math.max(0, at - 2), at).some((t) => /^(is|are|was|were|been|being|be|get|gets|got)$/.test(t.lower));
+  return participle && (tokens[at + length]?.lower === 'by' || be);
 }

@@ -16,7 +16,7 @@ import type { PlanDescription } from './plan.js';
 
 export type QuestionReading =
   | { ok: true; cypher: string; meaning: Meaning; confidence: number; mappings: Reading['mappings']; countCypher?: string }
-  | { ok: false; reason: string; unplaced: string[]; scope?: 'instruction' };
+  | { ok: false; reason: string; unplaced: string[]; scope?: 'instruction' | 'out_of_scope' };
 
 export function readQuestion(question: string, lexicon: Lexicon, named: NamedThing[]): QuestionReading {
   const tokens = analyze(question);

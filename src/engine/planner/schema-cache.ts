@@ -1,6 +1,6 @@
 import type { GraphSchema, GraphStore } from '../../stores/graph/port.js';
 import { buildLexicon } from './lexicon.js';
-import type { Lexicon } from './lexicon.js';
+import type { Lexicon, Synonym } from './lexicon.js';
 import { profileValues } from './value-profile.js';
 import { buildVocabulary } from './vocabulary.js';
 import type { Vocabulary } from './vocabulary.js';
@@ -22,6 +22,8 @@ export class SchemaCache {
   constructor(
     private readonly graph: GraphStore,
     private readonly ttlMs: number,
+    /** The deployment's synonyms (curators keep them); none when absent. */
+    private readonly synonyms: () => Promise<Synonym[]> = async () => [],
   ) {}
 
   get(): Promise<SchemaView> {
@@ -30,7 +32,7 @@ export class SchemaCache {
       const value = this.graph.introspect().then(async (schema) => ({
         schema,
         vocabulary: buildVocabulary(schema),
-        lexicon: buildLexicon(schema, await profileValues(this.graph, schema)),
+        lexicon: buildLexicon(schema, await profileValues(this.graph, schema), await this.synonyms()),
       }));
       // A failed read is not kept: the next question tries again.
       value.catch(() => {

@@ -1,6 +1,5 @@
 import { ENTITY_LABEL, isNameKey } from '../../stores/graph/bookkeeping.js';
 import type { GraphSchema } from '../../stores/graph/port.js';
-import { SYNONYMS } from './synonyms.js';
 import { identifierWords, pluralOf, stem } from './words.js';
 import type { Word } from './understand.js';
 
@@ -98,7 +97,7 @@ export interface WordMatches {
   labels: { entry: LabelEntry; position: number }[];
   relationships: { entry: RelationshipEntry; position: number }[];
   properties: { entry: PropertyEntry; position: number }[];
-  /** Question words read through the synonym list (synonyms.ts), and what they were read as. */
+  /** Question words read as another word (none since deployment synonyms are data the lexicon reads). */
   synonyms: { word: string; as: string; position: number }[];
 }
 
@@ -107,21 +106,12 @@ interface MatchWord extends Word {
   synonymOf?: string;
 }
 
-/**
- * The words as they are matched: hyphenated words also as their parts ("h-index": h, index),
- * and a word the schema's own names do not know also as its synonyms.
- */
-function matchableWords(vocabulary: Vocabulary, words: Word[]): MatchWord[] {
-  const known = new Set<string>([
-    ...vocabulary.labels.flatMap((l) => [...l.stems]),
-    ...vocabulary.relationships.flatMap((r) => r.stems),
-    ...vocabulary.properties.flatMap((p) => p.stems),
-  ]);
+/** The words as they are matched: hyphenated words also as their parts ("h-index": h, index). */
+function matchableWords(_vocabulary: Vocabulary, words: Word[]): MatchWord[] {
   const out: MatchWord[] = [];
   for (const w of words) {
     out.push(w);
     if (w.word.includes('-')) for (const part of w.word.split('-').filter(Boolean)) out.push({ word: part, stem: stem(part), start: w.start });
-    if (!known.has(w.stem)) for (const as of SYNONYMS[w.stem] ?? []) out.push({ word: w.word, stem: as, start: w.start, synonymOf: w.word });
   }
   return out;
 }

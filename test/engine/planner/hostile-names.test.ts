@@ -2,13 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plan } from '../../../src/engine/planner/plan.js';
-import { resolveMentions } from '../../../src/engine/planner/resolve.js';
+import { buildLexicon } from '../../../src/engine/planner/lexicon.js';
 import { understand } from '../../../src/engine/planner/understand.js';
-import { buildVocabulary } from '../../../src/engine/planner/vocabulary.js';
-import type { Vocabulary } from '../../../src/engine/planner/vocabulary.js';
+import { profileValues } from '../../../src/engine/planner/value-profile.js';
 import { openGraphStore } from '../../../src/stores/graph/index.js';
 import type { GraphStore } from '../../../src/stores/graph/port.js';
+import { plannerOn } from '../../support/planner.js';
 
 /**
  * Names in the graph are data, whatever they contain: the planner writes them into Cypher
@@ -27,7 +26,7 @@ const HOSTILE = [
 describe('planner with hostile names', () => {
   let graph: GraphStore;
   let dir: string;
-  let vocabulary: Vocabulary;
+  let planner: Awaited<ReturnType<typeof plannerOn>>;
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'cqks-hostile-'));
@@ -42,7 +41,7 @@ describe('planner with hostile names', () => {
       },
       'test:hostile',
     );
-    vocabulary = buildVocabulary(await graph.introspect());
+    planner = await plannerOn(graph);
   });
   afterAll(async () => {
     await graph.close();
@@ -50,16 +49,12 @@ describe('planner with hostile names', () => {
   });
 
   it.each(HOSTILE.map((name, i) => [name, i] as const))('looks up %j as a value', async (name, i) => {
-    const understanding = understand(name.includes('"') ? `Who works at “${name}”?` : `Who works at "${name}"?`);
-    expect(understanding.mentions.map((m) => m.text)).toEqual([name.trim()]);
-    const resolution = await resolveMentions(graph, understanding, vocabulary, { choices: [], focus: [] });
-    expect(resolution.status).toBe('resolved');
-    if (resolution.status !== 'resolved') return;
-    const planned = plan(understanding, vocabulary, resolution.entities);
-    expect(planned.ok).toBe(true);
-    if (!planned.ok) return;
-    const result = await graph.runReadOnly(planned.cypher);
-    expect(result.rows, planned.cypher).toEqual([{ name: `Worker Number${i}` }]);
+    const question = name.includes('"') ? `Who works at “${name}”?` : `Who works at "${name}"?`;
+    const schema = await graph.introspect();
+    expect(understand(question, buildLexicon(schema, await profileValues(graph, schema))).mentions.map((m) => m.text)).toEqual([name.trim()]);
+    const answer = await planner.ask(question);
+    expect(answer.reading.ok, answer.reading.ok ? '' : answer.reading.reason).toBe(true);
+    expect(answer.rows, answer.cypher).toEqual([{ name: `Worker Number${i}` }]);
   });
 
   it('the graph is untouched', async () => {

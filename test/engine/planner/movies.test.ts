@@ -1,32 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plan } from '../../../src/engine/planner/plan.js';
-import { resolveMentions } from '../../../src/engine/planner/resolve.js';
-import { understand } from '../../../src/engine/planner/understand.js';
-import type { Vocabulary } from '../../../src/engine/planner/vocabulary.js';
-import type { GraphStore } from '../../../src/stores/graph/port.js';
 import { openMovieGraph } from '../../support/movies.js';
+import { plannerOn } from '../../support/planner.js';
 
 /** The planner on a graph it was not written for (the movie fixture): it knows only what the schema says. */
 describe('planner on the movie graph', () => {
   let movies: Awaited<ReturnType<typeof openMovieGraph>>;
-  let graph: GraphStore;
-  let vocabulary: Vocabulary;
+  let planner: Awaited<ReturnType<typeof plannerOn>>;
 
   beforeAll(async () => {
     movies = await openMovieGraph();
-    ({ graph, vocabulary } = movies);
+    planner = await plannerOn(movies.graph);
   });
   afterAll(() => movies?.close());
 
   async function ask(question: string) {
-    const understanding = understand(question);
-    const resolution = await resolveMentions(graph, understanding, vocabulary, { choices: [], focus: [] });
-    if (resolution.status !== 'resolved') throw new Error(`${question}: ${resolution.status}`);
-    const planned = plan(understanding, vocabulary, resolution.entities);
-    if (!planned.ok) throw new Error(`${question}: ${planned.reason}`);
-    const result = await graph.runReadOnly(planned.cypher);
-    const first = result.columns[0]!;
-    return { cypher: planned.cypher, kind: planned.description.kind, values: result.rows.map((r) => r[first]) };
+    const answer = await planner.ask(question);
+    if (!answer.reading.ok) throw new Error(`${question}: ${answer.reading.reason}`);
+    const first = answer.columns[0]!;
+    return { cypher: answer.cypher, kind: answer.kind, values: answer.rows.map((r) => r[first]) };
   }
 
   const cases: [string, string, unknown[]][] = [

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { composeAnswer } from '../../planner/answer.js';
 import { composeMeaningAnswer } from '../../planner/meaning-answer.js';
-import { plan } from '../../planner/plan.js';
+import { readQuestion } from '../../planner/read-question.js';
 import type { PlanDescription, ResolvedEntity } from '../../planner/plan.js';
-import type { Understanding } from '../../planner/understand.js';
 import { defineTool } from '../tool.js';
 
 /** One sentence in plain language from the rows, shaped by the kind of question (no model needed). */
@@ -23,17 +22,15 @@ export default defineTool({
     .strict(),
   output: z.object({ text: z.string() }),
   async run({ description, columns, rows, truncated, understanding, entities }, { schema, graph }) {
-    let shape = description as unknown as PlanDescription;
-    if (shape.meaning) {
-      // A cut list says how many there are in all: counted only when the row limit cut it.
-      const total = truncated && shape.countCypher ? Number(Object.values((await graph.runReadOnly(shape.countCypher)).rows[0] ?? {})[0]) : undefined;
-      return { text: composeMeaningAnswer({ meaning: shape.meaning, columns, rows, truncated, ...(total !== undefined && Number.isFinite(total) ? { total } : {}) }) };
-    }
-    if (!shape.target && understanding) {
-      // What the planner would have asked tells what the rows are ("14 people work at …").
-      const planned = plan(understanding as unknown as Understanding, (await schema.get()).vocabulary, (entities ?? []) as unknown as ResolvedEntity[]);
-      if (planned.ok && planned.description.kind === shape.kind) shape = planned.description;
-    }
-    return { text: composeAnswer({ description: shape, columns, rows, truncated }) };
+    const shape = description as unknown as PlanDescription;
+    // A query from a template or a model: the planner's reading of the question tells what the rows are ("14 people work at …").
+    const question = (understanding as { question?: string } | undefined)?.question;
+    const reading = !shape.meaning && question ? readQuestion(question, (await schema.get()).lexicon, (entities ?? []) as unknown as ResolvedEntity[]) : undefined;
+    const meaning = shape.meaning ?? (reading?.ok ? reading.meaning : undefined);
+    if (!meaning) return { text: composeAnswer({ description: shape, columns, rows, truncated }) };
+    // A cut list of the planner's own query says how many there are in all: counted only when the row limit cut it.
+    const countCypher = shape.countCypher;
+    const total = truncated && countCypher ? Number(Object.values((await graph.runReadOnly(countCypher)).rows[0] ?? {})[0]) : undefined;
+    return { text: composeMeaningAnswer({ meaning, columns, rows, truncated, ...(total !== undefined && Number.isFinite(total) ? { total } : {}) }) };
   },
 });

@@ -1,20 +1,15 @@
 import { z } from 'zod';
 import { ProblemError } from '../../../platform/problem.js';
 import { ModelQueryError, ModelUnavailableError } from '../../llm/query-writer.js';
-import { plan } from '../../planner/plan.js';
 import type { Plan, PlanDescription, ResolvedEntity } from '../../planner/plan.js';
 import { describeReading, readQuestion } from '../../planner/read-question.js';
 import type { Lexicon } from '../../planner/lexicon.js';
-import type { RelationshipValue } from '../../planner/resolve.js';
-import type { Vocabulary } from '../../planner/vocabulary.js';
-import type { GraphStore } from '../../../stores/graph/port.js';
 import type { Understanding } from '../../planner/understand.js';
 import { stem, tokenize } from '../../planner/words.js';
 import { defineTool } from '../tool.js';
 import type { ToolContext } from '../tool.js';
 import type { TemplateService } from '../../../modules/queries/templates.js';
 import { RelationshipValueSchema } from '../entity-schemas.js';
-import { valuesAmongWords } from '../../planner/plan-values.js';
 
 /** Approved templates offered to a model as examples, the closest to the question first. */
 const EXAMPLES = 5;
@@ -55,7 +50,10 @@ export default defineTool({
       question: z.string().min(1).max(10_000),
       understanding: z.record(z.string(), z.unknown()),
       entities: z.array(z.record(z.string(), z.unknown())),
-      values: z.array(RelationshipValueSchema).default([]).describe('Mentions that are values of a relationship’s property.'),
+      values: z
+        .array(RelationshipValueSchema)
+        .default([])
+        .describe('Mentions that are values of a relationship’s property (read from the lexicon now; kept so earlier runs resume).'),
       memories: z.array(z.object({ kind: z.string(), key: z.string(), value: z.unknown() })).default([]),
     })
     .strict(),
@@ -75,17 +73,17 @@ export default defineTool({
       .describe('The approved template of the same shape (a question phrased unlike its own), filled with this query’s values.'),
   }),
   timeoutMs: 120_000,
-  async run({ question, understanding, entities, values, memories }, context) {
-    const { schema, vocabulary, lexicon } = await context.schema.get();
+  async run({ question, understanding, entities, memories }, context) {
+    const { schema, lexicon } = await context.schema.get();
     const understood = understanding as unknown as Understanding;
     const resolved = entities as unknown as ResolvedEntity[];
-    const planned = await planQuestion(question, understood, resolved, values, { vocabulary, lexicon, graph: context.graph });
+    const planned = planQuestion(question, resolved, lexicon);
     const description: PlanDescription = planned.ok
       ? planned.description
       : { kind: understood.kind, entities: resolved.map((e) => ({ name: e.name, label: e.label })) };
     // A question the graph cannot answer, or an instruction to change it, is refused before any model is asked.
     if (!planned.ok && planned.scope) {
-      return { ok: false, generator: 'planner' as const, reason: planned.reason, scope: planned.scope, known_labels: vocabulary.labels.map((l) => l.label) };
+      return { ok: false, generator: 'planner' as const, reason: planned.reason, scope: planned.scope, known_labels: lexicon.labels.map((l) => l.label) };
     }
     let note: string | undefined;
     if (context.model) {
@@ -126,23 +124,14 @@ export default defineTool({
 });
 
 /**
- * The question's reading (words linked to the schema, a meaning, Cypher); while the reading
- * does not cover every shape the earlier planner did, a question it cannot read falls to that
- * planner. An instruction to change the graph is refused by either.
+ * The question's reading (words linked to the schema, a meaning, Cypher), or why there is none:
+ * words the graph knows nothing of (out of scope), an instruction to change it, or a reading
+ * too unsure to run (what was understood and what could not be placed).
  */
-async function planQuestion(
-  question: string,
-  understood: Understanding,
-  resolved: ResolvedEntity[],
-  values: RelationshipValue[],
-  deps: { vocabulary: Vocabulary; lexicon: Lexicon; graph: GraphStore },
-): Promise<Plan> {
-  const reading = readQuestion(question, deps.lexicon, resolved);
+function planQuestion(question: string, resolved: ResolvedEntity[], lexicon: Lexicon): Plan {
+  const reading = readQuestion(question, lexicon, resolved);
   if (reading.ok) return { ok: true, cypher: reading.cypher, description: describeReading(reading, resolved) };
-  if (reading.scope === 'instruction') return { ok: false, reason: reading.reason, scope: 'instruction' };
-  // Words that name nothing in the schema may be values of a relationship ("engineers": a role).
-  const loose = await valuesAmongWords(understood, deps.vocabulary, resolved, deps.graph);
-  return plan(understood, deps.vocabulary, resolved, [...values, ...loose]);
+  return { ok: false, reason: reading.reason, ...(reading.scope ? { scope: reading.scope } : {}) };
 }
 
 /** The approved template of `cypher`'s shape with its values (here, not in a tool call of its own: it is on every question's path). */

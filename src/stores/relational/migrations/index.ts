@@ -11,6 +11,7 @@ import { m010Documents } from './010-documents.js';
 import { m011QueryAssessmentAndFeedback } from './011-query-assessment-and-feedback.js';
 import { m012MessageSender } from './012-message-sender.js';
 import { m013IdempotencyKeys } from './013-idempotency-keys.js';
+import { m014Synonyms } from './014-synonyms.js';
 
 export interface Migration {
   /** Strictly increasing; never reused. */
@@ -35,4 +36,5 @@ export const migrations: readonly Migration[] = [
   m011QueryAssessmentAndFeedback,
   m012MessageSender,
   m013IdempotencyKeys,
+  m014Synonyms,
 ];

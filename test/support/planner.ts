@@ -1,0 +1,47 @@
+import { buildLexicon } from '../../src/engine/planner/lexicon.js';
+import type { Lexicon, Synonym } from '../../src/engine/planner/lexicon.js';
+import { composeMeaningAnswer } from '../../src/engine/planner/meaning-answer.js';
+import { describeReading, readQuestion } from '../../src/engine/planner/read-question.js';
+import type { QuestionReading } from '../../src/engine/planner/read-question.js';
+import { decideMentions, searchMentions } from '../../src/engine/planner/resolve.js';
+import type { ResolutionMemory } from '../../src/engine/planner/resolve.js';
+import { understand } from '../../src/engine/planner/understand.js';
+import { profileValues } from '../../src/engine/planner/value-profile.js';
+import { buildVocabulary } from '../../src/engine/planner/vocabulary.js';
+import type { GraphStore } from '../../src/stores/graph/port.js';
+
+/**
+ * The planner on a graph of a test's own, as the ask workflow's tools run it (understand,
+ * search and decide the names, read, run, say), without the rest of the service: for tests of
+ * the planner itself. `synonyms` are the deployment's, as curators keep them.
+ */
+export interface PlannerAnswer {
+  reading: QuestionReading;
+  kind?: string;
+  cypher?: string;
+  columns: string[];
+  rows: Record<string, unknown>[];
+  text?: string;
+  /** When the names could not be settled (ambiguous, unknown, a pronoun with nothing to stand for). */
+  resolution?: string;
+}
+
+export async function plannerOn(graph: GraphStore, synonyms: Synonym[] = []) {
+  const schema = await graph.introspect();
+  const lexicon: Lexicon = buildLexicon(schema, await profileValues(graph, schema), synonyms);
+  const vocabulary = buildVocabulary(schema);
+  return {
+    lexicon,
+    async ask(question: string, memory: ResolutionMemory = { choices: [], focus: [] }): Promise<PlannerAnswer> {
+      const understanding = understand(question, lexicon);
+      const search = await searchMentions(graph, understanding, vocabulary, 8, lexicon);
+      const decided = search.status === 'searched' ? decideMentions(search, understanding, vocabulary, memory) : search;
+      if (decided.status !== 'resolved') return { reading: { ok: false, reason: decided.status, unplaced: [] }, columns: [], rows: [], resolution: decided.status };
+      const reading = readQuestion(question, lexicon, decided.entities);
+      if (!reading.ok) return { reading, columns: [], rows: [] };
+      const result = await graph.runReadOnly(reading.cypher);
+      const text = composeMeaningAnswer({ meaning: reading.meaning, columns: result.columns, rows: result.rows, truncated: result.truncated });
+      return { reading, kind: describeReading(reading, decided.entities).kind, cypher: reading.cypher, columns: result.columns, rows: result.rows, text };
+    },
+  };
+}
