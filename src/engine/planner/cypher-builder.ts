@@ -32,16 +32,21 @@ function conditionText(target: string, c: Condition): string {
   }
 }
 
+/**
+ * A node where it first appears: its label, and a named thing's name in its property map
+ * (`(n0:Person {name: 'Maya Patel'})`, the shape templates turn into a slot the session fills).
+ */
 function nodePattern(node: MeaningNode, declared: Set<string>): string {
   if (declared.has(node.id)) return `(${node.id})`;
   declared.add(node.id);
-  return `(${node.id}${node.label ? `:${cypherName(node.label)}` : ''})`;
+  const named = node.anchor ? ` {${cypherName(node.anchor.nameKey)}: ${cypherValue(node.anchor.name)}}` : '';
+  return `(${node.id}${node.label ? `:${cypherName(node.label)}` : ''}${named})`;
 }
 
+/** A named thing whose name is not unique is the one chosen, by its key. */
 function anchorConditions(node: MeaningNode): string[] {
-  if (!node.anchor) return [];
   const a = node.anchor;
-  return [`${node.id}.${cypherName(a.nameKey)} = ${cypherValue(a.name)}`, ...(!a.unique && a.key ? [`${node.id}._key = ${cypherValue(a.key)}`] : [])];
+  return a && !a.unique && a.key ? [`${node.id}._key = ${cypherValue(a.key)}`] : [];
 }
 
 /** A node inside a negated pattern: no new variable may appear there, so its label and name go in the pattern. */
@@ -111,7 +116,8 @@ export function buildCypher(m: Meaning): string {
       return `${match} RETURN ${name} AS name, ${focus.id} AS entity`;
     case 'value': {
       const value = target(m.ask.of, m.ask.key, m.ask.edge);
-      const named = m.ask.edge || m.ask.of !== focus.id ? '' : `, ${name} AS name`;
+      // The thing is named in the question: its value alone, unless several things answer (then each with its name).
+      const named = m.ask.edge || m.ask.of !== focus.id || focus.anchor ? '' : `, ${name} AS name`;
       return `${match} RETURN DISTINCT ${value} AS ${cypherName(m.ask.key)}${named}`;
     }
     case 'aggregate':
@@ -132,7 +138,8 @@ export function buildCypher(m: Meaning): string {
         const sortKey = target(by.of, by.key, by.edge);
         const column = cypherName(by.key);
         const shown = extra.some((x) => x.key === by.key) ? '' : `, ${sortKey} AS ${column}`;
-        return `${match}${hasWhere ? ' AND' : ' WHERE'} ${sortKey} IS NOT NULL RETURN DISTINCT ${name} AS name${extras}${shown} ORDER BY ${column} ${m.order.direction}, name LIMIT ${m.limit ?? 1}`;
+        const known = m.order.chronological ? match : `${match}${hasWhere ? ' AND' : ' WHERE'} ${sortKey} IS NOT NULL`;
+        return `${known} RETURN DISTINCT ${name} AS name${extras}${shown} ORDER BY ${column} ${m.order.direction}, name LIMIT ${m.limit ?? 1}`;
       }
       // One row per thing (two things may share a name), with the values shown beside it.
       return `${match} WITH DISTINCT ${[...new Set([focus.id, ...extra.map((x) => (x.edge ? edgeVar(Number(x.of)) : x.of))])].join(', ')} RETURN ${name} AS name${extras} ORDER BY name LIMIT ${m.limit ?? LIST_LIMIT}`;
@@ -149,16 +156,22 @@ function rankByCount(m: Meaning, counted: string, byId: Map<string, MeaningNode>
   const direction = m.order!.direction;
   const limit = m.limit ?? 1;
   const hanging = m.edges.filter((e) => e.from === counted || e.to === counted);
-  const single = hanging.length === 1 && !hanging[0]!.negated && (hanging[0]!.from === focus || hanging[0]!.to === focus) && !byId.get(counted)!.anchor;
+  const single = hanging.length === 1 && !hanging[0]!.negated && !byId.get(counted)!.anchor;
   if (!single) return `${matchOf(m).match} RETURN ${name} AS name, count(DISTINCT ${counted}) AS count ORDER BY count ${direction}, name LIMIT ${limit}`;
   const edge = hanging[0]!;
+  // The counted thing hangs off one node of the pattern (the focus, or one joined to it).
+  const holder = edge.from === counted ? edge.to : edge.from;
   const base = matchOf({ ...m, nodes: m.nodes.filter((n) => n.id !== counted), edges: m.edges.filter((e) => e !== edge) }).match;
   const other = byId.get(counted)!;
-  const declared = new Set([focus]);
+  const declared = new Set([holder]);
   // The counted relationship gets a variable of its own: the others are numbered without it.
-  const pattern = `${edge.from === focus ? `(${focus})` : nodePattern(other, declared)}${arrow(edge, 'rc')}${edge.to === focus ? `(${focus})` : nodePattern(other, declared)}`;
+  const pattern = `${edge.from === holder ? `(${holder})` : nodePattern(other, declared)}${arrow(edge, 'rc')}${edge.to === holder ? `(${holder})` : nodePattern(other, declared)}`;
   const conditions = [...other.conditions.map((c) => conditionText(other.id, c)), ...edge.conditions.map((c) => conditionText('rc', c))];
-  return `${base} OPTIONAL MATCH ${pattern}${conditions.length ? ` WHERE ${conditions.join(' AND ')}` : ''} RETURN ${name} AS name, count(DISTINCT ${counted}) AS count ORDER BY count ${direction}, name LIMIT ${limit}`;
+  const optional = `${base} OPTIONAL MATCH ${pattern}${conditions.length ? ` WHERE ${conditions.join(' AND ')}` : ''}`;
+  const ranked = `ORDER BY count ${direction}, name LIMIT ${limit}`;
+  if (holder === focus) return `${optional} RETURN ${name} AS name, count(DISTINCT ${counted}) AS count ${ranked}`;
+  // Counted per joined thing, then added up per focus ("movies by their directors' followers").
+  return `${optional} WITH ${focus}, ${holder}, count(DISTINCT ${counted}) AS each WITH ${focus}, sum(each) AS count RETURN ${name} AS name, count ${ranked}`;
 }
 
 /** Both values side by side: `name, value, other, other_value` (what the comparison sentence reads). */

@@ -114,7 +114,8 @@ export function isLimit(ctx: Ctx, i: number): boolean {
   if (prevWord && LIMIT_LEADS.has(prevWord)) return true;
   if (next?.kind === 'rank') return true;
   // "List 5 movies", "Name one physician": a small number right before the listed noun, with no comparison before it.
-  if ((next?.kind === 'label' || next?.kind === 'agent') && prev?.kind !== 'cmp') return !(ctx.items[i] as { year?: boolean }).year;
+  const equalityLead = prev?.kind === 'cmp' && prev.cue.op === '=' && prev.cue.numberOnly;
+  if ((next?.kind === 'label' || next?.kind === 'agent') && (prev?.kind !== 'cmp' || equalityLead)) return !(ctx.items[i] as { year?: boolean }).year;
   return false;
 }
 
@@ -155,6 +156,17 @@ function propertyFor(ctx: Ctx, at: number, end: number, value: Value): LexProper
   };
   const after = named(end + 1);
   if (after) return after;
+  // "a release year in the 1980s", "birth year before 1950": the property, then "year".
+  for (let k = at - 1; k >= Math.max(0, at - 2); k--) {
+    const it = ctx.items[k]!;
+    if (it.kind === 'word' && /^(year|years|date)$/.test(it.token.lower) && ctx.items[k - 1]?.kind === 'prop') {
+      const p = named(k - 1);
+      if (p && holdsDate(p)) {
+        ctx.used.add(k);
+        return p;
+      }
+    }
+  }
   for (let k = at - 1; k >= Math.max(0, at - 3); k--) {
     const it = ctx.items[k]!;
     if (it.kind === 'prop') return named(k);
@@ -258,13 +270,22 @@ export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
       const next = items[i + 1];
       const postfix = it.kind !== 'cmp' && next?.kind === 'cmp' && next.cue.words[0] === 'or' ? next.cue.op : undefined;
       const op: CompareOp = it.kind === 'cmp' ? it.cue.op : postfix ?? '=';
-      const v = it.kind === 'cmp' ? valueAt(ctx, i + 1) : valueAt(ctx, i);
+      // "containing the word 'journey'": past the words that only announce the text.
+      let from = i + 1;
+      if (it.kind === 'cmp' && it.cue.text) {
+        while (items[from]?.kind === 'word' && /^(the|a|an|word|words|phrase|term|text|string|letter|letters)$/.test((items[from] as { token: Token }).token.lower) && items[from + 1]) {
+          ctx.used.add(from);
+          from++;
+        }
+      }
+      const v = it.kind === 'cmp' ? valueAt(ctx, from) : valueAt(ctx, i);
       if (!v) {
         // A text comparison with a bare word ("whose name starts with A").
-        if (it.kind === 'cmp' && it.cue.text && next?.kind === 'word') {
-          const word = next.token.text;
+        const bare = items[from];
+        if (it.kind === 'cmp' && it.cue.text && bare?.kind === 'word' && !['det', 'prep', 'conj', 'aux', 'wh'].includes(bare.token.pos)) {
+          const word = bare.token.text;
           const prop = textPropertyFor(ctx, i);
-          if (prop && attach(ctx, i, prop, [{ key: prop.key, op, value: word, words: `${cueWords(ctx, it)} ${word}` }])) ctx.used.add(i).add(i + 1);
+          if (prop && attach(ctx, i, prop, [{ key: prop.key, op, value: word, words: `${cueWords(ctx, it)} ${word}` }])) ctx.used.add(i).add(from);
         }
         continue;
       }
@@ -299,6 +320,20 @@ export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
       for (let k = i; k <= v.end; k++) ctx.used.add(k);
       if (postfix) ctx.used.add(i + 1);
       continue;
+    }
+
+    // "with the word 'love' in their tagline": the text contains it.
+    const lead = items[i - 1];
+    if (it.kind === 'literal' && lead?.kind === 'word' && /^(word|words|phrase|term|text)$/.test(lead.token.lower)) {
+      const within = items[i + 1]?.kind === 'word' && /^(in|within)$/.test((items[i + 1] as { token: Token }).token.lower) ? items.slice(i + 2, i + 5).findIndex((x) => x.kind === 'prop') : -1;
+      const at = within >= 0 ? i + 2 + within : -1;
+      const named = at >= 0 ? pick(ctx, (items[at] as Extract<Item, { kind: 'prop' }>).props.filter((p) => p.kind === 'text' || p.kind === 'list'), at) : undefined;
+      const prop = named ?? textPropertyFor(ctx, i - 1);
+      if (prop && attach(ctx, i, prop, [{ key: prop.key, op: 'contains', value: it.text, words: `containing “${it.text}”` }])) {
+        ctx.used.add(i).add(i - 1);
+        if (at >= 0 && named) for (let k = i + 1; k <= at; k++) ctx.used.add(k);
+        continue;
+      }
     }
 
     // A quoted value after a property word: "the tagline 'Speed has no limits'", "a summary stating 'Silly, but fun'".

@@ -1,7 +1,7 @@
 import { holdsDate, LIMIT_LEADS } from './cues.js';
 import { isLimit } from './interpret-conditions.js';
 import type { Ctx, Draft, Unsure } from './interpret-context.js';
-import { candidates, labelOf, pick, unsure, valueOwner } from './interpret-context.js';
+import { candidates, labelOf, personLike, pick, unsure, valueOwner } from './interpret-context.js';
 import type { Item } from './links.js';
 import type { Ask, Meaning, MeaningNode, Ordering } from './meaning.js';
 
@@ -64,7 +64,7 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
     if (/^what$/.test(opener) && ranked.fromProperty && !listed && 'key' in by && !('aggregate' in by) && !items.some((x, k) => x.kind === 'number' && !x.year && !ctx.used.has(k))) {
       ask = { kind: 'aggregate', fn: ranked.order.direction === 'DESC' ? 'max' : 'min', of: by.of, key: by.key, ...(by.edge ? { edge: true } : {}) };
     } else {
-      if (countAt >= 0) return unsure(ctx, 'a count and a ranking at once');
+      if (countAt >= 0 && !ranked.countedBy) return unsure(ctx, 'a count and a ranking at once');
       order = ranked.order;
       limit = limitOf(ctx, rankAt) ?? 1;
     }
@@ -107,6 +107,7 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
     } else ask = { kind: 'lookup' };
   } else {
     limit = limitOf(ctx, -1);
+    order = limit !== undefined ? chronological(ctx, focus) : undefined;
   }
   return finishShape(ctx, focus, ask, order, limit, asked);
 }
@@ -201,7 +202,7 @@ function limitOf(ctx: Ctx, rankAt: number): number | undefined {
  * movies"), a property after "by" ("top 3 hospitals by number of beds"), its dimension on the
  * thing it stands before or on the focus ("the oldest movie", "the cheapest medications").
  */
-function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: number): { order: Ordering; fromProperty: boolean } | undefined {
+function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: number): { order: Ordering; fromProperty: boolean; countedBy?: boolean } | undefined {
   const propOrder = (k: number, fn?: 'avg' | 'sum' | 'min' | 'max'): { order: Ordering; fromProperty: boolean } | undefined => {
     const it = ctx.items[k] as PropItem;
     const p = pick(ctx, it.props.filter((x) => numeric([x.kind])), k);
@@ -253,7 +254,7 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
       const counted = ctx.nodes.find((n) => n.at > j && n !== focus && n.at <= j + 3);
       if (counted) {
         ctx.used.add(k).add(j);
-        return { order: { by: { count: counted.id }, direction: rank.direction }, fromProperty: false };
+        return { order: { by: { count: counted.id }, direction: rank.direction }, fromProperty: false, countedBy: true };
       }
     }
   }
@@ -263,6 +264,16 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
   const edge = ctx.edges.find((e) => e.from === focus.id || e.to === focus.id);
   if (edge) return { order: { by: { count: edge.from === focus.id ? edge.to : edge.from }, direction: rank.direction }, fromProperty: false };
   return undefined;
+}
+
+/** "the first 3 movies", "the last 5 reviews": in the order of the thing's one date, when it has one. */
+function chronological(ctx: Ctx, focus: Draft): Ordering | undefined {
+  const word = ctx.tokens.find((t) => t.lower === 'first' || t.lower === 'last')?.lower;
+  // People are not listed "first" by their birth.
+  if (!word || !focus.label || personLike(ctx.lexicon, focus.label)) return undefined;
+  const dates = ctx.lexicon.properties.filter((p) => p.ownerKind === 'label' && p.owner === focus.label && holdsDate(p));
+  if (dates.length !== 1) return undefined;
+  return { by: { of: focus.id, key: dates[0]!.key }, direction: word === 'first' ? 'ASC' : 'DESC', chronological: true };
 }
 
 /** A superlative's dimension on a thing: the one property of its words ("experienced": years of experience), else its one date. */

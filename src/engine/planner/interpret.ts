@@ -50,6 +50,7 @@ export function interpret(question: string, tokens: Token[], items: Item[], lexi
   }
   const same = sameAs(ctx);
   if (same) ctx.distinct.push(same);
+  ctx.distinct.push(...otherThings(ctx));
   const placed = placeConditions(ctx);
   if (!placed.ok) return outOfScope(ctx) ?? placed;
   const joined = joinComponents(ctx);
@@ -139,6 +140,25 @@ function namedByCopula(ctx: Ctx, at: number, label: string): Draft | undefined {
   return ctx.nodes.find((n) => !n.anchor && n.label === label && n.at < at - 1 && ctx.items.slice(n.at + 1, at - 1).every((x) => x.kind === 'word'));
 }
 
+/** "acted in a different movie", "supervise another physician": not the thing of that label named before. */
+function otherThings(ctx: Ctx): [string, string][] {
+  const pairs: [string, string][] = [];
+  ctx.items.forEach((it, i) => {
+    // "acted in and directed the same movie": one thing both relationships reach (they already do).
+    if (it.kind === 'word' && it.token.lower === 'same' && ctx.items[i + 2]?.kind !== 'word') {
+      const node = ctx.nodes.find((n) => n.at === i + 1);
+      if (node && ctx.edges.filter((e) => e.from === node.id || e.to === node.id).length >= 2) ctx.used.add(i);
+    }
+    if (it.kind !== 'word' || !/^(different|another|other)$/.test(it.token.lower)) return;
+    const node = ctx.nodes.find((n) => n.at === i + 1 && n.label);
+    const earlier = node && ctx.nodes.find((n) => n !== node && n.label === node.label && n.at < node.at);
+    if (!node || !earlier) return;
+    ctx.used.add(i);
+    pairs.push([earlier.id, node.id]);
+  });
+  return pairs;
+}
+
 /** "Who are the (3 most experienced) directors …": the wh-word and a copula name the thing that follows. */
 function namesWhatFollows(items: Item[], at: number): boolean {
   let k = at + 1;
@@ -157,6 +177,12 @@ function namesWhatFollows(items: Item[], at: number): boolean {
 // Relationships: a verb joins the nearest things its pattern fits.
 
 function placeRelationship(ctx: Ctx, at: number, rel: LexRelationship, passive: boolean): void {
+  // "movies reviewed by people with a review summary …": the noun names the relationship the verb placed.
+  const item = ctx.items[at];
+  if (item?.kind === 'rel' && (item.event || ctx.tokens[item.from]!.pos === 'noun') && ctx.edges.some((e) => e.type === rel.type)) {
+    ctx.used.add(at);
+    return;
+  }
   // "actors who acted in movies released before 2000": the verb says what the actors' movies are.
   const agentEdge = ctx.edges.find((e) => e.type === rel.type && ctx.nodes.some((n) => n.implicit && (n.id === e.to || n.id === e.from)));
   if (agentEdge) {
@@ -192,6 +218,9 @@ function placeRelationship(ctx: Ctx, at: number, rel: LexRelationship, passive: 
     const [from, to] = pattern.swap ? [right, left] : [left, right];
     settle(from, pattern.from);
     settle(to, pattern.to);
+    ctx.used.add(at);
+    // "… reviewed with a summary … and who reviewed them": the same relationship said twice.
+    if (ctx.edges.some((e) => e.type === rel.type && e.from === from.id && e.to === to.id && !e.negated === !negated)) return;
     ctx.edges.push({ from: from.id, to: to.id, type: rel.type, conditions: [], at, ...(negated ? { negated: true } : {}) });
     ctx.used.add(at);
     return;
@@ -202,7 +231,6 @@ function placeRelationship(ctx: Ctx, at: number, rel: LexRelationship, passive: 
   const pattern = rel.patterns.find((p) => fits(ctx, one, p.from)) ?? rel.patterns.find((p) => fits(ctx, one, p.to));
   if (!pattern) return;
   // "the most citations": a thing has the citations it receives.
-  const item = ctx.items[at];
   const received = item?.kind === 'rel' && item.event === true && pattern.from === pattern.to;
   const isFrom = fits(ctx, one, pattern.from) && (!passive || pattern.from !== pattern.to) && !received;
   const other: Draft = { id: `n${ctx.nodes.length}`, at, label: isFrom ? pattern.to : pattern.from, implicit: true, conditions: [] };
@@ -269,14 +297,16 @@ function placeAgent(ctx: Ctx, at: number, rel: LexRelationship, role: 'from' | '
 function absorbed(ctx: Ctx, w: { text: string; at: number }): boolean {
   const it = ctx.items[w.at];
   if (it?.kind !== 'word' || !(it.token.pos === 'verb' || (it.token.pos === 'adj' && /ed$/.test(it.token.lower)))) return false;
-  for (let k = w.at + 1; k <= Math.min(ctx.items.length - 1, w.at + 3); k++) {
+  for (let k = w.at + 1; k <= Math.min(ctx.items.length - 1, w.at + 4); k++) {
     const next = ctx.items[k]!;
-    if (ctx.used.has(k) && (next.kind === 'value' || next.kind === 'entity' || next.kind === 'label' || next.kind === 'prop' || next.kind === 'rank' || next.kind === 'agent')) {
+    const joinedHere = (next.kind === 'label' || next.kind === 'agent') && ctx.edges.some((e) => e.guessed && ctx.nodes.some((n) => n.at === k && (n.id === e.from || n.id === e.to)));
+    const guessedAfter = next.kind === 'rank' && ctx.edges.some((e) => e.guessed);
+    if (ctx.used.has(k) && (next.kind === 'value' || next.kind === 'entity' || next.kind === 'prop' || joinedHere || guessedAfter)) {
       ctx.confidence -= 0.15;
       ctx.notes.push(`“${w.text}” read as joining what follows`);
       return true;
     }
-    if (next.kind !== 'word' || !['prep', 'det', 'adv'].includes(next.token.pos)) break;
+    if (!(next.kind === 'word' && ['prep', 'det', 'adv'].includes(next.token.pos)) && next.kind !== 'rank') break;
   }
   return false;
 }

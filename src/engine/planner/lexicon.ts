@@ -84,6 +84,12 @@ export interface Lexicon {
   valueWordsMax: number;
 }
 
+/** Nouns English makes from a property's word where the lemma does not lead ("born": birth, birth year). */
+const DERIVED: Readonly<Record<string, string[][]>> = {
+  born: [['birth'], ['birth', 'year'], ['birth', 'date'], ['birthday']],
+  bear: [['birth'], ['birth', 'year'], ['birth', 'date'], ['birthday']],
+};
+
 /** Words of identifiers that only join or mark: left out of what a question must say. */
 const JOINING = new Set(['at', 'in', 'to', 'of', 'by', 'for', 'on', 'with', 'from', 'has', 'have', 'had', 'is', 'are', 'was', 'a', 'an', 'the', 'be', 'as', 'into']);
 
@@ -168,7 +174,7 @@ export function buildLexicon(schema: GraphSchema, profiles: PropertyProfile[], s
     const all = lemmasOf(raw);
     const content = all.filter((w, i) => !JOINING.has(raw[i]!) && !JOINING.has(w) && !(i === 0 && (w === 'is' || w === 'has')));
     const words = content.length > 0 ? content : all;
-    const forms = [words, [fold(p.key)], ...said('property', p.key)];
+    const forms = [words, [fold(p.key)], ...said('property', p.key), ...words.flatMap((w) => DERIVED[w] ?? [])];
     // "bedCount" is also "the number of beds".
     if (words.length >= 2 && /^(count|number|total|num)$/.test(words.at(-1)!)) forms.push(['number', 'of', ...words.slice(0, -1)]);
     return { owner: p.owner, ownerKind: p.ownerKind, key: p.key, words, forms, kind: p.kind, values: p.values };

@@ -51,6 +51,8 @@ export type Item = Span &
     | { kind: 'word'; token: Token }
   );
 
+const PRONOUN = /^(she|he|her|him|his|hers|it|its|they|them|their|theirs)$/;
+
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
 const isYear = (t: Token) => t.number !== undefined && !t.ordinal && Number.isInteger(t.number) && t.number >= 1000 && t.number <= 2999 && /^\d{4}$/.test(t.lower);
@@ -93,9 +95,12 @@ export function linkWords(tokens: Token[], lexicon: Lexicon, named: NamedThing[]
 function linkAt(tokens: Token[], i: number, lexicon: Lexicon, named: NamedThing[]): Item {
   const t = tokens[i]!;
   // A named thing covers the tokens of its mention.
-  const entity = named.find((e) => t.start >= e.position && t.start < e.position + e.mention.length);
+  // A thing talked about earlier and named here by a pronoun covers the pronoun only (its name is not in the question).
+  const byPronoun = (e: NamedThing) => PRONOUN.test(tokens.find((x) => x.start === e.position)?.lower ?? '') && fold(e.mention) !== tokens.find((x) => x.start === e.position)?.lower;
+  const entity = named.find((e) => (byPronoun(e) ? t.start === e.position : t.start >= e.position && t.start < e.position + e.mention.length));
   if (entity) {
     let to = i;
+    if (byPronoun(entity)) return { kind: 'entity', entity, from: i, to: i };
     while (to + 1 < tokens.length && tokens[to + 1]!.start < entity.position + entity.mention.length) to++;
     // "astrid nygaard" found as "astrid": the rest of the name's words go with it.
     const nameWords = new Set(fold(entity.name).split(/[^\p{L}\p{N}]+/u));
@@ -175,6 +180,8 @@ function schemaAt(tokens: Token[], i: number, lexicon: Lexicon): Item | undefine
   const plural = (at: number) => tokens[at]?.tags.has('Plural') === true || /s$/.test(tokens[at]?.lower ?? '');
 
   for (const label of lexicon.labels) {
+    // A name written as the schema writes it ("CareUnit", "ACTED_IN").
+    if (t.lower === fold(label.label) && label.words.length > 1) candidates.push({ kind: 'label', label, plural: false, from: i, to: i });
     if (label.words.length > 0 && spells(tokens, i, label.words)) candidates.push({ kind: 'label', label, plural: plural(i + label.words.length - 1), from: i, to: i + label.words.length - 1 });
     for (const s of label.synonyms) if (s.length > 0 && spells(tokens, i, s)) candidates.push({ kind: 'label', label, plural: plural(i + s.length - 1), synonym: true, from: i, to: i + s.length - 1 });
   }
@@ -186,6 +193,7 @@ function schemaAt(tokens: Token[], i: number, lexicon: Lexicon): Item | undefine
     }
   }
   for (const rel of lexicon.relationships) {
+    if (t.lower === fold(rel.type) && /[_A-Z]/.test(t.text.slice(1))) candidates.push({ kind: 'rel', rel, passive: false, from: i, to: i });
     if (rel.allWords.length > 0 && spells(tokens, i, rel.allWords)) candidates.push({ kind: 'rel', rel, passive: passiveAt(tokens, i, rel.allWords.length), from: i, to: i + rel.allWords.length - 1 });
     else if (rel.words.length > 0 && spells(tokens, i, rel.words) && t.pos !== 'noun') {
       // The particle may follow: "act in", "located in", "indicated for".

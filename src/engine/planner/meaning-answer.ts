@@ -78,6 +78,22 @@ const edgeConditions = (e: MeaningEdge) => (e.conditions.length ? ` (${e.conditi
 /** The first column each kind of meaning's query returns: a query edited since (by a reviewer) may not. */
 const FIRST_COLUMN: Record<Meaning['ask']['kind'], string[]> = { list: ['name'], count: ['count'], aggregate: ['value'], exists: ['answer'], path: ['path'], value: [], lookup: ['name'], compare: ['name'] };
 
+/**
+ * "12 people work at Orbital Systems", "Orbital Systems maintains 3 projects": when the focus is
+ * joined to one named thing and nothing else narrows it, the sentence says the relationship itself.
+ */
+function simple(m: Meaning, n: number, noun: string): string | undefined {
+  const focus = m.nodes.find((x) => x.id === m.focus)!;
+  const edges = m.edges.filter((e) => e.from === focus.id || e.to === focus.id);
+  if (edges.length !== 1 || m.edges.length !== 1 || focus.conditions.length || m.having?.length || m.distinct?.length) return undefined;
+  const e = edges[0]!;
+  const other = m.nodes.find((x) => x.id === (e.from === focus.id ? e.to : e.from))!;
+  if (!other.anchor || other.conditions.length || e.conditions.length) return undefined;
+  const amount = `${show(n)} ${noun}`;
+  if (e.negated) return e.from === focus.id ? `${amount} ${n === 1 ? 'does' : 'do'} not ${verb(phraseOf(e.type), true)} ${other.anchor.name}` : undefined;
+  return e.from === focus.id ? `${amount} ${verb(phraseOf(e.type), n !== 1)} ${other.anchor.name}` : `${other.anchor.name} ${verb(phraseOf(e.type), false)} ${amount}`;
+}
+
 export function composeMeaningAnswer(input: MeaningAnswerInput): string {
   const { meaning: m, columns, rows, truncated, total } = input;
   const expected = m.ask.kind === 'value' ? [m.ask.key] : FIRST_COLUMN[m.ask.kind];
@@ -88,7 +104,8 @@ export function composeMeaningAnswer(input: MeaningAnswerInput): string {
   switch (m.ask.kind) {
     case 'count': {
       const count = Number(rows[0]?.[first] ?? 0);
-      return `There ${count === 1 ? 'is' : 'are'} ${show(count)} ${n(count)}${describe(m, focus.id, count !== 1)}.`;
+      const said = simple(m, count, n(count));
+      return said ? `${said}.` : `There ${count === 1 ? 'is' : 'are'} ${show(count)} ${n(count)}${describe(m, focus.id, count !== 1)}.`;
     }
     case 'exists': {
       const yes = rows[0]?.[first] === true;
@@ -160,7 +177,7 @@ export function composeMeaningAnswer(input: MeaningAnswerInput): string {
     }
     case 'list': {
       const names = rows.map((r) => show(r[first]));
-      if (m.order) {
+      if (m.order && !m.order.chronological) {
         if (names.length === 0) return `I found no ${n(2)}${describe(m, focus.id, true)} to rank.`;
         const by = m.order.by;
         const most = m.order.direction === 'DESC';
@@ -180,7 +197,8 @@ export function composeMeaningAnswer(input: MeaningAnswerInput): string {
       if (names.length === 0) return `I found no ${n(2)}${said}.`;
       if (truncated && total !== undefined && total > names.length) return `There are ${show(total)} ${n(total)}${said}; the first ${names.length} are: ${listOf(names)}.`;
       if (truncated) return `There are more than ${names.length} ${n(2)}${said}; the first ${names.length} are: ${listOf(names)}.`;
-      if (m.limit !== undefined && names.length <= m.limit) return `${names.length === 1 ? 'One' : `${names.length}`} ${n(names.length)}${describe(m, focus.id, names.length !== 1)}: ${listOf(names)}.`;
+      const plainly = simple(m, names.length, n(names.length));
+      if (plainly) return `${plainly}: ${listOf(names)}.`;
       return `${names.length} ${n(names.length)}${describe(m, focus.id, names.length !== 1)}: ${listOf(names)}.`;
     }
   }

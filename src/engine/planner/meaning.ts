@@ -59,6 +59,8 @@ export interface Ordering {
   /** A property of a node or edge, an aggregate of one per focus ("the highest average rating"), or how many of `count` each focus has. */
   by: { of: string; key: string; edge?: boolean } | { aggregate: 'avg' | 'sum' | 'min' | 'max'; of: string; key: string; edge?: boolean } | { count: string };
   direction: 'ASC' | 'DESC';
+  /** "The first 3 movies": listed in date order, those without a date last; not a ranking. */
+  chronological?: boolean;
 }
 
 /** A condition on how many of a node the focus is joined to ("with more than 3 movies"). */

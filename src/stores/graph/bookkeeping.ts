@@ -70,7 +70,9 @@ export function searchTerms(text: string): string[] {
 /** The `_search` text for a node's properties, or null when it has no name-like property. */
 export function searchDocument(properties: Record<string, unknown>): string | null {
   const texts: string[] = [];
-  for (const key of Object.keys(properties).filter(isNameKey).sort()) {
+  // The plain name keys first, then compounds in key order: the same text whatever order properties were written in.
+  const plain = NAME_PROPERTIES.filter((k) => k in properties) as string[];
+  for (const key of [...plain, ...Object.keys(properties).filter((k) => isNameKey(k) && !plain.includes(k)).sort()]) {
     const value = properties[key];
     if (typeof value === 'string') texts.push(value);
     else if (Array.isArray(value)) texts.push(...value.filter((v): v is string => typeof v === 'string'));

@@ -304,7 +304,7 @@ describe('Neo4j adapter gating (no server)', () => {
   it('writes in WRITE transactions that are committed, and counts what they did', async () => {
     const { driver, recorded } = fakeDriver((q) => {
       if (q.includes('MERGE (a)-[r:')) return new FakeResult([new FakeRecord({ written: int(1) })]);
-      if (q.includes('RETURN key,')) return new FakeResult([new FakeRecord({ key: 'p:a', name: 'Ada Lovelace', title: null, aliases: null })]);
+      if (q.includes('RETURN key,')) return new FakeResult([new FakeRecord({ key: 'p:a', props: { name: 'Ada Lovelace', _key: 'p:a' } })]);
       if (q.includes('DELETE')) return new FakeResult([], { counters: { updates: () => ({ nodesDeleted: 2, relationshipsDeleted: 3 }) } });
       return new FakeResult([], { counters: { updates: () => ({}) } });
     });
