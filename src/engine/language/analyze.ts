@@ -89,7 +89,9 @@ const DETERMINERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those',
 function posOf(tags: ReadonlySet<string>, lower: string): Pos {
   if (PREPOSITIONS.has(lower)) return lower === 'without' ? 'neg' : 'prep';
   if (DETERMINERS.has(lower)) return 'det';
-  if (tags.has('QuestionWord') || /^(who|whom|whose|what|which|when|where|why|how)$/.test(lower)) return 'wh';
+  // compromise tags a question's opening "Does" as a question word: only these are.
+  if (/^(who|whom|whose|what|which|when|where|why|how)$/.test(lower)) return 'wh';
+  if (tags.has('QuestionWord')) return 'aux';
   if (tags.has('Negative') || /^(not|no|never|n't|without|none|neither|nor)$/.test(lower) || /n't$/.test(lower)) return 'neg';
   if (tags.has('Value') || /^\d/.test(lower)) return 'num';
   if (tags.has('Pronoun')) return 'pron';

@@ -69,7 +69,7 @@ export function interpret(question: string, tokens: Token[], items: Item[], lexi
  * one it cannot answer, whatever else failed; verbs are left to say what they could not join.
  */
 function outOfScope(ctx: Ctx): Unsure | undefined {
-  const words = unplacedWords(ctx).filter((w) => {
+  const words = unplacedWords(ctx).filter((w) => !joiningOnly(ctx, w)).filter((w) => {
     const it = ctx.items[w.at];
     return it?.kind === 'word' && ['noun', 'adj', 'proper'].includes(it.token.pos) && !/^(she|he|her|him|his|hers|it|its|they|them|their|theirs)$/.test(it.token.lower);
   });
@@ -78,9 +78,9 @@ function outOfScope(ctx: Ctx): Unsure | undefined {
 
 /** A meaning is read only when every word is placed (or only joins) and the guesses leave enough confidence. */
 function finish(ctx: Ctx, meaning: Meaning): Interpretation {
-  const unplaced = unplacedWords(ctx).filter((w) => !absorbed(ctx, w));
   const scope = outOfScope(ctx);
   if (scope) return scope;
+  const unplaced = unplacedWords(ctx).filter((w) => !absorbed(ctx, w));
   if (unplaced.length > 0) return { ok: false, reason: `I could not place “${unplaced.map((w) => w.text).join('”, “')}” in the graph`, unplaced: unplaced.map((w) => w.text) };
   if (ctx.confidence < CONFIDENCE_MIN) return { ok: false, reason: `I am not sure enough of my reading (${ctx.notes.join('; ') || 'several guesses'})`, unplaced: [] };
   return { ok: true, reading: { meaning, confidence: Math.max(0.05, Math.round(ctx.confidence * 100) / 100), mappings: mappingsOf(ctx) } };
@@ -293,19 +293,23 @@ function placeAgent(ctx: Ctx, at: number, rel: LexRelationship, role: 'from' | '
 // ---------------------------------------------------------------------------------------------
 // Every word placed, or reported.
 
-/** A verb that only links what follows it to what came before ("based in Bergen", "belong to the Stroke Unit", "work at X"). */
+/** A verb that only links what follows it to what came before, taken as such (it lowers the confidence). */
 function absorbed(ctx: Ctx, w: { text: string; at: number }): boolean {
+  if (!joiningOnly(ctx, w)) return false;
+  ctx.confidence -= 0.15;
+  ctx.notes.push(`“${w.text}” read as joining what follows`);
+  return true;
+}
+
+/** Whether a word is a verb that only links what follows it ("based in Bergen", "belong to the Stroke Unit", "work at X"). */
+function joiningOnly(ctx: Ctx, w: { text: string; at: number }): boolean {
   const it = ctx.items[w.at];
   if (it?.kind !== 'word' || !(it.token.pos === 'verb' || (it.token.pos === 'adj' && /ed$/.test(it.token.lower)))) return false;
   for (let k = w.at + 1; k <= Math.min(ctx.items.length - 1, w.at + 4); k++) {
     const next = ctx.items[k]!;
     const joinedHere = (next.kind === 'label' || next.kind === 'agent') && ctx.edges.some((e) => e.guessed && ctx.nodes.some((n) => n.at === k && (n.id === e.from || n.id === e.to)));
     const guessedAfter = next.kind === 'rank' && ctx.edges.some((e) => e.guessed);
-    if (ctx.used.has(k) && (next.kind === 'value' || next.kind === 'entity' || next.kind === 'prop' || joinedHere || guessedAfter)) {
-      ctx.confidence -= 0.15;
-      ctx.notes.push(`“${w.text}” read as joining what follows`);
-      return true;
-    }
+    if (ctx.used.has(k) && (next.kind === 'value' || next.kind === 'entity' || next.kind === 'prop' || joinedHere || guessedAfter)) return true;
     if (!(next.kind === 'word' && ['prep', 'det', 'adv'].includes(next.token.pos)) && next.kind !== 'rank') break;
   }
   return false;

@@ -71,6 +71,12 @@ const optionsFor = (candidates: Candidate[]) => {
 
 const skip = { output: {} };
 
+/** The property that names the thing an answer found (its label's naming key, as the planner read it). */
+function focusNameKey(d: PlanDescription): string {
+  const m = d.meaning;
+  return m?.nodes.find((n) => n.id === m.focus)?.nameKey ?? 'name';
+}
+
 /** Things a session keeps as "talked about" for pronouns, most recent first. */
 const FOCUS_MAX = 6;
 
@@ -412,7 +418,7 @@ export default defineWorkflow({
         // mean the person of two turns ago after "it" meant her company.
         const earlier = ((outputs.resolve?.memories as Memory[] | undefined)?.find((m) => m.kind === 'focus')?.value.entities as Candidate[] | undefined) ?? [];
         const fresh = [
-          ...(single ? [{ id: '', label: query.description.target!, name: String(result.rows[0]![result.columns[0]!]), nameProperty: 'name', properties: {} }] : []),
+          ...(single ? [{ id: '', label: query.description.target!, name: String(result.rows[0]![result.columns[0]!]), nameProperty: focusNameKey(query.description), properties: {} }] : []),
           ...entities.map((e) => ({ id: '', key: e.key, label: e.label, name: e.name, nameProperty: e.nameProperty, properties: {} })),
         ];
         const focus = [...fresh, ...earlier.filter((c) => !fresh.some((f) => f.label === c.label && f.name === c.name))].slice(0, FOCUS_MAX);
