@@ -18,13 +18,14 @@ const edgeVar = (index: number) => `r${index}`;
 function conditionText(target: string, c: Condition): string {
   const p = `${target}.${cypherName(c.key)}`;
   const v = cypherValue(c.value);
+  const text = (op: string) => (c.exact ? `toString(${p}) ${op} ${v}` : `toLower(toString(${p})) ${op} toLower(${v})`);
   switch (c.op) {
     case 'contains':
-      return `toLower(toString(${p})) CONTAINS toLower(${v})`;
+      return text('CONTAINS');
     case 'starts':
-      return `toLower(toString(${p})) STARTS WITH toLower(${v})`;
+      return text('STARTS WITH');
     case 'ends':
-      return `toLower(toString(${p})) ENDS WITH toLower(${v})`;
+      return text('ENDS WITH');
     case 'exists':
       return `${p} IS NOT NULL`;
     default:
@@ -169,9 +170,11 @@ function rankByCount(m: Meaning, counted: string, byId: Map<string, MeaningNode>
   const conditions = [...other.conditions.map((c) => conditionText(other.id, c)), ...edge.conditions.map((c) => conditionText('rc', c))];
   const optional = `${base} OPTIONAL MATCH ${pattern}${conditions.length ? ` WHERE ${conditions.join(' AND ')}` : ''}`;
   const ranked = `ORDER BY count ${direction}, name LIMIT ${limit}`;
-  if (holder === focus) return `${optional} RETURN ${name} AS name, count(DISTINCT ${counted}) AS count ${ranked}`;
+  // "The most": things with none are not among them (all having none answers nothing); "the fewest" may well be none.
+  const some = direction === 'DESC' ? ' WHERE count > 0' : '';
+  if (holder === focus) return `${optional} WITH ${focus}, count(DISTINCT ${counted}) AS count${some} RETURN ${name} AS name, count ${ranked}`;
   // Counted per joined thing, then added up per focus ("movies by their directors' followers").
-  return `${optional} WITH ${focus}, ${holder}, count(DISTINCT ${counted}) AS each WITH ${focus}, sum(each) AS count RETURN ${name} AS name, count ${ranked}`;
+  return `${optional} WITH ${focus}, ${holder}, count(DISTINCT ${counted}) AS each WITH ${focus}, sum(each) AS count${some} RETURN ${name} AS name, count ${ranked}`;
 }
 
 /** Both values side by side: `name, value, other, other_value` (what the comparison sentence reads). */

@@ -307,7 +307,7 @@ export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
       if (v.value.kind === 'text') {
         const prop = it.kind === 'cmp' && it.cue.text ? textPropertyFor(ctx, i) : textPropertyFor(ctx, i, true);
         if (!prop) return unsure(ctx, `I can’t tell which value “${v.value.text}” is compared with`);
-        if (!attach(ctx, i, prop, [{ key: prop.key, op, value: v.value.text, words }])) return unsure(ctx, `I can’t tell which thing “${v.value.text}” is about`);
+        if (!attach(ctx, i, prop, [{ key: prop.key, op, value: v.value.text, words, exact: true }])) return unsure(ctx, `I can’t tell which thing “${v.value.text}” is about`);
         for (let k = i; k <= v.end; k++) ctx.used.add(k);
         continue;
       }
@@ -329,7 +329,7 @@ export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
       const at = within >= 0 ? i + 2 + within : -1;
       const named = at >= 0 ? pick(ctx, (items[at] as Extract<Item, { kind: 'prop' }>).props.filter((p) => p.kind === 'text' || p.kind === 'list'), at) : undefined;
       const prop = named ?? textPropertyFor(ctx, i - 1);
-      if (prop && attach(ctx, i, prop, [{ key: prop.key, op: 'contains', value: it.text, words: `containing “${it.text}”` }])) {
+      if (prop && attach(ctx, i, prop, [{ key: prop.key, op: 'contains', value: it.text, words: `containing “${it.text}”`, exact: true }])) {
         ctx.used.add(i).add(i - 1);
         if (at >= 0 && named) for (let k = i + 1; k <= at; k++) ctx.used.add(k);
         continue;

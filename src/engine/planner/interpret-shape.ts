@@ -269,9 +269,12 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
 /** "the first 3 movies", "the last 5 reviews": in the order of the thing's one date, when it has one. */
 function chronological(ctx: Ctx, focus: Draft): Ordering | undefined {
   const word = ctx.tokens.find((t) => t.lower === 'first' || t.lower === 'last')?.lower;
-  // People are not listed "first" by their birth.
-  if (!word || !focus.label || personLike(ctx.lexicon, focus.label)) return undefined;
+  if (!word || !focus.label) return undefined;
   const dates = ctx.lexicon.properties.filter((p) => p.ownerKind === 'label' && p.owner === focus.label && holdsDate(p));
+  // "the first 3 people born after 1960": in the order of the date the question compares; people are not otherwise listed by birth.
+  const compared = dates.filter((p) => focus.conditions.some((c) => c.key === p.key));
+  if (compared.length === 1) return { by: { of: focus.id, key: compared[0]!.key }, direction: word === 'first' ? 'ASC' : 'DESC', chronological: true };
+  if (personLike(ctx.lexicon, focus.label)) return undefined;
   if (dates.length !== 1) return undefined;
   return { by: { of: focus.id, key: dates[0]!.key }, direction: word === 'first' ? 'ASC' : 'DESC', chronological: true };
 }

@@ -11,8 +11,10 @@ export interface Condition {
   key: string;
   op: CompareOp;
   value: string | number | boolean;
-  /** Upper bound, for a range written as two conditions' words ("between 10 and 20"). */
+  /** How the condition is said ("after 2000", "between 10 and 20"). */
   words: string;
+  /** Text compared as written (quoted in the question), not whatever its case. */
+  exact?: boolean;
 }
 
 /** A thing named in the question, as resolved in the graph. */
