@@ -3,12 +3,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startBenchService } from '../bench/bench-service.js';
 import { BENCH_SERVICE_ENV } from '../bench/service-env.js';
-import { ServiceClient } from './client.js';
-import { grade } from './grade.js';
-import type { Answered, Outcome } from './grade.js';
+import { askAll } from './ask-set.js';
 import { readGraphFile } from './graph-file.js';
 import { halfOf, readQuestions } from './question-set.js';
-import type { EvalQuestion, Half } from './question-set.js';
+import type { Half } from './question-set.js';
 import { reportTable } from './report.js';
 
 /**
@@ -43,21 +41,6 @@ if (args.half && args.half !== 'tune' && args.half !== 'held-out') {
   process.exit(2);
 }
 
-export interface EvalResult {
-  id: string;
-  kind: string;
-  mode: string;
-  question: string;
-  outcome: Outcome;
-  cypher: string | null;
-  text: string;
-  row_count: number;
-  rows: Record<string, unknown>[];
-  /** How the query was written: from the planner's meaning, or another way (the earlier planner, a template). */
-  how?: string;
-  failed?: string;
-}
-
 async function main(): Promise<void> {
   let questions = await readQuestions(args.questions!);
   if (args.half) questions = halfOf(questions, args.half as Half, args.seed!);
@@ -74,13 +57,10 @@ async function main(): Promise<void> {
   try {
     await app.deps.graph.upsert(batch, 'eval');
     app.services.schema.invalidate();
-    const client = new ServiceClient(`http://127.0.0.1:${port}`, token);
-    const results: EvalResult[] = new Array(questions.length);
-    let next = 0;
-    const worker = async () => {
-      for (let i = next++; i < questions.length; i = next++) results[i] = await askOne(client, questions[i]!);
-    };
-    await Promise.all(Array.from({ length: Math.max(1, Number(args.concurrency)) }, worker));
+    const results = await askAll(`http://127.0.0.1:${port}`, token, questions, Number(args.concurrency));
+    if (!args.quiet) {
+      for (const r of results.filter((x) => x.outcome === 'wrong')) process.stderr.write(`wrong ${r.id}: ${r.question}\n  ${r.text}\n  ${r.cypher}\n`);
+    }
     const title = `${path.basename(args.questions!)}${args.half ? ` (${args.half} half, seed ${args.seed})` : ''}: ${questions.length} questions`;
     process.stdout.write(`${reportTable(title, results)}\n`);
     const setName = `${path.basename(path.dirname(path.resolve(args.questions!)))}-${path.basename(args.questions!, '.json')}`;
@@ -91,32 +71,6 @@ async function main(): Promise<void> {
   } finally {
     await app.close();
   }
-}
-
-async function askOne(client: ServiceClient, q: EvalQuestion): Promise<EvalResult> {
-  let answer: Answered & { failed?: string; how?: string };
-  try {
-    const { session_id: session } = await client.newSession();
-    for (const earlier of q.context ?? []) await client.ask(session, earlier);
-    answer = await client.ask(session, q.question, q.choose);
-  } catch (error) {
-    answer = { query: null, columns: [], rows: [], text: '', asked: false, failed: String(error) };
-  }
-  const outcome = answer.failed ? 'neither' : grade(q, answer);
-  if (!args.quiet && outcome === 'wrong') process.stderr.write(`wrong ${q.id}: ${q.question}\n  ${answer.text}\n  ${answer.query}\n`);
-  return {
-    id: q.id,
-    kind: q.kind,
-    mode: q.mode,
-    question: q.question,
-    outcome,
-    cypher: answer.query,
-    text: answer.text,
-    row_count: answer.rows.length,
-    rows: answer.rows.slice(0, 10),
-    ...(answer.how ? { how: answer.how } : {}),
-    ...(answer.failed ? { failed: answer.failed } : {}),
-  };
 }
 
 await main();

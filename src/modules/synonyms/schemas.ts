@@ -7,8 +7,8 @@ export const SYNONYM_WORD_MAX = 60;
 export const SynonymSchema = z
   .object({
     synonym_id: z.string().describe('The synonym’s id.').meta({ example: '1' }),
-    word: z.string().describe('The word or words a question may use, in lower case.').meta({ example: 'film' }),
-    stands_for: z.string().describe('The label, relationship type or property key of the graph it stands for, as the schema names it.').meta({ example: 'Movie' }),
+    word: z.string().describe('The word or words a question may use, in lower case.').meta({ example: 'staff member' }),
+    stands_for: z.string().describe('The label, relationship type or property key of the graph it stands for, as the schema names it.').meta({ example: 'Person' }),
     kind: z.enum(['label', 'relationship', 'property']).describe('What `stands_for` is.'),
     created_by: z.string().describe('The curator who added it.'),
     created_at: z.iso.datetime({ offset: true }).describe('When it was added.'),
@@ -26,14 +26,14 @@ export const CreateSynonymRequestSchema = z
       .max(SYNONYM_WORD_MAX)
       .regex(/^[\p{L}\p{N}][\p{L}\p{N}' -]*$/u, 'letters, digits, spaces, hyphens and apostrophes')
       .describe('The word or words a question may use ("film", "works for"); matched by lemma, whatever its case.')
-      .meta({ example: 'film' }),
+      .meta({ example: 'staff member' }),
     stands_for: z
       .string()
       .trim()
       .min(1)
       .max(200)
       .describe('A label, relationship type or property key of the graph, exactly as the schema names it (422 otherwise).')
-      .meta({ example: 'Movie' }),
+      .meta({ example: 'Person' }),
   })
   .strict();
 

@@ -1,0 +1,57 @@
+import { ServiceClient } from './client.js';
+import { grade } from './grade.js';
+import type { Answered, Outcome } from './grade.js';
+import type { EvalQuestion } from './question-set.js';
+
+/** One question's outcome, with what the service answered (for the results file). */
+export interface EvalResult {
+  id: string;
+  kind: string;
+  mode: string;
+  question: string;
+  outcome: Outcome;
+  cypher: string | null;
+  text: string;
+  row_count: number;
+  rows: Record<string, unknown>[];
+  /** How the query was written: from the planner's meaning, or another way (a template). */
+  how?: string;
+  failed?: string;
+}
+
+/** Asks one question of a running service in a session of its own (after its context questions) and grades the answer. */
+export async function askOne(client: ServiceClient, q: EvalQuestion): Promise<EvalResult> {
+  let answer: Answered & { failed?: string; how?: string };
+  try {
+    const { session_id: session } = await client.newSession();
+    for (const earlier of q.context ?? []) await client.ask(session, earlier);
+    answer = await client.ask(session, q.question, q.choose);
+  } catch (error) {
+    answer = { query: null, columns: [], rows: [], text: '', asked: false, failed: String(error) };
+  }
+  return {
+    id: q.id,
+    kind: q.kind,
+    mode: q.mode,
+    question: q.question,
+    outcome: answer.failed ? 'neither' : grade(q, answer),
+    cypher: answer.query,
+    text: answer.text,
+    row_count: answer.rows.length,
+    rows: answer.rows.slice(0, 10),
+    ...(answer.how ? { how: answer.how } : {}),
+    ...(answer.failed ? { failed: answer.failed } : {}),
+  };
+}
+
+/** Asks every question, `concurrency` at a time, in the set's order. */
+export async function askAll(base: string, token: string, questions: EvalQuestion[], concurrency = 4): Promise<EvalResult[]> {
+  const client = new ServiceClient(base, token);
+  const results: EvalResult[] = new Array(questions.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < questions.length; i = next++) results[i] = await askOne(client, questions[i]!);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+  return results;
+}

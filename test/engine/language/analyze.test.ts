@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { analyze, quotedSpans } from '../../../src/engine/language/analyze.js';
+import { agentNounsOf, eventNounsOf, lemmasOf } from '../../../src/engine/planner/lexicon.js';
+
+/** The language layer: words, their lemmas and parts of speech (compromise), numbers, quotes. */
+describe('analyzing a question', () => {
+  const words = (q: string) => analyze(q).map((t) => `${t.lemma}/${t.pos}`);
+
+  it('gives each word its lemma and part of speech', () => {
+    expect(words('Which physicians were licensed in 2012?')).toEqual(['which/wh', 'physician/noun', 'is/aux', 'license/verb', 'in/prep', '2012/num']);
+    expect(analyze('Who are the supervisors of Amara Okafor?').find((t) => t.text === 'supervisors')?.lemma).toBe('supervisor');
+    expect(analyze('How many people are there?').find((t) => t.text === 'people')?.lemma).toBe('person');
+    expect(analyze('Which movies were written by her?').find((t) => t.text === 'written')?.lemma).toBe('write');
+  });
+
+  it('reads numbers, ordinals and decades', () => {
+    const [five, third, decade, big] = ['five', 'third', '1990s', '1,500'].map((w) => analyze(`the ${w} thing`)[1]!);
+    expect(five).toMatchObject({ number: 5, pos: 'num' });
+    expect(third).toMatchObject({ number: 3, ordinal: true });
+    expect(decade).toMatchObject({ decade: 1990, pos: 'num' });
+    expect(big).toMatchObject({ number: 1500 });
+  });
+
+  it('keeps quoted text as one token, and a sign that ends a word with it', () => {
+    const tokens = analyze("Which movies have the tagline 'Speed has no limits' and blood type AB+?");
+    expect(tokens.find((t) => t.pos === 'quote')).toMatchObject({ text: 'Speed has no limits' });
+    expect(tokens.at(-1)!.text).toBe('AB+');
+    expect(quotedSpans("O'Brien's 'Quiet Hours' and “Night Trains”").map((q) => q.inner)).toEqual(['Quiet Hours', 'Night Trains']);
+  });
+
+  it('knows the closed classes compromise sometimes misreads', () => {
+    expect(analyze('Which medications are used against asthma?').find((t) => t.text === 'against')?.pos).toBe('prep');
+    expect(analyze('Does Ingrid treat Kari?')[0]!.pos).toBe('aux');
+    expect(analyze('Which paper is cited the most?').find((t) => t.text === 'the')?.pos).toBe('det');
+  });
+});
+
+describe('the words of the schema’s names', () => {
+  it('reads relationship types as verbs and labels as nouns', () => {
+    expect(lemmasOf(['directed'], 'verb')).toEqual(['direct']);
+    expect(lemmasOf(['acted', 'in'], 'verb')).toEqual(['act', 'in']);
+    expect(lemmasOf(['care', 'units'], 'noun')).toEqual(['care', 'unit']);
+  });
+
+  it('names who does a relationship and the relationship itself', () => {
+    expect(agentNounsOf('direct')).toContain('director');
+    expect(agentNounsOf('supervise')).toContain('supervisor');
+    expect(agentNounsOf('follow')).toContain('follower');
+    expect(agentNounsOf('write')).toContain('writer');
+    expect(eventNounsOf('admit')).toContain('admission');
+    expect(eventNounsOf('enroll')).toContain('enrollment');
+    expect(eventNounsOf('diagnose')).toContain('diagnosis');
+    expect(eventNounsOf('cite')).toContain('citation');
+  });
+});
