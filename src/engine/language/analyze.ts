@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type compromise from 'compromise';
+import { LRUCache } from 'lru-cache';
 
 /**
  * A question as words: each with its part of speech and its base form (lemma), read by
@@ -130,7 +131,20 @@ function lemmaOf(term: Term, lower: string, tags: ReadonlySet<string>): string {
   return root ?? lower;
 }
 
+/** Questions analyzed, kept: each is read by several steps of its run (mentions, the planner, the answer). */
+const ANALYZED_KEPT = 512;
+const analyzed = new LRUCache<string, Token[]>({ max: ANALYZED_KEPT });
+
+/** The question's tokens (shared: callers must not change them). */
 export function analyze(question: string): Token[] {
+  const kept = analyzed.get(question);
+  if (kept) return kept;
+  const tokens = analyzeText(question);
+  analyzed.set(question, tokens);
+  return tokens;
+}
+
+function analyzeText(question: string): Token[] {
   const quotes = quotedSpans(question);
   // Quoted text is hidden from compromise behind letters of the same length, so offsets hold.
   let masked = question;

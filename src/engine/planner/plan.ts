@@ -42,6 +42,8 @@ export interface PlanDescription {
   meaning?: Meaning;
   /** For a list: the query counting all its things, run when the row limit cut the list. */
   countCypher?: string;
+  /** With a model: whether its query has the Cypher shape of the planner's (`different` lowers `confidence`). */
+  modelAgreement?: 'same' | 'different';
   /** How sure the planner is (0..1), and what each word was taken to mean. */
   confidence?: number;
   mappings?: { word: string; to: string; kind: 'label' | 'relationship' | 'property' | 'value' | 'synonym'; guessed: boolean }[];

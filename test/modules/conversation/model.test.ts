@@ -22,6 +22,11 @@ describe('queries written by a language model', () => {
       if (question.includes('Alex Kim')) {
         return fence("MATCH (p:Person {_key: 'person:alex-kim-1'})-[:LIVES_IN]->(c:City) RETURN c.name AS city");
       }
+      // The planner's own shape for this question, and a query of another shape for the next.
+      if (question.includes('located in Japan')) {
+        return fence("MATCH (c:City)-[r:LOCATED_IN]->(k:Country {name: 'Japan'}) WITH DISTINCT c RETURN c.name AS name ORDER BY name LIMIT 1000");
+      }
+      if (question.includes('Stratus use')) return fence("MATCH (p:Project {name: 'Stratus'})-[:USES]->(t) RETURN t.name AS name");
       if (question.includes('Python')) {
         // First a query that writes (the read-only checks refuse it), then a good one.
         return retry
@@ -100,6 +105,25 @@ describe('queries written by a language model', () => {
     // Nothing was written to the graph by the refused query.
     const touched = await t.app.deps.graph.runReadOnly('MATCH (p:Project) WHERE p.checked = true RETURN count(p) AS n');
     expect(touched.rows[0]).toEqual({ n: 0 });
+    stream.close();
+  });
+
+  it('compares the model’s query with the planner’s reading: a disagreement halves the confidence curators see', async () => {
+    const id = (await t.app.inject({ method: 'POST', url: '/api/v1/chat', headers: auth(user) })).json().session_id;
+    const stream = await followSession(t, user, id);
+    const ask = async (content: string) => {
+      const run = (await t.app.inject({ method: 'POST', url: `/api/v1/chat/${id}/message`, headers: auth(user), payload: { content } })).json().run_id;
+      await stream.waitForEvent(runEvent(run, ['run_completed']));
+      return (await t.app.inject({ method: 'GET', url: `/api/v1/runs/${run}/download/answer.json`, headers: auth(user) })).json().query.description;
+    };
+    const same = await ask('Which cities are located in Japan?');
+    expect(same).toMatchObject({ modelAgreement: 'same', confidence: 0.95 });
+    const different = await ask('Which technologies does Stratus use?');
+    expect(different).toMatchObject({ modelAgreement: 'different' });
+    expect(different.confidence).toBeLessThanOrEqual(0.5);
+    const pending = (await t.app.inject({ method: 'GET', url: '/api/v1/aim/queries/pending?limit=100', headers: auth(await t.token(['curator'])) })).json().items;
+    const recorded = pending.find((q: { question: string }) => q.question === 'Which technologies does Stratus use?');
+    expect(recorded.assessment).toMatchObject({ generator: 'model', confidence: different.confidence });
     stream.close();
   });
 

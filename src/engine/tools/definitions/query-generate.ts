@@ -3,6 +3,7 @@ import { ProblemError } from '../../../platform/problem.js';
 import { ModelQueryError, ModelUnavailableError } from '../../llm/query-writer.js';
 import type { Plan, PlanDescription, ResolvedEntity } from '../../planner/plan.js';
 import { describeReading, readQuestion } from '../../planner/read-question.js';
+import { fingerprintCypher } from '../../../modules/queries/fingerprint.js';
 import type { Lexicon } from '../../planner/lexicon.js';
 import type { Understanding } from '../../planner/understand.js';
 import { stem, tokenize } from '../../planner/words.js';
@@ -10,6 +11,9 @@ import { defineTool } from '../tool.js';
 import type { ToolContext } from '../tool.js';
 import type { TemplateService } from '../../../modules/queries/templates.js';
 import { RelationshipValueSchema } from '../entity-schemas.js';
+
+/** How much a disagreement between the model's query and the planner's lowers the confidence curators see. */
+export const MODEL_DISAGREEMENT_FACTOR = 0.5;
 
 /** Approved templates offered to a model as examples, the closest to the question first. */
 const EXAMPLES = 5;
@@ -101,11 +105,19 @@ export default defineTool({
           },
           context.signal,
         );
-        // The planner's reading of the question still shapes the sentence; the model's query answers it.
+        // The model's query answers. Where the planner read the question too, the two are compared: the planner's
+        // meaning says the sentence when they agree; a disagreement lowers the confidence curators see.
+        const agrees = planned.ok ? fingerprintCypher(planned.cypher).fingerprint === fingerprintCypher(written.cypher).fingerprint : undefined;
+        const compared: PlanDescription =
+          agrees === undefined
+            ? description
+            : agrees
+              ? { ...description, modelAgreement: 'same' }
+              : { ...description, meaning: undefined, countCypher: undefined, modelAgreement: 'different', confidence: Math.round((description.confidence ?? 1) * MODEL_DISAGREEMENT_FACTOR * 100) / 100 };
         return {
           ok: true,
           cypher: written.cypher,
-          description: { ...description } as never,
+          description: compared as never,
           generator: 'model' as const,
           attempts: written.attempts,
           template: await sameShape(written.cypher, context),
