@@ -39,11 +39,9 @@ export function wholeForm(ctx: Ctx): Meaning | undefined {
   if (a.label !== b.label || !a.label) return undefined;
   const cue = words.find(({ it }) => MORE.test(it.token.lower) || LESS.test(it.token.lower) || AGE.test(it.token.lower));
   if (!cue) return undefined;
-  const than = ctx.items[cue.i + 1];
   const cueWord = cue.it.token.lower;
   // "more … than" needs its "than"; "before"/"after" stand alone.
   if (!/^(before|after)$/.test(cueWord) && !ctx.items.slice(cue.i + 1).some((it) => it.kind === 'word' && it.token.lower === 'than')) return undefined;
-  void than;
   ctx.used.add(cue.i);
   for (let k = cue.i + 1; k < ctx.items.length; k++) {
     const it = ctx.items[k]!;

@@ -1,8 +1,8 @@
 import type { Token } from '../language/analyze.js';
-import { FILLER_WORDS, PERSON_WORDS } from './cues.js';
+import { FILLER_WORDS } from './cues.js';
 import { placeConditions } from './interpret-conditions.js';
 import type { Ctx, Draft, Unsure } from './interpret-context.js';
-import { candidates, fits, labelOf, personLike, settle, unsure, wordsOf } from './interpret-context.js';
+import { fits, personLike, settle, unsure, wordsOf } from './interpret-context.js';
 import { sameAs, whenForm, wholeForm } from './interpret-forms.js';
 import { joinComponents } from './interpret-joins.js';
 import { shape } from './interpret-shape.js';
@@ -34,7 +34,7 @@ export const CONFIDENCE_MIN = 0.6;
 const INSTRUCTIONS = /^(delete|remove|create|add|insert|update|set|change|rename|drop|merge|modify|replace|erase|wipe|clear|detach)$/;
 const CONTENT_POS = new Set(['noun', 'proper', 'verb', 'adj', 'other']);
 
-export function interpret(question: string, tokens: Token[], items: Item[], lexicon: Lexicon): Interpretation {
+export function interpret(tokens: Token[], items: Item[], lexicon: Lexicon): Interpretation {
   const first = tokens.find((t) => !/^(please|can|could|would|you|kindly)$/.test(t.lower));
   if (first && INSTRUCTIONS.test(first.lower) && items.every((it) => it.kind !== 'rel' || tokens[it.from] !== first)) {
     return { ok: false, reason: 'I only read the knowledge graph: I can’t change it', unplaced: [], scope: 'instruction' };
@@ -351,4 +351,3 @@ function mappingsOf(ctx: Ctx): Reading['mappings'] {
   return out;
 }
 
-export { candidates, labelOf, PERSON_WORDS };

@@ -21,7 +21,7 @@ export type QuestionReading =
 export function readQuestion(question: string, lexicon: Lexicon, named: NamedThing[]): QuestionReading {
   const tokens = analyze(question);
   const items = linkWords(tokens, lexicon, named);
-  const read = interpret(question, tokens, items, lexicon);
+  const read = interpret(tokens, items, lexicon);
   if (!read.ok) return read;
   const { meaning, confidence, mappings } = read.reading;
   const cypher = buildCypher(meaning);
