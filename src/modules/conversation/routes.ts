@@ -48,7 +48,8 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
           'Stores the message and starts a run of the `ask` workflow in the session; answers at once. Follow the answer on ' +
           'the session’s stream (`answer_ready`) or its history. One message at a time: until the previous one’s run has ' +
           'finished (`run_completed` or `run_failed`, which follow `answer_ready` closely), or while it waits for a ' +
-          'disambiguation or a review, a new one is a 409 naming the run. Rate limited per ' +
+          'review, a new one is a 409 naming the run. A run waiting for the owner to choose what a name meant does not ' +
+          'hold the session: a new message cancels it (`run_cancelled`) and is answered. Rate limited per ' +
           'subject (RATE_LIMIT_CHAT_MESSAGE_PER_MINUTE, default 30 per minute).',
         params: SessionIdParamsSchema,
         body: SendMessageRequestSchema,

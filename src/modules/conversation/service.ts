@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../platform/auth/roles.js';
 import { decodeCursor, keysetPage } from '../../platform/pagination.js';
-import { badRequest, conflict } from '../../platform/problem.js';
+import { badRequest, conflict, ProblemError } from '../../platform/problem.js';
 import type { RelationalStore } from '../../stores/relational/index.js';
 import type { SessionService } from '../chat/service.js';
 import type { ReviewService } from '../review/service.js';
@@ -37,6 +37,9 @@ const toApiMessage = (row: MessageRow, maxRows: number) => {
  * session: a second message while one is active is a 409), the history reads the messages
  * back, and the owner answers the run's questions (which thing was meant, a review).
  */
+const waitsForChoice = (run: { status: string; waiting_for?: { kind?: string } | null } | undefined) =>
+  run?.status === 'awaiting_input' && run.waiting_for?.kind === 'disambiguation';
+
 export class ConversationService {
   constructor(
     private readonly db: RelationalStore,
@@ -66,6 +69,8 @@ export class ConversationService {
       const earlier = await this.messages.get(options.messageId);
       if (earlier?.run_id && earlier.session_id === sessionId) return { message_id: earlier.id, run_id: earlier.run_id };
     }
+    // A choice still waiting for an answer does not trap the session: a new message leaves it.
+    await this.leaveWaitingChoice(principal, sessionId);
     // One statement stores the message and queues its run, under the session's row lock; it
     // refuses (no run) when the session is not the caller's, is closed or is busy. Two at once
     // cannot both start. A refusal is explained from what it found; if it no longer holds
@@ -95,7 +100,24 @@ export class ConversationService {
    */
   async refuseIfBusy(principal: Principal, sessionId: string, content: string): Promise<void> {
     this.checkLength(content);
-    if (await this.runStore.hasActive(sessionId)) await this.explainRefusal(principal, sessionId);
+    if (!(await this.runStore.hasActive(sessionId))) return;
+    if (waitsForChoice(await this.runStore.currentOf(sessionId))) return;
+    await this.explainRefusal(principal, sessionId);
+  }
+
+  /**
+   * The run waiting for the owner to choose what a name meant, cancelled because the owner went
+   * on with another message (answering it stays `POST …/disambiguate`). A review waiting for a
+   * reviewer is not the owner's to drop.
+   */
+  private async leaveWaitingChoice(principal: Principal, sessionId: string): Promise<void> {
+    const current = await this.runStore.currentOf(sessionId);
+    if (!waitsForChoice(current)) return;
+    await this.sessions.visible(principal, sessionId);
+    await this.runs.cancel(principal, current!.id).catch((error: unknown) => {
+      // Answered or finished meanwhile: nothing left to leave.
+      if (!(error instanceof ProblemError && error.status === 409)) throw error;
+    });
   }
 
   /** Throws the 404 or 409 that explains why a message was refused; returns when none applies any more. */
