@@ -36,9 +36,17 @@ export interface Ctx {
   distinct: [string, string][];
   notes: string[];
   confidence: number;
+  /** Choices the person asking made between readings the words left open (their ids). */
+  chosen: string[];
 }
 
-export type Unsure = { ok: false; reason: string; unplaced: string[]; scope?: 'instruction' | 'out_of_scope' };
+/** A reading the words leave open, offered to the person asking: `id` is given back as the choice. */
+export interface ReadingChoice {
+  id: string;
+  label: string;
+}
+
+export type Unsure = { ok: false; reason: string; unplaced: string[]; scope?: 'instruction' | 'out_of_scope'; choices?: ReadingChoice[] };
 
 export function unsure(ctx: Ctx, reason: string): Unsure {
   return { ok: false, reason, unplaced: [] };

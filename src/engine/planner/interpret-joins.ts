@@ -54,7 +54,19 @@ export function joinComponents(ctx: Ctx): Unsure | { ok: true } {
       return unsure(ctx, `I can’t tell how ${describeNode(ctx, a)} and ${describeNode(ctx, b)} are related here`);
     }
     if (join.options.length > 1) {
-      return unsure(ctx, `${describeNode(ctx, join.a)} and ${describeNode(ctx, join.b)} are related in more than one way (${join.options.join(', ')}): which one do you mean?`);
+      // Two or more ways the schema joins them: the person asking chooses (a choice made earlier in the run decides).
+      const chosen = join.all.find((f) => ctx.chosen.includes(joinId(f.steps)));
+      if (!chosen) {
+        const a = describeNode(ctx, join.a);
+        const b = describeNode(ctx, join.b);
+        return {
+          ok: false,
+          reason: `${a} and ${b} are related in more than one way: which one do you mean?`,
+          unplaced: [],
+          choices: join.all.map((f) => ({ id: joinId(f.steps), label: `${a} and ${b} joined by ${f.steps.map((s) => `“${phraseOfType(s.type)}”`).join(' then ')}` })),
+        };
+      }
+      Object.assign(join, chosen);
     }
     ctx.confidence -= 0.1;
     ctx.notes.push(`joined ${describeNode(ctx, join.a)} and ${describeNode(ctx, join.b)} by ${join.steps.map((s) => s.type).join(' and ')}`);
@@ -78,7 +90,16 @@ export function joinComponents(ctx: Ctx): Unsure | { ok: true } {
 }
 
 /** The shortest joins (one, then two relationships) between a node of `main` and one of `loose`. */
-function bestJoin(ctx: Ctx, main: Draft[], loose: Draft[], wanted: Set<string>): { a: Draft; b: Draft; steps: Step[]; options: string[] } | undefined {
+/** A join as a choice's id: its relationship types in order. */
+const joinId = (steps: Step[]) => `join:${steps.map((s) => `${s.type}${s.forward ? '>' : '<'}`).join('/')}`;
+const phraseOfType = (type: string) => type.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+
+function bestJoin(
+  ctx: Ctx,
+  main: Draft[],
+  loose: Draft[],
+  wanted: Set<string>,
+): { a: Draft; b: Draft; steps: Step[]; options: string[]; all: { a: Draft; b: Draft; steps: Step[] }[] } | undefined {
   const stepsFrom = (label: string): Step[] =>
     ctx.lexicon.relationships.flatMap((r) =>
       r.patterns.flatMap((p) => [
@@ -114,7 +135,7 @@ function bestJoin(ctx: Ctx, main: Draft[], loose: Draft[], wanted: Set<string>):
     const best = Math.max(...pool.map(score));
     if (best > 0) pool = pool.filter((f) => score(f) === best);
     const distinct = [...new Map(pool.map((f) => [f.steps.map((s) => s.type).join('/'), f])).values()];
-    return { ...distinct[0]!, options: distinct.map((f) => f.steps.map((s) => s.type).join(' then ')) };
+    return { ...distinct[0]!, options: distinct.map((f) => f.steps.map((s) => s.type).join(' then ')), all: distinct };
   }
   return undefined;
 }

@@ -34,12 +34,12 @@ export const CONFIDENCE_MIN = 0.6;
 const INSTRUCTIONS = /^(delete|remove|create|add|insert|update|set|change|rename|drop|merge|modify|replace|erase|wipe|clear|detach)$/;
 const CONTENT_POS = new Set(['noun', 'proper', 'verb', 'adj', 'other']);
 
-export function interpret(tokens: Token[], items: Item[], lexicon: Lexicon): Interpretation {
+export function interpret(tokens: Token[], items: Item[], lexicon: Lexicon, chosen: string[] = []): Interpretation {
   const first = tokens.find((t) => !/^(please|can|could|would|you|kindly)$/.test(t.lower));
   if (first && INSTRUCTIONS.test(first.lower) && items.every((it) => it.kind !== 'rel' || tokens[it.from] !== first)) {
     return { ok: false, reason: 'I only read the knowledge graph: I can’t change it', unplaced: [], scope: 'instruction' };
   }
-  const ctx: Ctx = { tokens, items, lexicon, used: new Set(), nodes: [], edges: [], having: [], pending: [], distinct: [], notes: [], confidence: 0.95 };
+  const ctx: Ctx = { tokens, items, lexicon, used: new Set(), nodes: [], edges: [], having: [], pending: [], distinct: [], notes: [], confidence: 0.95, chosen };
   makeNodes(ctx);
   const whole = wholeForm(ctx) ?? whenForm(ctx);
   if (whole) return finish(ctx, whole);

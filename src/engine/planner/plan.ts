@@ -52,5 +52,5 @@ export interface PlanDescription {
 export type Plan =
   | { ok: true; cypher: string; description: PlanDescription }
   /** `scope`: the question is not one the graph can answer (out_of_scope) or asks to change it (instruction). */
-  | { ok: false; reason: string; scope?: 'out_of_scope' | 'instruction' };
+  | { ok: false; reason: string; scope?: 'out_of_scope' | 'instruction'; choices?: { id: string; label: string }[] };
 

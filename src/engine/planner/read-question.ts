@@ -2,6 +2,7 @@ import { analyze } from '../language/analyze.js';
 import { buildCypher } from './cypher-builder.js';
 import { interpret } from './interpret.js';
 import type { Reading } from './interpret.js';
+import type { ReadingChoice } from './interpret-context.js';
 import type { Lexicon } from './lexicon.js';
 import { linkWords } from './links.js';
 import type { NamedThing } from './links.js';
@@ -16,12 +17,13 @@ import type { PlanDescription } from './plan.js';
 
 export type QuestionReading =
   | { ok: true; cypher: string; meaning: Meaning; confidence: number; mappings: Reading['mappings']; countCypher?: string }
-  | { ok: false; reason: string; unplaced: string[]; scope?: 'instruction' | 'out_of_scope' };
+  | { ok: false; reason: string; unplaced: string[]; scope?: 'instruction' | 'out_of_scope'; choices?: ReadingChoice[] };
 
-export function readQuestion(question: string, lexicon: Lexicon, named: NamedThing[]): QuestionReading {
+/** `chosen`: the ids of choices the person asking made between readings the words left open. */
+export function readQuestion(question: string, lexicon: Lexicon, named: NamedThing[], chosen: string[] = []): QuestionReading {
   const tokens = analyze(question);
   const items = linkWords(tokens, lexicon, named);
-  const read = interpret(tokens, items, lexicon);
+  const read = interpret(tokens, items, lexicon, chosen);
   if (!read.ok) return read;
   const { meaning, confidence, mappings } = read.reading;
   const cypher = buildCypher(meaning);

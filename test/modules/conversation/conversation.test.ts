@@ -131,6 +131,28 @@ describe('the conversation', () => {
     session.stream.close();
   });
 
+  it('readings the question leaves open are offered as a choice that resumes the run, with “none of these”', async () => {
+    const session = await newSession();
+    const asked = await say(session, 'Which people does Nimbus Labs have?');
+    expect(asked.settled.event).toBe('run_awaiting_input');
+    const offer = await session.stream.waitForEvent(runEvent(asked.runId, ['disambiguation_required']));
+    const options = offer.data.data.options as { id: string; label: string }[];
+    expect(options.map((o) => o.label)).toEqual(expect.arrayContaining([expect.stringContaining('works at'), expect.stringContaining('founded'), 'None of these']));
+    const worksAt = options.find((o) => o.label.includes('works at'))!;
+    expect((await call('POST', `/api/v1/chat/${session.id}/disambiguate`, user, { choice: worksAt.id })).statusCode).toBe(200);
+    expect((await session.stream.waitForEvent(runEvent(asked.runId, ['run_completed', 'run_failed']))).event).toBe('run_completed');
+    const expected = (await t.app.deps.graph.runReadOnly("MATCH (p:Person)-[:WORKS_AT]->(:Company {name: 'Nimbus Labs'}) RETURN p.name AS name")).rows.map((r) => r.name);
+    expect((await answerOf(asked.runId)).rows.map((r) => Object.values(r)[0]).sort()).toEqual([...expected].sort());
+
+    const again = await say(session, 'Which people does Orbital Systems have?');
+    await session.stream.waitForEvent(runEvent(again.runId, ['disambiguation_required']));
+    expect((await call('POST', `/api/v1/chat/${session.id}/disambiguate`, user, { choice: 'none' })).statusCode).toBe(200);
+    const ended = await session.stream.waitForEvent(runEvent(again.runId, ['answer_ready']));
+    expect(ended.data.data).toMatchObject({ query: null });
+    expect(String(ended.data.data.text)).toMatch(/^Then I can’t answer that as asked/);
+    session.stream.close();
+  });
+
   it('"yes" answers a did-you-mean that offers one thing', async () => {
     const session = await newSession();
     const asked = await say(session, 'Which projects does Nimbus Labz maintain?');

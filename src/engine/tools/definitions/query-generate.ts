@@ -59,6 +59,7 @@ export default defineTool({
         .default([])
         .describe('Mentions that are values of a relationship’s property (read from the lexicon now; kept so earlier runs resume).'),
       memories: z.array(z.object({ kind: z.string(), key: z.string(), value: z.unknown() })).default([]),
+      chosen: z.array(z.string().max(500)).max(10).default([]).describe('Choices the person asking made between readings the question left open (their ids).'),
     })
     .strict(),
   output: z.object({
@@ -71,17 +72,21 @@ export default defineTool({
     scope: z.enum(['out_of_scope', 'instruction']).optional().describe('Why no query: the graph cannot answer the question, or it asks to change the graph.'),
     known_labels: z.array(z.string()).optional().describe('With `scope`: what the graph does know about.'),
     note: z.string().optional(),
+    choices: z
+      .array(z.object({ id: z.string(), label: z.string() }))
+      .optional()
+      .describe('With no query: the readings the question leaves open, to offer the person asking (choose one, pass its id in `chosen`).'),
     template: z
       .object({ template_id: z.number().int(), cypher: z.string(), parameters: z.record(z.string(), z.unknown()) })
       .optional()
       .describe('The approved template of the same shape (a question phrased unlike its own), filled with this query’s values.'),
   }),
   timeoutMs: 120_000,
-  async run({ question, understanding, entities, memories }, context) {
+  async run({ question, understanding, entities, memories, chosen }, context) {
     const { schema, lexicon } = await context.schema.get();
     const understood = understanding as unknown as Understanding;
     const resolved = entities as unknown as ResolvedEntity[];
-    const planned = planQuestion(question, resolved, lexicon);
+    const planned = planQuestion(question, resolved, lexicon, chosen);
     const description: PlanDescription = planned.ok
       ? planned.description
       : { kind: understood.kind, entities: resolved.map((e) => ({ name: e.name, label: e.label })) };
@@ -130,7 +135,7 @@ export default defineTool({
         note = `the model could not be reached (${error.message}); the built-in planner wrote the query`;
       }
     }
-    if (!planned.ok) return { ok: false, generator: 'planner' as const, reason: planned.reason, note };
+    if (!planned.ok) return { ok: false, generator: 'planner' as const, reason: planned.reason, note, ...(planned.choices ? { choices: planned.choices } : {}) };
     return { ok: true, cypher: planned.cypher, description: planned.description as never, generator: 'planner' as const, note, template: await sameShape(planned.cypher, context) };
   },
 });
@@ -140,10 +145,10 @@ export default defineTool({
  * words the graph knows nothing of (out of scope), an instruction to change it, or a reading
  * too unsure to run (what was understood and what could not be placed).
  */
-function planQuestion(question: string, resolved: ResolvedEntity[], lexicon: Lexicon): Plan {
-  const reading = readQuestion(question, lexicon, resolved);
+function planQuestion(question: string, resolved: ResolvedEntity[], lexicon: Lexicon, chosen: string[]): Plan {
+  const reading = readQuestion(question, lexicon, resolved, chosen);
   if (reading.ok) return { ok: true, cypher: reading.cypher, description: describeReading(reading, resolved) };
-  return { ok: false, reason: reading.reason, ...(reading.scope ? { scope: reading.scope } : {}) };
+  return { ok: false, reason: reading.reason, ...(reading.scope ? { scope: reading.scope } : {}), ...(reading.choices ? { choices: reading.choices } : {}) };
 }
 
 /** The approved template of `cypher`'s shape with its values (here, not in a tool call of its own: it is on every question's path). */

@@ -77,6 +77,11 @@ function focusNameKey(d: PlanDescription): string {
   return m?.nodes.find((n) => n.id === m.focus)?.nameKey ?? 'name';
 }
 
+/** Most choices between readings one question asks for. */
+const READING_CHOICES_MAX = 3;
+/** The option that refuses every reading offered. */
+const NONE_OF_THESE = 'none';
+
 /** Things a session keeps as "talked about" for pronouns, most recent first. */
 const FOCUS_MAX = 6;
 
@@ -228,10 +233,11 @@ export default defineWorkflow({
       id: 'generate',
       description:
         'Writes a new read-only query from the question and the graph’s own schema (a model when configured, the built-in ' +
-        'planner otherwise); an approved template of the same Cypher shape is reused instead.',
+        'planner otherwise); an approved template of the same Cypher shape is reused instead. When the question leaves ' +
+        'readings open (two ways of joining what it names), asks which one is meant, with “none of these”.',
       tools: ['query_generate', 'memory_recall'],
       replayable: true,
-      async run({ tool, input, outputs, emit }) {
+      async run({ tool, input, outputs, emit, ask }) {
         if (haltOf(outputs) || queryOf(outputs)) return skip;
         const { understanding } = outputs.understand as unknown as Understood;
         // Recalled by the resolve step when they decided something there; otherwise now.
@@ -250,7 +256,7 @@ export default defineWorkflow({
           await emit('query_generated', { cypher: query.cypher, generator: 'correction', attempts: 0, note: 'a reviewer’s correction from earlier in the session' });
           return { output: { query }, queryType: 'generated' };
         }
-        const generated = await tool<{
+        type Generated = {
           ok: boolean;
           cypher?: string;
           description?: PlanDescription;
@@ -260,11 +266,27 @@ export default defineWorkflow({
           scope?: 'out_of_scope' | 'instruction';
           known_labels?: string[];
           note?: string;
+          choices?: { id: string; label: string }[];
           template?: { template_id: number; cypher: string; parameters: Record<string, unknown> };
-        }>(
-          'query_generate',
-          { question: input.question, understanding, entities: outputs.resolve?.entities ?? [], values: outputs.resolve?.values ?? [], memories },
-        );
+        };
+        const chosen: string[] = [];
+        const write = () =>
+          tool<Generated>('query_generate', { question: input.question, understanding, entities: outputs.resolve?.entities ?? [], values: outputs.resolve?.values ?? [], memories, chosen });
+        let generated = await write();
+        // Readings the words leave open are offered, never guessed; "none of these" ends the question with what was understood.
+        while (!generated.ok && generated.choices?.length && chosen.length < READING_CHOICES_MAX) {
+          const choice = await ask({
+            kind: 'disambiguation',
+            question: generated.reason ?? 'Which do you mean?',
+            options: [...generated.choices, { id: NONE_OF_THESE, label: 'None of these' }],
+            data: { reading: true },
+          });
+          if (choice === NONE_OF_THESE) {
+            return { output: { halt: { reason: 'no_query', text: `Then I can’t answer that as asked: ${generated.reason} Please say how they are related.` } satisfies Halt } };
+          }
+          chosen.push(String(choice));
+          generated = await write();
+        }
         if (!generated.ok && generated.scope) {
           // Not a question for this graph: said plainly, with what the graph does know about; nothing is queued for curators.
           const known = generated.known_labels ?? [];
