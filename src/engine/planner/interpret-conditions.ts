@@ -108,6 +108,8 @@ function markPropertyWord(ctx: Ctx, at: number, prop: LexProperty): void {
 
 /** Whether a number at `i` says how many to list: after top/first, before a ranking word, or before the listed noun. */
 export function isLimit(ctx: Ctx, i: number): boolean {
+  const value = (ctx.items[i] as { value?: number }).value;
+  if (value === undefined || !Number.isInteger(value) || value < 1) return false;
   const prev = ctx.items[i - 1];
   const next = ctx.items[i + 1];
   const prevWord = prev?.kind === 'word' ? prev.token.lower : prev?.kind === 'rank' ? prev.word : prev?.kind === 'number' && prev.ordinal ? ctx.tokens[prev.from]!.lower : undefined;

@@ -1,4 +1,5 @@
 import { holdsDate, LIMIT_LEADS } from './cues.js';
+import { LIST_LIMIT } from './cypher-builder.js';
 import { isLimit } from './interpret-conditions.js';
 import type { Ctx, Draft, Unsure } from './interpret-context.js';
 import { candidates, labelOf, personLike, pick, unsure, valueOwner } from './interpret-context.js';
@@ -178,7 +179,8 @@ function chooseRank(ctx: Ctx): number {
 function limitOf(ctx: Ctx, rankAt: number): number | undefined {
   for (let i = 0; i < ctx.items.length; i++) {
     const it = ctx.items[i]!;
-    if (it.kind !== 'number' || it.year || it.ordinal || ctx.used.has(i)) continue;
+    // How many to show is a whole number from 1 to the list's limit; another number is not one.
+    if (it.kind !== 'number' || it.year || it.ordinal || ctx.used.has(i) || !Number.isInteger(it.value) || it.value < 1 || it.value > LIST_LIMIT) continue;
     if (isLimit(ctx, i) || (rankAt >= 0 && Math.abs(i - rankAt) <= 2)) {
       ctx.used.add(i);
       const prev = ctx.items[i - 1];

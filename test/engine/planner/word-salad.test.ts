@@ -1,0 +1,50 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoGraph } from '../../../src/demo/graph.js';
+import { openGraphStore } from '../../../src/stores/graph/index.js';
+import type { GraphStore } from '../../../src/stores/graph/port.js';
+import { plannerOn } from '../../support/planner.js';
+
+/**
+ * Questions made of the planner's own cue words, names, numbers and noise in random order: it
+ * reads them or says why not, and whatever it writes runs (no negative limit, no broken Cypher).
+ */
+const WORDS = [
+  'which', 'who', 'how', 'many', 'most', 'least', 'top', 'first', '3', '1990s', 'between', 'and', 'not', 'people', 'companies',
+  'work', 'at', 'Nimbus Labs', 'Maya Patel', "'quoted'", '"x"', 'before', '2000', 'after', 'average', 'stars', 'founded', 'in',
+  'the', 'same', 'as', 'different', '*', '`', '\\', 'Ω', '😀', '-1', '0', '1e309', 'with', 'containing', 'of', 'by', 'is', 'she',
+  'it', '?', 'March', '2020', 'born', 'cited', 'citations', 'more', 'than', 'every', 'none',
+];
+
+describe('the planner on word salad', () => {
+  let graph: GraphStore;
+  let dir: string;
+  let planner: Awaited<ReturnType<typeof plannerOn>>;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'cqks-salad-'));
+    graph = await openGraphStore({ dataDir: dir, queryTimeoutMs: 5000, maxRows: 1000, allowedProcedures: [] });
+    await graph.upsert(demoGraph(), 'demo');
+    planner = await plannerOn(graph);
+  });
+  afterAll(async () => {
+    await graph?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('never throws, and every query it writes runs', async () => {
+    let seed = 23;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    let read = 0;
+    for (let i = 0; i < 400; i++) {
+      const question = Array.from({ length: 1 + Math.floor(next() * 12) }, () => WORDS[Math.floor(next() * WORDS.length)]).join(' ');
+      const answer = await planner.ask(question).catch((error: unknown) => {
+        throw new Error(`${JSON.stringify(question)}: ${String(error)}`);
+      });
+      if (answer.reading.ok) read++;
+    }
+    // Some of it reads as a question; most of it does not.
+    expect(read).toBeGreaterThan(0);
+  }, 60_000);
+});
