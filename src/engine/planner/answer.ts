@@ -50,11 +50,12 @@ const STATE_PARTICIPLES = new Set([
 ]);
 
 /** The relationship as a verb phrase agreeing with its subject ("works at" / "work at", "is located in" / "are located in"). */
-function verb(phrase: string, plural: boolean): string {
+export function verb(phrase: string, plural: boolean): string {
   const [first, ...rest] = phrase.split(' ');
   if (!first) return phrase;
   if (STATE_PARTICIPLES.has(first)) return [plural ? 'are' : 'is', first, ...rest].join(' ');
-  const agreed = plural && /[^s]s$/.test(first) ? first.slice(0, -1) : first;
+  if (/^(has|have)$/.test(first)) return [plural ? 'have' : 'has', ...rest].join(' ');
+  const agreed = plural && /[^s]s$/.test(first) ? first.replace(/ies$/, 'y').replace(/([sxz]|ch|sh)es$/, '$1').replace(/s$/, '') : first;
   return [agreed, ...rest].join(' ');
 }
 
@@ -207,7 +208,7 @@ function chainWords(d: PlanDescription): string {
   return `through ${listOf(middles)} (${chain.map((c) => c.phrase).join(', ')})`;
 }
 
-/** "Yes: Saffron Works has more employees (1,500) than Orbital Systems (1,200)." */
+/** "Yes: Acme Labs has more employees (1,500) than Port Lyon (1,200)." */
 function comparisonSentence(d: PlanDescription, row: Record<string, unknown>): string {
   const [a, b] = [row.name, row.other].map(show);
   const [x, y] = [Number(row.value), Number(row.other_value)];
@@ -253,7 +254,7 @@ function shapeFits(d: PlanDescription, columns: string[], rows: Record<string, u
   }
 }
 
-/** "2 rows: name Maya Patel, Alex Kim": what a query found, when no sentence of its kind fits it. */
+/** "2 rows: name Ada Moreau, Jon Reyes": what a query found, when no sentence of its kind fits it. */
 export function plainRows(columns: string[], rows: Record<string, unknown>[], truncated: boolean): string {
   if (rows.length === 0) return 'The query found nothing.';
   const first = columns[0] ?? '';

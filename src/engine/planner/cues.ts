@@ -137,7 +137,6 @@ export const SUPERLATIVE_DIMENSIONS: Readonly<Record<string, Dimension>> = {
   big: { words: ['size', 'count', 'capacity', 'population', 'area'], onValues: 'DESC' },
   large: { words: ['size', 'count', 'capacity', 'population', 'area'], onValues: 'DESC' },
   small: { words: ['size', 'count', 'capacity', 'population', 'area'], onValues: 'ASC' },
-  experienced: { words: ['experience'], onValues: 'DESC' },
   popular: { words: ['popularity', 'votes', 'rating', 'count'], onValues: 'DESC' },
   rated: { words: ['rating', 'score', 'stars'], onValues: 'DESC' },
   heavy: { words: ['weight'], onValues: 'DESC' },
@@ -157,9 +156,9 @@ export const LIMIT_LEADS = new Set(['top', 'first', 'last', 'bottom']);
 /** Words that name people, so "who" looks for a label of people. */
 export const PERSON_WORDS = new Set([
   'person', 'people', 'human', 'user', 'author', 'actor', 'employee', 'member', 'researcher', 'scientist', 'student', 'customer',
-  'patient', 'player', 'director', 'writer', 'producer', 'artist', 'musician', 'teacher', 'professor', 'doctor', 'physician',
-  'nurse', 'engineer', 'manager', 'founder', 'contact', 'individual', 'worker', 'staff', 'reviewer', 'speaker', 'athlete', 'character',
-  'officer', 'agent', 'client', 'owner', 'supplier', 'seller', 'buyer', 'leader', 'politician', 'singer', 'surgeon', 'pilot', 'driver',
+  'patient', 'player', 'director', 'writer', 'producer', 'artist', 'musician', 'teacher', 'professor', 'doctor', 'engineer',
+  'manager', 'founder', 'contact', 'individual', 'worker', 'staff', 'reviewer', 'speaker', 'athlete', 'character', 'officer',
+  'agent', 'client', 'owner', 'supplier', 'seller', 'buyer', 'leader', 'politician', 'singer', 'pilot', 'driver',
 ]);
 
 /** Words that carry no meaning of their own in a question about a graph. */

@@ -35,7 +35,7 @@ function conditionText(target: string, c: Condition): string {
 
 /**
  * A node where it first appears: its label, and a named thing's name in its property map
- * (`(n0:Person {name: 'Maya Patel'})`, the shape templates turn into a slot the session fills).
+ * (`(n0:Person {name: 'Ada Moreau'})`, the shape templates turn into a slot the session fills).
  */
 function nodePattern(node: MeaningNode, declared: Set<string>): string {
   if (declared.has(node.id)) return `(${node.id})`;

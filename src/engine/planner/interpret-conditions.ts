@@ -345,7 +345,7 @@ export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
       continue;
     }
 
-    // A recurring value ("in Germany", "Cardiology", "placebo"): its property on the thing that has it.
+    // A recurring value ("in Portugal", "Dermatology", "pending"): its property on the thing that has it.
     if (it.kind === 'value') {
       const choices = it.values.filter((v) => (v.property.ownerKind === 'label' ? ctx.nodes.some((n) => fits(ctx, n, v.property.owner)) : true));
       const chosen = choices.find((v) => v.property.ownerKind === 'label' && ownerNode(ctx, i, v.property)) ?? choices.find((v) => v.property.ownerKind === 'relationship') ?? choices[0];

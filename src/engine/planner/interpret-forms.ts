@@ -126,7 +126,7 @@ export function whenForm(ctx: Ctx): Meaning | undefined {
 }
 
 /**
- * "Who works at the same company as Maya Patel?": the company is also Maya Patel's, through
+ * "Who works at the same company as Ada Moreau?": the company is also Ada Moreau's, through
  * the same relationship, and the answer leaves her out.
  */
 export function sameAs(ctx: Ctx): [string, string] | undefined {

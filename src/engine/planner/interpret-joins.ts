@@ -3,8 +3,8 @@ import { candidates, labelOf, ownerEdge, personLike, settle, unsure } from './in
 import type { LexLabel } from './lexicon.js';
 
 /**
- * Things the question names without saying how they are joined ("physicians at Fjordside
- * University Hospital", "the head of the Neurology Ward") are joined the one way the schema
+ * Things the question names without saying how they are joined ("sailors at Port Lyon", "the
+ * captain of the Morning Star") are joined the one way the schema
  * joins them: one relationship, else two; a relationship whose property the question names
  * ("head" as a role) decides between several. When several ways remain, the reading is unsure
  * and says which ways there are.
@@ -42,7 +42,7 @@ export function joinComponents(ctx: Ctx): Unsure | { ok: true } {
     if (groups.length <= 1) break;
     const [main, loose] = groups as [Draft[], Draft[]];
     const wanted = new Set(ctx.pending.map((p) => p.prop.owner));
-    // "people who acted with Meg Ryan": she did the same, with the same thing.
+    // "people who sailed with Ada Moreau": she did the same, with the same thing.
     const prep = ctx.items[Math.min(...loose.map((n) => n.at)) - 1];
     if (prep?.kind === 'word' && prep.token.lower === 'with') {
       for (const e of ctx.edges) if (ctx.nodes.some((n) => n.implicit && (n.id === e.from || n.id === e.to))) wanted.add(e.type);
@@ -127,7 +127,7 @@ function bestJoin(
     // "who": a person, when the graph has people among the choices.
     const people = pool.filter((f) => (!f.a.who || personLike(ctx.lexicon, f.steps[0]!.from)) && (!f.b.who || personLike(ctx.lexicon, f.steps.at(-1)!.to)));
     if (people.length > 0) pool = people;
-    // "people at Nimbus Labs": the thing right before the other is the one joined to it, by a relationship said with that preposition.
+    // "sailors at Port Lyon": the thing right before the other is the one joined to it, by a relationship said with that preposition.
     const prep = ctx.items[loose.map((n) => n.at).sort((x, y) => x - y)[0]! - 1];
     const prepWord = prep?.kind === 'word' && prep.token.pos === 'prep' ? prep.token.lower : undefined;
     const score = (f: { a: Draft; b: Draft; steps: Step[] }) =>

@@ -79,7 +79,7 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
     ask = { kind: 'aggregate', fn, ...of };
     if (!of.edge) focus = ctx.nodes.find((n) => n.id === of.of) ?? focus;
   } else if (countAt >= 0 && countedProperty(ctx, countAt)) {
-    // "How many stars does Stratus have?": a value that is a number; "the total number of stars of …": their sum.
+    // "How many seats does the Morning Star have?": a value that is a number; "the total number of stars of …": their sum.
     const { p, i } = countedProperty(ctx, countAt)!;
     const of = valueOwner(ctx, p, i);
     if (!of) return unsure(ctx, `I can’t tell whose ${p.key} is meant`);
@@ -188,7 +188,7 @@ function limitOf(ctx: Ctx, rankAt: number): number | undefined {
       return it.value;
     }
   }
-  // "the first movie", "the top hospital": one.
+  // "the first voyage", "the top port": one.
   const lead = ctx.items.findIndex((it, i) => !ctx.used.has(i) && ((it.kind === 'number' && it.ordinal && it.value === 1) || (it.kind === 'word' && /^(top|first)$/.test(it.token.lower))));
   const next = ctx.items[lead + 1];
   if (lead >= 0 && (next?.kind === 'label' || next?.kind === 'agent' || next?.kind === 'rank')) {
@@ -201,8 +201,8 @@ function limitOf(ctx: Ctx, rankAt: number): number | undefined {
 /**
  * What a ranking word ranks by: a property right after it ("the highest rating"), an aggregate
  * of one ("the highest average rating"), how many of the things named right after it ("the most
- * movies"), a property after "by" ("top 3 hospitals by number of beds"), its dimension on the
- * thing it stands before or on the focus ("the oldest movie", "the cheapest medications").
+ * voyages"), a property after "by" ("top 3 ships by number of seats"), its dimension on the
+ * thing it stands before or on the focus ("the oldest ship", "the cheapest tickets").
  */
 function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: number): { order: Ordering; fromProperty: boolean; countedBy?: boolean } | undefined {
   const propOrder = (k: number, fn?: 'avg' | 'sum' | 'min' | 'max'): { order: Ordering; fromProperty: boolean } | undefined => {
@@ -262,7 +262,7 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
   }
   if (rank.dimension) return dimensionOrder(ctx, focus, rank);
   if (rank.weak) return undefined;
-  // "Which physician supervises the most?": the other end of the focus's relationship.
+  // "Which captain commands the most?": the other end of the focus's relationship.
   const edge = ctx.edges.find((e) => e.from === focus.id || e.to === focus.id);
   if (edge) return { order: { by: { count: edge.from === focus.id ? edge.to : edge.from }, direction: rank.direction }, fromProperty: false };
   return undefined;
@@ -281,7 +281,7 @@ function chronological(ctx: Ctx, focus: Draft): Ordering | undefined {
   return { by: { of: focus.id, key: dates[0]!.key }, direction: word === 'first' ? 'ASC' : 'DESC', chronological: true };
 }
 
-/** A superlative's dimension on a thing: the one property of its words ("experienced": years of experience), else its one date. */
+/** A superlative's dimension on a thing: the one property of its words ("expensive": a price), else its one date. */
 function dimensionOrder(ctx: Ctx, node: Draft, rank: RankItem): { order: Ordering; fromProperty: boolean } | undefined {
   const d = rank.dimension!;
   const labels = candidates(node) ?? [];

@@ -95,7 +95,7 @@ function makeNodes(ctx: Ctx): void {
     const it = items[i]!;
     const id = `n${ctx.nodes.length}`;
     if (it.kind === 'entity') {
-      // "the movie The Matrix": the label word and the name are one thing.
+      // "the ship Morning Star": the label word and the name are one thing.
       const merged = (items[i - 1]?.kind === 'label' ? ctx.nodes.find((n) => n.at === i - 1 && !n.anchor && n.label === it.entity.label) : undefined) ?? namedByCopula(ctx, i, it.entity.label);
       ctx.used.add(i);
       if (merged) {
@@ -106,10 +106,10 @@ function makeNodes(ctx: Ctx): void {
       ctx.nodes.push({ id, at: i, label: it.entity.label, anchor: it.entity, conditions: [] });
     } else if (it.kind === 'label') {
       ctx.used.add(i);
-      // A label word right after a named thing of that label names it again ("Tom Hanks the person").
+      // A label word right after a named thing of that label names it again ("Ada Moreau the captain").
       const prev = ctx.nodes.at(-1);
       if (prev?.anchor && prev.label === it.label.label && prev.at === i - 1) continue;
-      // "Which hospitals are teaching hospitals?": the same things again, after a copula.
+      // "Which schools are public schools?": the same things again, after a copula.
       const subject = ctx.nodes.find((n) => n.label === it.label.label && !n.anchor);
       const between = items.slice(subject ? subject.at + 1 : i, i);
       if (subject && between.some((x) => x.kind === 'word' && /^(is|are|was|were)$/.test(x.token.lower)) && between.every((x) => x.kind === 'word' || x.kind === 'prop' || x.kind === 'value')) continue;
@@ -131,7 +131,7 @@ function makeNodes(ctx: Ctx): void {
   }
 }
 
-/** "What kind of technology is Julia?": a label word and, after a copula, the named thing that ends the question are one thing. */
+/** "What kind of cargo is copper?": a label word and, after a copula, the named thing that ends the question are one thing. */
 function namedByCopula(ctx: Ctx, at: number, label: string): Draft | undefined {
   const rest = ctx.items.slice(at + 1);
   if (!rest.every((x) => x.kind === 'word' && !['noun', 'verb', 'adj'].includes(x.token.pos))) return undefined;
@@ -140,7 +140,7 @@ function namedByCopula(ctx: Ctx, at: number, label: string): Draft | undefined {
   return ctx.nodes.find((n) => !n.anchor && n.label === label && n.at < at - 1 && ctx.items.slice(n.at + 1, at - 1).every((x) => x.kind === 'word'));
 }
 
-/** "acted in a different movie", "supervise another physician": not the thing of that label named before. */
+/** "sailed on a different ship", "mentor another engineer": not the thing of that label named before. */
 function otherThings(ctx: Ctx): [string, string][] {
   const pairs: [string, string][] = [];
   ctx.items.forEach((it, i) => {
@@ -159,12 +159,12 @@ function otherThings(ctx: Ctx): [string, string][] {
   return pairs;
 }
 
-/** "Who are the (3 most experienced) directors …": the wh-word and a copula name the thing that follows. */
+/** "Who are the (3 oldest) captains …": the wh-word and a copula name the thing that follows. */
 function namesWhatFollows(items: Item[], at: number): boolean {
   let k = at + 1;
   const copula = items[k];
   if (copula?.kind !== 'word' || !/^(is|are|was|were)$/.test(copula.token.lower)) return false;
-  // "Who is Maya Patel?": the named thing itself.
+  // "Who is Ada Moreau?": the named thing itself.
   if (items[k + 1]?.kind === 'entity' && (k + 2 >= items.length || items.slice(k + 2).every((x) => x.kind === 'word' && x.token.pos !== 'noun' && x.token.pos !== 'verb'))) return true;
   k++;
   const lead = (x: Item | undefined) => x !== undefined && (x.kind === 'rank' || x.kind === 'number' || (x.kind === 'word' && /^(the|a|an|top|first|last)$/.test(x.token.lower)));
@@ -301,7 +301,7 @@ function absorbed(ctx: Ctx, w: { text: string; at: number }): boolean {
   return true;
 }
 
-/** Whether a word is a verb that only links what follows it ("based in Bergen", "belong to the Stroke Unit", "work at X"). */
+/** Whether a word is a verb that only links what follows it ("based in Lyon", "belong to the West Wing", "work at X"). */
 function joiningOnly(ctx: Ctx, w: { text: string; at: number }): boolean {
   const it = ctx.items[w.at];
   if (it?.kind !== 'word' || !(it.token.pos === 'verb' || (it.token.pos === 'adj' && /ed$/.test(it.token.lower)))) return false;

@@ -8,11 +8,11 @@ import { identifierWords } from './words.js';
 /**
  * The graph's own names as the words a question uses for them (schema linking), built from the
  * live schema and its value profile, so nothing here knows any one graph:
- * - a label by the lemmas of its words (`CareUnit`: care unit; "units" alone is its head noun);
- * - a relationship type by its verb and particles (`ACTED_IN`: act in; `indicatedFor`: indicate
- *   for), and by the nouns of who does it (director, supervisor, follower) or receives it
+ * - a label by the lemmas of its words (`CargoShip`: cargo ship; "ships" alone is its head noun);
+ * - a relationship type by its verb and particles (`SAILED_TO`: sail to; `approvedBy`: approve
+ *   by), and by the nouns of who does it (director, inspector, follower) or receives it
  *   (employee);
- * - a property by the lemmas of its words (`yearsOfExperience`: year of experience), with the
+ * - a property by the lemmas of its words (`dateOfBirth`: date of birth), with the
  *   kind of its values; boolean properties read as adjectives ("teaching", "on call");
  * - recurring text values (a city, a status, a role) as values of their property.
  */
@@ -29,7 +29,7 @@ export interface LexLabel {
   count: number;
   /** The lemmas of its words ("care", "unit"). */
   words: string[];
-  /** The deployment's words for it, as lemmas ("film"). */
+  /** The deployment's words for it, as lemmas ("vessel"). */
   synonyms: string[][];
   properties: string[];
   nameKey: string;
@@ -43,11 +43,11 @@ export interface LexRelationship {
   words: string[];
   /** Lemmas of every word, particles included. */
   allWords: string[];
-  /** The deployment's words for it, as lemmas ("employ", "star in"). */
+  /** The deployment's words for it, as lemmas ("employ", "sail on"). */
   synonyms: string[][];
   /** Nouns for the thing the relationship starts from ("director" for DIRECTED) … */
   agentNouns: string[];
-  /** … for the relationship itself ("admission" for ADMITTED_TO, "enrollment" for ENROLLED_IN) … */
+  /** … for the relationship itself ("inspection" for INSPECTED, "registration" for REGISTERED_AT) … */
   eventNouns: string[];
   /** … and for the thing it ends at ("employee" for EMPLOYS). */
   objectNouns: string[];
@@ -95,7 +95,7 @@ const JOINING = new Set(['at', 'in', 'to', 'of', 'by', 'for', 'on', 'with', 'fro
 
 /**
  * The lemmas of a name's words, read in the context its kind gives them ("they directed" for a
- * relationship type, so "directed" is a verb; "the care units" for a label), so a lone word is
+ * relationship type, so "inspected" is a verb; "the cargo ships" for a label), so a lone word is
  * not taken for another part of speech.
  */
 export const lemmasOf = (words: string[], context: 'verb' | 'noun' | 'none' = 'none'): string[] => {
@@ -105,7 +105,7 @@ export const lemmasOf = (words: string[], context: 'verb' | 'noun' | 'none' = 'n
   return tokens.length === words.length ? tokens.map((t) => t.lemma) : words.map((w) => fold(w));
 };
 
-/** Nouns for who does what a verb says: act → actor, direct → director, write → writer, supervise → supervisor, follow → follower. */
+/** Nouns for who does what a verb says: act → actor, inspect → inspector, write → writer, advise → advisor, follow → follower. */
 export function agentNounsOf(verb: string): string[] {
   if (!verb || verb.length < 3) return [];
   const out = new Set([`${verb}er`, `${verb}or`]);
@@ -117,7 +117,7 @@ export function agentNounsOf(verb: string): string[] {
   return [...out];
 }
 
-/** Nouns for the event itself: admit → admission, enroll → enrollment, diagnose → diagnosis, treat → treatment. */
+/** Nouns for the event itself: permit → permission, register → registration, analyse → analysis, pay → payment. */
 export function eventNounsOf(verb: string): string[] {
   if (!verb || verb.length < 4) return [];
   const stem = verb.endsWith('e') ? verb.slice(0, -1) : verb;
@@ -175,7 +175,7 @@ export function buildLexicon(schema: GraphSchema, profiles: PropertyProfile[], s
     const content = all.filter((w, i) => !JOINING.has(raw[i]!) && !JOINING.has(w) && !(i === 0 && (w === 'is' || w === 'has')));
     const words = content.length > 0 ? content : all;
     const forms = [words, [fold(p.key)], ...said('property', p.key), ...words.flatMap((w) => DERIVED[w] ?? [])];
-    // "bedCount" is also "the number of beds".
+    // "seatCount" is also "the number of seats".
     if (words.length >= 2 && /^(count|number|total|num)$/.test(words.at(-1)!)) forms.push(['number', 'of', ...words.slice(0, -1)]);
     return { owner: p.owner, ownerKind: p.ownerKind, key: p.key, words, forms, kind: p.kind, values: p.values };
   });

@@ -65,7 +65,7 @@ function spells(tokens: Token[], at: number, words: string[]): boolean {
   });
 }
 
-/** Small words a question may put between the words of a name ("years of experience" for yearsOfExperience). */
+/** Small words a question may put between the words of a name ("date of birth" for dateOfBirth). */
 const JOINERS = new Set(['of', 'the', 'a', 'an', 'in', 'on', 'at', 'for', 'to', 'with', 'by', 'per']);
 
 /** How many tokens from `at` spell `words` in order, small joining words allowed between them; undefined when they do not. */
@@ -102,10 +102,10 @@ function linkAt(tokens: Token[], i: number, lexicon: Lexicon, named: NamedThing[
     let to = i;
     if (byPronoun(entity)) return { kind: 'entity', entity, from: i, to: i };
     while (to + 1 < tokens.length && tokens[to + 1]!.start < entity.position + entity.mention.length) to++;
-    // "astrid nygaard" found as "astrid": the rest of the name's words go with it.
+    // "ada moreau" found as "ada": the rest of the name's words go with it.
     const nameWords = new Set(fold(entity.name).split(/[^\p{L}\p{N}]+/u));
     while (to + 1 < tokens.length && nameWords.has(tokens[to + 1]!.lower) && !named.some((e) => e !== entity && tokens[to + 1]!.start >= e.position && tokens[to + 1]!.start < e.position + e.mention.length)) to++;
-    // "Lakeshore Children's Hospital": the possessive is part of the name.
+    // "St Mary's Harbour": the possessive is part of the name.
     return { kind: 'entity', entity, from: i, to };
   }
   if (t.pos === 'quote') return { kind: 'literal', text: t.text, from: i, to: i };
@@ -135,7 +135,7 @@ function linkAt(tokens: Token[], i: number, lexicon: Lexicon, named: NamedThing[
     return tokens[i + 1]!.lower === 'many' ? { kind: 'count', from: i, to: i + 1 } : { kind: 'agg', fn: 'sum', from: i, to: i + 1 };
   }
   if ((t.lower === 'number' && tokens[i + 1]?.lower === 'of') || t.lower === 'count') {
-    // "the number of beds" may be a property of its own (bedCount).
+    // "the number of seats" may be a property of its own (seatCount).
     const named = schemaAt(tokens, i, lexicon);
     if (named?.kind === 'prop' && named.to > i + 1) return named;
     return { kind: 'count', from: i, to: t.lower === 'number' ? i + 1 : i };
@@ -147,14 +147,14 @@ function linkAt(tokens: Token[], i: number, lexicon: Lexicon, named: NamedThing[
   if (schema) return schema;
 
   if (t.lower in AGGREGATE_CUES) return { kind: 'agg', fn: AGGREGATE_CUES[t.lower]!, from: i, to: i };
-  // "top 3 hospitals (by beds)": ranks only when something says by what; otherwise it says how many.
+  // "top 3 ports (by cargo)": ranks only when something says by what; otherwise it says how many.
   if ((t.lower === 'top' || t.lower === 'bottom') && tokens[i + 1] && (tokens[i + 1]!.number !== undefined || tokens[i + 1]!.pos === 'noun')) {
     return { kind: 'rank', direction: t.lower === 'top' ? 'DESC' : 'ASC', word: t.lower, weak: true, from: i, to: i };
   }
   if (t.lower in RANK_CUES) {
-    // "the most experienced", "the least expensive": the adjective says what ranks.
+    // "the most expensive", "the least crowded": the adjective says what ranks.
     const next = tokens[i + 1];
-    const dimension = next && (t.lower === 'most' || t.lower === 'least') ? SUPERLATIVE_DIMENSIONS[next.lemma] ?? SUPERLATIVE_DIMENSIONS[next.lower] : undefined;
+    const dimension = next && (t.lower === 'most' || t.lower === 'least') ? SUPERLATIVE_DIMENSIONS[next.lemma] ?? SUPERLATIVE_DIMENSIONS[next.lower] ?? propertyDimension(lexicon, next) : undefined;
     if (dimension) {
       const least = t.lower === 'least';
       const ranked = least ? { ...dimension, onValues: flipDir(dimension.onValues), ...(dimension.onDates ? { onDates: flipDir(dimension.onDates) } : {}) } : dimension;
@@ -173,6 +173,14 @@ function linkAt(tokens: Token[], i: number, lexicon: Lexicon, named: NamedThing[
 
 const flipDir = (d: 'ASC' | 'DESC'): 'ASC' | 'DESC' => (d === 'ASC' ? 'DESC' : 'ASC');
 
+/** "the most experienced": an adjective made from a word of a property ("experience") ranks by that property. */
+function propertyDimension(lexicon: Lexicon, t: Token): Dimension | undefined {
+  if (t.pos !== 'adj' && t.pos !== 'verb') return undefined;
+  const bases = [t.lower.replace(/d$/, ''), t.lower.replace(/ed$/, ''), t.lemma];
+  const word = bases.find((b) => b.length >= 4 && lexicon.properties.some((p) => (p.kind === 'number' || p.kind === 'date') && p.words.includes(b)));
+  return word ? { words: [word], onValues: 'DESC' } : undefined;
+}
+
 function schemaAt(tokens: Token[], i: number, lexicon: Lexicon): Item | undefined {
   const t = tokens[i]!;
   if (t.pos === 'quote' || t.pos === 'num' || t.pos === 'det' || t.pos === 'wh') return undefined;
@@ -180,12 +188,12 @@ function schemaAt(tokens: Token[], i: number, lexicon: Lexicon): Item | undefine
   const plural = (at: number) => tokens[at]?.tags.has('Plural') === true || /s$/.test(tokens[at]?.lower ?? '');
 
   for (const label of lexicon.labels) {
-    // A name written as the schema writes it ("CareUnit", "ACTED_IN").
+    // A name written as the schema writes it ("CargoShip", "SAILED_TO").
     if (t.lower === fold(label.label) && label.words.length > 1) candidates.push({ kind: 'label', label, plural: false, from: i, to: i });
     if (label.words.length > 0 && spells(tokens, i, label.words)) candidates.push({ kind: 'label', label, plural: plural(i + label.words.length - 1), from: i, to: i + label.words.length - 1 });
     for (const s of label.synonyms) if (s.length > 0 && spells(tokens, i, s)) candidates.push({ kind: 'label', label, plural: plural(i + s.length - 1), synonym: true, from: i, to: i + s.length - 1 });
   }
-  // A multi-word label by its head noun alone ("units" for CareUnit), when no other label ends so.
+  // A multi-word label by its head noun alone ("ships" for CargoShip), when no other label ends so.
   for (const label of lexicon.labels) {
     const head = label.words.at(-1);
     if (label.words.length > 1 && head && (t.lemma === head || t.lower === head) && lexicon.labels.filter((l) => l.words.at(-1) === head).length === 1 && (t.pos === 'noun' || t.pos === 'proper')) {

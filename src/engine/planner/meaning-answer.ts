@@ -1,11 +1,11 @@
 import { isNameKey } from '../../stores/graph/bookkeeping.js';
-import { listOf, plainRows, show } from './answer.js';
+import { listOf, plainRows, show, verb } from './answer.js';
 import type { Condition, Meaning, MeaningEdge, MeaningNode } from './meaning.js';
 import { identifierWords } from './words.js';
 
 /**
  * The answer to a meaning in one plain sentence, from its rows: the number with its unit and
- * subject ("There are 9 patients (home city Ålesund)."), the list with how many there are in
+ * subject ("There are 9 sailors (home port Lyon)."), the list with how many there are in
  * all when the row limit cut it, the value with what it is of, the winner of a ranking with
  * its value, yes or no. Nothing here knows any graph: words come from the schema's names.
  */
@@ -19,14 +19,6 @@ export interface MeaningAnswerInput {
   total?: number;
 }
 
-/** Participles that describe a state: "physicians that are assigned to …", not "that assigned to …". */
-const STATES = new Set([
-  'assigned', 'admitted', 'enrolled', 'diagnosed', 'equipped', 'indicated', 'located', 'based', 'born', 'married', 'related',
-  'connected', 'situated', 'headquartered', 'listed', 'employed', 'involved', 'named', 'called', 'made', 'owned', 'linked',
-  'associated', 'affiliated', 'registered', 'attached', 'classified', 'tagged', 'included', 'contained', 'stored', 'licensed',
-  'certified', 'scheduled', 'part', 'member',
-]);
-
 function noun(label: string | undefined, n: number): string {
   const words = label ? identifierWords(label) : ['thing'];
   if (n === 1) return words.join(' ');
@@ -37,16 +29,6 @@ function noun(label: string | undefined, n: number): string {
 
 const nodeName = (n: MeaningNode) => n.anchor?.name;
 
-/** The relationship as words with its subject before it: "treats", "are assigned to", "acted in". */
-function verb(phrase: string, plural: boolean): string {
-  const [first, ...rest] = phrase.split(' ');
-  if (!first) return phrase;
-  if (STATES.has(first) || rest[0] === 'of' && first !== 'consists') return [plural ? 'are' : 'is', first, ...rest].join(' ');
-  if (/^(has|have)$/.test(first)) return [plural ? 'have' : 'has', ...rest].join(' ');
-  const agreed = plural && /[^s]s$/.test(first) ? first.replace(/ies$/, 'y').replace(/([sxz]|ch|sh)es$/, '$1').replace(/s$/, '') : first;
-  return [agreed, ...rest].join(' ');
-}
-
 const phraseOf = (type: string) => identifierWords(type).join(' ');
 
 function conditionWords(c: Condition): string {
@@ -56,7 +38,7 @@ function conditionWords(c: Condition): string {
   return `${key.join(' ')} ${c.words}`;
 }
 
-/** "that Rafael Quintero treats", "that are assigned to the Stroke Unit", "(insured, home city Bodø)". */
+/** "that Ada Moreau inspects", "that are located in Lyon", "(insured, home port Lyon)". */
 function describe(m: Meaning, focusId: string, plural: boolean): string {
   const byId = new Map(m.nodes.map((n) => [n.id, n]));
   const parts: string[] = [];
@@ -79,7 +61,7 @@ const edgeConditions = (e: MeaningEdge) => (e.conditions.length ? ` (${e.conditi
 const FIRST_COLUMN: Record<Meaning['ask']['kind'], string[]> = { list: ['name'], count: ['count'], aggregate: ['value'], exists: ['answer'], path: ['path'], value: [], lookup: ['name'], compare: ['name'] };
 
 /**
- * "12 people work at Orbital Systems", "Orbital Systems maintains 3 projects": when the focus is
+ * "12 sailors work at Port Lyon", "Port Lyon owns 3 ships": when the focus is
  * joined to one named thing and nothing else narrows it, the sentence says the relationship itself.
  */
 function simple(m: Meaning, n: number, noun: string): string | undefined {

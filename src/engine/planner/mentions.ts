@@ -6,10 +6,10 @@ import { linkWords } from './links.js';
 
 /**
  * The spans of a question that may name things of the graph, to be looked up by name: quoted
- * text, runs of capitalized words (titles keep their small words: "Sparse Attention for Long
- * Documents"), and lower-case words nothing else explains ("which projects use rust", "astrid
- * nygaard"). Words the schema or the question's shape explains are not names: "top", "one",
- * "graph", "March 2020", "Cardiology" as a value are read as what they are.
+ * text, runs of capitalized words (titles keep their small words: "Songs of the Northern
+ * Sea"), and lower-case words nothing else explains ("which ships carry copper", "ada
+ * moreau"). Words the schema or the question's shape explains are not names: "top", "one",
+ * "graph", "March 2020", "Dermatology" as a value are read as what they are.
  */
 
 export interface Mention {
@@ -56,15 +56,15 @@ export function findMentions(question: string, lexicon: Lexicon): Mention[] {
         else break;
       }
       const span = tokens.slice(k, end + 1);
-      // A capitalized run that is only schema words or a value ("Which Companies …", "Cardiology") is not a name.
+      // A capitalized run that is only schema words or a value ("Which Companies …", "Dermatology") is not a name.
       if (!span.every((s, j) => linked[k + j] === 'label' || linked[k + j] === 'value' || linked[k + j] === 'rel' || linked[k + j] === 'prop' || linked[k + j] === 'agent')) {
         mentions.push({ text: question.slice(span[0]!.start, span.at(-1)!.end).replace(/['’]s$/u, ''), start: span[0]!.start, end: span.at(-1)!.end, quoted: false });
       }
       k = end + 1;
       continue;
     }
-    // Lower-case words nothing explains, in a run: "astrid nygaard", "rust".
-    // Nouns, with an adjective only in front of one ("type 2 diabetes", "ischemic stroke").
+    // Lower-case words nothing explains, in a run: "ada moreau", "copper".
+    // Nouns, with an adjective only in front of one ("crude oil", "frozen fish").
     const nounish = (x: Token | undefined, j: number) =>
       x !== undefined && linked[j] === 'word' && (x.pos === 'noun' || x.pos === 'proper') && !FILLER_WORDS.has(x.lower) && !FILLER_WORDS.has(x.lemma) && !LIMIT_LEADS.has(x.lower) && x.lower.length > 1;
     const loose = (x: Token, j: number) => nounish(x, j) || (linked[j] === 'word' && x.pos === 'adj' && !FILLER_WORDS.has(x.lower) && nounish(tokens[j + 1], j + 1));

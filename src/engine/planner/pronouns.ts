@@ -17,7 +17,7 @@ export const PRONOUN_KINDS: Readonly<Record<string, PronounKind>> = {
 /** Properties only people have, in any case style (`birth_date`, `birthDate`, `firstName`). */
 const PERSON_PROPERTIES = new Set(['born', 'birthdate', 'birthday', 'dateofbirth', 'birthplace', 'gender', 'firstname', 'lastname', 'surname', 'givenname', 'familyname', 'email']);
 
-/** Words that name people in a label ("Person", "ResearchStudent", "Physician"). */
+/** Words that name people in a label ("Person", "ResearchStudent", "Sailor"). */
 export function isPersonLabel(label: string, properties: readonly string[] = []): boolean {
   if (identifierWords(label).some((w) => PERSON_WORDS.has(w) || w === 'actress')) return true;
   return properties.some((p) => PERSON_PROPERTIES.has(p.toLowerCase().replace(/[^a-z]/g, '')));

@@ -170,8 +170,8 @@ const SUGGESTIONS_MAX = 5;
 export const SIMILAR_NAME_MIN = 0.7;
 
 /**
- * Names like one the graph does not know ("Harborview General" for Harbourview General,
- * "Ingrid Halvorson" for Ingrid Halvorsen): the things whose names share the start of one of
+ * Names like one the graph does not know ("Ada Moreu" for Ada Moreau, "Port Lyons" for Port
+ * Lyon): the things whose names share the start of one of
  * its words, the closest by edit distance.
  */
 async function similarNames(graph: GraphStore, text: string): Promise<Candidate[]> {
@@ -227,7 +227,7 @@ export async function searchMentions(graph: GraphStore, understanding: Understan
   const values: RelationshipValue[] = [];
   let mentions = [...understanding.mentions];
 
-  // Nothing capitalized or quoted: try the words the schema does not explain ("projects that use rust").
+  // Nothing capitalized or quoted: try the words the schema does not explain ("ships that carry copper").
   // (With the lexicon, the mentions already hold such words, marked loose.)
   if (mentions.length === 0 && !lexicon) {
     const schemaStems = new Set([
@@ -248,7 +248,7 @@ export async function searchMentions(graph: GraphStore, understanding: Understan
   mentions = await mergeSplitNames(graph, understanding.question, mentions);
   for (let index = 0; index < mentions.length; index++) {
     const mention = mentions[index]!;
-    // Lower-case words name something only by its whole name ("rust", "astrid nygaard"), never by a word of it ("top").
+    // Lower-case words name something only by its whole name ("copper", "ada moreau"), never by a word of it ("top").
     const candidates = fitting(await candidatesFor(graph, mention.text, mention.loose === true), understanding, vocabulary);
     // "Python and Rust" names two things, unless something is called exactly that.
     const parts = mention.quoted ? [] : splitOnAnd(mention);
@@ -334,7 +334,7 @@ export function decideMentions(
   }
 
   // A name the graph does not know is said, even beside names it knows: answering without it would answer another question.
-  // Unless the session chose what it meant ("Did you mean Maya Patel?" — yes).
+  // Unless the session chose what it meant ("Did you mean Ada Moreau?" — yes).
   if (search.unknown.length > 0) {
     if (!memory) return { status: 'needs_memory' };
     const still: string[] = [];

@@ -16,7 +16,7 @@ export interface LabelEntry {
   label: string;
   count: number;
   properties: string[];
-  /** The property that names its things (`name`, `title`, `patientName`, …). */
+  /** The property that names its things (`name`, `title`, `vesselName`, …). */
   nameKey: string;
   stems: Set<string>;
 }
@@ -47,7 +47,7 @@ export interface Vocabulary {
 
 /**
  * The property that names a label's things, read from its keys: `name`, then `title`, then a
- * compound naming the label itself (`patientName` on `Patient`, `trialTitle` on `ClinicalTrial`),
+ * compound naming the label itself (`vesselName` on `Vessel`, `courseTitle` on `TrainingCourse`),
  * then one for the whole name (`fullName`), then any other name-like key; else the first key.
  */
 export function labelNameKey(label: string, properties: readonly string[]): string {

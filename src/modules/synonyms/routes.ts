@@ -36,7 +36,7 @@ export const synonymRoutes: FastifyPluginAsyncZod<{ service: SynonymService }> =
         tags,
         summary: 'Add a synonym',
         description:
-          'A word a question may use for a name of the graph ("film" for `Movie`, "employs" for `WORKS_AT`). The planner and ' +
+          'A word a question may use for a name of the graph ("vessel" for `Ship`, "employs" for `WORKS_AT`). The planner and ' +
           'the template matcher read it from the next question on, in every process. 422 when the graph has no such name; ' +
           '409 for one that exists or past `SYNONYMS_MAX`.',
         body: CreateSynonymRequestSchema,

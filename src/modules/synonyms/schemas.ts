@@ -25,7 +25,7 @@ export const CreateSynonymRequestSchema = z
       .min(2)
       .max(SYNONYM_WORD_MAX)
       .regex(/^[\p{L}\p{N}][\p{L}\p{N}' -]*$/u, 'letters, digits, spaces, hyphens and apostrophes')
-      .describe('The word or words a question may use ("film", "works for"); matched by lemma, whatever its case.')
+      .describe('The word or words a question may use ("vessel", "works for"); matched by lemma, whatever its case.')
       .meta({ example: 'staff member' }),
     stands_for: z
       .string()

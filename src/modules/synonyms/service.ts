@@ -4,8 +4,8 @@ import type { GraphStore } from '../../stores/graph/port.js';
 import type { SynonymKind, SynonymRow, SynonymStore } from './store.js';
 
 /**
- * Deployment synonyms, kept by curators: a word of their users ("film", "employs") for a name
- * of the graph (`Movie`, `WORKS_AT`). The name must exist in the graph's schema now; the word is
+ * Deployment synonyms, kept by curators: a word of their users ("vessel", "employs") for a name
+ * of the graph (`Ship`, `WORKS_AT`). The name must exist in the graph's schema now; the word is
  * kept in lower case with single spaces. The planner and the template matcher read them.
  */
 

@@ -22,13 +22,13 @@ export const NAME_PROPERTIES = ['name', 'title', 'aliases'] as const;
 /** The name-like properties that hold one display name (not `aliases`, a list), in order of preference. */
 export const DISPLAY_NAME_PROPERTIES = ['name', 'title'] as const;
 
-/** `productName`, `trialTitle`, `company_name`, `FULL_NAME`: a compound ending in a name word. */
+/** `productName`, `shipTitle`, `company_name`, `FULL_NAME`: a compound ending in a name word. */
 const COMPOUND_NAME_KEY = /(?:[a-z0-9](?:Name|Title)|[_-](?:name|title|NAME|TITLE))$/;
 
 /**
  * Whether a property names the thing it is on, so `findNodesByName` searches it: `name`,
  * `title`, `aliases`, and compounds ending in Name or Title (`productName`, `fullName`,
- * `trialTitle`, `company_name`). Graphs name things in many ways; the key says which.
+ * `shipTitle`, `company_name`). Graphs name things in many ways; the key says which.
  */
 export function isNameKey(key: string): boolean {
   return (NAME_PROPERTIES as readonly string[]).includes(key) || COMPOUND_NAME_KEY.test(key);

@@ -2,7 +2,7 @@ import type { Migration } from './index.js';
 
 /**
  * Deployment synonyms: words a deployment's users say for the graph's labels, relationship
- * types and property keys ("film" for `Movie`, "employ" for `WORKS_AT`), kept by curators.
+ * types and property keys ("vessel" for `Ship`, "employ" for `WORKS_AT`), kept by curators.
  * A notice on `cqks_synonyms` (payload: the schema) on every change, so every process reads
  * them again, whichever made the change.
  */
