@@ -1,10 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { buildVocabulary } from '../../src/engine/planner/vocabulary.js';
 import type { Vocabulary } from '../../src/engine/planner/vocabulary.js';
-import { openGraphStore } from '../../src/stores/graph/index.js';
 import type { GraphStore } from '../../src/stores/graph/port.js';
+import { openScratchGraph } from './scratch-graph.js';
 
 /** A small movie graph, written through the store's own upsert, for tests that query it. */
 export const PEOPLE = ['Tom Hanks', 'Meg Ryan', 'Keanu Reeves', 'Carrie-Anne Moss', 'Lana Wachowski'];
@@ -37,15 +34,7 @@ export async function seedMovies(graph: GraphStore): Promise<void> {
 
 /** An embedded graph of its own holding the movie fixture, with the planner's vocabulary of it. */
 export async function openMovieGraph(): Promise<{ graph: GraphStore; vocabulary: Vocabulary; close(): Promise<void> }> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'cqks-movies-'));
-  const graph = await openGraphStore({ dataDir: dir, queryTimeoutMs: 5000, maxRows: 1000, allowedProcedures: [] });
+  const { graph, close } = await openScratchGraph('movies');
   await seedMovies(graph);
-  return {
-    graph,
-    vocabulary: buildVocabulary(await graph.introspect()),
-    async close() {
-      await graph.close();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
+  return { graph, vocabulary: buildVocabulary(await graph.introspect()), close };
 }

@@ -87,7 +87,6 @@ export const AGGREGATE_CUES: Readonly<Record<string, 'avg' | 'sum' | 'min' | 'ma
   total: 'sum',
   sum: 'sum',
   combined: 'sum',
-  overall: 'sum',
   maximum: 'max',
   max: 'max',
   minimum: 'min',

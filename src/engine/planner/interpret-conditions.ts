@@ -347,7 +347,7 @@ export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
 
     // A recurring value ("in Portugal", "Dermatology", "pending"): its property on the thing that has it.
     if (it.kind === 'value') {
-      const choices = it.values.filter((v) => (v.property.ownerKind === 'label' ? ctx.nodes.some((n) => fits(ctx, n, v.property.owner)) : true));
+      const choices = it.values.filter((v) => (v.property.ownerKind === 'label' ? ctx.nodes.some((n) => fits(n, v.property.owner)) : true));
       const chosen = choices.find((v) => v.property.ownerKind === 'label' && ownerNode(ctx, i, v.property)) ?? choices.find((v) => v.property.ownerKind === 'relationship') ?? choices[0];
       if (!chosen) continue;
       const negated = negatedBefore(items, i);
@@ -360,7 +360,7 @@ export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
 
     if (it.kind === 'prop') {
       // A flag: "active accounts", "Which trials are recruiting?", "on call", "not insured".
-      const flag = it.props.find((p) => p.kind === 'boolean' && (p.ownerKind === 'label' ? ctx.nodes.some((n) => fits(ctx, n, p.owner)) : ctx.edges.some((e) => e.type === p.owner)));
+      const flag = it.props.find((p) => p.kind === 'boolean' && (p.ownerKind === 'label' ? ctx.nodes.some((n) => fits(n, p.owner)) : ctx.edges.some((e) => e.type === p.owner)));
       if (flag) {
         const negated = negatedBefore(items, i);
         if (attach(ctx, i, flag, [{ key: flag.key, op: '=', value: !negated, words: `${negated ? 'not ' : ''}${wordsOf(ctx, i)}` }])) {

@@ -1,5 +1,5 @@
 import type { Token } from '../language/analyze.js';
-import { PERSON_WORDS } from './cues.js';
+import { isPersonLabel } from './pronouns.js';
 import type { Item, NamedThing } from './links.js';
 import type { LexLabel, Lexicon, LexProperty } from './lexicon.js';
 import type { Condition, CountCondition, MeaningEdge } from './meaning.js';
@@ -67,10 +67,10 @@ export const candidates = (n: Draft): string[] | undefined => (n.label ? [n.labe
 
 export function personLike(lexicon: Lexicon, label: string): boolean {
   const entry = labelOf(lexicon, label);
-  return !!entry && (entry.words.some((w) => PERSON_WORDS.has(w)) || entry.properties.some((p) => /^(born|birth|birth_?date|date_?of_?birth|first_?name|last_?name|gender)$/i.test(p)));
+  return !!entry && isPersonLabel(entry.label, entry.properties);
 }
 
-export function fits(_ctx: Ctx, node: Draft, label: string): boolean {
+export function fits(node: Draft, label: string): boolean {
   const c = candidates(node);
   return c ? c.includes(label) : true;
 }
@@ -94,7 +94,7 @@ export function ownerEdge(ctx: Ctx, prop: LexProperty) {
 export function pick(ctx: Ctx, props: LexProperty[], at: number): LexProperty | undefined {
   const scored = props
     .map((p) => {
-      if (p.ownerKind === 'relationship') return { p, d: ctx.edges.some((e) => e.type === p.owner) ? 0.5 : ctx.pending.length >= 0 && relationshipInReach(ctx, p.owner) ? 50 : 1000 };
+      if (p.ownerKind === 'relationship') return { p, d: ctx.edges.some((e) => e.type === p.owner) ? 0.5 : relationshipInReach(ctx, p.owner) ? 50 : 1000 };
       const node = ownerNode(ctx, at, p);
       return { p, d: node ? Math.abs(node.at - at) : 1000 };
     })

@@ -1,6 +1,7 @@
 import type { Ctx, Draft, Unsure } from './interpret-context.js';
 import { candidates, labelOf, ownerEdge, personLike, settle, unsure } from './interpret-context.js';
 import type { LexLabel } from './lexicon.js';
+import { pluralOf } from './words.js';
 
 /**
  * Things the question names without saying how they are joined ("sailors at Port Lyon", "the
@@ -17,13 +18,7 @@ interface Step {
   to: string;
 }
 
-export const plural = (label: LexLabel | undefined) => {
-  if (!label) return 'things';
-  const words = [...label.words];
-  const last = words.pop() ?? '';
-  const p = last === 'person' ? 'people' : /[^aeiou]y$/.test(last) ? `${last.slice(0, -1)}ies` : /(s|x|z|ch|sh)$/.test(last) ? `${last}es` : `${last}s`;
-  return [...words, p].join(' ');
-};
+const plural = (label: LexLabel | undefined) => (label ? [...label.words.slice(0, -1), pluralOf(label.words.at(-1) ?? '')].join(' ') : 'things');
 
 const describeNode = (ctx: Ctx, n: Draft) => n.anchor?.name ?? (n.label ? plural(labelOf(ctx.lexicon, n.label)) : 'that');
 

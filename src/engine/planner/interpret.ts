@@ -228,11 +228,11 @@ function placeRelationship(ctx: Ctx, at: number, rel: LexRelationship, passive: 
   // One end named: the other is any thing of the pattern's other label ("How many people acted?").
   const one = before.find((n) => !n.implicit) ?? before[0] ?? after[0];
   if (!one) return;
-  const pattern = rel.patterns.find((p) => fits(ctx, one, p.from)) ?? rel.patterns.find((p) => fits(ctx, one, p.to));
+  const pattern = rel.patterns.find((p) => fits(one, p.from)) ?? rel.patterns.find((p) => fits(one, p.to));
   if (!pattern) return;
   // "the most citations": a thing has the citations it receives.
   const received = item?.kind === 'rel' && item.event === true && pattern.from === pattern.to;
-  const isFrom = fits(ctx, one, pattern.from) && (!passive || pattern.from !== pattern.to) && !received;
+  const isFrom = fits(one, pattern.from) && (!passive || pattern.from !== pattern.to) && !received;
   const other: Draft = { id: `n${ctx.nodes.length}`, at, label: isFrom ? pattern.to : pattern.from, implicit: true, conditions: [] };
   ctx.nodes.push(other);
   settle(one, isFrom ? pattern.from : pattern.to);
@@ -245,14 +245,14 @@ function placeRelationship(ctx: Ctx, at: number, rel: LexRelationship, passive: 
 function fitPattern(ctx: Ctx, rel: LexRelationship, left: Draft, right: Draft, passive: boolean): { from: string; to: string; swap: boolean } | undefined {
   for (const p of rel.patterns) {
     if (p.from === p.to) {
-      if (fits(ctx, left, p.from) && fits(ctx, right, p.to)) return { ...p, swap: passive };
+      if (fits(left, p.from) && fits(right, p.to)) return { ...p, swap: passive };
       continue;
     }
     // "Who directed X?": "who" is the doer unless only the other way fits.
-    if (fits(ctx, left, p.from) && fits(ctx, right, p.to) && !(left.who && !right.who && fits(ctx, right, p.from) && fits(ctx, left, p.to) && !personLike(ctx.lexicon, p.from))) {
+    if (fits(left, p.from) && fits(right, p.to) && !(left.who && !right.who && fits(right, p.from) && fits(left, p.to) && !personLike(ctx.lexicon, p.from))) {
       return { ...p, swap: false };
     }
-    if (fits(ctx, left, p.to) && fits(ctx, right, p.from)) return { ...p, swap: true };
+    if (fits(left, p.to) && fits(right, p.from)) return { ...p, swap: true };
   }
   return undefined;
 }
@@ -270,7 +270,7 @@ function placeAgent(ctx: Ctx, at: number, rel: LexRelationship, role: 'from' | '
     .sort((a, b) => b.at - a.at)[0];
   for (const other of [ofAfter, beforeIt]) {
     if (!other || other === self) continue;
-    const p = rel.patterns.find((x) => (role === 'from' ? fits(ctx, self, x.from) && fits(ctx, other, x.to) : fits(ctx, self, x.to) && fits(ctx, other, x.from)));
+    const p = rel.patterns.find((x) => (role === 'from' ? fits(self, x.from) && fits(other, x.to) : fits(self, x.to) && fits(other, x.from)));
     if (!p) continue;
     settle(self, role === 'from' ? p.from : p.to);
     settle(other, role === 'from' ? p.to : p.from);
@@ -280,7 +280,7 @@ function placeAgent(ctx: Ctx, at: number, rel: LexRelationship, role: 'from' | '
     return;
   }
   // Nothing else named: all the things that do it ("List the directors").
-  const p = rel.patterns.find((x) => fits(ctx, self, role === 'from' ? x.from : x.to)) ?? rel.patterns[0];
+  const p = rel.patterns.find((x) => fits(self, role === 'from' ? x.from : x.to)) ?? rel.patterns[0];
   if (!p) return;
   settle(self, role === 'from' ? p.from : p.to);
   const other: Draft = { id: `n${ctx.nodes.length}`, at, label: role === 'from' ? p.to : p.from, implicit: true, conditions: [] };

@@ -4,6 +4,7 @@ import { AGGREGATE_CUES, COMPARATOR_CUES, RANK_CUES, SUPERLATIVE_DIMENSIONS } fr
 import type { ComparatorCue, Dimension } from './cues.js';
 import type { LexLabel, Lexicon, LexProperty, LexRelationship, LexValue } from './lexicon.js';
 import { valueWords } from './lexicon.js';
+import type { ResolvedEntity } from './plan.js';
 
 /**
  * Links a question's words to what they stand for: a thing named in it (already resolved), a
@@ -13,16 +14,7 @@ import { valueWords } from './lexicon.js';
  */
 
 /** A named thing of the question, as the resolve step linked it. */
-export interface NamedThing {
-  mention: string;
-  /** Where the mention starts in the question. */
-  position: number;
-  label: string;
-  name: string;
-  nameProperty: string;
-  key?: string;
-  unique: boolean;
-}
+export type NamedThing = ResolvedEntity;
 
 interface Span {
   /** First and last token, inclusive. */
@@ -50,8 +42,6 @@ export type Item = Span &
     | { kind: 'wh'; word: string }
     | { kind: 'word'; token: Token }
   );
-
-const PRONOUN = /^(she|he|her|him|his|hers|it|its|they|them|their|theirs)$/;
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
@@ -95,12 +85,9 @@ export function linkWords(tokens: Token[], lexicon: Lexicon, named: NamedThing[]
 function linkAt(tokens: Token[], i: number, lexicon: Lexicon, named: NamedThing[]): Item {
   const t = tokens[i]!;
   // A named thing covers the tokens of its mention.
-  // A thing talked about earlier and named here by a pronoun covers the pronoun only (its name is not in the question).
-  const byPronoun = (e: NamedThing) => PRONOUN.test(tokens.find((x) => x.start === e.position)?.lower ?? '') && fold(e.mention) !== tokens.find((x) => x.start === e.position)?.lower;
-  const entity = named.find((e) => (byPronoun(e) ? t.start === e.position : t.start >= e.position && t.start < e.position + e.mention.length));
+  const entity = named.find((e) => t.start >= e.position && t.start < e.position + e.mention.length);
   if (entity) {
     let to = i;
-    if (byPronoun(entity)) return { kind: 'entity', entity, from: i, to: i };
     while (to + 1 < tokens.length && tokens[to + 1]!.start < entity.position + entity.mention.length) to++;
     // "ada moreau" found as "ada": the rest of the name's words go with it.
     const nameWords = new Set(fold(entity.name).split(/[^\p{L}\p{N}]+/u));

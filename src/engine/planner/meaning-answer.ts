@@ -1,7 +1,7 @@
 import { isNameKey } from '../../stores/graph/bookkeeping.js';
 import { listOf, plainRows, show, verb } from './answer.js';
 import type { Condition, Meaning, MeaningEdge, MeaningNode } from './meaning.js';
-import { identifierWords } from './words.js';
+import { identifierWords, pluralOf } from './words.js';
 
 /**
  * The answer to a meaning in one plain sentence, from its rows: the number with its unit and
@@ -21,10 +21,7 @@ export interface MeaningAnswerInput {
 
 function noun(label: string | undefined, n: number): string {
   const words = label ? identifierWords(label) : ['thing'];
-  if (n === 1) return words.join(' ');
-  const last = words.pop()!;
-  const plural = last === 'person' ? 'people' : /[^aeiou]y$/.test(last) ? `${last.slice(0, -1)}ies` : /(s|x|z|ch|sh)$/.test(last) ? `${last}es` : `${last}s`;
-  return [...words, plural].join(' ');
+  return n === 1 ? words.join(' ') : [...words.slice(0, -1), pluralOf(words.at(-1)!)].join(' ');
 }
 
 const nodeName = (n: MeaningNode) => n.anchor?.name;

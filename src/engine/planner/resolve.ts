@@ -371,7 +371,8 @@ export function decideMentions(
       const focus = agreeing.find((c) => fits(c, understanding, vocabulary)) ?? agreeing[0];
       if (!focus) return { status: 'unknown', mentions: [pronoun?.word ?? 'it'], suggestions: [] };
       const position = pronoun?.start ?? 0;
-      entities.push({ mention: focus.name, position, label: focus.label, name: focus.name, nameProperty: focus.nameProperty, key: focus.key, unique: true });
+      // The mention is what the question says (the pronoun), where it says it; the name is the thing's.
+      entities.push({ mention: pronoun?.word ?? focus.name, position, label: focus.label, name: focus.name, nameProperty: focus.nameProperty, key: focus.key, unique: true });
       fromMemory.push(focus.name);
     } else {
       // "How many projects does she lead?" in a new session: nobody to be "she"; asking beats answering about everyone.

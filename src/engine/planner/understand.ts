@@ -1,4 +1,5 @@
 import { readConstraints } from './constraints.js';
+import { AGGREGATE_CUES } from './cues.js';
 import type { Constraints } from './constraints.js';
 import { FUNCTION_WORDS, fold, stem, tokenize } from './words.js';
 import type { Lexicon } from './lexicon.js';
@@ -62,18 +63,7 @@ const OPENERS = new Set([
 const NAME_CONNECTORS = new Set(['of', 'the', 'de', 'da', 'del', 'van', 'von', 'der', 'den', 'du', 'la', 'le', 'y', 'and', '&']);
 const PRONOUNS = new Set(['she', 'he', 'it', 'they', 'her', 'him', 'his', 'its', 'their', 'them', 'hers', 'theirs']);
 
-const AGGREGATE_WORDS: Readonly<Record<string, AggregateFunction>> = {
-  average: 'avg',
-  mean: 'avg',
-  avg: 'avg',
-  total: 'sum',
-  sum: 'sum',
-  combined: 'sum',
-  maximum: 'max',
-  max: 'max',
-  minimum: 'min',
-  min: 'min',
-};
+const AGGREGATE_WORDS: Readonly<Record<string, AggregateFunction>> = AGGREGATE_CUES;
 /** Ranking words. Time words rank by the value too: the earliest or oldest has the smallest year. */
 const MOST = new Set(['most', 'highest', 'largest', 'biggest', 'greatest', 'top', 'latest', 'newest', 'youngest', 'recent']);
 const LEAST = new Set(['least', 'lowest', 'smallest', 'fewest', 'earliest', 'oldest', 'first']);

@@ -1,4 +1,4 @@
-import { ENTITY_LABEL, isNameKey } from '../../stores/graph/bookkeeping.js';
+import { displayNameKey, ENTITY_LABEL, isNameKey } from '../../stores/graph/bookkeeping.js';
 import type { GraphSchema } from '../../stores/graph/port.js';
 import { identifierWords, pluralOf, stem } from './words.js';
 import type { Word } from './understand.js';
@@ -53,16 +53,10 @@ export interface Vocabulary {
 export function labelNameKey(label: string, properties: readonly string[]): string {
   const names = properties.filter((k) => k !== 'aliases' && isNameKey(k));
   const labelWords = new Set(identifierWords(label));
-  const rank = (k: string) => {
-    if (k === 'name') return 0;
-    if (k === 'title') return 1;
-    const words = identifierWords(k);
-    if (words.slice(0, -1).some((w) => labelWords.has(w))) return 2;
-    if (/^(full|display)/i.test(k)) return 3;
-    if (/^(first|last|given|family|middle|nick|user|file)/i.test(k)) return 5;
-    return 4;
-  };
-  return names.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))[0] ?? properties[0] ?? 'name';
+  const own = names.filter((k) => k !== 'name' && k !== 'title' && identifierWords(k).slice(0, -1).some((w) => labelWords.has(w))).sort();
+  const plain = names.find((k) => k === 'name') ?? names.find((k) => k === 'title');
+  // Otherwise the order a thing's own name is shown in (bookkeeping.ts), every key standing in for a value.
+  return plain ?? own[0] ?? displayNameKey(Object.fromEntries(names.map((k) => [k, k]))) ?? properties[0] ?? 'name';
 }
 
 export function buildVocabulary(schema: GraphSchema): Vocabulary {

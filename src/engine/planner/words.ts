@@ -1,3 +1,6 @@
+export { fold } from '../language/analyze.js';
+import { fold } from '../language/analyze.js';
+
 /**
  * English words as the planner compares them: lower-case, accents folded, and cut to a crude
  * stem (plural, -ed, -ing and a final `e` removed) so "works", "worked" and "WORKS_AT" meet at
@@ -53,9 +56,6 @@ const IRREGULAR_VERBS: Readonly<Record<string, string>> = {
   did: 'do',
 };
 
-export function fold(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
-}
 
 /** The stem of one word (already lower-case). */
 export function stem(word: string): string {

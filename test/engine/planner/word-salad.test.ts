@@ -1,11 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoGraph } from '../../../src/demo/graph.js';
-import { openGraphStore } from '../../../src/stores/graph/index.js';
-import type { GraphStore } from '../../../src/stores/graph/port.js';
 import { plannerOn } from '../../support/planner.js';
+import { openScratchGraph } from '../../support/scratch-graph.js';
 
 /**
  * Questions made of the planner's own cue words, names, numbers and noise in random order: it
@@ -19,19 +15,13 @@ const WORDS = [
 ];
 
 describe('the planner on word salad', () => {
-  let graph: GraphStore;
-  let dir: string;
+  let scratch: Awaited<ReturnType<typeof openScratchGraph>>;
   let planner: Awaited<ReturnType<typeof plannerOn>>;
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'cqks-salad-'));
-    graph = await openGraphStore({ dataDir: dir, queryTimeoutMs: 5000, maxRows: 1000, allowedProcedures: [] });
-    await graph.upsert(demoGraph(), 'demo');
-    planner = await plannerOn(graph);
+    scratch = await openScratchGraph('salad', demoGraph());
+    planner = await plannerOn(scratch.graph);
   });
-  afterAll(async () => {
-    await graph?.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => scratch?.close());
 
   it('never throws, and every query it writes runs', async () => {
     let seed = 23;
