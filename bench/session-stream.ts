@@ -63,11 +63,11 @@ export class SessionStream {
     return this.byRun.get(runId) ?? [];
   }
 
-  /** The first event of the run (already read or coming) of one of `kinds`. */
-  async waitFor(runId: string, kinds: string[], waitMs: number): Promise<StreamEvent> {
+  /** The first event of the run (already read or coming) of one of `kinds`; with `skip`, the one after `skip` such events. */
+  async waitFor(runId: string, kinds: string[], waitMs: number, skip = 0): Promise<StreamEvent> {
     const deadline = performance.now() + waitMs;
     for (;;) {
-      const found = this.events(runId).find((e) => kinds.includes(e.event));
+      const found = this.events(runId).filter((e) => kinds.includes(e.event))[skip];
       if (found) return found;
       if (this.ended) throw new Error(`the stream ended before ${kinds.join('/')} of run ${runId}`);
       const left = deadline - performance.now();

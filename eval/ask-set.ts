@@ -22,12 +22,15 @@ export interface EvalResult {
 /** Asks one question of a running service in a session of its own (after its context questions) and grades the answer. */
 export async function askOne(client: ServiceClient, q: EvalQuestion): Promise<EvalResult> {
   let answer: Answered & { failed?: string; how?: string };
+  let session: string | undefined;
   try {
-    const { session_id: session } = await client.newSession();
+    session = (await client.newSession()).session_id;
     for (const earlier of q.context ?? []) await client.ask(session, earlier);
     answer = await client.ask(session, q.question, q.choose);
   } catch (error) {
     answer = { query: null, columns: [], rows: [], text: '', asked: false, failed: String(error) };
+  } finally {
+    if (session) client.close(session);
   }
   return {
     id: q.id,

@@ -1,3 +1,4 @@
+import { SessionStream } from '../bench/session-stream.js';
 import type { Answered } from './grade.js';
 
 /**
@@ -8,7 +9,8 @@ import type { Answered } from './grade.js';
 
 /** The longest a question may take before the evaluation counts it as failed. */
 const RUN_WAIT_MS = 30_000;
-const POLL_MS = 10;
+/** The events after which a run is no longer working: it ended, or it waits for the user. */
+const SETTLED = ['run_completed', 'run_failed', 'run_cancelled', 'run_awaiting_input'];
 
 interface Run {
   status: 'queued' | 'running' | 'awaiting_input' | 'succeeded' | 'failed' | 'cancelled';
@@ -34,18 +36,25 @@ export class ServiceClient {
     return (text ? JSON.parse(text) : {}) as T;
   }
 
-  newSession(): Promise<{ session_id: string }> {
-    return this.call('POST', '/api/v1/chat', {});
+  /** Each session's event stream, followed from its creation until `close`. */
+  private readonly streams = new Map<string, SessionStream>();
+
+  async newSession(): Promise<{ session_id: string }> {
+    const session = await this.call<{ session_id: string }>('POST', '/api/v1/chat', {});
+    this.streams.set(session.session_id, await SessionStream.open(`${this.base}/api/v1/chat/${session.session_id}/stream`, this.token));
+    return session;
   }
 
-  private async settle(runId: string): Promise<Run> {
-    const deadline = Date.now() + RUN_WAIT_MS;
-    for (;;) {
-      const run = await this.call<Run>('GET', `/api/v1/runs/${runId}`);
-      if (run.status !== 'queued' && run.status !== 'running') return run;
-      if (Date.now() > deadline) throw new Error(`run ${runId} still ${run.status} after ${RUN_WAIT_MS} ms`);
-      await new Promise((r) => setTimeout(r, POLL_MS));
-    }
+  /** Stops following a session's stream. */
+  close(sessionId: string): void {
+    this.streams.get(sessionId)?.close();
+    this.streams.delete(sessionId);
+  }
+
+  /** The run once its `settled`-th settling event (ended, or waiting for the user) has arrived on the session's stream. */
+  private async settle(sessionId: string, runId: string, settled: number): Promise<Run> {
+    await this.streams.get(sessionId)!.waitFor(runId, SETTLED, RUN_WAIT_MS, settled);
+    return this.call<Run>('GET', `/api/v1/runs/${runId}`);
   }
 
   /**
@@ -56,7 +65,8 @@ export class ServiceClient {
   async ask(sessionId: string, question: string, choose: string[] = []): Promise<Answered & { runId: string; failed?: string; how?: string }> {
     const { run_id: runId } = await this.call<{ run_id: string }>('POST', `/api/v1/chat/${sessionId}/message`, { content: question });
     const picks = [...choose];
-    let run = await this.settle(runId);
+    let settled = 0;
+    let run = await this.settle(sessionId, runId, settled++);
     while (run.status === 'awaiting_input' && run.waiting_for?.kind === 'disambiguation' && picks.length > 0) {
       const options = run.waiting_for.options ?? [];
       const pick = picks.findIndex((p) => options.some((o) => o.label.toLowerCase().includes(p.toLowerCase())));
@@ -64,7 +74,7 @@ export class ServiceClient {
       const [wanted] = picks.splice(pick, 1);
       const option = options.find((o) => o.label.toLowerCase().includes(wanted!.toLowerCase()))!;
       await this.call('POST', `/api/v1/chat/${sessionId}/disambiguate`, { choice: option.id });
-      run = await this.settle(runId);
+      run = await this.settle(sessionId, runId, settled++);
     }
     if (run.status === 'awaiting_input') {
       const w = run.waiting_for;
