@@ -62,7 +62,7 @@ export interface LexProperty {
   key: string;
   /** Lemmas of its words that carry meaning ("bed", "count"). */
   words: string[];
-  /** Other ways to say it: the key as one word ("bedcount"), "number of beds" for a count. */
+  /** Other ways to say it: the key as one word ("seatcount"), "number of seats" for a count. */
   forms: string[][];
   kind: ValueKind;
   values: { value: string; count: number }[];
