@@ -51,6 +51,7 @@ import { queryRoutes } from './modules/queries/routes.js';
 import { QueryService } from './modules/queries/service.js';
 import { QueryStore } from './modules/queries/store.js';
 import { TemplateService } from './modules/queries/templates.js';
+import { MatcherWordsCache } from './modules/queries/matcher-words.js';
 import type { HealthCheck } from './modules/health/service.js';
 import { authPlugin } from './platform/auth/plugin.js';
 import type { Authenticator } from './platform/auth/verifier.js';
@@ -366,7 +367,18 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
   const queryStore = new QueryStore(deps.relational, { templateCacheEntries: config.templateCacheEntries });
   const stopFollowingTemplates = await queryStore.followTemplateChanges();
   app.addHook('onClose', stopFollowingTemplates);
-  const queries = new QueryService(queryStore, deps.graph);
+  const synonyms = createSynonymsModule({
+    db: deps.relational,
+    graph: deps.graph,
+    max: config.synonymsMax,
+    onChange: async () => {
+      schemaCache.invalidate();
+      matcherWords.invalidate();
+      await templates.rekey().catch((error: unknown) => app.log.error({ err: error }, 'templates could not be re-keyed after a synonym change'));
+    },
+  });
+  const matcherWords = new MatcherWordsCache({ synonyms: () => synonyms.store.all() });
+  const queries = new QueryService(queryStore, deps.graph, matcherWords.read);
   const eventStore = new EventStore(deps.relational);
   const hub = new EventHub();
   await hub.start(deps.relational);
@@ -386,9 +398,7 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
     maxLines: config.limits.previewMaxLines,
     maxRows: config.limits.previewMaxRows,
   });
-  const synonyms = createSynonymsModule({ db: deps.relational, graph: deps.graph, max: config.synonymsMax });
   const schemaCache = new SchemaCache(deps.graph, config.graph.schemaCacheMs, () => synonyms.store.all());
-  app.addHook('onClose', await synonyms.follow(() => schemaCache.invalidate()));
   const documents = createDocumentsModule({
     config,
     db: deps.relational,
@@ -398,7 +408,9 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
     runs,
     logger: app.log.child({ component: 'documents' }) as unknown as Logger,
   });
-  const templates = new TemplateService(queryStore, queries);
+  const templates = new TemplateService(queryStore, queries, matcherWords.read);
+  app.addHook('onClose', await synonyms.follow());
+  await templates.rekey();
   const messages = new MessageStore(deps.relational);
   const memories = new MemoryStore(deps.relational);
   const reviewStore = new ReviewStore(deps.relational);
@@ -448,7 +460,12 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
   await app.register(conversationRoutes, { service: conversation, feedback: new FeedbackService({ db: deps.relational, sessions }), limits: config.limits });
   await app.register(reviewRoutes, { service: reviews });
   await app.register(documents.plugin);
-  if (config.demoData) await loadDemoData({ graph: deps.graph, db: deps.relational, templates, queries, logger: app.log as unknown as Logger });
+  if (config.demoData && (await loadDemoData({ graph: deps.graph, db: deps.relational, templates, queries, logger: app.log as unknown as Logger }))) {
+    // Its synonyms came with it: the matcher reads them now, not when their notice arrives.
+    schemaCache.invalidate();
+    matcherWords.invalidate();
+    await templates.rekey();
+  }
   app.addHook('onReady', () => worker.start());
 
   return app as unknown as App;

@@ -1,4 +1,4 @@
-import { questionTokens, roleOf, VOCABULARY, type QuestionToken, type TokenRole } from './question.js';
+import { NO_WORDS, questionTokens, roleOf, type MatcherWords, type QuestionToken, type TokenRole } from './question.js';
 
 /**
  * Template patterns: a template's question with its parameter values cut out, and the
@@ -10,7 +10,7 @@ import { questionTokens, roleOf, VOCABULARY, type QuestionToken, type TokenRole 
  * pattern: they help to split two neighbouring slots. Canonical tokens never contain
  * spaces or braces, so the text splits back unambiguously. Example: "Which movies released
  * after 1995 did Tom Hanks act in?" with released=1995 and name='Tom Hanks' gives
- * `what movie release after {released:number} did {name} act in`.
+ * `what movie release after {released:number} do {name} act in`.
  *
  * Score: 1 minus the penalties of the cheapest alignment of question and pattern (pattern
  * words in order; question words either matched, inside a slot, or extra).
@@ -18,7 +18,7 @@ import { questionTokens, roleOf, VOCABULARY, type QuestionToken, type TokenRole 
  *   inside a captured value, a slot gets nothing (or a non-number for a number slot), the
  *   stop word that alone separates two text slots is missing: a hard rejection, reported
  *   as `{ score: 0, reason }`;
- * - -0.5 for each extra `content` word (outside slots), a domain word such as 'direct' in
+ * - -0.5 for each extra `content` word (outside slots), a deployment synonym's word in
  *   lower case inside a captured value, or two values in one slot ("Tom Hanks and Meg
  *   Ryan", "Cloud Atlas, Top Gun"): one is enough to fall below the threshold;
  * - -0.06 for each `frame` or `filler` word added or left out ('list' for 'what', 'ever'),
@@ -61,8 +61,8 @@ export interface BuiltPattern {
  * slot; one not found is not a slot. Longer values are placed first; a question word
  * belongs to one slot at most.
  */
-export function buildPattern(question: string, slots: { name: string; value: string }[]): BuiltPattern {
-  const tokens = questionTokens(question);
+export function buildPattern(question: string, slots: { name: string; value: string }[], words: MatcherWords = NO_WORDS): BuiltPattern {
+  const tokens = questionTokens(question, words);
   const owner = new Array<string | undefined>(tokens.length).fill(undefined);
   const numeric = new Set<string>();
   const ordered = slots
@@ -157,12 +157,12 @@ interface SlotFill {
  * score). A result with `values` may still be below `MATCH_THRESHOLD`; hard rejections
  * have score 0 and no values. `reason` says in plain words what differs.
  */
-export function matchPattern(pattern: string, question: string): MatchResult {
+export function matchPattern(pattern: string, question: string, words: MatcherWords = NO_WORDS): MatchResult {
   const items = parsePattern(pattern);
   if (!items.some((item) => item.kind === 'word' && (item.role === 'content' || item.role === 'critical'))) {
     return { score: 0, reason: 'the template question has no significant words to anchor on' };
   }
-  const tokens = questionTokens(question);
+  const tokens = questionTokens(question, words);
   if (tokens.length === 0) return { score: 0, reason: 'the question has no words' };
   if (tokens.length > MAX_TOKENS) return { score: 0, reason: `the question is longer than ${MAX_TOKENS} words` };
 
@@ -228,7 +228,7 @@ export function matchPattern(pattern: string, question: string): MatchResult {
       else if (t.role === 'critical' && !isTitleWord(i)) {
         penalty += PENALTY.reject;
         notes.push(...note(`extra significant word ${quote(t)}`, PENALTY.reject));
-      } else if (VOCABULARY.has(t.canonical) && !isCapitalized(i)) {
+      } else if (words.concepts.has(t.canonical) && !isCapitalized(i)) {
         penalty += PENALTY.extraContent;
         notes.push(...note(`significant word ${quote(t)} inside the value for ${name}`, PENALTY.extraContent));
       }

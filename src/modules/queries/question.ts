@@ -2,24 +2,34 @@
  * Questions as text to compare: a normalized form for storage and trigram similarity, and
  * canonical tokens for template matching (`pattern-match.ts`). Pure functions.
  *
- * A token's canonical form is its NFKC lower-case form, looked up in `SYNONYMS`; if absent,
- * lightly stemmed (`stem`) and looked up again. Two-word phrases in `PHRASES` become one
- * token ("how many" → `count`). Every token gets a role (`roleOf`, from its canonical form):
+ * A token's canonical form is its lemma, as the planner's language layer reads it in the
+ * question ("films" → film, "starred" → star); a deployment synonym (`MatcherWords`) turns a word
+ * or phrase into the concept of the graph's name it stands for, and `PHRASES` merge general
+ * ones ("how many" → `count`). Nothing here knows a graph or a domain. Every token gets a role
+ * (`roleOf`, from its canonical form):
  *
- * - `stop`: does not change what is asked (`STOP_WORDS`); matching skips it freely;
- * - `frame`: asks for a listing (`what`, `list`); interchangeable, cheap to add or omit;
+ * - `stop`: does not change what is asked (what compromise's lexicon tags as a determiner,
+ *   preposition, pronoun, copula, modal or conjunction, and auxiliaries); matching skips it freely;
+ * - `frame`: asks for a listing (`what`, `which`, `list`, `show`); interchangeable, cheap to add or omit;
  * - `filler`: adds nothing (`ever`, `also`, ...); cheap to add or omit;
  * - `critical`: changes the query (`CRITICAL_WORDS`: negations, comparisons, order,
  *   `count`, question words other than `what`); never skipped, never part of a value;
  * - `content`: every other word (domain words, entity names, numbers).
  */
 
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import type compromise from 'compromise';
+import { analyze, fold } from '../../engine/language/analyze.js';
+import { lemmasOf } from '../../engine/planner/lexicon.js';
+import { identifierWords } from '../../engine/planner/words.js';
+
 export type TokenRole = 'stop' | 'frame' | 'filler' | 'content' | 'critical';
 
 export interface QuestionToken {
   /** The text of the token in the original question (for "n't": the "n't"). */
   token: string;
-  /** Canonical form: lower case, synonyms merged, lightly stemmed. */
+  /** Canonical form: the lemma, or the concept a deployment synonym stands for. */
   canonical: string;
   /** Span in the original text: `text.slice(start, end)`. */
   start: number;
@@ -27,46 +37,30 @@ export interface QuestionToken {
   /** True for stop words, which matching may skip. */
   stop: boolean;
   role: TokenRole;
-  /** NFKC lower-case form without apostrophes, unstemmed: to find a value's words in a question. */
+  /** NFKC lower-case form without apostrophes, as written: to find a value's words in a question. */
   surface: string;
 }
 
-/**
- * The synonym table: canonical form → the words (and stems) that mean it here.
- * Modest on purpose: question words, request verbs and the domain's common words.
- */
-export const SYNONYM_TABLE: Readonly<Record<string, readonly string[]>> = {
-  what: ['what', 'which'],
-  who: ['who', 'whom'],
-  list: ['list', 'show', 'give', 'tell', 'find', 'name', 'display', 'get'],
-  count: ['count', 'counts'],
-  movie: ['movie', 'movies', 'film', 'films', 'picture'],
-  act: ['act', 'acts', 'acted', 'acting', 'appear', 'appears', 'appeared', 'star', 'stars', 'starred', 'starring', 'play', 'plays', 'played', 'playing'],
-  direct: ['direct', 'directs', 'directed', 'directing', 'director', 'directors'],
-  write: ['write', 'writes', 'wrote', 'written', 'writing', 'author', 'authors', 'authored', 'writer', 'writers'],
-  produce: ['produce', 'produces', 'produced', 'producing', 'producer', 'producers'],
-  person: ['person', 'persons', 'people', 'actor', 'actors', 'actress', 'actresses'],
-  release: ['release', 'releases', 'released', 'releasing'],
-  year: ['year', 'years'],
-};
-
-/** Two-word phrases read as one token. */
+/** Two-word phrases read as one token (general English, no domain). */
 export const PHRASES: Readonly<Record<string, string>> = {
   'how many': 'count',
   'number of': 'count',
 };
 
-export const STOP_WORDS: ReadonlySet<string> = new Set(
-  (
-    'the a an are is was were be been being am that those these this of me us all please do does did to in into on at ' +
-    'by for with from any some there their they them it its he she his her i you we my your our can could would ' +
-    'should will shall may might has have had and or as about'
-  ).split(' '),
-);
+/** Question words that ask the same ("which films" is "what films"): one canonical form each. */
+const SAME_QUESTION_WORDS: Readonly<Record<string, string>> = { which: 'what', whom: 'who' };
+
+/** What compromise's lexicon tags as function words: they do not change what is asked. */
+const FUNCTION_TAGS = ['Determiner', 'Preposition', 'Pronoun', 'Possessive', 'Copula', 'Modal', 'Conjunction'];
+/** The auxiliary verbs: each of their forms (as compromise conjugates them) is a stop word. */
+const AUXILIARIES = ['be', 'do', 'have'];
+/** The few function words compromise's lexicon tags otherwise ("all" as an adjective). */
+const STOP_LEMMAS: ReadonlySet<string> = new Set(['been', 'all', 'there', 'please']);
 
 export const FILLER_WORDS: ReadonlySet<string> = new Set(['also', 'ever', 'just', 'exactly', 'actually', 'really', 'currently', 'kindly']);
 
-export const FRAME_WORDS: ReadonlySet<string> = new Set(['what', 'list']);
+/** Question words and request verbs that all ask for a listing: interchangeable in a pattern. */
+export const FRAME_WORDS: ReadonlySet<string> = new Set(['what', 'list', 'show', 'give', 'tell', 'find', 'name', 'display', 'get']);
 
 export const CRITICAL_WORDS: ReadonlySet<string> = new Set(
   (
@@ -75,11 +69,60 @@ export const CRITICAL_WORDS: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
-/** The canonical words of the synonym table: domain vocabulary, suspicious inside a captured value. */
-export const VOCABULARY: ReadonlySet<string> = new Set(Object.keys(SYNONYM_TABLE));
+/**
+ * The deployment's words for the template matcher: each synonym (a lemma or a phrase of lemmas,
+ * "work for") read as the concept of the graph's name it stands for, so "films" meets "movies"
+ * when a curator said `film` stands for `Movie`. `stamp` changes whenever the canonical forms
+ * of any question could (a new synonym, a new canonicalization): templates are re-keyed then.
+ */
+export interface MatcherWords {
+  phrases: ReadonlyMap<string, string>;
+  /** The longest phrase, in words. */
+  longest: number;
+  /** The concepts: domain words, suspicious inside a captured value. */
+  concepts: ReadonlySet<string>;
+  stamp: string;
+}
 
-const SYNONYMS = new Map<string, string>();
-for (const [canonical, words] of Object.entries(SYNONYM_TABLE)) for (const word of words) SYNONYMS.set(word, canonical);
+/** Bumped whenever the canonical form of a word changes in code: every template is re-keyed once. */
+const CANONICAL_FORMS_VERSION = 2;
+
+export const NO_WORDS: MatcherWords = { phrases: new Map(), longest: 0, concepts: new Set(), stamp: `v${CANONICAL_FORMS_VERSION}` };
+
+/**
+ * The one word a graph's name is asked by: a label's head noun (`PurchaseOrder` → "order"), a
+ * relationship type's verb (`WORKS_AT` → "work"), a property key's last word (`releaseYear` → "year"),
+ * as lemmas; a name's own word is its concept, so "movies" and a synonym of `Movie` meet.
+ */
+export function conceptOf(name: string, kind: 'label' | 'relationship' | 'property'): string {
+  const words = identifierWords(name);
+  const lemmas = lemmasOf(words, kind === 'relationship' ? 'verb' : 'noun').filter((w) => !STOP_LEMMAS.has(w) && roleOf(w) !== 'stop');
+  const chosen = kind === 'relationship' ? lemmas[0] : lemmas.at(-1);
+  return chosen ?? fold(name);
+}
+
+/** The matcher's words from the deployment's synonyms. */
+export function matcherWords(synonyms: readonly { word: string; stands_for: string; kind: 'label' | 'relationship' | 'property' }[]): MatcherWords {
+  const phrases = new Map<string, string>();
+  for (const s of [...synonyms].sort((a, b) => a.word.localeCompare(b.word) || a.stands_for.localeCompare(b.stands_for))) {
+    const lemmas = lemmaWords(s.word);
+    if (lemmas.length === 0) continue;
+    const key = lemmas.join(' ');
+    // A word said for two names stands for neither: the question must say which.
+    if (!phrases.has(key)) phrases.set(key, conceptOf(s.stands_for, s.kind));
+  }
+  const sorted = [...phrases].sort(([a], [b]) => a.localeCompare(b));
+  const stamp = `v${CANONICAL_FORMS_VERSION}:${createHash('sha256').update(JSON.stringify(sorted)).digest('hex').slice(0, 16)}`;
+  return {
+    phrases,
+    longest: Math.max(0, ...[...phrases.keys()].map((k) => k.split(' ').length)),
+    concepts: new Set(phrases.values()),
+    stamp,
+  };
+}
+
+/** The lemmas of a text's words, as a question's tokens get them. */
+const lemmaWords = (text: string) => questionTokens(text).map((t) => t.canonical);
 
 /** NFKC, lower case, punctuation to spaces, whitespace collapsed, trimmed. */
 export function normalizeQuestion(text: string): string {
@@ -91,45 +134,25 @@ export function normalizeQuestion(text: string): string {
     .trim();
 }
 
-const VOWEL = /[aeiouy]/;
-
-/**
- * Light stemming, the same for every word: plural -s (-ies → -y, -es after s/x/z/ch/sh),
- * -ed and -ing (a doubled final consonant undoubled: starred → star), then a final -e
- * (release/released → releas). Words of up to three letters and numbers are left alone.
- */
-export function stem(word: string): string {
-  if (word.length <= 3 || /\p{N}/u.test(word)) return word;
-  let w = word;
-  if (w.endsWith('ies') && w.length > 4) w = w.slice(0, -3) + 'y';
-  else if (w.endsWith('sses')) w = w.slice(0, -2);
-  else if (/(s|x|z|ch|sh)es$/.test(w)) w = w.slice(0, -2);
-  else if (w.endsWith('s') && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
-  else if (w.endsWith('ied') && w.length > 4) w = w.slice(0, -3) + 'y';
-  else if (w.endsWith('ed') && w.length > 4 && VOWEL.test(w.slice(0, -2))) w = undouble(w.slice(0, -2));
-  else if (w.endsWith('ing') && w.length > 5 && VOWEL.test(w.slice(0, -3))) w = undouble(w.slice(0, -3));
-  if (w.endsWith('e') && w.length > 4) w = w.slice(0, -1);
-  return w;
-}
-
-const undouble = (w: string) => (/([^aeiouylsz])\1$/.test(w) ? w.slice(0, -1) : w);
-
-/** The canonical form of one lower-case word. */
-export function canonicalWord(word: string): string {
-  if (STOP_WORDS.has(word) || CRITICAL_WORDS.has(word)) return word;
-  const synonym = SYNONYMS.get(word);
-  if (synonym) return synonym;
-  const stemmed = stem(word);
-  return SYNONYMS.get(stemmed) ?? stemmed;
-}
-
 /** The role of a canonical form (see the module comment). */
 export function roleOf(canonical: string): TokenRole {
-  if (STOP_WORDS.has(canonical)) return 'stop';
   if (CRITICAL_WORDS.has(canonical)) return 'critical';
   if (FRAME_WORDS.has(canonical)) return 'frame';
   if (FILLER_WORDS.has(canonical)) return 'filler';
+  if (STOP_LEMMAS.has(canonical) || isFunctionWord(canonical)) return 'stop';
   return 'content';
+}
+
+let lexicon: Readonly<Record<string, string | string[]>> | undefined;
+let auxiliaryForms: ReadonlySet<string> | undefined;
+function isFunctionWord(word: string): boolean {
+  const nlp = createRequire(import.meta.url)('compromise') as typeof compromise;
+  lexicon ??= (nlp.model() as { one: { lexicon: Record<string, string | string[]> } }).one.lexicon;
+  auxiliaryForms ??= new Set(AUXILIARIES.flatMap((verb) => [verb, ...Object.values(nlp(verb).verbs().conjugate()[0] as Record<string, string>)]));
+  if (auxiliaryForms.has(word)) return true;
+  const tags = lexicon[word];
+  if (!tags) return false;
+  return (Array.isArray(tags) ? tags : [tags]).some((tag) => FUNCTION_TAGS.includes(tag));
 }
 
 /** Words, numbers (`1,000`, `3.5`) and words with inner apostrophes (`O'Brien`, `didn't`). */
@@ -141,25 +164,35 @@ const token = (text: string, start: number, end: number, canonical: string, surf
 };
 
 /**
- * The tokens of a question with their spans in the original text. "n't" becomes its own
- * `not` token (didn't → did + not; can't → can + not; won't → will + not); a possessive
- * "'s" and contractions ('re, 've, 'll, 'd, 'm) are dropped from the word and its span;
- * other apostrophes are ignored (O'Brien → obrien).
+ * The tokens of a question with their spans in the original text, each with its lemma (from the
+ * language layer, read in the question's context) as its canonical form, and the deployment's
+ * synonyms and `PHRASES` merged into one token each. "n't" becomes its own `not` token (didn't →
+ * did + not; can't → can + not; won't → will + not); a possessive "'s" and contractions ('re, 've,
+ * 'll, 'd, 'm) are dropped from the word and its span; other apostrophes are ignored (O'Brien → obrien).
  */
-export function questionTokens(text: string): QuestionToken[] {
-  const words: QuestionToken[] = [];
+export function questionTokens(text: string, words: MatcherWords = NO_WORDS): QuestionToken[] {
+  const lemmaAt = new Map<number, { lower: string; lemma: string }>();
+  for (const t of analyze(text)) if (t.pos !== 'quote') lemmaAt.set(t.start, { lower: t.lower.replace(/'s$/, ''), lemma: t.lemma });
+  // The lemma of the word at `start` when the language layer read the same word there.
+  const canonicalAt = (start: number, word: string) => {
+    const read = lemmaAt.get(start);
+    const lemma = read && read.lower.replace(/'/g, '') === word && /^[\p{L}\p{N}]+$/u.test(read.lemma) ? read.lemma : word;
+    const folded = fold(lemma);
+    return SAME_QUESTION_WORDS[folded] ?? folded;
+  };
+  const raw: QuestionToken[] = [];
   for (const m of text.matchAll(WORD)) {
-    const raw = m[0];
+    const written = m[0];
     const start = m.index;
-    let end = start + raw.length;
-    const lower = raw.normalize('NFKC').toLowerCase().replace(/\u2019/g, "'");
+    let end = start + written.length;
+    const lower = written.normalize('NFKC').toLowerCase().replace(/\u2019/g, "'");
     const negation = /n't$/.exec(lower);
     if (negation && lower.length > 3) {
       const base = lower.slice(0, -3);
       const word = base === 'ca' ? 'can' : base === 'wo' ? 'will' : base === 'sha' ? 'shall' : base;
       const cut = end - 3;
-      words.push(token(text, start, cut, canonicalWord(word), word));
-      words.push(token(text, cut, end, 'not', 'not'));
+      raw.push(token(text, start, cut, canonicalAt(start, word), word));
+      raw.push(token(text, cut, end, 'not', 'not'));
       continue;
     }
     let word = lower;
@@ -170,13 +203,23 @@ export function questionTokens(text: string): QuestionToken[] {
     }
     word = word.replace(/'/g, '');
     if (!word) continue;
-    words.push(token(text, start, end, canonicalWord(word), word));
+    raw.push(token(text, start, end, /\p{N}/u.test(word) ? word : canonicalAt(start, word), word));
   }
-  // Two-word phrases.
+  // Phrases: the deployment's synonyms (longest first), then the general ones.
   const out: QuestionToken[] = [];
-  for (let i = 0; i < words.length; i++) {
-    const a = words[i] as QuestionToken;
-    const b = words[i + 1];
+  for (let i = 0; i < raw.length; i++) {
+    let merged = false;
+    for (let n = Math.min(words.longest, raw.length - i); n >= 1 && !merged; n--) {
+      const run = raw.slice(i, i + n);
+      const concept = words.phrases.get(run.map((t) => t.canonical).join(' '));
+      if (concept === undefined) continue;
+      out.push(token(text, run[0]!.start, run[n - 1]!.end, concept, run.map((t) => t.surface).join(' ')));
+      i += n - 1;
+      merged = true;
+    }
+    if (merged) continue;
+    const a = raw[i]!;
+    const b = raw[i + 1];
     const phrase = b ? PHRASES[`${a.surface} ${b.surface}`] : undefined;
     if (b && phrase) {
       out.push(token(text, a.start, b.end, phrase, `${a.surface} ${b.surface}`));

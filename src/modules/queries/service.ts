@@ -7,7 +7,7 @@ import { patternMatchKey } from './match-keys.js';
 import { sourceParameters, UncarriedValueError } from './parameter-sources.js';
 import type { SourcedParameter } from './parameter-sources.js';
 import { buildPattern } from './pattern-match.js';
-import { normalizeQuestion } from './question.js';
+import { NO_WORDS, normalizeQuestion, type MatcherWords } from './question.js';
 import type { PendingListQuery, QueryStatus, TemplateListQuery } from './schemas.js';
 import type { EventRow, QueryRow, QueryStore, RevisionRow, SimilarRow, TemplateFields } from './store.js';
 import { isoOrNull } from '../../platform/iso-date.js';
@@ -123,6 +123,8 @@ export class QueryService {
   constructor(
     private readonly store: QueryStore,
     private readonly graph: GraphStore,
+    /** The deployment's words for the template matcher (its synonyms), as patterns are built with them. */
+    private readonly words: () => Promise<MatcherWords> = async () => NO_WORDS,
   ) {}
 
   async stats() {
@@ -338,7 +340,7 @@ export class QueryService {
     const slots = template.parameters
       .filter((p) => typeof p.example === 'string' || typeof p.example === 'number')
       .map((p) => ({ name: p.name, value: String(p.example) }));
-    const pattern = buildPattern(question, slots);
+    const pattern = buildPattern(question, slots, await this.words());
     let templateParameters: SourcedParameter[];
     try {
       templateParameters = sourceParameters({ question, templateCypher: template.cypher, parameters: template.parameters, slots: pattern.slots });

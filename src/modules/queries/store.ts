@@ -11,6 +11,9 @@ export type StoredTemplateParameter = Omit<SourcedParameter, 'source'> & { sourc
 
 /** SQL for queries, their revisions, history and template reuse. No rules here: see service.ts. */
 
+/** The service_meta row holding the stamp of the words the stored patterns were built with. */
+const PATTERN_STAMP_KEY = 'template_pattern_words';
+
 export interface QueryRow {
   id: number;
   status: QueryStatus;
@@ -511,5 +514,33 @@ export class QueryStore {
       return rows;
     };
     return this.candidates ? [...(await this.candidates.read(JSON.stringify([keys, limit]), read))] : read();
+  }
+
+  /** Every approved template's question, slots and keys: what re-keying reads. */
+  async templatePatterns(): Promise<Pick<QueryRow, 'id' | 'question' | 'template_parameters' | 'pattern' | 'match_key'>[]> {
+    const { rows } = await this.db.query<Pick<QueryRow, 'id' | 'question' | 'template_parameters' | 'pattern' | 'match_key'>>(
+      `SELECT id, question, template_parameters, pattern, match_key FROM queries WHERE status = 'approved' ORDER BY id`,
+    );
+    return rows;
+  }
+
+  /** A template's pattern and match key, rewritten when the canonical forms of words change. */
+  async setPattern(id: number, pattern: string, matchKey: string | null): Promise<void> {
+    await this.db.query(`UPDATE queries SET pattern = $2, match_key = $3 WHERE id = $1 AND status = 'approved'`, [id, pattern, matchKey]);
+    this.templatesChanged(this.db);
+  }
+
+  /** The stamp of the canonical forms the stored patterns were built with (`MatcherWords.stamp`). */
+  async patternStamp(): Promise<string | undefined> {
+    const { rows } = await this.db.query<{ value: string }>(`SELECT value #>> '{}' AS value FROM service_meta WHERE key = $1`, [PATTERN_STAMP_KEY]);
+    return rows[0]?.value;
+  }
+
+  async setPatternStamp(stamp: string): Promise<void> {
+    await this.db.query(
+      `INSERT INTO service_meta (key, value) VALUES ($1, to_jsonb($2::text))
+       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+      [PATTERN_STAMP_KEY, stamp],
+    );
   }
 }

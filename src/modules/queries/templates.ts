@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { fingerprintCypher, parameterizeCypher } from './fingerprint.js';
-import { candidateMatchKeys } from './match-keys.js';
-import { MATCH_THRESHOLD, matchPattern } from './pattern-match.js';
+import { candidateMatchKeys, patternMatchKey } from './match-keys.js';
+import { buildPattern, MATCH_THRESHOLD, matchPattern } from './pattern-match.js';
 import type { QueryAssessment } from './assessment.js';
 import { fillFromSession } from './parameter-sources.js';
 import type { SessionEntity } from './parameter-sources.js';
-import { normalizeQuestion } from './question.js';
+import { NO_WORDS, normalizeQuestion, type MatcherWords } from './question.js';
 import type { ApiQuery, QueryService } from './service.js';
 import { SIMILAR_MAX, SIMILARITY_MIN } from './service.js';
 import type { QueryStore, TemplateCandidateRow } from './store.js';
@@ -80,19 +80,46 @@ export class TemplateService {
   constructor(
     private readonly store: QueryStore,
     private readonly queries: QueryService,
+    /** The deployment's words for the matcher (its synonyms); the same the patterns were built with. */
+    private readonly words: () => Promise<MatcherWords> = async () => NO_WORDS,
   ) {}
+
+  /**
+   * Rebuilds every approved template's pattern and match key when the words they were built with
+   * changed (a synonym added or deleted, a new release reading words otherwise), so a template
+   * still matches the questions it matched. Cheap when nothing changed: one row read. Processes
+   * doing it at once write the same keys.
+   */
+  async rekey(): Promise<number> {
+    const words = await this.words();
+    if ((await this.store.patternStamp()) === words.stamp) return 0;
+    let changed = 0;
+    for (const row of await this.store.templatePatterns()) {
+      const slots = (row.template_parameters ?? [])
+        .filter((p) => typeof p.example === 'string' || typeof p.example === 'number')
+        .map((p) => ({ name: p.name, value: String(p.example) }));
+      const pattern = buildPattern(row.question, slots, words).pattern;
+      const matchKey = patternMatchKey(pattern) || null;
+      if (pattern === row.pattern && matchKey === row.match_key) continue;
+      await this.store.setPattern(Number(row.id), pattern, matchKey);
+      changed++;
+    }
+    await this.store.setPatternStamp(words.stamp);
+    return changed;
+  }
 
   /**
    * The best template for a question with its parameters filled, or why none fits. `entities`
    * are the things the session resolved the question's mentions to (pronouns and choices included).
    */
   async match(question: string, entities: readonly SessionEntity[] = []): Promise<TemplateMatch> {
-    const keys = candidateMatchKeys(question).filter(Boolean);
+    const words = await this.words();
+    const keys = candidateMatchKeys(question, words).filter(Boolean);
     if (keys.length === 0) return { matched: false, score: 0, reason: 'the question has no significant words' };
     const candidates = await this.store.templateCandidates(keys, MATCH_CANDIDATES);
     let best: { candidate: TemplateCandidateRow; score: number; reason: string; values?: Record<string, string>; specificity: number } | undefined;
     for (const candidate of candidates) {
-      const result = matchPattern(candidate.pattern, question);
+      const result = matchPattern(candidate.pattern, question, words);
       const specificity = patternSpecificity(candidate.pattern);
       // Equal scores: the more specific template wins ("who acted with {name} in {title}" over "who acted in {title}").
       if (!best || result.score > best.score || (result.score === best.score && specificity > best.specificity)) {

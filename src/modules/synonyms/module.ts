@@ -5,20 +5,24 @@ import { synonymRoutes } from './routes.js';
 import { SynonymService } from './service.js';
 import { SynonymStore } from './store.js';
 
-/** Deployment synonyms, built in one place: the store the planner's lexicon reads, its changes followed, and the curators' routes. */
+/**
+ * Deployment synonyms, built in one place: the store the planner's lexicon and the template
+ * matcher read, and the curators' routes. Whoever reads them is told of every change: at once in
+ * the process that made it, by notice in the others.
+ */
 export interface SynonymsModule {
   store: SynonymStore;
   plugin: FastifyPluginAsync;
-  /** Calls `onChange` whenever synonyms change in any process; resolves to a stop function. */
-  follow(onChange: () => void): Promise<() => Promise<void>>;
+  /** Follows changes from every process (and this one's) from now on; resolves to a stop function. */
+  follow(): Promise<() => Promise<void>>;
 }
 
-export function createSynonymsModule(deps: { db: RelationalStore; graph: GraphStore; max: number }): SynonymsModule {
+export function createSynonymsModule(deps: { db: RelationalStore; graph: GraphStore; max: number; /** Must not reject: it runs on notices too. */ onChange: () => Promise<void> }): SynonymsModule {
   const store = new SynonymStore({ db: deps.db });
-  const service = new SynonymService({ store, graph: deps.graph, max: deps.max });
+  const service = new SynonymService({ store, graph: deps.graph, max: deps.max, changed: deps.onChange });
   return {
     store,
-    follow: (onChange) => store.follow(onChange),
+    follow: () => store.follow(() => void deps.onChange()),
     plugin: async (app) => {
       await app.register(synonymRoutes, { service });
     },

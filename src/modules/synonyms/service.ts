@@ -30,7 +30,15 @@ const present = (r: SynonymRow): ApiSynonym => ({
 export const normalizeWord = (word: string) => word.normalize('NFKC').trim().toLowerCase().replace(/\s+/g, ' ');
 
 export class SynonymService {
-  constructor(private readonly deps: { store: SynonymStore; graph: Pick<GraphStore, 'introspect'>; max: number }) {}
+  constructor(
+    private readonly deps: {
+      store: SynonymStore;
+      graph: Pick<GraphStore, 'introspect'>;
+      max: number;
+      /** Done before a change is answered, so the curator's next question already sees it (other processes follow notices). */
+      changed: () => Promise<void>;
+    },
+  ) {}
 
   async list(query: { limit: number; cursor?: string }) {
     const { page, next_cursor } = await this.deps.store.page(query.limit, query.cursor);
@@ -54,10 +62,12 @@ export class SynonymService {
     if ((await this.deps.store.count()) >= this.deps.max) throw conflict(`A deployment keeps at most ${this.deps.max} synonyms (SYNONYMS_MAX); delete one first.`);
     const row = await this.deps.store.insert({ word: normalizeWord(body.word), standsFor: body.stands_for, kind, createdBy: principal.sub });
     if (!row) throw conflict(`“${normalizeWord(body.word)}” already stands for ${body.stands_for}.`);
+    await this.deps.changed();
     return present(row);
   }
 
   async remove(id: string): Promise<void> {
     if (!(await this.deps.store.delete(id))) throw notFound(`Synonym ${id} does not exist.`);
+    await this.deps.changed();
   }
 }

@@ -3,6 +3,18 @@
  * questions that must or must not match them. Used by the pure alignment tests and by the
  * whole-service test that approves these templates and matches through the index.
  */
+/**
+ * The movie deployment's synonyms, as its curators would add them (the matcher knows no domain:
+ * without these a film is not a movie).
+ */
+export const MOVIE_SYNONYMS = [
+  { word: 'film', stands_for: 'Movie', kind: 'label' },
+  { word: 'star', stands_for: 'ACTED_IN', kind: 'relationship' },
+  { word: 'appear', stands_for: 'ACTED_IN', kind: 'relationship' },
+  { word: 'play', stands_for: 'ACTED_IN', kind: 'relationship' },
+  { word: 'director', stands_for: 'DIRECTED', kind: 'relationship' },
+] as const;
+
 export const TEMPLATE_SOURCES = {
   actedIn: {
     question: 'What movies did Tom Hanks act in?',

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { candidateMatchKeys, patternMatchKey } from '../../../src/modules/queries/match-keys.js';
-import { buildPattern, MATCH_THRESHOLD, matchPattern } from '../../../src/modules/queries/pattern-match.js';
+import { candidateMatchKeys as candidateMatchKeysWith, patternMatchKey } from '../../../src/modules/queries/match-keys.js';
+import { buildPattern as buildPatternWith, MATCH_THRESHOLD, matchPattern as matchPatternWith } from '../../../src/modules/queries/pattern-match.js';
 import type { TemplateName } from './matcher-cases.js';
-import { MATCH_CASES, TEMPLATE_SOURCES } from './matcher-cases.js';
+import { matcherWords } from '../../../src/modules/queries/question.js';
+import { MATCH_CASES, MOVIE_SYNONYMS, TEMPLATE_SOURCES } from './matcher-cases.js';
+
+const words = matcherWords(MOVIE_SYNONYMS);
+const buildPattern = (question: string, slots: { name: string; value: string }[]) => buildPatternWith(question, slots, words);
+const matchPattern = (pattern: string, question: string) => matchPatternWith(pattern, question, words);
+const candidateMatchKeys = (question: string) => candidateMatchKeysWith(question, words);
 
 const templates = Object.fromEntries(
   Object.entries(TEMPLATE_SOURCES).map(([name, t]) => [name, buildPattern(t.question, t.slots)]),
@@ -10,9 +16,9 @@ const templates = Object.fromEntries(
 
 describe('buildPattern', () => {
   it('cuts the values out of the question', () => {
-    expect(templates.actedIn).toEqual({ pattern: 'what movie did {name} act in', slots: ['name'] });
+    expect(templates.actedIn).toEqual({ pattern: 'what movie do {name} act in', slots: ['name'] });
     expect(templates.actedAfter).toEqual({
-      pattern: 'what movie release after {released:number} did {name} act in',
+      pattern: 'what movie release after {released:number} do {name} act in',
       slots: ['released', 'name'],
     });
     expect(templates.directedBy).toEqual({ pattern: 'who direct {title}', slots: ['title'] });
@@ -25,7 +31,7 @@ describe('buildPattern', () => {
         { name: 'name', value: 'Tom Hanks' },
         { name: 'limit', value: '25' },
       ]),
-    ).toEqual({ pattern: 'what movie did {name} act in before 2000', slots: ['name'] });
+    ).toEqual({ pattern: 'what movie do {name} act in before 2000', slots: ['name'] });
   });
 
   it('gives each question word to one slot at most', () => {
@@ -33,7 +39,7 @@ describe('buildPattern', () => {
       { name: 'a', value: 'Tom' },
       { name: 'b', value: 'Tom Cruise' },
     ]);
-    expect(built.pattern).toBe('who act with {a} hank and {b}');
+    expect(built.pattern).toBe('who act with {a} hanks and {b}');
     expect(built.slots).toEqual(['a', 'b']);
   });
 

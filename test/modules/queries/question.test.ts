@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeQuestion, questionTokens, stem } from '../../../src/modules/queries/question.js';
+import { conceptOf, matcherWords, NO_WORDS, normalizeQuestion, questionTokens } from '../../../src/modules/queries/question.js';
 
 describe('normalizeQuestion', () => {
   it.each([
@@ -19,30 +19,58 @@ describe('questionTokens', () => {
     const tokens = questionTokens(text);
     expect(tokens.map((t) => text.slice(t.start, t.end))).toEqual(['Which', 'films', 'did', 'Meg', 'Ryan', 'act', 'in']);
     expect(tokens.map((t) => t.token)).toEqual(['Which', 'films', 'did', 'Meg', 'Ryan', 'act', 'in']);
-    expect(tokens.map((t) => t.canonical)).toEqual(['what', 'movie', 'did', 'meg', 'ryan', 'act', 'in']);
+    expect(tokens.map((t) => t.canonical)).toEqual(['what', 'film', 'do', 'meg', 'ryan', 'act', 'in']);
     expect(tokens.map((t) => t.stop)).toEqual([false, false, true, false, false, false, true]);
   });
 
-  it('merges synonyms and stems the same way everywhere', () => {
+  it('reads each word as its lemma, the same way in every question', () => {
     const canon = (text: string) => questionTokens(text).map((t) => t.canonical);
-    expect(canon('which what')).toEqual(['what', 'what']);
-    expect(canon('film films movie movies')).toEqual(['movie', 'movie', 'movie', 'movie']);
-    expect(canon('acted act appeared appear starred star played')).toEqual(Array(7).fill('act'));
-    expect(canon('directed direct director directors')).toEqual(Array(4).fill('direct'));
-    expect(canon('wrote write written author')).toEqual(Array(4).fill('write'));
-    expect(canon('people persons person actors actor')).toEqual(Array(5).fill('person'));
-    expect(canon('show list give tell find name')).toEqual(Array(6).fill('list'));
-    expect(canon('How many movies')).toEqual(['count', 'movie']);
-    expect(canon('the number of movies')).toEqual(['the', 'count', 'movie']);
-    expect(canon('released release comedies comedy genres genre watches')).toEqual(['release', 'release', 'comedy', 'comedy', 'genr', 'genr', 'watch']);
-    expect(stem('titles')).toBe(stem('title'));
-    expect(stem('produced')).toBe(stem('produce'));
+    expect(canon('Which movies did they direct?')).toEqual(['what', 'movie', 'do', 'they', 'direct']);
+    expect(canon('Which shipments were delivered by carriers?')).toEqual(['what', 'shipment', 'is', 'deliver', 'by', 'carrier']);
+    expect(canon('How many invoices were issued?')).toEqual(['count', 'invoice', 'is', 'issue']);
+    expect(canon('the number of patients')).toEqual(['the', 'count', 'patient']);
+    expect(canon('Who supervises the nurses?')).toEqual(['who', 'supervise', 'the', 'nurse']);
+  });
+
+  it('knows no domain: without the deployment\'s synonyms a film is not a movie', () => {
+    expect(questionTokens('films', NO_WORDS)[0]?.canonical).toBe('film');
+  });
+
+  it("merges a deployment's synonyms, words and phrases, into the concept of the name they stand for", () => {
+    const words = matcherWords([
+      { word: 'film', stands_for: 'Movie', kind: 'label' },
+      { word: 'star', stands_for: 'ACTED_IN', kind: 'relationship' },
+      { word: 'works for', stands_for: 'EMPLOYED_BY', kind: 'relationship' },
+      { word: 'vessel', stands_for: 'CargoShip', kind: 'label' },
+    ]);
+    const canon = (text: string) => questionTokens(text, words).map((t) => t.canonical);
+    expect(canon('Which films did she star in?')).toEqual(['what', 'movie', 'do', 'she', 'act', 'in']);
+    expect(canon('Who works for Acme?')).toEqual(['who', 'employ', 'acme']);
+    expect(canon('Which vessels sail?')).toEqual(['what', 'ship', 'sail']);
+    expect(conceptOf('PurchaseOrder', 'label')).toBe('order');
+    expect(conceptOf('SHIPPED_TO', 'relationship')).toBe('ship');
+    expect(conceptOf('releaseYear', 'property')).toBe('year');
+    expect(words.concepts).toEqual(new Set(['movie', 'act', 'employ', 'ship']));
+  });
+
+  it('stamps the words: equal synonyms, equal stamps, in any order', () => {
+    const a = matcherWords([
+      { word: 'film', stands_for: 'Movie', kind: 'label' },
+      { word: 'star', stands_for: 'ACTED_IN', kind: 'relationship' },
+    ]);
+    const b = matcherWords([
+      { word: 'star', stands_for: 'ACTED_IN', kind: 'relationship' },
+      { word: 'film', stands_for: 'Movie', kind: 'label' },
+    ]);
+    expect(a.stamp).toBe(b.stamp);
+    expect(a.stamp).not.toBe(NO_WORDS.stamp);
+    expect(matcherWords([]).stamp).not.toBe(a.stamp);
   });
 
   it('marks stop words; negations and comparisons are significant', () => {
-    const roles = (text: string) => Object.fromEntries(questionTokens(text).map((t) => [t.canonical, t.role]));
-    expect(roles('the a an are is was were that of me all please')).toEqual(
-      Object.fromEntries('the a an are is was were that of me all please'.split(' ').map((w) => [w, 'stop'])),
+    const roles = (text: string) => Object.fromEntries(questionTokens(text).map((t) => [t.surface, t.role]));
+    expect(roles('the a an are is was were that of me all please did does have')).toEqual(
+      Object.fromEntries('the a an are is was were that of me all please did does have'.split(' ').map((w) => [w, 'stop'])),
     );
     for (const word of 'not no without never before after more less than most least first last between who where when how'.split(' ')) {
       const [token] = questionTokens(word);
@@ -50,7 +78,7 @@ describe('questionTokens', () => {
       expect(token?.stop, word).toBe(false);
     }
     expect(questionTokens('how many')[0]?.role).toBe('critical');
-    expect(roles('what list ever movie hanks')).toEqual({ what: 'frame', list: 'frame', ever: 'filler', movie: 'content', hank: 'content' });
+    expect(roles('what list ever movie hanks')).toEqual({ what: 'frame', list: 'frame', ever: 'filler', movie: 'content', hanks: 'content' });
   });
 
   it("splits n't into a negation and drops possessives from the span", () => {
@@ -62,7 +90,7 @@ describe('questionTokens', () => {
       ['did', 'did'],
       ["n't", 'not'],
       ['Tom', 'tom'],
-      ['Hanks', 'hank'],
+      ['Hanks', 'hanks'],
       ['friends', 'friend'],
       ['write', 'write'],
       ['Wo', 'will'],
@@ -75,6 +103,6 @@ describe('questionTokens', () => {
 
   it('keeps numbers whole and normalizes compatibility characters', () => {
     expect(questionTokens('released after 1,995.5 in ２０００').map((t) => t.canonical)).toEqual(['release', 'after', '1,995.5', 'in', '2000']);
-    expect(questionTokens('WHICH ＦＩＬＭＳ').map((t) => t.canonical)).toEqual(['what', 'movie']);
+    expect(questionTokens('WHICH ＦＩＬＭＳ').map((t) => t.canonical)).toEqual(['what', 'film']);
   });
 });

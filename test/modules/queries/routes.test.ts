@@ -243,7 +243,7 @@ describe('query curation', () => {
     });
 
     it('the matcher fills a paraphrase with other values, and refuses a question that only shares words', async () => {
-      const match = await t.app.services.templates.match('Which films did Meg Ryan act in?');
+      const match = await t.app.services.templates.match('Which movies did Meg Ryan act in?');
       expect(match).toMatchObject({ matched: true, parameters: { name: 'Meg Ryan' } });
       if (!match.matched) return;
       const rows = await t.app.deps.graph.runReadOnly(match.cypher, match.parameters as Record<string, string>);
