@@ -49,7 +49,9 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
           'the session’s stream (`answer_ready`) or its history. One message at a time: until the previous one’s run has ' +
           'finished (`run_completed` or `run_failed`, which follow `answer_ready` closely), or while it waits for a ' +
           'review, a new one is a 409 naming the run. A run waiting for the owner to choose what a name meant does not ' +
-          'hold the session: a new message cancels it (`run_cancelled`) and is answered. Rate limited per ' +
+          'hold the session: a message picking one of its options ("2", "the second one", an option’s label, "none of these") ' +
+          'answers it (the response names the resumed run and the message it answers); any other message cancels it ' +
+          '(`run_cancelled`) and is answered. Rate limited per ' +
           'subject (RATE_LIMIT_CHAT_MESSAGE_PER_MINUTE, default 30 per minute).',
         params: SessionIdParamsSchema,
         body: SendMessageRequestSchema,

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../platform/auth/roles.js';
 import { decodeCursor, keysetPage } from '../../platform/pagination.js';
 import { badRequest, conflict, ProblemError } from '../../platform/problem.js';
+import { NONE_OF_THESE } from '../../engine/workflows/definitions/ask.js';
+import { pickOption } from './choice-reply.js';
 import type { RelationalStore } from '../../stores/relational/index.js';
 import type { SessionService } from '../chat/service.js';
 import type { ReviewService } from '../review/service.js';
@@ -69,7 +71,10 @@ export class ConversationService {
       const earlier = await this.messages.get(options.messageId);
       if (earlier?.run_id && earlier.session_id === sessionId) return { message_id: earlier.id, run_id: earlier.run_id };
     }
-    // A choice still waiting for an answer does not trap the session: a new message leaves it.
+    // A choice still waiting for an answer does not trap the session: a message picking one of its
+    // options answers it; any other message leaves it.
+    const answered = await this.answerWaitingChoice(principal, sessionId, content);
+    if (answered) return answered;
     await this.leaveWaitingChoice(principal, sessionId);
     // One statement stores the message and queues its run, under the session's row lock; it
     // refuses (no run) when the session is not the caller's, is closed or is busy. Two at once
@@ -103,6 +108,28 @@ export class ConversationService {
     if (!(await this.runStore.hasActive(sessionId))) return;
     if (waitsForChoice(await this.runStore.currentOf(sessionId))) return;
     await this.explainRefusal(principal, sessionId);
+  }
+
+  /**
+   * A message that picks an option of the choice waiting in the session ("the second one", a
+   * name offered, "none of these") answers it: the run resumes and answers the question it was
+   * asked, whose message and run are returned. Undefined when the message is a new question.
+   */
+  private async answerWaitingChoice(principal: Principal, sessionId: string, content: string): Promise<{ message_id: string; run_id: string } | undefined> {
+    const current = await this.runStore.currentOf(sessionId);
+    if (!waitsForChoice(current)) return undefined;
+    const picked = pickOption(content, current!.waiting_for?.options ?? [], NONE_OF_THESE);
+    if (picked === undefined) return undefined;
+    await this.sessions.visible(principal, sessionId);
+    try {
+      await this.runs.answer(principal, current!.id, picked);
+    } catch (error) {
+      // Answered, cancelled or finished meanwhile: the message is a new question after all.
+      if (error instanceof ProblemError && error.status === 409) return undefined;
+      throw error;
+    }
+    const asked = (current!.input as { message_id?: unknown } | null)?.message_id;
+    return { message_id: typeof asked === 'string' ? asked : current!.id, run_id: current!.id };
   }
 
   /**

@@ -131,6 +131,30 @@ describe('the conversation', () => {
     session.stream.close();
   });
 
+  it('a message that picks an option answers the choice: the waiting run resumes; "none of these" said in words too', async () => {
+    const session = await newSession();
+    const asked = await say(session, 'Where does Alex Kim live?');
+    expect(asked.settled.event).toBe('run_awaiting_input');
+    const offer = await session.stream.waitForEvent(runEvent(asked.runId, ['disambiguation_required']));
+    const options = offer.data.data.options as { id: string; label: string }[];
+    expect(options.length).toBeGreaterThan(1);
+    const reply = await call('POST', `/api/v1/chat/${session.id}/message`, user, { content: 'The second one, please.' });
+    expect(reply.statusCode, reply.body).toBe(202);
+    expect(reply.json()).toMatchObject({ run_id: asked.runId, message_id: asked.messageId });
+    expect((await session.stream.waitForEvent(runEvent(asked.runId, ['run_completed', 'run_failed']))).event).toBe('run_completed');
+    const second = options[1]!.id;
+    const expected = (await t.app.deps.graph.runReadOnly('MATCH (p:Person)-[:LIVES_IN]->(c:City) WHERE p._key = $key RETURN c.name AS name', { key: second })).rows.map((r) => r.name);
+    expect((await answerOf(asked.runId)).rows.map((r) => Object.values(r)[0])).toEqual(expected);
+
+    const reading = await say(session, 'Which people does Orbital Systems have?');
+    await session.stream.waitForEvent(runEvent(reading.runId, ['disambiguation_required']));
+    const none = await call('POST', `/api/v1/chat/${session.id}/message`, user, { content: 'none of these' });
+    expect(none.json()).toMatchObject({ run_id: reading.runId });
+    const ended = await session.stream.waitForEvent(runEvent(reading.runId, ['answer_ready']));
+    expect(String(ended.data.data.text)).toMatch(/^Then I can’t answer that as asked/);
+    session.stream.close();
+  });
+
   it('readings the question leaves open are offered as a choice that resumes the run, with “none of these”', async () => {
     const session = await newSession();
     const asked = await say(session, 'Which people does Nimbus Labs have?');

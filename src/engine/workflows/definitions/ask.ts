@@ -80,7 +80,7 @@ function focusNameKey(d: PlanDescription): string {
 /** Most choices between readings one question asks for. */
 const READING_CHOICES_MAX = 3;
 /** The option that refuses every reading offered. */
-const NONE_OF_THESE = 'none';
+export const NONE_OF_THESE = 'none';
 
 /** Things a session keeps as "talked about" for pronouns, most recent first. */
 const FOCUS_MAX = 6;
