@@ -160,6 +160,12 @@ export const PERSON_WORDS = new Set([
   'agent', 'client', 'owner', 'supplier', 'seller', 'buyer', 'leader', 'politician', 'singer', 'pilot', 'driver',
 ]);
 
+/**
+ * Support verbs: with the noun of an event they only say it was made ("reviews written", "ratings
+ * given", "orders placed", "votes cast"), unlike a verb with its own meaning ("orders returned").
+ */
+export const SUPPORT_VERBS = new Set(['write', 'give', 'make', 'post', 'place', 'leave', 'cast', 'do', 'submit', 'file', 'take', 'receive', 'get']);
+
 /** Words that carry no meaning of their own in a question about a graph. */
 export const FILLER_WORDS = new Set([
   'please', 'also', 'both', 'either', 'all', 'any', 'each', 'every', 'some', 'there', 'here', 'currently', 'ever', 'just', 'only',

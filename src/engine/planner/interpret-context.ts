@@ -3,6 +3,7 @@ import { isPersonLabel } from './pronouns.js';
 import type { Item, NamedThing } from './links.js';
 import type { LexLabel, Lexicon, LexProperty } from './lexicon.js';
 import type { Condition, CountCondition, MeaningEdge } from './meaning.js';
+import { pluralOf } from './words.js';
 
 /** What the interpretation of one question builds as it goes, shared by its steps (interpret*.ts). */
 
@@ -45,6 +46,9 @@ export interface ReadingChoice {
   id: string;
   label: string;
 }
+
+/** A label's things in the plural, as a reader says them ("cargo ships"). */
+export const pluralLabel = (label: LexLabel | undefined) => (label ? [...label.words.slice(0, -1), pluralOf(label.words.at(-1) ?? '')].join(' ') : 'things');
 
 export type Unsure = { ok: false; reason: string; unplaced: string[]; scope?: 'instruction' | 'out_of_scope'; choices?: ReadingChoice[] };
 

@@ -1,7 +1,5 @@
 import type { Ctx, Draft, Unsure } from './interpret-context.js';
-import { candidates, labelOf, ownerEdge, personLike, settle, unsure } from './interpret-context.js';
-import type { LexLabel } from './lexicon.js';
-import { pluralOf } from './words.js';
+import { candidates, labelOf, ownerEdge, personLike, pluralLabel, settle, unsure } from './interpret-context.js';
 
 /**
  * Things the question names without saying how they are joined ("sailors at Port Lyon", "the
@@ -18,9 +16,8 @@ interface Step {
   to: string;
 }
 
-const plural = (label: LexLabel | undefined) => (label ? [...label.words.slice(0, -1), pluralOf(label.words.at(-1) ?? '')].join(' ') : 'things');
 
-const describeNode = (ctx: Ctx, n: Draft) => n.anchor?.name ?? (n.label ? plural(labelOf(ctx.lexicon, n.label)) : 'that');
+const describeNode = (ctx: Ctx, n: Draft) => n.anchor?.name ?? (n.label ? pluralLabel(labelOf(ctx.lexicon, n.label)) : 'that');
 
 function groupsOf(ctx: Ctx): Draft[][] {
   const parent = new Map(ctx.nodes.map((n) => [n.id, n.id]));

@@ -227,7 +227,9 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
       const node = ctx.nodes.find((n) => n.at === k);
       // "the oldest movie": the dimension of the thing after it; "the most movies": how many.
       if (node && rank.dimension) return dimensionOrder(ctx, node, rank);
-      if (node && node !== focus) return { order: { by: { count: node.id }, direction: rank.direction }, fromProperty: false };
+      // "the most followers": said as the question says it, not as the label of who follows.
+      const said = it.kind === 'agent' ? wordsAt(ctx, k) : undefined;
+      if (node && node !== focus) return { order: { by: { count: node.id, ...(said ? { said } : {}) }, direction: rank.direction }, fromProperty: false };
     }
     if (it.kind === 'word' && !/^(the|a|an|of|in|by|number)$/.test(it.token.lower)) break;
   }
@@ -264,9 +266,18 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
   if (rank.weak) return undefined;
   // "Which captain commands the most?": the other end of the focus's relationship.
   const edge = ctx.edges.find((e) => e.from === focus.id || e.to === focus.id);
-  if (edge) return { order: { by: { count: edge.from === focus.id ? edge.to : edge.from }, direction: rank.direction }, fromProperty: false };
-  return undefined;
+  if (!edge) return undefined;
+  // "the most reviews": how many reviews, said so.
+  const nounAt = ctx.items.findIndex((it, k) => k > at && k <= at + 2 && it.kind === 'rel' && it.rel.type === edge.type && ctx.tokens[it.from]?.pos === 'noun');
+  const said = nounAt >= 0 ? wordsAt(ctx, nounAt) : undefined;
+  return { order: { by: { count: edge.from === focus.id ? edge.to : edge.from, ...(said ? { said } : {}) }, direction: rank.direction }, fromProperty: false };
 }
+
+/** The words of an item as the question wrote them, lower case. */
+const wordsAt = (ctx: Ctx, k: number) => {
+  const it = ctx.items[k]!;
+  return ctx.tokens.slice(it.from, it.to + 1).map((t) => t.lower).join(' ');
+};
 
 /** "the first 3 movies", "the last 5 reviews": in the order of the thing's one date, when it has one. */
 function chronological(ctx: Ctx, focus: Draft): Ordering | undefined {

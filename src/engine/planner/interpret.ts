@@ -326,7 +326,7 @@ function unplacedWords(ctx: Ctx): { text: string; at: number }[] {
         out.push({ text: t.text, at: i });
         return;
       }
-      if (!CONTENT_POS.has(t.pos) || FILLER_WORDS.has(t.lower) || FILLER_WORDS.has(t.lemma) || t.lower.length <= 1) return;
+      if (it.modifier || !CONTENT_POS.has(t.pos) || FILLER_WORDS.has(t.lower) || FILLER_WORDS.has(t.lemma) || t.lower.length <= 1) return;
       if (t.pos === 'verb' && /^(be|is|have|do|does|did|get|make|exist|include|involve|list|show|give|tell|find|name|return|display|provide|want|know|see|happen)$/.test(t.lemma)) return;
       out.push({ text: t.text, at: i });
     } else if (it.kind === 'label' || it.kind === 'prop' || it.kind === 'value' || it.kind === 'rel' || it.kind === 'literal' || it.kind === 'agent') {

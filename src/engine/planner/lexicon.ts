@@ -117,11 +117,12 @@ export function agentNounsOf(verb: string): string[] {
   return [...out];
 }
 
-/** Nouns for the event itself: permit → permission, register → registration, analyse → analysis, pay → payment. */
+/** Nouns for the event itself: permit → permission, register → registration, analyse → analysis, pay → payment, rate → rating. */
 export function eventNounsOf(verb: string): string[] {
   if (!verb || verb.length < 4) return [];
   const stem = verb.endsWith('e') ? verb.slice(0, -1) : verb;
-  const out = new Set([`${verb}ment`, `${stem}ion`, `${stem}ation`, `${verb}al`]);
+  // The gerund as a noun too: rate → rating, book → booking.
+  const out = new Set([`${verb}ment`, `${stem}ion`, `${stem}ation`, `${verb}al`, `${verb.endsWith('e') && !verb.endsWith('ee') ? stem : verb}ing`]);
   if (verb.endsWith('t')) out.add(`${verb.slice(0, -1)}ssion`);
   if (verb.endsWith('se')) out.add(`${verb.slice(0, -2)}sis`);
   if (verb.endsWith('be')) out.add(`${verb.slice(0, -2)}ption`);

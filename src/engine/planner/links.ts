@@ -1,6 +1,6 @@
 import type { Token } from '../language/analyze.js';
 import { fold } from '../language/analyze.js';
-import { AGGREGATE_CUES, COMPARATOR_CUES, RANK_CUES, SUPERLATIVE_DIMENSIONS } from './cues.js';
+import { AGGREGATE_CUES, COMPARATOR_CUES, RANK_CUES, SUPERLATIVE_DIMENSIONS, SUPPORT_VERBS } from './cues.js';
 import type { ComparatorCue, Dimension } from './cues.js';
 import type { LexLabel, Lexicon, LexProperty, LexRelationship, LexValue } from './lexicon.js';
 import { valueWords } from './lexicon.js';
@@ -40,7 +40,8 @@ export type Item = Span &
     | { kind: 'rank'; direction: 'DESC' | 'ASC'; dimension?: Dimension; word: string; weak?: boolean }
     | { kind: 'neg' }
     | { kind: 'wh'; word: string }
-    | { kind: 'word'; token: Token }
+    /** `modifier`: a participle that only says how the noun before it came about ("reviews written"). */
+    | { kind: 'word'; token: Token; modifier?: boolean }
   );
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
@@ -79,7 +80,22 @@ export function linkWords(tokens: Token[], lexicon: Lexicon, named: NamedThing[]
     items.push(item);
     i = item.to + 1;
   }
-  return items;
+  return items.map((item, k): Item => (madeEvent(items, k, tokens) ? { kind: 'word', token: tokens[item.from]!, modifier: true, from: item.from, to: item.to } : item));
+}
+
+/**
+ * "the most reviews written", "ratings given": a support verb's participle right after a noun of
+ * an event says the event was made, not a second relationship ("orders returned" is one, and so is
+ * a verb with "by" after it).
+ */
+function madeEvent(items: Item[], k: number, tokens: Token[]): boolean {
+  const item = items[k]!;
+  const before = items[k - 1];
+  if (item.kind !== 'rel' || item.event || item.from !== item.to || before?.kind !== 'rel' || before.rel === item.rel) return false;
+  // The noun of an event: "reviews" for REVIEWED, as the schema's word or one made from it.
+  if (!before.event && tokens[before.to]?.pos !== 'noun') return false;
+  const t = tokens[item.from]!;
+  return SUPPORT_VERBS.has(t.lemma) && (t.tags.has('Participle') || t.tags.has('PastTense')) && tokens[item.to + 1]?.lower !== 'by';
 }
 
 function linkAt(tokens: Token[], i: number, lexicon: Lexicon, named: NamedThing[]): Item {

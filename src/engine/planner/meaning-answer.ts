@@ -162,7 +162,12 @@ export function composeMeaningAnswer(input: MeaningAnswerInput): string {
         const most = m.order.direction === 'DESC';
         if ('count' in by) {
           const counted = m.nodes.find((x) => x.id === by.count);
-          const what = `${most ? 'the most' : 'the fewest'} ${noun(counted?.label, 2)}`;
+          const what = `${most ? 'the most' : 'the fewest'} ${by.said ?? noun(counted?.label, 2)}`;
+          // "Which 3 people have the most followers?" when only 2 have any: said so, not passed off as the top 3.
+          if (most && m.limit !== undefined && m.limit > 1 && names.length < m.limit) {
+            const counts = listOf(rows.map((r) => `${show(r[first])} (${show(r.count)})`));
+            return `Only ${names.length} ${n(names.length)} ${names.length === 1 ? 'has' : 'have'} any ${by.said ?? noun(counted?.label, 2)}: ${counts}.`;
+          }
           if (names.length === 1) return `${names[0]} has ${what} (${show(rows[0]!.count)}).`;
           return `The ${names.length} ${n(names.length)} with ${what}: ${listOf(rows.map((r) => `${show(r[first])} (${show(r.count)})`))}.`;
         }

@@ -1,0 +1,1 @@
+import { plannerOn } from '../test/support/planner.js';
