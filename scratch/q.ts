@@ -1,1 +1,0 @@
-import { plannerOn } from '../test/support/planner.js';
