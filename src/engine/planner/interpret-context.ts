@@ -39,6 +39,8 @@ export interface Ctx {
   confidence: number;
   /** Choices the person asking made between readings the words left open (their ids). */
   chosen: string[];
+  /** The question said how many to show. */
+  limitSaid?: boolean;
 }
 
 /** A reading the words leave open, offered to the person asking: `id` is given back as the choice. */

@@ -23,6 +23,9 @@ type PropItem = Extract<Item, { kind: 'prop' }>;
 
 const numeric = (kinds: string[]) => kinds.includes('number') || kinds.includes('date') || kinds.includes('mixed');
 
+/** How many a ranking asked in the plural without a number shows ("Which people directed the most movies?"). */
+export const PLURAL_RANK_LIMIT = 10;
+
 export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
   const { items } = ctx;
   const indexOf = (kind: Item['kind']) => items.findIndex((it, i) => it.kind === kind && !ctx.used.has(i));
@@ -67,7 +70,12 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
     } else {
       if (countAt >= 0 && !ranked.countedBy) return unsure(ctx, 'a count and a ranking at once');
       order = ranked.order;
-      limit = limitOf(ctx, rankAt) ?? 1;
+      // "Which person …the most": the one (ties aside); "Which people …the most": the first few, ranked.
+      const focusItem = items[focus.at];
+      const plural = (focusItem?.kind === 'label' || focusItem?.kind === 'agent') && focusItem.plural;
+      limit = limitOf(ctx, rankAt);
+      if (limit !== undefined) ctx.limitSaid = true;
+      limit ??= plural ? PLURAL_RANK_LIMIT : 1;
     }
   } else if (aggAt >= 0) {
     const fn = (items[aggAt] as AggItem).fn;
@@ -147,6 +155,7 @@ function finishShape(ctx: Ctx, focus: Draft, ask: Ask, order: Ordering | undefin
       ask,
       ...(order ? { order } : {}),
       ...(limit !== undefined ? { limit } : {}),
+      ...(ctx.limitSaid ? { limitSaid: true } : {}),
       ...(ctx.having.length ? { having: ctx.having } : {}),
       ...(ctx.distinct.length ? { distinct: ctx.distinct } : {}),
     },

@@ -164,7 +164,7 @@ export function composeMeaningAnswer(input: MeaningAnswerInput): string {
           const counted = m.nodes.find((x) => x.id === by.count);
           const what = `${most ? 'the most' : 'the fewest'} ${by.said ?? noun(counted?.label, 2)}`;
           // "Which 3 people have the most followers?" when only 2 have any: said so, not passed off as the top 3.
-          if (most && m.limit !== undefined && m.limit > 1 && names.length < m.limit) {
+          if (most && m.limitSaid && m.limit !== undefined && m.limit > 1 && names.length < m.limit) {
             const counts = listOf(rows.map((r) => `${show(r[first])} (${show(r.count)})`));
             return `Only ${names.length} ${n(names.length)} ${names.length === 1 ? 'has' : 'have'} any ${by.said ?? noun(counted?.label, 2)}: ${counts}.`;
           }

@@ -80,6 +80,8 @@ export interface Meaning {
   ask: Ask;
   order?: Ordering;
   limit?: number;
+  /** The question said how many ("the 3 …"), rather than the planner choosing. */
+  limitSaid?: boolean;
   having?: CountCondition[];
   /** Pairs of nodes that must be different things ("works at the same company as X": not X). */
   distinct?: [string, string][];
