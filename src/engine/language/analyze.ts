@@ -194,3 +194,45 @@ function analyzeText(question: string): Token[] {
   }
   return tokens.sort((a, b) => a.start - b.start);
 }
+
+/**
+ * The lemmas of a name's words, read in the context its kind gives them ("they directed" for a
+ * relationship type, so "inspected" is a verb; "the cargo ships" for a label), so a lone word is
+ * not taken for another part of speech.
+ */
+export const lemmasOf = (words: string[], context: 'verb' | 'noun' | 'none' = 'none'): string[] => {
+  if (words.length === 0) return [];
+  const lead = context === 'verb' ? 'they ' : context === 'noun' ? 'the ' : '';
+  const tokens = analyze(`${lead}${words.join(' ')}`).slice(lead ? 1 : 0);
+  return tokens.length === words.length ? tokens.map((t) => t.lemma) : words.map((w) => fold(w));
+};
+
+/** Words keyed so far: schema words repeat in every lexicon, question words in every question. */
+const KEYS_KEPT = 4096;
+const keys = new LRUCache<string, string>({ max: KEYS_KEPT });
+
+/**
+ * One word's key for comparing words across forms: its lemma read as a verb where it can be one
+ * ("managed", "manages" → manage; "works", "WORKS_AT" → work), else as a noun ("directors" →
+ * director, "people" → person). The same for a question's word and a schema name's.
+ */
+export function wordKey(word: string): string {
+  const lower = fold(word);
+  const kept = keys.get(lower);
+  if (kept !== undefined) return kept;
+  const bare = /^[\p{L}]+$/u.test(lower) ? analyze(lower)[0] : undefined;
+  // A noun or a verb on its own keeps its lemma; another reading ("managed" as an adjective) is read as a verb.
+  let key = !bare ? lower : bare.pos === 'noun' || bare.pos === 'verb' ? bare.lemma : (lemmasOf([lower], 'verb')[0] ?? lower);
+  // A participle in -ing left whole ("contributing") is read where it can only be one.
+  if (key === lower && lower.endsWith('ing')) key = analyze(`they are ${lower}`)[2]?.lemma ?? lower;
+  keys.set(lower, key);
+  return key;
+}
+
+/** The plural a person would use for a singular noun ("person" → people, "company" → companies). */
+export function pluralOf(word: string): string {
+  const lower = fold(word);
+  // Read as a noun ("the box"), so a word that could be a verb is still pluralized as a noun.
+  const plural = /^[\p{L}]+$/u.test(lower) ? fold(nlp()(`the ${lower}`).nouns().toPlural().text()).replace(/^the /, '') : '';
+  return plural && plural !== `the ${lower}` ? plural : `${lower}s`;
+}

@@ -1,6 +1,6 @@
 import { ENTITY_LABEL } from '../../stores/graph/bookkeeping.js';
 import type { GraphSchema } from '../../stores/graph/port.js';
-import { analyze, fold } from '../language/analyze.js';
+import { fold, lemmasOf } from '../language/analyze.js';
 import { labelNameKey } from './vocabulary.js';
 import type { PropertyProfile, ValueKind } from './value-profile.js';
 import { identifierWords } from './words.js';
@@ -92,18 +92,6 @@ const DERIVED: Readonly<Record<string, string[][]>> = {
 
 /** Words of identifiers that only join or mark: left out of what a question must say. */
 const JOINING = new Set(['at', 'in', 'to', 'of', 'by', 'for', 'on', 'with', 'from', 'has', 'have', 'had', 'is', 'are', 'was', 'a', 'an', 'the', 'be', 'as', 'into']);
-
-/**
- * The lemmas of a name's words, read in the context its kind gives them ("they directed" for a
- * relationship type, so "inspected" is a verb; "the cargo ships" for a label), so a lone word is
- * not taken for another part of speech.
- */
-export const lemmasOf = (words: string[], context: 'verb' | 'noun' | 'none' = 'none'): string[] => {
-  if (words.length === 0) return [];
-  const lead = context === 'verb' ? 'they ' : context === 'noun' ? 'the ' : '';
-  const tokens = analyze(`${lead}${words.join(' ')}`).slice(lead ? 1 : 0);
-  return tokens.length === words.length ? tokens.map((t) => t.lemma) : words.map((w) => fold(w));
-};
 
 /** Nouns for who does what a verb says: act → actor, inspect → inspector, write → writer, advise → advisor, follow → follower. */
 export function agentNounsOf(verb: string): string[] {

@@ -1,7 +1,7 @@
 import { readConstraints } from './constraints.js';
 import { AGGREGATE_CUES } from './cues.js';
 import type { Constraints } from './constraints.js';
-import { FUNCTION_WORDS, fold, stem, tokenize } from './words.js';
+import { FUNCTION_WORDS, fold, tokenize, wordKey } from './words.js';
 import type { Lexicon } from './lexicon.js';
 import { findMentions } from './mentions.js';
 import type { Mention } from './mentions.js';
@@ -120,7 +120,7 @@ export function understand(question: string, lexicon?: Lexicon): Understanding {
   const inMention = (start: number) => mentions.some((m) => !m.loose && start >= m.start && start < m.end);
   const words: Word[] = tokens
     .filter((t) => !inMention(t.start))
-    .map((t) => ({ word: fold(t.word), stem: stem(t.word), start: t.start }));
+    .map((t) => ({ word: fold(t.word), stem: wordKey(t.word), start: t.start }));
   const lower = fold(text);
 
   const aggregateWord = words.find((w) => AGGREGATE_WORDS[w.word]);

@@ -1,6 +1,6 @@
 import { displayNameKey, ENTITY_LABEL, isNameKey } from '../../stores/graph/bookkeeping.js';
 import type { GraphSchema } from '../../stores/graph/port.js';
-import { identifierWords, pluralOf, stem } from './words.js';
+import { identifierWords, pluralOf, wordKey } from './words.js';
 import type { Word } from './understand.js';
 
 /**
@@ -65,7 +65,7 @@ export function buildVocabulary(schema: GraphSchema): Vocabulary {
     .map((l) => {
       const words = identifierWords(l.label);
       const last = words.at(-1) ?? l.label.toLowerCase();
-      const stems = new Set([stem(last), stem(pluralOf(last))]);
+      const stems = new Set([wordKey(last), wordKey(pluralOf(last))]);
       return { label: l.label, count: l.count, properties: l.properties, nameKey: labelNameKey(l.label, l.properties), stems };
     });
   const relationships = schema.relationshipTypes.map((t) => {
@@ -75,14 +75,14 @@ export function buildVocabulary(schema: GraphSchema): Vocabulary {
       type: t.type,
       count: t.count,
       patterns: t.patterns.filter((p) => p.from !== ENTITY_LABEL && p.to !== ENTITY_LABEL),
-      stems: (content.length > 0 ? content : words).map(stem),
+      stems: (content.length > 0 ? content : words).map(wordKey),
       phrase: words.join(' '),
       properties: (t as { properties?: string[] }).properties ?? [],
     };
   });
   const properties = schema.propertyKeys.map((key) => {
     const words = identifierWords(key);
-    return { key, stems: words.map(stem), phrase: words.join(' ') };
+    return { key, stems: words.map(wordKey), phrase: words.join(' ') };
   });
   return { labels, relationships, properties };
 }
@@ -105,7 +105,7 @@ function matchableWords(_vocabulary: Vocabulary, words: Word[]): MatchWord[] {
   const out: MatchWord[] = [];
   for (const w of words) {
     out.push(w);
-    if (w.word.includes('-')) for (const part of w.word.split('-').filter(Boolean)) out.push({ word: part, stem: stem(part), start: w.start });
+    if (w.word.includes('-')) for (const part of w.word.split('-').filter(Boolean)) out.push({ word: part, stem: wordKey(part), start: w.start });
   }
   return out;
 }

@@ -21,7 +21,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type compromise from 'compromise';
 import { analyze, fold } from '../../engine/language/analyze.js';
-import { lemmasOf } from '../../engine/planner/lexicon.js';
+import { lemmasOf } from '../../engine/language/analyze.js';
 import { identifierWords } from '../../engine/planner/words.js';
 
 export type TokenRole = 'stop' | 'frame' | 'filler' | 'content' | 'critical';

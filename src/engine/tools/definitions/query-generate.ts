@@ -6,7 +6,7 @@ import { describeReading, readQuestion } from '../../planner/read-question.js';
 import { fingerprintCypher } from '../../../modules/queries/fingerprint.js';
 import type { Lexicon } from '../../planner/lexicon.js';
 import type { Understanding } from '../../planner/understand.js';
-import { stem, tokenize } from '../../planner/words.js';
+import { tokenize, wordKey } from '../../planner/words.js';
 import { defineTool } from '../tool.js';
 import type { ToolContext } from '../tool.js';
 import type { TemplateService } from '../../../modules/queries/templates.js';
@@ -20,7 +20,7 @@ const EXAMPLES = 5;
 /** Templates considered for the examples (the most reused). */
 const EXAMPLE_POOL = 50;
 
-const stems = (text: string) => new Set(tokenize(text).map((t) => stem(t.word)));
+const stems = (text: string) => new Set(tokenize(text).map((t) => wordKey(t.word)));
 
 async function examplesFor(question: string, { queries }: ToolContext) {
   const page = await queries.listTemplates({ limit: EXAMPLE_POOL, sort: 'reuse_count' });
