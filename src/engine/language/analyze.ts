@@ -232,6 +232,17 @@ export function wordKey(word: string): string {
 /** The plural a person would use for a singular noun ("person" → people, "company" → companies). */
 export function pluralOf(word: string): string {
   const lower = fold(word);
+  const kept = plurals.get(lower);
+  if (kept !== undefined) return kept;
+  const plural = pluralOfWord(lower);
+  plurals.set(lower, plural);
+  return plural;
+}
+
+/** Plurals made so far: answers say the same few labels again and again. */
+const plurals = new LRUCache<string, string>({ max: KEYS_KEPT });
+
+function pluralOfWord(lower: string): string {
   // Read as a noun ("the box"), so a word that could be a verb is still pluralized as a noun.
   const plural = /^[\p{L}]+$/u.test(lower) ? fold(nlp()(`the ${lower}`).nouns().toPlural().text()).replace(/^the /, '') : '';
   return plural && plural !== `the ${lower}` ? plural : `${lower}s`;
