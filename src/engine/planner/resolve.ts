@@ -258,7 +258,7 @@ export async function searchMentions(graph: GraphStore, understanding: Understan
       continue;
     }
     if (candidates.length === 0) {
-      // "CEO of Saffron Works": a value of a relationship and the thing it is about.
+      // "CEO of Acme Tools": a value of a relationship and the thing it is about.
       const of = mention.quoted ? undefined : /^(.+?)\s+of\s+(.+)$/i.exec(mention.text);
       if (of) {
         const tailStart = mention.start + mention.text.length - of[2]!.length;

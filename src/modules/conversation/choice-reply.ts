@@ -7,7 +7,7 @@ export interface ChoiceOption {
   details?: Record<string, unknown>;
 }
 
-/** Replies that accept the one option offered ("Did you mean Maya Patel?" — "yes"). */
+/** Replies that accept the one option offered ("Did you mean Mara Olsen?" — "yes"). */
 const YES = /^(yes|y|yeah|yep|yup|sure|right|correct|exactly|that one|that's it|that is it|ok|okay)$/;
 /** Replies that refuse every option, when "none of these" is one of them. */
 const NONE = /^(none|none of these|none of them|neither|neither of them|no|nope|nothing|not these|none of those)$/;

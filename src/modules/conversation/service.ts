@@ -175,7 +175,7 @@ export class ConversationService {
     if (!run || run.status !== 'awaiting_input' || run.waiting_for?.kind !== 'disambiguation') {
       throw conflict(`Session ${sessionId} is not waiting for a disambiguation.`, { current_run_id: run?.id ?? null });
     }
-    // "Did you mean Maya Patel?" — "yes" picks the one option offered.
+    // "Did you mean Mara Olsen?" — "yes" picks the one option offered.
     const options = run.waiting_for.options ?? [];
     if (options.length === 1 && /^(yes|y|yeah|yep|right|correct|that one)\.?!?$/i.test(choice.trim())) choice = options[0]!.id;
     return this.runs.answer(principal, run.id, choice);

@@ -6,7 +6,7 @@ import { questionTokens } from './question.js';
  * Where each parameter of a template gets its value when the template is reused. The rule: a
  * template answers a new question only with values that question supplies, or that its session
  * resolves for it the same way the original was resolved. A value baked into the template from
- * the original conversation ("And where does she live?" approved with Maya Patel as the example)
+ * the original conversation ("And where does she live?" approved with Mara Olsen as the example)
  * would otherwise answer every later question with it.
  *
  * - `question`: a slot of the template's pattern; the new question's words fill it.

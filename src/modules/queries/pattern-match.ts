@@ -8,9 +8,9 @@ import { NO_WORDS, questionTokens, roleOf, type MatcherWords, type QuestionToken
  * separated by single spaces, with each parameter value replaced by a slot marker:
  * `{name}` for a text value, `{name:number}` for a numeric value. Stop words stay in the
  * pattern: they help to split two neighbouring slots. Canonical tokens never contain
- * spaces or braces, so the text splits back unambiguously. Example: "Which movies released
- * after 1995 did Tom Hanks act in?" with released=1995 and name='Tom Hanks' gives
- * `what movie release after {released:number} do {name} act in`.
+ * spaces or braces, so the text splits back unambiguously. Example: "Which books printed
+ * after 1995 did Ann Lee write?" with printed=1995 and name='Ann Lee' gives
+ * `what book print after {printed:number} do {name} write`.
  *
  * Score: 1 minus the penalties of the cheapest alignment of question and pattern (pattern
  * words in order; question words either matched, inside a slot, or extra).
@@ -19,8 +19,8 @@ import { NO_WORDS, questionTokens, roleOf, type MatcherWords, type QuestionToken
  *   stop word that alone separates two text slots is missing: a hard rejection, reported
  *   as `{ score: 0, reason }`;
  * - -0.5 for each extra `content` word (outside slots), a deployment synonym's word in
- *   lower case inside a captured value, or two values in one slot ("Tom Hanks and Meg
- *   Ryan", "Cloud Atlas, Top Gun"): one is enough to fall below the threshold;
+ *   lower case inside a captured value, or two values in one slot ("Ann Lee and Bo
+ *   Park", "Red Sky, Blue Sea"): one is enough to fall below the threshold;
  * - -0.06 for each `frame` or `filler` word added or left out ('list' for 'what', 'ever'),
  *   so up to four such differences still match;
  * - stop words cost nothing.
@@ -29,8 +29,8 @@ import { NO_WORDS, questionTokens, roleOf, type MatcherWords, type QuestionToken
  *
  * Values are taken from the original text (original casing, inner punctuation such as
  * "O'Brien" or "Carrie-Anne" kept). Stop words at the edges of a value are trimmed unless
- * they are capitalized in mid-sentence ("The Matrix", "When Harry Met Sally" keep theirs;
- * "the Matrix" gives "Matrix"); when a value holds capitalized words, lower-case words at
+ * they are capitalized in mid-sentence ("The Long Road", "When Rivers Meet" keep theirs;
+ * "the Long Road" gives "Long Road"); when a value holds capitalized words, lower-case words at
  * its edges are not part of it. Casing is ignored in a question capitalized throughout.
  * Word order matters: "Which films were directed by X?" does not match "Which movies did
  * X direct?" (a template per phrasing).
@@ -232,7 +232,7 @@ export function matchPattern(pattern: string, question: string, words: MatcherWo
         penalty += PENALTY.extraContent;
         notes.push(...note(`significant word ${quote(t)} inside the value for ${name}`, PENALTY.extraContent));
       }
-      // Two values where the template takes one: "Tom Hanks and Meg Ryan", "Cloud Atlas, Top Gun".
+      // Two values where the template takes one: "Ann Lee and Bo Park", "Red Sky, Blue Sea".
       const gap = i < b ? question.slice(t.end, (tokens[i + 1] as QuestionToken).start) : '';
       if (i > a && i < b && CONJUNCTIONS.has(t.canonical) && !isCapitalized(i)) {
         penalty += PENALTY.extraContent;
@@ -267,7 +267,7 @@ export function matchPattern(pattern: string, question: string, words: MatcherWo
       const t = tokens[j];
       if (t) {
         const extra = extraCost(t);
-        // A capitalized stop word in mid-sentence ("The Matrix") rather belongs to a value.
+        // A capitalized stop word in mid-sentence ("The Long Road") rather belongs to a value.
         relax(i, j + 1, [i, j], extra.penalty, t.role === 'stop' && isCapitalized(j) ? 1 : 0, extra.notes);
       }
       if (!item) continue;
