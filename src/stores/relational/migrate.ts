@@ -12,15 +12,17 @@ const checksum = (m: Migration) => createHash('sha256').update(m.sql).digest('he
 
 /**
  * Brings the schema up to date. Idempotent, and safe when several processes start at
- * once: everything happens in one transaction that first takes an advisory lock scoped to
- * the schema, so a second process waits, then finds the work done.
+ * once: everything happens in one transaction that first takes an advisory lock, so a second
+ * process waits, then finds the work done. The lock is the database's, not the schema's:
+ * extensions (pg_trgm) belong to the database, and two schemas migrating at once would race
+ * to create one ("duplicate key … pg_extension_name_index").
  */
 export async function migrate(
   store: RelationalStore,
   migrations: readonly Migration[] = allMigrations,
 ): Promise<MigrationReport> {
   return store.transaction(async (tx) => {
-    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('cqks:migrations:' || current_schema()))`);
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('cqks:migrations'))`);
     await tx.query(`
       CREATE TABLE IF NOT EXISTS schema_migrations (
         version    integer PRIMARY KEY,

@@ -70,6 +70,32 @@ describe(`relational store (${engine})`, () => {
     expect(rows.rows[0]?.count).toBe(migrations.length);
   });
 
+  it.runIf(engine === 'postgres')('schemas of one new database migrate at once without racing to create its extensions', async () => {
+    const { store, config } = await open();
+    const database = `cqks_race_${process.pid}_${Date.now()}`;
+    await store.exec(`CREATE DATABASE ${database}`);
+    try {
+      const url = new URL(config.database.url!);
+      url.pathname = `/${database}`;
+      // Separate pools with a schema each, as deployments sharing one database would have; pg_trgm is not there yet.
+      const stores = await Promise.all(
+        [1, 2, 3, 4].map(async (i) => {
+          const s = await openRawPgStore({ ...config, database: { ...config.database, url: url.toString(), schema: `race_${i}` } });
+          await s.exec(`CREATE SCHEMA IF NOT EXISTS race_${i}`);
+          return s;
+        }),
+      );
+      try {
+        const reports = await Promise.all(stores.map((s) => migrate(s)));
+        for (const report of reports) expect(report.applied).toEqual(migrations.map((m) => m.version));
+      } finally {
+        await Promise.all(stores.map((s) => s.close()));
+      }
+    } finally {
+      await store.exec(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    }
+  });
+
   it('commits a transaction that resolves and rolls back one that throws', async () => {
     const { store } = await open();
     await store.transaction(async (tx) => {
