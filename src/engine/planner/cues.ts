@@ -121,6 +121,7 @@ export interface Dimension {
   onValues: 'ASC' | 'DESC';
 }
 
+/** Keyed by the adjective; `words` are lemmas, as property words are. */
 export const SUPERLATIVE_DIMENSIONS: Readonly<Record<string, Dimension>> = {
   old: { words: ['age', 'old'], onDates: 'ASC', onValues: 'DESC' },
   young: { words: ['age', 'young'], onDates: 'DESC', onValues: 'ASC' },
@@ -136,8 +137,8 @@ export const SUPERLATIVE_DIMENSIONS: Readonly<Record<string, Dimension>> = {
   big: { words: ['size', 'count', 'capacity', 'population', 'area'], onValues: 'DESC' },
   large: { words: ['size', 'count', 'capacity', 'population', 'area'], onValues: 'DESC' },
   small: { words: ['size', 'count', 'capacity', 'population', 'area'], onValues: 'ASC' },
-  popular: { words: ['popularity', 'votes', 'rating', 'count'], onValues: 'DESC' },
-  rated: { words: ['rating', 'score', 'stars'], onValues: 'DESC' },
+  popular: { words: ['popularity', 'vote', 'rating', 'count'], onValues: 'DESC' },
+  rated: { words: ['rating', 'score', 'star'], onValues: 'DESC' },
   heavy: { words: ['weight'], onValues: 'DESC' },
   light: { words: ['weight'], onValues: 'ASC' },
   tall: { words: ['height'], onValues: 'DESC' },

@@ -268,8 +268,10 @@ export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
     }
 
     if (it.kind === 'cmp' || (it.kind === 'number' && !it.ordinal) || it.kind === 'decade' || it.kind === 'date') {
-      // "floor 5 or higher": the comparison after the number.
-      const next = items[i + 1];
+      // "floor 5 or higher", "480 seats or more": the comparison after the number (and the word of what it counts).
+      const between = items[i + 1]?.kind === 'prop' || items[i + 1]?.kind === 'label' ? 1 : 0;
+      const next = items[i + 1 + between];
+      const postfixAt = i + 1 + between;
       const postfix = it.kind !== 'cmp' && next?.kind === 'cmp' && next.cue.words[0] === 'or' ? next.cue.op : undefined;
       const op: CompareOp = it.kind === 'cmp' ? it.cue.op : postfix ?? '=';
       // "containing the word 'journey'": past the words that only announce the text.
@@ -295,14 +297,17 @@ export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
       if (it.kind === 'number' && !postfix && isLimit(ctx, i)) continue;
       const counted = items[v.end + 1];
       // "names of 3 persons" says how many to list; "more than 5 movies" is how many related things.
-      if (it.kind === 'cmp' && it.cue.numberOnly && it.cue.op === '=' && (counted?.kind === 'label' || counted?.kind === 'agent')) continue;
+      if (it.kind === 'cmp' && it.cue.numberOnly && it.cue.op === '=' && (counted?.kind === 'label' || counted?.kind === 'agent')) {
+        ctx.used.add(i);
+        continue;
+      }
       const words = `${it.kind === 'cmp' ? `${cueWords(ctx, it)} ` : ''}${describeValue(v.value)}`;
       if (v.value.kind === 'number' && !v.value.year && (counted?.kind === 'label' || counted?.kind === 'agent')) {
         const node = ctx.nodes.find((n) => n.at === v.end + 1);
         if (node) {
           ctx.having.push({ count: node.id, op, value: v.value.value, words });
           for (let k = i; k <= v.end; k++) ctx.used.add(k);
-          if (postfix) ctx.used.add(i + 1);
+          if (postfix) ctx.used.add(postfixAt);
           continue;
         }
       }
@@ -320,7 +325,7 @@ export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
       const conditions = conditionsFor(prop, op, v.value, words);
       if (!conditions || !attach(ctx, i, prop, conditions)) return unsure(ctx, `I can’t compare ${prop.key} with ${describeValue(v.value)}`);
       for (let k = i; k <= v.end; k++) ctx.used.add(k);
-      if (postfix) ctx.used.add(i + 1);
+      if (postfix) ctx.used.add(postfixAt);
       continue;
     }
 

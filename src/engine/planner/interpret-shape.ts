@@ -1,4 +1,4 @@
-import { holdsDate, LIMIT_LEADS } from './cues.js';
+import { holdsDate, LIMIT_LEADS, SUPERLATIVE_DIMENSIONS } from './cues.js';
 import { LIST_LIMIT } from './cypher-builder.js';
 import { isLimit } from './interpret-conditions.js';
 import type { Ctx, Draft, Unsure } from './interpret-context.js';
@@ -240,6 +240,13 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
       const said = it.kind === 'agent' ? wordsAt(ctx, k) : undefined;
       if (node && node !== focus) return { order: { by: { count: node.id, ...(said ? { said } : {}) }, direction: rank.direction }, fromProperty: false };
     }
+    // "the highest rated", "the least popular": the dimension of the word after, in the direction of the rank.
+    const after = it.kind === 'word' ? (SUPERLATIVE_DIMENSIONS[it.token.lower] ?? SUPERLATIVE_DIMENSIONS[it.token.lemma]) : undefined;
+    if (after) {
+      const order = dimensionOrder(ctx, focus, { ...rank, dimension: rank.direction === after.onValues ? after : { ...after, onValues: rank.direction } });
+      if (order) ctx.used.add(k);
+      return order;
+    }
     if (it.kind === 'word' && !/^(the|a|an|of|in|by|number)$/.test(it.token.lower)) break;
   }
   // "by the number of movies", "by average rating", "by number of beds".
@@ -273,6 +280,12 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
   }
   if (rank.dimension) return dimensionOrder(ctx, focus, rank);
   if (rank.weak) return undefined;
+  // "the biggest", "the smallest" on their own: the dimension of the word itself.
+  const own = SUPERLATIVE_DIMENSIONS[ctx.tokens[rank.from]?.lemma ?? ''];
+  if (own) {
+    const order = dimensionOrder(ctx, focus, { ...rank, dimension: own });
+    if (order) return order;
+  }
   // "Which captain commands the most?": the other end of the focus's relationship.
   const edge = ctx.edges.find((e) => e.from === focus.id || e.to === focus.id);
   if (!edge) return undefined;
