@@ -10,7 +10,7 @@
  *
  * - `stop`: does not change what is asked (what compromise's lexicon tags as a determiner,
  *   preposition, pronoun, copula, modal or conjunction, and auxiliaries); matching skips it freely;
- * - `frame`: asks for a listing (`what`, `which`, `list`, `show`); interchangeable, cheap to add or omit;
+ * - `frame`: asks for a listing (`what`, which "which" is too, `list`, `show`); interchangeable, cheap to add or omit;
  * - `filler`: adds nothing (`ever`, `also`, ...); cheap to add or omit;
  * - `critical`: changes the query (`CRITICAL_WORDS`: negations, comparisons, order,
  *   `count`, question words other than `what`); never skipped, never part of a value;
@@ -20,8 +20,7 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type compromise from 'compromise';
-import { analyze, fold } from '../../engine/language/analyze.js';
-import { lemmasOf } from '../../engine/language/analyze.js';
+import { analyze, fold, lemmasOf } from '../../engine/language/analyze.js';
 import { identifierWords } from '../../engine/planner/words.js';
 
 export type TokenRole = 'stop' | 'frame' | 'filler' | 'content' | 'critical';
@@ -103,14 +102,13 @@ export function conceptOf(name: string, kind: 'label' | 'relationship' | 'proper
 
 /** The matcher's words from the deployment's synonyms. */
 export function matcherWords(synonyms: readonly { word: string; stands_for: string; kind: 'label' | 'relationship' | 'property' }[]): MatcherWords {
-  const phrases = new Map<string, string>();
-  for (const s of [...synonyms].sort((a, b) => a.word.localeCompare(b.word) || a.stands_for.localeCompare(b.stands_for))) {
-    const lemmas = lemmaWords(s.word);
-    if (lemmas.length === 0) continue;
-    const key = lemmas.join(' ');
-    // A word said for two names stands for neither: the question must say which.
-    if (!phrases.has(key)) phrases.set(key, conceptOf(s.stands_for, s.kind));
+  const concepts = new Map<string, Set<string>>();
+  for (const s of synonyms) {
+    const key = lemmaWords(s.word).join(' ');
+    if (key) concepts.set(key, (concepts.get(key) ?? new Set()).add(conceptOf(s.stands_for, s.kind)));
   }
+  // A word said for two names stands for neither: the question must say which.
+  const phrases = new Map([...concepts].filter(([, c]) => c.size === 1).map(([key, c]) => [key, [...c][0]!] as const));
   const sorted = [...phrases].sort(([a], [b]) => a.localeCompare(b));
   const stamp = `v${CANONICAL_FORMS_VERSION}:${createHash('sha256').update(JSON.stringify(sorted)).digest('hex').slice(0, 16)}`;
   return {

@@ -67,6 +67,15 @@ describe('questionTokens', () => {
     expect(matcherWords([]).stamp).not.toBe(a.stamp);
   });
 
+  it('a word a curator said for two names stands for neither', () => {
+    const words = matcherWords([
+      { word: 'vessel', stands_for: 'CargoShip', kind: 'label' },
+      { word: 'vessel', stands_for: 'Container', kind: 'label' },
+      { word: 'film', stands_for: 'Movie', kind: 'label' },
+    ]);
+    expect(questionTokens('Which vessels carry films?', words).map((t) => t.canonical)).toEqual(['what', 'vessel', 'carry', 'movie']);
+  });
+
   it('marks stop words; negations and comparisons are significant', () => {
     const roles = (text: string) => Object.fromEntries(questionTokens(text).map((t) => [t.surface, t.role]));
     expect(roles('the a an are is was were that of me all please did does have')).toEqual(
