@@ -247,3 +247,24 @@ function pluralOfWord(lower: string): string {
   const plural = /^[\p{L}]+$/u.test(lower) ? fold(nlp()(`the ${lower}`).nouns().toPlural().text()).replace(/^the /, '') : '';
   return plural && plural !== `the ${lower}` ? plural : `${lower}s`;
 }
+
+/** What compromise's lexicon tags as function words: they do not change what is asked. */
+const FUNCTION_TAGS = ['Determiner', 'Preposition', 'Pronoun', 'Possessive', 'Copula', 'Modal', 'Conjunction'];
+/** The auxiliary verbs: each of their forms (as compromise conjugates them) is a function word. */
+const AUXILIARIES = ['be', 'do', 'have'];
+/** The few function words compromise's lexicon tags otherwise ("all" as an adjective, "been" as a participle). */
+const ALSO_FUNCTION: ReadonlySet<string> = new Set(['been', 'all', 'there', 'please']);
+
+let lexicon: Readonly<Record<string, string | string[]>> | undefined;
+let auxiliaryForms: ReadonlySet<string> | undefined;
+
+/** Whether a lower-case word is a function word of English (a determiner, preposition, pronoun, auxiliary, …). */
+export function isFunctionWord(word: string): boolean {
+  if (ALSO_FUNCTION.has(word)) return true;
+  lexicon ??= (nlp().model() as { one: { lexicon: Record<string, string | string[]> } }).one.lexicon;
+  auxiliaryForms ??= new Set(AUXILIARIES.flatMap((verb) => [verb, ...Object.values(nlp()(verb).verbs().conjugate()[0] as Record<string, string>)]));
+  if (auxiliaryForms.has(word)) return true;
+  const tags = lexicon[word];
+  if (!tags) return false;
+  return (Array.isArray(tags) ? tags : [tags]).some((tag) => FUNCTION_TAGS.includes(tag));
+}

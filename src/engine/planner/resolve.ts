@@ -8,7 +8,7 @@ import { PRONOUN_KINDS, pronounFits } from './pronouns.js';
 import type { Vocabulary } from './vocabulary.js';
 import type { Lexicon } from './lexicon.js';
 import { valueWords } from './lexicon.js';
-import { FUNCTION_WORDS, fold } from './words.js';
+import { fold, isPlainWord } from './words.js';
 
 /**
  * Links the mentions of a question to nodes of the graph through the store's name search.
@@ -235,7 +235,7 @@ export async function searchMentions(graph: GraphStore, understanding: Understan
       ...vocabulary.relationships.flatMap((r) => r.stems),
       ...vocabulary.properties.flatMap((p) => p.stems),
     ]);
-    const loose = understanding.words.filter((w) => !schemaStems.has(w.stem) && !FUNCTION_WORDS.has(w.word) && /\p{L}/u.test(w.word));
+    const loose = understanding.words.filter((w) => !schemaStems.has(w.stem) && !isPlainWord(w.word) && /\p{L}/u.test(w.word));
     mentions = loose.map((w) => ({ text: w.word, start: w.start, end: w.start + w.word.length, quoted: false }));
   }
 

@@ -1,7 +1,7 @@
 import { readConstraints } from './constraints.js';
 import { AGGREGATE_CUES } from './cues.js';
 import type { Constraints } from './constraints.js';
-import { FUNCTION_WORDS, fold, tokenize, wordKey } from './words.js';
+import { fold, isPlainWord, tokenize, wordKey } from './words.js';
 import type { Lexicon } from './lexicon.js';
 import { findMentions } from './mentions.js';
 import type { Mention } from './mentions.js';
@@ -153,5 +153,5 @@ export function understand(question: string, lexicon?: Lexicon): Understanding {
   else if (cues.count) kind = 'count';
   else if (cues.property) kind = 'property';
   else if (cues.lookup && mentions.length === 1) kind = 'lookup';
-  return { question: text, kind, cues, mentions, words: words.filter((w) => !FUNCTION_WORDS.has(w.word) || w.word === 'by') };
+  return { question: text, kind, cues, mentions, words: words.filter((w) => !isPlainWord(w.word) || w.word === 'by') };
 }

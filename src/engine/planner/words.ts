@@ -1,4 +1,5 @@
 export { fold, pluralOf, wordKey } from '../language/analyze.js';
+import { isFunctionWord } from '../language/analyze.js';
 
 /**
  * English words as the planner compares them: lower-case, accents folded, and keyed by their
@@ -16,14 +17,11 @@ export function identifierWords(identifier: string): string[] {
     .map((w) => w.toLowerCase());
 }
 
-/** Words that carry no meaning of their own for matching labels, types and properties. */
-export const FUNCTION_WORDS: ReadonlySet<string> = new Set([
-  'a', 'an', 'the', 'of', 'in', 'on', 'at', 'to', 'by', 'for', 'from', 'with', 'and', 'or', 'as', 'into', 'onto', 'about',
-  'which', 'what', 'who', 'whom', 'whose', 'when', 'where', 'how', 'many', 'much', 'is', 'are', 'was', 'were', 'be', 'been',
-  'do', 'does', 'did', 'have', 'has', 'had', 'there', 'that', 'this', 'these', 'those', 'it', 'its', 'their', 'they', 'them',
-  'he', 'she', 'his', 'her', 'him', 'all', 'any', 'some', 'me', 'tell', 'show', 'list', 'give', 'name', 'find', 'please',
-  'i', 'you', 'we', 'us', 'my', 'our', 'your', 'can', 'could', 'would', 'will', 'should', 'between', 'than', 'each', 'every',
-]);
+/** Question words and request verbs: they ask, and name nothing of the graph. */
+const ASKING_WORDS: ReadonlySet<string> = new Set(['which', 'what', 'who', 'whom', 'whose', 'when', 'where', 'how', 'many', 'much', 'tell', 'show', 'list', 'give', 'name', 'find', 'each', 'every']);
+
+/** Words that carry no meaning of their own for matching labels, types and properties: English's function words (the language layer's) and the words that ask. */
+export const isPlainWord = (word: string): boolean => ASKING_WORDS.has(word) || isFunctionWord(word);
 
 /** The words of a text: letters and digits, with inner apostrophes, dots, `+`, `#` and hyphens kept. */
 export function tokenize(text: string): { word: string; start: number; end: number }[] {

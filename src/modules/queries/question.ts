@@ -18,9 +18,7 @@
  */
 
 import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
-import type compromise from 'compromise';
-import { analyze, fold, lemmasOf } from '../../engine/language/analyze.js';
+import { analyze, fold, isFunctionWord, lemmasOf } from '../../engine/language/analyze.js';
 import { identifierWords } from '../../engine/planner/words.js';
 
 export type TokenRole = 'stop' | 'frame' | 'filler' | 'content' | 'critical';
@@ -49,12 +47,6 @@ export const PHRASES: Readonly<Record<string, string>> = {
 /** Question words that ask the same ("which films" is "what films"): one canonical form each. */
 const SAME_QUESTION_WORDS: Readonly<Record<string, string>> = { which: 'what', whom: 'who' };
 
-/** What compromise's lexicon tags as function words: they do not change what is asked. */
-const FUNCTION_TAGS = ['Determiner', 'Preposition', 'Pronoun', 'Possessive', 'Copula', 'Modal', 'Conjunction'];
-/** The auxiliary verbs: each of their forms (as compromise conjugates them) is a stop word. */
-const AUXILIARIES = ['be', 'do', 'have'];
-/** The few function words compromise's lexicon tags otherwise ("all" as an adjective). */
-const STOP_LEMMAS: ReadonlySet<string> = new Set(['been', 'all', 'there', 'please']);
 
 export const FILLER_WORDS: ReadonlySet<string> = new Set(['also', 'ever', 'just', 'exactly', 'actually', 'really', 'currently', 'kindly']);
 
@@ -95,7 +87,7 @@ export const NO_WORDS: MatcherWords = { phrases: new Map(), longest: 0, concepts
  */
 export function conceptOf(name: string, kind: 'label' | 'relationship' | 'property'): string {
   const words = identifierWords(name);
-  const lemmas = lemmasOf(words, kind === 'relationship' ? 'verb' : 'noun').filter((w) => !STOP_LEMMAS.has(w) && roleOf(w) !== 'stop');
+  const lemmas = lemmasOf(words, kind === 'relationship' ? 'verb' : 'noun').filter((w) => roleOf(w) !== 'stop');
   const chosen = kind === 'relationship' ? lemmas[0] : lemmas.at(-1);
   return chosen ?? fold(name);
 }
@@ -137,20 +129,8 @@ export function roleOf(canonical: string): TokenRole {
   if (CRITICAL_WORDS.has(canonical)) return 'critical';
   if (FRAME_WORDS.has(canonical)) return 'frame';
   if (FILLER_WORDS.has(canonical)) return 'filler';
-  if (STOP_LEMMAS.has(canonical) || isFunctionWord(canonical)) return 'stop';
+  if (isFunctionWord(canonical)) return 'stop';
   return 'content';
-}
-
-let lexicon: Readonly<Record<string, string | string[]>> | undefined;
-let auxiliaryForms: ReadonlySet<string> | undefined;
-function isFunctionWord(word: string): boolean {
-  const nlp = createRequire(import.meta.url)('compromise') as typeof compromise;
-  lexicon ??= (nlp.model() as { one: { lexicon: Record<string, string | string[]> } }).one.lexicon;
-  auxiliaryForms ??= new Set(AUXILIARIES.flatMap((verb) => [verb, ...Object.values(nlp(verb).verbs().conjugate()[0] as Record<string, string>)]));
-  if (auxiliaryForms.has(word)) return true;
-  const tags = lexicon[word];
-  if (!tags) return false;
-  return (Array.isArray(tags) ? tags : [tags]).some((tag) => FUNCTION_TAGS.includes(tag));
 }
 
 /** Words, numbers (`1,000`, `3.5`) and words with inner apostrophes (`O'Brien`, `didn't`). */
