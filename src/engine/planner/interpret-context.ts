@@ -41,6 +41,8 @@ export interface Ctx {
   chosen: string[];
   /** The question said how many to show. */
   limitSaid?: boolean;
+  /** "The top 5 …" with nothing to rank by: how many, in no order. */
+  unranked?: boolean;
 }
 
 /** A reading the words leave open, offered to the person asking: `id` is given back as the choice. */

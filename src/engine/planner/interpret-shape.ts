@@ -57,8 +57,9 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
     ctx.used.add(rankAt);
     const ranked = rankingOf(ctx, rankAt, rank, focus, aggAt);
     if (!ranked && rank.weak) {
-      // "the top 5 movies directed by …": how many, in no particular order.
+      // "the top 5 movies directed by …": how many, in no particular order (and the answer says so).
       limit = limitOf(ctx, -1);
+      ctx.unranked = limit !== undefined;
       return finishShape(ctx, focus, ask, undefined, limit, asked);
     }
     if (!ranked) return unsure(ctx, `I can’t tell what “${rank.word}” ranks by here`);
@@ -156,6 +157,7 @@ function finishShape(ctx: Ctx, focus: Draft, ask: Ask, order: Ordering | undefin
       ...(order ? { order } : {}),
       ...(limit !== undefined ? { limit } : {}),
       ...(ctx.limitSaid ? { limitSaid: true } : {}),
+      ...(ctx.unranked ? { unranked: true } : {}),
       ...(ctx.having.length ? { having: ctx.having } : {}),
       ...(ctx.distinct.length ? { distinct: ctx.distinct } : {}),
     },

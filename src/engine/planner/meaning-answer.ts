@@ -181,6 +181,10 @@ export function composeMeaningAnswer(input: MeaningAnswerInput): string {
       if (names.length === 0) return `I found no ${n(2)}${said}.`;
       if (truncated && total !== undefined && total > names.length) return `There are ${show(total)} ${n(total)}${said}; the first ${names.length} are: ${listOf(names)}.`;
       if (truncated) return `There are more than ${names.length} ${n(2)}${said}; the first ${names.length} are: ${listOf(names)}.`;
+      // "the top 5 movies …" that rank by nothing the question names: not passed off as a ranking.
+      if (m.unranked && m.limit !== undefined && names.length >= m.limit) {
+        return `${names.length} ${n(names.length)}${describe(m, focus.id, names.length !== 1)}, in no particular order (“top” names nothing to rank by): ${listOf(names)}.`;
+      }
       const plainly = simple(m, names.length, n(names.length));
       if (plainly) return `${plainly}: ${listOf(names)}.`;
       return `${names.length} ${n(names.length)}${describe(m, focus.id, names.length !== 1)}: ${listOf(names)}.`;

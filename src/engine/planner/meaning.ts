@@ -82,6 +82,8 @@ export interface Meaning {
   limit?: number;
   /** The question said how many ("the 3 …"), rather than the planner choosing. */
   limitSaid?: boolean;
+  /** "The top 5 …" where the question names nothing to rank by: `limit` of them, in no particular order. */
+  unranked?: boolean;
   having?: CountCondition[];
   /** Pairs of nodes that must be different things ("works at the same company as X": not X). */
   distinct?: [string, string][];

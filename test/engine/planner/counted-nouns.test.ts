@@ -7,7 +7,8 @@ import { openScratchGraph } from '../../support/scratch-graph.js';
  * Ranking by how many: the noun the question counts by ("followers", "reviews") is what the answer
  * says; a support verb after an event's noun ("reviews written", "ratings given") adds no second
  * relationship, a verb of its own ("orders returned") does; asked for 3 when only 2 have any, the
- * answer says so. Each on two small graphs of invented domains.
+ * answer says so; "the top 2" with nothing named to rank by says it is no ranking. Each on two
+ * small graphs of invented domains.
  */
 
 const node = (key: string, label: string, name: string) => ({ key, labels: [label], properties: { name } });
@@ -90,6 +91,11 @@ describe.each([
       expect(answer.cypher).not.toContain('WROTE');
       expect(answer.text).toBe('The 2 users with the most reviews: Ines Varga (3) and Omar Haddad (1).');
     });
+    it('"the top 2" with nothing to rank by says it is no ranking', async () => {
+      const answer = await ask('List the top 2 products that Ines Varga reviewed.');
+      expect(answer.rows).toHaveLength(2);
+      expect(answer.text).toMatch(/^2 products .*, in no particular order \(“top” names nothing to rank by\): /);
+    });
     it('asked for 3 when only 2 have any, says so', async () => {
       expect((await ask('Which 3 users have the most followers?')).text).toBe('Only 2 users have any followers: Ines Varga (2) and Omar Haddad (1).');
     });
@@ -104,6 +110,11 @@ describe.each([
       const returned = await ask('Which shop has the most orders returned?');
       expect(returned.cypher).toContain('RETURNED');
       expect(returned.rows.map((r) => r.name)).toEqual(['Harbor Reads']);
+    });
+    it('"the top 1" with nothing to rank by says it is no ranking', async () => {
+      const answer = await ask('Show the top 1 book that Bo Lindqvist rated.');
+      expect(answer.rows).toHaveLength(1);
+      expect(answer.text).toMatch(/^1 book .*, in no particular order \(“top” names nothing to rank by\): /);
     });
     it('asked for 3 when only 2 have any, says so', async () => {
       expect((await ask('Which 3 members have the most ratings?')).text).toBe('Only 2 members have any ratings: Bo Lindqvist (2) and Ada Quint (1).');
