@@ -32,6 +32,8 @@ export const PROFILE_SAMPLE = 5000;
 export const CATEGORY_VALUES_MAX = 60;
 /** Most properties profiled, so a wide schema cannot make the first question slow. */
 export const PROFILE_PROPERTIES_MAX = 300;
+/** Profile reads in flight at once. */
+export const PROFILE_READS_AT_ONCE = 8;
 
 const ISO_DATE = /^\d{4}-\d{2}(-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?)?$/;
 
@@ -49,33 +51,38 @@ export async function profileValues(graph: GraphStore, schema: GraphSchema): Pro
     ...schema.labels.filter((l) => l.label !== 'Entity').flatMap((l) => l.properties.map((key) => ({ owner: l.label, ownerKind: 'label' as const, key }))),
     ...schema.relationshipTypes.flatMap((t) => t.properties.map((key) => ({ owner: t.type, ownerKind: 'relationship' as const, key }))),
   ].slice(0, PROFILE_PROPERTIES_MAX);
+  // A few reads at a time: one after the other, a server's round trips add up on the first question.
   const profiles: PropertyProfile[] = [];
-  for (const target of targets) {
-    const p = cypherName(target.key);
-    const pattern = target.ownerKind === 'label' ? `(x:${cypherName(target.owner)})` : `()-[x:${cypherName(target.owner)}]->()`;
-    const { rows } = await graph.runReadOnly(
-      `MATCH ${pattern} WHERE x.${p} IS NOT NULL WITH x.${p} AS v LIMIT ${PROFILE_SAMPLE} RETURN v, count(*) AS c ORDER BY c DESC LIMIT ${CATEGORY_VALUES_MAX + 1}`,
-      {},
-      { maxRows: CATEGORY_VALUES_MAX + 1 },
-    );
-    const kind = kindOf(rows.map((r) => r.v));
-    const count = rows.reduce((n, r) => n + Number(r.c), 0);
-    const items = new Map<string, number>();
-    for (const r of rows) {
-      for (const v of Array.isArray(r.v) ? r.v : [r.v]) {
-        if (typeof v === 'string' && v.trim() && v.length <= 80) items.set(v, (items.get(v) ?? 0) + Number(r.c));
-      }
-    }
-    // Names are found by name search; text that rarely repeats is not a category.
-    const categorical =
-      (kind === 'text' || kind === 'list') && !isNameKey(target.key) && rows.length <= CATEGORY_VALUES_MAX && (rows.length <= 12 || rows.length * 2 <= count);
-    profiles.push({
-      ...target,
-      kind,
-      count,
-      distinct: rows.length,
-      values: categorical ? [...items].map(([value, n]) => ({ value, count: n })) : [],
-    });
+  for (let at = 0; at < targets.length; at += PROFILE_READS_AT_ONCE) {
+    profiles.push(...(await Promise.all(targets.slice(at, at + PROFILE_READS_AT_ONCE).map((target) => profileOne(graph, target)))));
   }
   return profiles;
+}
+
+async function profileOne(graph: GraphStore, target: { owner: string; ownerKind: 'label' | 'relationship'; key: string }): Promise<PropertyProfile> {
+  const p = cypherName(target.key);
+  const pattern = target.ownerKind === 'label' ? `(x:${cypherName(target.owner)})` : `()-[x:${cypherName(target.owner)}]->()`;
+  const { rows } = await graph.runReadOnly(
+    `MATCH ${pattern} WHERE x.${p} IS NOT NULL WITH x.${p} AS v LIMIT ${PROFILE_SAMPLE} RETURN v, count(*) AS c ORDER BY c DESC LIMIT ${CATEGORY_VALUES_MAX + 1}`,
+    {},
+    { maxRows: CATEGORY_VALUES_MAX + 1 },
+  );
+  const kind = kindOf(rows.map((r) => r.v));
+  const count = rows.reduce((n, r) => n + Number(r.c), 0);
+  const items = new Map<string, number>();
+  for (const r of rows) {
+    for (const v of Array.isArray(r.v) ? r.v : [r.v]) {
+      if (typeof v === 'string' && v.trim() && v.length <= 80) items.set(v, (items.get(v) ?? 0) + Number(r.c));
+    }
+  }
+  // Names are found by name search; text that rarely repeats is not a category.
+  const categorical =
+    (kind === 'text' || kind === 'list') && !isNameKey(target.key) && rows.length <= CATEGORY_VALUES_MAX && (rows.length <= 12 || rows.length * 2 <= count);
+  return {
+    ...target,
+    kind,
+    count,
+    distinct: rows.length,
+    values: categorical ? [...items].map(([value, n]) => ({ value, count: n })) : [],
+  };
 }
