@@ -62,11 +62,12 @@ export function unsure(ctx: Ctx, reason: string): Unsure {
 
 export const labelOf = (lexicon: Lexicon, label: string): LexLabel | undefined => lexicon.labels.find((l) => l.label === label);
 
-export const wordsOf = (ctx: Ctx, at: number) => {
+/** The words of an item: as the question wrote them, or lower case (`lower`). */
+export const wordsOf = (ctx: Ctx, at: number, form: 'text' | 'lower' = 'text') => {
   const it = ctx.items[at]!;
   return ctx.tokens
     .slice(it.from, it.to + 1)
-    .map((t) => t.text)
+    .map((t) => t[form])
     .join(' ');
 };
 

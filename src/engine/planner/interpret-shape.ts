@@ -2,7 +2,7 @@ import { holdsDate, LIMIT_LEADS, SUPERLATIVE_DIMENSIONS } from './cues.js';
 import { LIST_LIMIT } from './cypher-builder.js';
 import { isLimit } from './interpret-conditions.js';
 import type { Ctx, Draft, Unsure } from './interpret-context.js';
-import { candidates, labelOf, personLike, pick, unsure, valueOwner } from './interpret-context.js';
+import { candidates, labelOf, personLike, pick, unsure, valueOwner, wordsOf } from './interpret-context.js';
 import type { Item } from './links.js';
 import type { Ask, Meaning, MeaningNode, Ordering } from './meaning.js';
 
@@ -239,7 +239,7 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
       // "the oldest movie": the dimension of the thing after it; "the most movies": how many.
       if (node && rank.dimension) return dimensionOrder(ctx, node, rank);
       // "the most followers": said as the question says it, not as the label of who follows.
-      const said = it.kind === 'agent' ? wordsAt(ctx, k) : undefined;
+      const said = it.kind === 'agent' ? wordsOf(ctx, k, 'lower') : undefined;
       if (node && node !== focus) return { order: { by: { count: node.id, ...(said ? { said } : {}) }, direction: rank.direction }, fromProperty: false };
     }
     // "the highest rated", "the least popular": the dimension of the word after, in the direction of the rank.
@@ -293,15 +293,9 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
   if (!edge) return undefined;
   // "the most reviews": how many reviews, said so.
   const nounAt = ctx.items.findIndex((it, k) => k > at && k <= at + 2 && it.kind === 'rel' && it.rel.type === edge.type && ctx.tokens[it.from]?.pos === 'noun');
-  const said = nounAt >= 0 ? wordsAt(ctx, nounAt) : undefined;
+  const said = nounAt >= 0 ? wordsOf(ctx, nounAt, 'lower') : undefined;
   return { order: { by: { count: edge.from === focus.id ? edge.to : edge.from, ...(said ? { said } : {}) }, direction: rank.direction }, fromProperty: false };
 }
-
-/** The words of an item as the question wrote them, lower case. */
-const wordsAt = (ctx: Ctx, k: number) => {
-  const it = ctx.items[k]!;
-  return ctx.tokens.slice(it.from, it.to + 1).map((t) => t.lower).join(' ');
-};
 
 /** "the first 3 movies", "the last 5 reviews": in the order of the thing's one date, when it has one. */
 function chronological(ctx: Ctx, focus: Draft): Ordering | undefined {

@@ -55,6 +55,11 @@ export interface BuiltPattern {
   slots: string[];
 }
 
+/** The slots a template's parameters can fill: those whose example is a text or a number, with it as their value. */
+export function slotsOf(parameters: readonly { name: string; example: unknown }[]): { name: string; value: string }[] {
+  return parameters.filter((p) => typeof p.example === 'string' || typeof p.example === 'number').map((p) => ({ name: p.name, value: String(p.example) }));
+}
+
 /**
  * The pattern of a template from its original question and the examples of its parameters.
  * A value found (case-insensitively, as a run of whole words) in the question becomes a

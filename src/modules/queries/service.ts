@@ -6,7 +6,7 @@ import { fingerprintCypher, parameterizeCypher } from './fingerprint.js';
 import { patternMatchKey } from './match-keys.js';
 import { sourceParameters, UncarriedValueError } from './parameter-sources.js';
 import type { SourcedParameter } from './parameter-sources.js';
-import { buildPattern } from './pattern-match.js';
+import { buildPattern, slotsOf } from './pattern-match.js';
 import { NO_WORDS, normalizeQuestion, type MatcherWords } from './question.js';
 import type { PendingListQuery, QueryStatus, TemplateListQuery } from './schemas.js';
 import type { EventRow, QueryRow, QueryStore, RevisionRow, SimilarRow, TemplateFields } from './store.js';
@@ -337,10 +337,7 @@ export class QueryService {
     // Both texts must parse and plan as read-only: the one stored and the template that will run.
     await this.graph.validate(cypher, parameters as QueryParams);
     await this.graph.validate(template.cypher, examples);
-    const slots = template.parameters
-      .filter((p) => typeof p.example === 'string' || typeof p.example === 'number')
-      .map((p) => ({ name: p.name, value: String(p.example) }));
-    const pattern = buildPattern(question, slots, await this.words());
+    const pattern = buildPattern(question, slotsOf(template.parameters), await this.words());
     let templateParameters: SourcedParameter[];
     try {
       templateParameters = sourceParameters({ question, templateCypher: template.cypher, parameters: template.parameters, slots: pattern.slots });

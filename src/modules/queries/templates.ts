@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { fingerprintCypher, parameterizeCypher } from './fingerprint.js';
 import { candidateMatchKeys, patternMatchKey } from './match-keys.js';
-import { buildPattern, MATCH_THRESHOLD, matchPattern } from './pattern-match.js';
+import { buildPattern, MATCH_THRESHOLD, matchPattern, slotsOf } from './pattern-match.js';
 import type { QueryAssessment } from './assessment.js';
 import { fillFromSession } from './parameter-sources.js';
 import type { SessionEntity } from './parameter-sources.js';
@@ -95,10 +95,7 @@ export class TemplateService {
     if ((await this.store.patternStamp()) === words.stamp) return 0;
     let changed = 0;
     for (const row of await this.store.templatePatterns()) {
-      const slots = (row.template_parameters ?? [])
-        .filter((p) => typeof p.example === 'string' || typeof p.example === 'number')
-        .map((p) => ({ name: p.name, value: String(p.example) }));
-      const pattern = buildPattern(row.question, slots, words).pattern;
+      const pattern = buildPattern(row.question, slotsOf(row.template_parameters ?? []), words).pattern;
       const matchKey = patternMatchKey(pattern) || null;
       if (pattern === row.pattern && matchKey === row.match_key) continue;
       await this.store.setPattern(Number(row.id), pattern, matchKey);
