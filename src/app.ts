@@ -398,7 +398,12 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
     maxLines: config.limits.previewMaxLines,
     maxRows: config.limits.previewMaxRows,
   });
-  const schemaCache = new SchemaCache(deps.graph, config.graph.schemaCacheMs, () => synonyms.store.all());
+  const schemaCache = new SchemaCache({
+    graph: deps.graph,
+    ttlMs: config.graph.schemaCacheMs,
+    synonyms: () => synonyms.store.all(),
+    logger: app.log.child({ component: 'planner' }) as unknown as Logger,
+  });
   const documents = createDocumentsModule({
     config,
     db: deps.relational,

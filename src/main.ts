@@ -68,6 +68,8 @@ async function main(): Promise<void> {
     },
     'ready',
   );
+  // Read the graph's schema now, in the background: the first question should not pay for it.
+  void app.services.schema.warm();
 }
 
 main().catch((error: unknown) => {

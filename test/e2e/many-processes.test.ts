@@ -118,6 +118,8 @@ describe.skipIf(skipped)(`three service processes on one PostgreSQL, Neo4j and R
     await db.connect();
     // All at once, on an empty graph: each loads the demo, one claims its templates.
     [front, ...workers] = await Promise.all([start({ RUN_CONCURRENCY: '0' }), start(), start()]);
+    // Each reads the graph's schema once it listens; the tests time questions, not that read.
+    await Promise.all(workers.map((w) => w.waitForLog((line) => line.includes('graph schema and lexicon read'), 120_000)));
   }, 240_000);
   afterAll(async () => {
     await Promise.all((front ? all() : []).map((p) => p.kill()));

@@ -1,4 +1,5 @@
 import type { GraphSchema, GraphStore } from '../../stores/graph/port.js';
+import type { Logger } from 'pino';
 import { buildLexicon } from './lexicon.js';
 import type { Lexicon, Synonym } from './lexicon.js';
 import { profileValues } from './value-profile.js';
@@ -16,34 +17,76 @@ export interface SchemaView {
   lexicon: Lexicon;
 }
 
+export interface SchemaCacheDeps {
+  graph: GraphStore;
+  /** How long a view is fresh (GRAPH_SCHEMA_CACHE_MS); an older one is still served while its successor is read. */
+  ttlMs: number;
+  /** The deployment's synonyms (curators keep them); none when absent. */
+  synonyms?: () => Promise<Synonym[]>;
+  logger?: Pick<Logger, 'info' | 'warn'>;
+}
+
 export class SchemaCache {
-  private cached?: { at: number; value: Promise<SchemaView> };
+  /** The view questions get: fresh, or stale while `next` is read. */
+  private current?: { at: number; value: Promise<SchemaView> };
+  private next?: Promise<SchemaView>;
 
-  constructor(
-    private readonly graph: GraphStore,
-    private readonly ttlMs: number,
-    /** The deployment's synonyms (curators keep them); none when absent. */
-    private readonly synonyms: () => Promise<Synonym[]> = async () => [],
-  ) {}
+  constructor(private readonly deps: SchemaCacheDeps) {}
 
+  /**
+   * The current view. Past its time a view is still answered from while the next one is read
+   * in the background (reading a large graph's schema takes seconds; a question should not wait
+   * for it); after `invalidate()` the next question waits for the new read.
+   */
   get(): Promise<SchemaView> {
-    const now = Date.now();
-    if (!this.cached || now - this.cached.at > this.ttlMs) {
-      const value = this.graph.introspect().then(async (schema) => ({
-        schema,
-        vocabulary: buildVocabulary(schema),
-        lexicon: buildLexicon(schema, await profileValues(this.graph, schema), await this.synonyms()),
-      }));
-      // A failed read is not kept: the next question tries again.
-      value.catch(() => {
-        if (this.cached?.value === value) this.cached = undefined;
-      });
-      this.cached = { at: now, value };
+    if (!this.current) return this.refresh();
+    if (Date.now() - this.current.at > this.deps.ttlMs) void this.refresh().catch(() => undefined);
+    return this.current.value;
+  }
+
+  /**
+   * Reads the view ahead of the first question (at start), logging how long it took; joins a
+   * read already under way. Never rejects: a failure is logged and the next question tries again.
+   */
+  async warm(): Promise<void> {
+    const started = Date.now();
+    try {
+      const view = await this.refresh();
+      this.deps.logger?.info({ ms: Date.now() - started, labels: view.schema.labels.length }, 'graph schema and lexicon read');
+    } catch (error) {
+      this.deps.logger?.warn({ err: error }, 'graph schema could not be read; the first question tries again');
     }
-    return this.cached.value;
   }
 
   invalidate(): void {
-    this.cached = undefined;
+    this.current = undefined;
+    this.next = undefined;
+  }
+
+  /** One read at a time; a failed read is not kept, so the next question tries again. */
+  private refresh(): Promise<SchemaView> {
+    if (this.next) return this.next;
+    const at = Date.now();
+    const value = this.read();
+    this.next = value;
+    const keep = () => {
+      if (this.next !== value) return; // invalidated meanwhile: a newer read owns the cache
+      this.next = undefined;
+      this.current = { at, value };
+    };
+    value.then(keep, () => {
+      if (this.next === value) this.next = undefined;
+      if (this.current?.value === value) this.current = undefined;
+    });
+    // The first read (or the one after invalidate) is what every waiting question gets at once.
+    if (!this.current) this.current = { at, value };
+    return value;
+  }
+
+  private async read(): Promise<SchemaView> {
+    const { graph, synonyms } = this.deps;
+    const schema = await graph.introspect();
+    const [profile, said] = await Promise.all([profileValues(graph, schema), synonyms ? synonyms() : Promise.resolve([])]);
+    return { schema, vocabulary: buildVocabulary(schema), lexicon: buildLexicon(schema, profile, said) };
   }
 }
