@@ -402,6 +402,7 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
     graph: deps.graph,
     ttlMs: config.graph.schemaCacheMs,
     synonyms: () => synonyms.store.all(),
+    nameProperties: config.graph.nameProperties,
     logger: app.log.child({ component: 'planner' }) as unknown as Logger,
   });
   const documents = createDocumentsModule({

@@ -39,6 +39,24 @@ const csv = (def: string) =>
         .filter(Boolean),
     );
 
+/** `Label=key,Label=key`: identifiers on both sides, one key per label. */
+const labelKeys = () =>
+  z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const out: Record<string, string> = {};
+      for (const pair of v.split(',').map((p) => p.trim()).filter(Boolean)) {
+        const m = /^([A-Za-z_][A-Za-z0-9_]*)\s*=\s*([A-Za-z_][A-Za-z0-9_]*)$/.exec(pair);
+        if (!m || m[1]! in out) {
+          ctx.addIssue({ code: 'custom', message: `"${pair}" is not Label=property (identifiers, each label once)` });
+          return z.NEVER;
+        }
+        out[m[1]!] = m[2]!;
+      }
+      return out;
+    });
+
 const bool = (def: boolean) =>
   z
     .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -132,6 +150,7 @@ export const envSchema = z.object({
   GRAPH_SEARCH_CACHE_ENTRIES: int(1000, 0, 1_000_000),
   GRAPH_SEARCH_CACHE_MS: int(30_000, 1, 3_600_000),
   GRAPH_EMBEDDED_SHARED_DATABASE: bool(false),
+  GRAPH_NAME_PROPERTIES: labelKeys(),
   TEMPLATE_CACHE_ENTRIES: int(1000, 0, 1_000_000),
   SYNONYMS_MAX: int(2000, 0, 100_000),
   REVIEW_POLICY: z.enum(['never', 'generated', 'always']).default('never'),
@@ -251,6 +270,8 @@ export interface Config {
     searchCacheMs: number;
     /** Several processes with embedded graphs of their own may share one PostgreSQL (answers then depend on the process). */
     embeddedSharedDatabase: boolean;
+    /** The property that names each label's things where the deployment says so (else read from keys and values). */
+    nameProperties: Record<string, string>;
   };
   /** Load the demo knowledge graph and templates on first start (empty graph). */
   demoData: boolean;
@@ -371,6 +392,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       searchCacheEntries: e.GRAPH_SEARCH_CACHE_ENTRIES,
       searchCacheMs: e.GRAPH_SEARCH_CACHE_MS,
       embeddedSharedDatabase: e.GRAPH_EMBEDDED_SHARED_DATABASE,
+      nameProperties: e.GRAPH_NAME_PROPERTIES,
     },
     demoData: e.DEMO_DATA,
     templateCacheEntries: e.TEMPLATE_CACHE_ENTRIES,

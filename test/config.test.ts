@@ -15,6 +15,7 @@ describe('loadConfig', () => {
     expect(config.auth.algorithms).toEqual(['RS256', 'ES256']);
     expect(config.limits.rateChatCreatePerMinute).toBe(60);
     expect(config.limits.rateChatMessagePerMinute).toBe(30);
+    expect(config.graph.nameProperties).toEqual({});
   });
 
   it('reads and coerces values', () => {
@@ -27,8 +28,10 @@ describe('loadConfig', () => {
       OIDC_ROLES_CLAIM: 'realm_access.roles',
       AUTH_ALGORITHMS: 'RS256, PS256',
       TRUST_PROXY: 'true',
+      GRAPH_NAME_PROPERTIES: 'Vessel=callSign, Order = orderRef',
     });
     expect(config.port).toBe(8080);
+    expect(config.graph.nameProperties).toEqual({ Vessel: 'callSign', Order: 'orderRef' });
     expect(config.database.url).toBe('postgres://u@db:5432/x');
     expect(config.neo4j?.uri).toBe('neo4j://graph:7687');
     expect(config.auth.issuer).toBe('https://idp.example.com/realms/a');
@@ -51,6 +54,9 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['DATABASE_SCHEMA', 'x; drop table y'],
     ['TRUST_PROXY', 'maybe'],
+    ['GRAPH_NAME_PROPERTIES', 'Vessel'],
+    ['GRAPH_NAME_PROPERTIES', 'Vessel=call sign'],
+    ['GRAPH_NAME_PROPERTIES', 'Vessel=a,Vessel=b'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     let caught: unknown;
     try {

@@ -1,19 +1,18 @@
-import { buildLexicon } from '../../src/engine/planner/lexicon.js';
-import type { Lexicon, Synonym } from '../../src/engine/planner/lexicon.js';
+import type { Synonym } from '../../src/engine/planner/lexicon.js';
 import { composeMeaningAnswer } from '../../src/engine/planner/meaning-answer.js';
 import { describeReading, readQuestion } from '../../src/engine/planner/read-question.js';
 import type { QuestionReading } from '../../src/engine/planner/read-question.js';
 import { decideMentions, searchMentions } from '../../src/engine/planner/resolve.js';
 import type { ResolutionMemory } from '../../src/engine/planner/resolve.js';
 import { understand } from '../../src/engine/planner/understand.js';
-import { profileValues } from '../../src/engine/planner/value-profile.js';
-import { buildVocabulary } from '../../src/engine/planner/vocabulary.js';
+import { SchemaCache } from '../../src/engine/planner/schema-cache.js';
 import type { GraphStore } from '../../src/stores/graph/port.js';
 
 /**
  * The planner on a graph of a test's own, as the ask workflow's tools run it (understand,
  * search and decide the names, read, run, say), without the rest of the service: for tests of
- * the planner itself. `synonyms` are the deployment's, as curators keep them.
+ * the planner itself. `synonyms` are the deployment's, as curators keep them; `nameProperties` its
+ * GRAPH_NAME_PROPERTIES. The schema, vocabulary and lexicon are read as the service reads them.
  */
 export interface PlannerAnswer {
   reading: QuestionReading;
@@ -26,10 +25,8 @@ export interface PlannerAnswer {
   resolution?: string;
 }
 
-export async function plannerOn(graph: GraphStore, synonyms: Synonym[] = []) {
-  const schema = await graph.introspect();
-  const lexicon: Lexicon = buildLexicon(schema, await profileValues(graph, schema), synonyms);
-  const vocabulary = buildVocabulary(schema);
+export async function plannerOn(graph: GraphStore, synonyms: Synonym[] = [], nameProperties: Record<string, string> = {}) {
+  const { lexicon, vocabulary } = await new SchemaCache({ graph, ttlMs: 0, synonyms: async () => synonyms, nameProperties }).get();
   return {
     lexicon,
     async ask(question: string, memory: ResolutionMemory = { choices: [], focus: [] }): Promise<PlannerAnswer> {

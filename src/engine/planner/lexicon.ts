@@ -123,7 +123,8 @@ export function objectNounsOf(verb: string): string[] {
   return [verb.endsWith('e') ? `${verb}e` : `${verb}ee`];
 }
 
-export function buildLexicon(schema: GraphSchema, profiles: PropertyProfile[], synonyms: Synonym[] = []): Lexicon {
+/** `nameKeys`: the naming property per label (naming.ts); a label it lacks is named by its keys. */
+export function buildLexicon(schema: GraphSchema, profiles: PropertyProfile[], synonyms: Synonym[] = [], nameKeys?: ReadonlyMap<string, string>): Lexicon {
   const said = (kind: Synonym['kind'], name: string) =>
     synonyms.filter((s) => s.kind === kind && s.stands_for === name).map((s) => lemmasOf(s.word.split(/\s+/), kind === 'relationship' ? 'verb' : kind === 'label' ? 'noun' : 'none'));
   const labels = schema.labels
@@ -134,7 +135,7 @@ export function buildLexicon(schema: GraphSchema, profiles: PropertyProfile[], s
       words: lemmasOf(identifierWords(l.label), 'noun'),
       synonyms: said('label', l.label),
       properties: l.properties,
-      nameKey: labelNameKey(l.label, l.properties),
+      nameKey: nameKeys?.get(l.label) ?? labelNameKey(l.label, l.properties),
     }));
   const relationships = schema.relationshipTypes.map((t) => {
     const raw = identifierWords(t.type);
@@ -166,7 +167,9 @@ export function buildLexicon(schema: GraphSchema, profiles: PropertyProfile[], s
     const forms = [words, [fold(p.key)], ...said('property', p.key), ...words.flatMap((w) => DERIVED[w] ?? [])];
     // "seatCount" is also "the number of seats".
     if (words.length >= 2 && /^(count|number|total|num)$/.test(words.at(-1)!)) forms.push(['number', 'of', ...words.slice(0, -1)]);
-    return { owner: p.owner, ownerKind: p.ownerKind, key: p.key, words, forms, kind: p.kind, values: p.values };
+    // A label's naming property holds names, found by name search, not categories.
+    const naming = p.ownerKind === 'label' && nameKeys?.get(p.owner) === p.key;
+    return { owner: p.owner, ownerKind: p.ownerKind, key: p.key, words, forms, kind: p.kind, values: naming ? [] : p.values };
   });
   const values = new Map<string, LexValue[]>();
   let valueWordsMax = 1;

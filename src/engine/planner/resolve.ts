@@ -51,13 +51,19 @@ export type Resolution =
 
 export const normalizeMention = (text: string) => fold(text).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
-export function candidateOf(node: GraphNode): Candidate | undefined {
-  const nameProperty = displayNameKey(node.properties);
+/** The naming property of a label as the lexicon reads it (naming.ts), where it has one. */
+export type NameKeyOf = (label: string) => string | undefined;
+
+/** A found node as a candidate, named by its label's naming property, else by its own name-like keys. */
+export function candidateOf(node: GraphNode, nameKeyOf?: NameKeyOf): Candidate | undefined {
+  const label = node.labels.find((l) => l !== ENTITY_LABEL) ?? node.labels[0] ?? 'Node';
+  const own = nameKeyOf?.(label);
+  const nameProperty = own && typeof node.properties[own] === 'string' && node.properties[own] !== '' ? own : displayNameKey(node.properties);
   if (!nameProperty) return undefined;
   return {
     id: node.id,
     key: node.key,
-    label: node.labels.find((l) => l !== ENTITY_LABEL) ?? node.labels[0] ?? 'Node',
+    label,
     name: node.properties[nameProperty] as string,
     nameProperty,
     properties: node.properties,
@@ -67,10 +73,10 @@ export function candidateOf(node: GraphNode): Candidate | undefined {
 const sameNode = (a: Candidate, b: Candidate) => (a.key && b.key ? a.key === b.key : a.id === b.id);
 
 /** Nodes named exactly by the mention, else (unless `exactOnly`) those whose name contains all its words. */
-async function candidatesFor(graph: GraphStore, text: string, exactOnly = false): Promise<Candidate[]> {
+async function candidatesFor(graph: GraphStore, text: string, nameKeyOf: NameKeyOf, exactOnly = false): Promise<Candidate[]> {
   const wanted = normalizeMention(text);
   if (!wanted) return [];
-  const found = (await graph.findNodesByName(text, { limit: SEARCH_LIMIT })).map((m) => candidateOf(m.node)).filter((c): c is Candidate => !!c);
+  const found = (await graph.findNodesByName(text, { limit: SEARCH_LIMIT })).map((m) => candidateOf(m.node, nameKeyOf)).filter((c): c is Candidate => !!c);
   const exact = found.filter((c) => normalizeMention(c.name) === wanted);
   if (exact.length > 0 || exactOnly) return exact;
   const words = wanted.split(' ');
@@ -128,7 +134,7 @@ const NAME_GAP_WORDS = 3;
  * Joins neighbouring mentions with the few words between them when the whole is exactly the
  * name of something in the graph: titles keep their small words in lower case.
  */
-async function mergeSplitNames(graph: GraphStore, question: string, mentions: Mention[]): Promise<Mention[]> {
+async function mergeSplitNames(graph: GraphStore, question: string, mentions: Mention[], nameKeyOf: NameKeyOf): Promise<Mention[]> {
   const merged: Mention[] = [];
   for (let i = 0; i < mentions.length; i++) {
     let best: Mention = mentions[i]!;
@@ -137,7 +143,7 @@ async function mergeSplitNames(graph: GraphStore, question: string, mentions: Me
       const span = question.slice(mentions[i]!.start, mentions[j]!.end);
       const gapWords = question.slice(mentions[i]!.end, mentions[j]!.start).trim().split(/\s+/).filter(Boolean).length;
       if (mentions.slice(i, j + 1).some((m) => m.quoted) || /[,;:.!?"“”]/.test(gap) || gapWords > NAME_GAP_WORDS * (j - i)) continue;
-      const exact = (await candidatesFor(graph, span)).some((c) => normalizeMention(c.name) === normalizeMention(span));
+      const exact = (await candidatesFor(graph, span, nameKeyOf)).some((c) => normalizeMention(c.name) === normalizeMention(span));
       if (exact) {
         best = { text: span, start: mentions[i]!.start, end: mentions[j]!.end, quoted: false };
         i = j;
@@ -174,13 +180,13 @@ export const SIMILAR_NAME_MIN = 0.7;
  * Lyon): the things whose names share the start of one of
  * its words, the closest by edit distance.
  */
-async function similarNames(graph: GraphStore, text: string): Promise<Candidate[]> {
+async function similarNames(graph: GraphStore, text: string, nameKeyOf: NameKeyOf): Promise<Candidate[]> {
   const wanted = normalizeMention(text);
   const words = wanted.split(' ').filter((w) => w.length >= 3);
   const pool = new Map<string, Candidate>();
   for (const word of words.slice(0, 4)) {
     for (const m of await graph.findNodesByName(word.slice(0, 4), { limit: SEARCH_LIMIT })) {
-      const c = candidateOf(m.node);
+      const c = candidateOf(m.node, nameKeyOf);
       if (c) pool.set(c.key ?? c.id, c);
     }
   }
@@ -226,6 +232,7 @@ export async function searchMentions(graph: GraphStore, understanding: Understan
   const unknown: string[] = [];
   const values: RelationshipValue[] = [];
   let mentions = [...understanding.mentions];
+  const nameKeyOf: NameKeyOf = (label) => vocabulary.labels.find((l) => l.label === label)?.nameKey;
 
   // Nothing capitalized or quoted: try the words the schema does not explain ("ships that carry copper").
   // (With the lexicon, the mentions already hold such words, marked loose.)
@@ -245,11 +252,11 @@ export async function searchMentions(graph: GraphStore, understanding: Understan
   if (named > maxMentions) return { status: 'too_many', mentions: named, max: maxMentions };
   let looseBudget = maxMentions - named;
   mentions = mentions.filter((m) => !m.loose || looseBudget-- > 0);
-  mentions = await mergeSplitNames(graph, understanding.question, mentions);
+  mentions = await mergeSplitNames(graph, understanding.question, mentions, nameKeyOf);
   for (let index = 0; index < mentions.length; index++) {
     const mention = mentions[index]!;
     // Lower-case words name something only by its whole name ("copper", "ada moreau"), never by a word of it ("top").
-    const candidates = fitting(await candidatesFor(graph, mention.text, mention.loose === true), understanding, vocabulary);
+    const candidates = fitting(await candidatesFor(graph, mention.text, nameKeyOf, mention.loose === true), understanding, vocabulary);
     // "Python and Rust" names two things, unless something is called exactly that.
     const parts = mention.quoted ? [] : splitOnAnd(mention);
     if (candidates.length === 0 && parts.length > 1) {
@@ -287,7 +294,7 @@ export async function searchMentions(graph: GraphStore, understanding: Understan
     found.push({ mention, candidates });
   }
 
-  const suggestions = unknown.length > 0 ? (await Promise.all(unknown.map((u) => similarNames(graph, u)))).flat().slice(0, SUGGESTIONS_MAX) : [];
+  const suggestions = unknown.length > 0 ? (await Promise.all(unknown.map((u) => similarNames(graph, u, nameKeyOf)))).flat().slice(0, SUGGESTIONS_MAX) : [];
   return { status: 'searched', found, unknown, suggestions, values };
 }
 

@@ -2,6 +2,7 @@ import type { GraphSchema, GraphStore } from '../../stores/graph/port.js';
 import type { Logger } from 'pino';
 import { buildLexicon } from './lexicon.js';
 import type { Lexicon, Synonym } from './lexicon.js';
+import { nameIndexKeys, namingKeys } from './naming.js';
 import { profileValues } from './value-profile.js';
 import { buildVocabulary } from './vocabulary.js';
 import type { Vocabulary } from './vocabulary.js';
@@ -23,6 +24,8 @@ export interface SchemaCacheDeps {
   ttlMs: number;
   /** The deployment's synonyms (curators keep them); none when absent. */
   synonyms?: () => Promise<Synonym[]>;
+  /** The deployment's naming property per label (GRAPH_NAME_PROPERTIES). */
+  nameProperties?: Readonly<Record<string, string>>;
   logger?: Pick<Logger, 'info' | 'warn'>;
 }
 
@@ -87,6 +90,9 @@ export class SchemaCache {
     const { graph, synonyms } = this.deps;
     const schema = await graph.introspect();
     const [profile, said] = await Promise.all([profileValues(graph, schema), synonyms ? synonyms() : Promise.resolve([])]);
-    return { schema, vocabulary: buildVocabulary(schema), lexicon: buildLexicon(schema, profile, said) };
+    const nameKeys = namingKeys(schema, profile, this.deps.nameProperties);
+    // Name search reads what names things here, however the graph was written.
+    await graph.keepNameIndexes(nameIndexKeys(schema, nameKeys));
+    return { schema, vocabulary: buildVocabulary(schema, nameKeys), lexicon: buildLexicon(schema, profile, said, nameKeys) };
   }
 }

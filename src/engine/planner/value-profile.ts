@@ -22,6 +22,10 @@ export interface PropertyProfile {
   count: number;
   /** Distinct values among those read (at most VALUES_READ + 1). */
   distinct: number;
+  /** No value read occurs twice (a name or an id, not a category). */
+  unique: boolean;
+  /** The longest text value read, in characters (0 for other kinds). */
+  longest: number;
   /** The recurring values (text and list items), when there are few enough to be categories. */
   values: { value: string; count: number }[];
 }
@@ -83,6 +87,8 @@ async function profileOne(graph: GraphStore, target: { owner: string; ownerKind:
     kind,
     count,
     distinct: rows.length,
+    unique: rows.length > 0 && Number(rows[0]!.c) === 1,
+    longest: Math.max(0, ...rows.map((r) => (typeof r.v === 'string' ? r.v.length : 0))),
     values: categorical ? [...items].map(([value, n]) => ({ value, count: n })) : [],
   };
 }

@@ -51,22 +51,28 @@ export interface Vocabulary {
  * then one for the whole name (`fullName`), then any other name-like key; else the first key.
  */
 export function labelNameKey(label: string, properties: readonly string[]): string {
+  return nameLikeKey(label, properties) ?? properties[0] ?? 'name';
+}
+
+/** `labelNameKey` without the fallback: undefined when no key is name-like. */
+export function nameLikeKey(label: string, properties: readonly string[]): string | undefined {
   const names = properties.filter((k) => k !== 'aliases' && isNameKey(k));
   const labelWords = new Set(identifierWords(label));
   const own = names.filter((k) => k !== 'name' && k !== 'title' && identifierWords(k).slice(0, -1).some((w) => labelWords.has(w))).sort();
   const plain = names.find((k) => k === 'name') ?? names.find((k) => k === 'title');
   // Otherwise the order a thing's own name is shown in (bookkeeping.ts), every key standing in for a value.
-  return plain ?? own[0] ?? displayNameKey(Object.fromEntries(names.map((k) => [k, k]))) ?? properties[0] ?? 'name';
+  return plain ?? own[0] ?? displayNameKey(Object.fromEntries(names.map((k) => [k, k])));
 }
 
-export function buildVocabulary(schema: GraphSchema): Vocabulary {
+/** `nameKeys`: the naming property per label (naming.ts); a label it lacks is named by its keys. */
+export function buildVocabulary(schema: GraphSchema, nameKeys?: ReadonlyMap<string, string>): Vocabulary {
   const labels = schema.labels
     .filter((l) => l.label !== ENTITY_LABEL)
     .map((l) => {
       const words = identifierWords(l.label);
       const last = words.at(-1) ?? l.label.toLowerCase();
       const stems = new Set([wordKey(last), wordKey(pluralOf(last))]);
-      return { label: l.label, count: l.count, properties: l.properties, nameKey: labelNameKey(l.label, l.properties), stems };
+      return { label: l.label, count: l.count, properties: l.properties, nameKey: nameKeys?.get(l.label) ?? labelNameKey(l.label, l.properties), stems };
     });
   const relationships = schema.relationshipTypes.map((t) => {
     const words = identifierWords(t.type);

@@ -67,6 +67,8 @@ const SEARCH_TOKENIZER = { tokenizer: 'standard', stopWords: [] as string[] };
 export class GrafeoEngine {
   private writes: Promise<unknown> = Promise.resolve();
   private readonly indexedLabels = new Set<string>();
+  /** Text indexes over naming properties `_search` does not hold (`indexNames`), as [label, key]. */
+  private nameIndexes: [string, string][] = [];
 
   private constructor(private readonly db: GrafeoDatabase) {}
 
@@ -94,6 +96,8 @@ export class GrafeoEngine {
         return (await this.introspect()) as Operations[K]['answer'];
       case 'search':
         return (await this.search(a)) as Operations[K]['answer'];
+      case 'indexNames':
+        return (await this.serialized(() => this.indexNames(a))) as Operations[K]['answer'];
       case 'upsert':
         return (await this.serialized(() => this.upsert(a))) as Operations[K]['answer'];
       case 'delete':
@@ -173,11 +177,11 @@ export class GrafeoEngine {
     });
   }
 
-  private async hasTextIndex(label: string): Promise<boolean> {
-    if (this.indexedLabels.has(label)) return true;
+  private async hasTextIndex(label: string, property = SEARCH_PROPERTY): Promise<boolean> {
+    if (property === SEARCH_PROPERTY && this.indexedLabels.has(label)) return true;
     try {
-      await this.db.textSearch(label, SEARCH_PROPERTY, 'probe', 1);
-      this.indexedLabels.add(label);
+      await this.db.textSearch(label, property, 'probe', 1);
+      if (property === SEARCH_PROPERTY) this.indexedLabels.add(label);
       return true;
     } catch (error) {
       if (/no text index/i.test(String((error as Error).message))) return false;
@@ -192,12 +196,28 @@ export class GrafeoEngine {
     this.indexedLabels.add(label);
   }
 
+  /** Indexes these naming properties (the engine keeps each index up to date as nodes change) and drops the ones no longer named. */
+  async indexNames({ names }: Operations['indexNames']['args']): Promise<Operations['indexNames']['answer']> {
+    const id = ([label, key]: [string, string]) => `${label}\u0000${key}`;
+    const had = new Set(this.nameIndexes.map(id));
+    const wanted = new Set(names.map(id));
+    for (const pair of names) {
+      if (!had.has(id(pair)) && !(await this.hasTextIndex(...pair))) await this.db.createTextIndex(pair[0], pair[1], SEARCH_TOKENIZER);
+    }
+    for (const pair of this.nameIndexes) if (!wanted.has(id(pair))) await this.db.dropTextIndex(...pair);
+    const changed = had.size !== wanted.size || [...wanted].some((w) => !had.has(w));
+    this.nameIndexes = names.map(([label, key]) => [label, key]);
+    return { changed };
+  }
+
   async search({ terms, labels, limit }: Operations['search']['args']): Promise<SearchAnswer> {
     if (terms.length === 0) return { matches: [] };
     const best = new Map<number, number>();
-    for (const label of labels.length > 0 ? labels : [ENTITY_LABEL]) {
-      if (!(await this.hasTextIndex(label))) continue; // nothing with that label was ever upserted
-      const hits = await this.db.textSearch(label, SEARCH_PROPERTY, terms.join(' '), limit);
+    const indexes: [string, string][] = (labels.length > 0 ? labels : [ENTITY_LABEL]).map((label) => [label, SEARCH_PROPERTY]);
+    indexes.push(...this.nameIndexes.filter(([label]) => labels.length === 0 || labels.includes(label)));
+    for (const [label, property] of indexes) {
+      if (property === SEARCH_PROPERTY && !(await this.hasTextIndex(label))) continue; // nothing with that label was ever upserted
+      const hits = await this.db.textSearch(label, property, terms.join(' '), limit);
       for (const [id, score] of hits as [number, number][]) best.set(id, Math.max(best.get(id) ?? 0, score));
     }
     const ranked = [...best].sort((a, b) => b[1] - a[1]).slice(0, limit);

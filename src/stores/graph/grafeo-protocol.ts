@@ -39,6 +39,8 @@ export interface Operations {
   validate: { args: { statement: string; params: QueryParams }; answer: { ok: true } };
   introspect: { args: Record<string, never>; answer: GraphSchema };
   search: { args: SearchArgs; answer: SearchAnswer };
+  /** Naming properties `_search` does not hold, as (label, key) pairs: each gets a text index that search reads. */
+  indexNames: { args: { names: [string, string][] }; answer: { changed: boolean } };
   upsert: { args: { batch: PreparedBatch; provenance: string }; answer: WriteCounts };
   delete: { args: { provenance: string }; answer: WriteCounts };
   stats: { args: Record<string, never>; answer: { nodes: number; relationships: number } };

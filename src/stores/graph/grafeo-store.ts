@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { searchTerms } from './bookkeeping.js';
+import { isNameKey, searchTerms } from './bookkeeping.js';
 import { assertReadOnly, type GuardOptions } from './cypher-guard.js';
 import { engineFailure, graphUnavailable, invalidCypher, notReadOnly, queryFailed, queryOverMemory, queryTimeout, resultTooLarge } from './errors.js';
 import { EngineCallError, GrafeoSupervisor, type CallOptions } from './grafeo-supervisor.js';
@@ -60,6 +60,7 @@ export class GrafeoGraphStore implements GraphStore {
   private readonly limits: Limits;
   private readonly operationTimeoutMs: number;
   private readonly maxResultBytes: number;
+  private readonly logger: GraphLogger | undefined;
 
   private constructor(
     private readonly supervisor: GrafeoSupervisor,
@@ -74,6 +75,7 @@ export class GrafeoGraphStore implements GraphStore {
     this.limits = { timeoutMs: options.queryTimeoutMs, maxRows: options.maxRows };
     this.operationTimeoutMs = options.operationTimeoutMs ?? Math.max(30_000, options.queryTimeoutMs * 10);
     this.maxResultBytes = options.maxResultBytes ?? 0;
+    this.logger = options.logger;
   }
 
   static async open(options: GrafeoStoreOptions): Promise<GrafeoGraphStore> {
@@ -144,6 +146,17 @@ export class GrafeoGraphStore implements GraphStore {
       const answer = await this.call('search', { terms, labels, limit }, this.operation('read', 'search'));
       return answer.matches.map((m) => ({ node: m.node as unknown as GraphNode, score: m.score }));
     });
+  }
+
+  /** `_search` holds the name-like keys of what was written; the other naming properties get text indexes of their own. */
+  async keepNameIndexes(names: ReadonlyMap<string, readonly string[]>): Promise<void> {
+    const pairs = [...names].flatMap(([label, keys]) => keys.filter((k) => !isNameKey(k)).map((k): [string, string] => [label, k]));
+    try {
+      const { changed } = await this.call('indexNames', { names: pairs }, this.operation('read', 'name indexing'));
+      if (changed) this.names.forget();
+    } catch (error) {
+      this.logger?.warn({ err: error }, 'the name indexes over naming properties could not be kept; searching written names only');
+    }
   }
 
   async upsert(batch: UpsertBatch, provenance: string): Promise<WriteCounts> {

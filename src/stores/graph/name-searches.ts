@@ -33,6 +33,11 @@ export class NameSearches {
     return [...(await this.cache.read(JSON.stringify([terms, labels, limit]), search))];
   }
 
+  /** Forgets every kept search (what is searched has changed: a new index). */
+  forget(): void {
+    this.cache.forget();
+  }
+
   /** Runs a write; no search from before it, or read while it ran, is used after it. */
   async writing<T>(write: () => Promise<T>): Promise<T> {
     this.cache.forget();

@@ -17,6 +17,7 @@ import { graphUnavailable, invalidCypher, notReadOnly, queryFailed, queryTimeout
 import { jsonSize } from './json-size.js';
 import { mapNeo4jValue } from './neo4j-mapping.js';
 import { NameSearches, type NameSearchCacheOptions } from './name-searches.js';
+import { keepNeo4jNameIndex, nameIndexQuery } from './neo4j-name-index.js';
 import type {
   FindNodesOptions,
   GraphLogger,
@@ -181,6 +182,8 @@ export class Neo4jGraphStore implements GraphStore {
   private readonly maxResultBytes: number;
   private readonly database: string | undefined;
   private readonly operationTimeoutMs: number;
+  /** The online index over the graph's own naming properties (neo4j-name-index.ts), once there is one. */
+  private nameIndex: string | undefined;
 
   constructor(
     private readonly driver: Neo4jDriverLike,
@@ -263,7 +266,7 @@ export class Neo4jGraphStore implements GraphStore {
     return { queryType: 'r' };
   }
 
-  async introspect(): Promise<GraphSchema> {
+  introspect(): Promise<GraphSchema> {
     return this.inReadTransaction(this.operationTimeoutMs, MAX_FETCH, async (tx) => {
       const all = async (query: string) => {
         const records: Neo4jRecordLike[] = [];
@@ -312,25 +315,49 @@ export class Neo4jGraphStore implements GraphStore {
     });
   }
 
+  /**
+   * Nodes whose names hold the terms: those written through `upsert` by their `_search` text,
+   * then those of the graph's own naming properties (a graph the service did not write), each once.
+   */
   async findNodesByName(text: string, opts?: FindNodesOptions): Promise<NodeMatch[]> {
     const { labels, limit } = resolveFindOptions(opts);
     const terms = typeof text === 'string' ? searchTerms(text) : [];
     if (terms.length === 0) return [];
+    const nameIndex = this.nameIndex;
     const query =
       'CALL db.index.fulltext.queryNodes($index, $query) YIELD node, score ' +
       'WHERE size($labels) = 0 OR any(l IN labels(node) WHERE l IN $labels) ' +
-      'RETURN node, score ORDER BY score DESC LIMIT $limit';
+      'RETURN elementId(node) AS id, node, score ORDER BY score DESC LIMIT $limit';
     const search = () =>
       this.inReadTransaction(this.operationTimeoutMs, limit, async (tx) => {
-        const matches: NodeMatch[] = [];
-        // The terms are letters and digits only, so they carry no Lucene syntax.
-        const params = { index: NEO4J_SEARCH_INDEX, query: terms.join(' '), labels, limit: neo4j.int(limit) };
-        for await (const record of tx.run(query, params)) {
-          matches.push({ node: mapNeo4jValue(record.get('node')) as unknown as GraphNode, score: Number(record.get('score')) });
+        const matches = new Map<string, NodeMatch>();
+        const searches = [{ index: NEO4J_SEARCH_INDEX, query: terms.join(' ') }];
+        if (nameIndex) searches.push({ index: nameIndex, query: nameIndexQuery(terms) });
+        for (const { index, query: text } of searches) {
+          for await (const record of tx.run(query, { index, query: text, labels, limit: neo4j.int(limit) })) {
+            const id = String(record.get('id'));
+            if (matches.size < limit && !matches.has(id)) {
+              matches.set(id, { node: mapNeo4jValue(record.get('node')) as unknown as GraphNode, score: Number(record.get('score')) });
+            }
+          }
         }
-        return matches;
+        return [...matches.values()];
       });
     return this.names.find(terms, labels, limit, search);
+  }
+
+  /** See `keepNeo4jNameIndex`; the index it settles on is what name search reads. */
+  async keepNameIndexes(names: ReadonlyMap<string, readonly string[]>): Promise<void> {
+    const session = this.driver.session({ defaultAccessMode: 'WRITE', database: this.database });
+    try {
+      const current = await keepNeo4jNameIndex(session, names);
+      if (current !== this.nameIndex) this.names.forget();
+      this.nameIndex = current;
+    } catch (error) {
+      this.options.logger?.warn({ err: error }, 'the name index over the graph’s own naming properties could not be kept; searching written names only');
+    } finally {
+      await session.close().catch(() => undefined);
+    }
   }
 
   async upsert(batch: UpsertBatch, provenance: string): Promise<WriteCounts> {

@@ -144,9 +144,18 @@ export interface GraphStore {
   /**
    * Finds nodes whose name-like properties (`name`, `title`, `aliases`) contain the words of
    * `text`, or words starting with them, case- and accent-insensitively, through a full-text
-   * index. Covers the nodes written through `upsert` (label `Entity`).
+   * index. Covers the nodes written through `upsert` (label `Entity`), and those whose naming
+   * properties `keepNameIndexes` was given.
    */
   findNodesByName(text: string, opts?: FindNodesOptions): Promise<NodeMatch[]>;
+
+  /**
+   * Keeps a full-text index over each label's naming properties (label → keys, as the planner
+   * reads them), so name search also finds what the service did not write, and what a label is
+   * named by when no key looks like a name. Idempotent and cheap when nothing changed; never
+   * fails for lack of rights (it logs; search keeps to the indexes it has).
+   */
+  keepNameIndexes(names: ReadonlyMap<string, readonly string[]>): Promise<void>;
 
   /** Idempotent: writing the same batch twice leaves the graph as writing it once. */
   upsert(batch: UpsertBatch, provenance: string): Promise<WriteCounts>;

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openGraphStore } from '../../../src/stores/graph/index.js';
 import { openNeo4jStore, type Neo4jConnection } from '../../../src/stores/graph/neo4j-store.js';
 import type { GraphStore, UpsertBatch } from '../../../src/stores/graph/port.js';
+import { SchemaCache } from '../../../src/engine/planner/schema-cache.js';
+import { plannerOn } from '../../support/planner.js';
 import { SEED } from './cypher-cases.js';
 import { CONTRACT_LIMITS, allowedProcedures, describeGraphStoreContract, type GraphStoreEngine, type StoreLimits } from './graph-store.contract.js';
 
@@ -99,5 +101,99 @@ describe.skipIf(!uri)('Neo4j adapter: what only a server does', () => {
   it('maps spatial values', async () => {
     const result = await store.runReadOnly('RETURN point({x: 1, y: 2}) AS pt, point({latitude: 47.37, longitude: 8.54}) AS geo');
     expect(result.rows).toEqual([{ pt: { srid: 7203, x: 1, y: 2 }, geo: { srid: 4326, x: 8.54, y: 47.37 } }]);
+  });
+});
+
+/**
+ * A Neo4j the service did not write (no `Entity` label, no `_search`): things named by their own
+ * keys (`supplierName`), by values (a warehouse's `site`), or as the deployment says
+ * (GRAPH_NAME_PROPERTIES: a vessel by `callSign`). The store keeps a full-text index over those
+ * naming properties, follows the schema when it changes, and the planner answers by them.
+ */
+describe.skipIf(!uri)('Neo4j adapter: a graph the service did not write', () => {
+  let store: GraphStore;
+  const raw = async (cypher: string) => {
+    const { uri: at, user, password, database } = connection();
+    const driver = neo4j.driver(at, neo4j.auth.basic(user, password));
+    try {
+      return (await driver.executeQuery(cypher, {}, { database })).records.map((r) => r.toObject());
+    } finally {
+      await driver.close();
+    }
+  };
+  const nameIndexes = async () =>
+    (await raw("SHOW FULLTEXT INDEXES YIELD name, labelsOrTypes, properties, state WHERE name STARTS WITH 'cqks_names_' RETURN name, labelsOrTypes, properties, state")) as {
+      name: string;
+      labelsOrTypes: string[];
+      properties: string[];
+      state: string;
+    }[];
+
+  beforeAll(async () => {
+    await wipe();
+    for (const stale of await nameIndexes()) await raw(`DROP INDEX ${stale.name}`);
+    await raw(`CREATE (n:Supplier {supplierName: 'Nordkap Fisk AS', country: 'Norway'}),
+      (l:Supplier {supplierName: 'Lagos Cocoa Ltd', country: 'Nigeria'}),
+      (cod:Ingredient {ingredientName: 'Smoked Cod', kilos: 40}),
+      (butter:Ingredient {ingredientName: 'Cocoa Butter', kilos: 25}),
+      (h:Warehouse {site: 'Harbour Road Depot', capacity: 40}),
+      (a:Warehouse {site: 'Airport Hall', capacity: 25}),
+      (v:Vessel {imo: 'IMO 9321483 (Bergen)', callSign: 'LAOB6'}),
+      (w:Vessel {imo: 'IMO 9102337 (Oslo)', callSign: 'LNWY3'}),
+      (n)-[:SUPPLIES]->(cod), (l)-[:SUPPLIES]->(butter),
+      (cod)-[:STORED_IN]->(h), (butter)-[:STORED_IN]->(a),
+      (v)-[:CARRIES]->(butter), (w)-[:CARRIES]->(cod)`);
+    store = await openGraphStore({ neo4j: connection(), ...CONTRACT_LIMITS, allowedProcedures });
+  });
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  const readSchema = () => new SchemaCache({ graph: store, ttlMs: 0, nameProperties: { Vessel: 'callSign' } }).get();
+
+  it('indexes every label’s naming properties once the schema is read, and finds names by word and by the start of one', async () => {
+    expect(await store.findNodesByName('Nordkap')).toEqual([]); // no schema read yet: no index of their names
+    const { lexicon } = await readSchema();
+    expect(Object.fromEntries(lexicon.labels.map((l) => [l.label, l.nameKey]))).toEqual({
+      Supplier: 'supplierName',
+      Ingredient: 'ingredientName',
+      Warehouse: 'site', // no key looks like a name: the text whose values never repeat
+      Vessel: 'callSign', // the deployment's choice over the longer imo
+    });
+    const [index] = await nameIndexes();
+    expect(index?.state).toBe('ONLINE');
+    expect([...index!.labelsOrTypes].sort()).toEqual(['Ingredient', 'Supplier', 'Vessel', 'Warehouse']);
+    expect([...index!.properties].sort()).toEqual(['callSign', 'ingredientName', 'site', 'supplierName']);
+    const names = async (text: string) => (await store.findNodesByName(text)).map((m) => m.node.properties);
+    expect(await names('Nordkap Fisk')).toEqual([expect.objectContaining({ supplierName: 'Nordkap Fisk AS' })]);
+    expect(await names('nordk')).toEqual([expect.objectContaining({ supplierName: 'Nordkap Fisk AS' })]);
+    expect(await names('laob6')).toEqual([expect.objectContaining({ callSign: 'LAOB6' })]);
+    expect(await names('Airport Hall')).toEqual([expect.objectContaining({ site: 'Airport Hall' })]);
+    expect((await store.findNodesByName('cocoa', { labels: ['Ingredient'] })).map((m) => m.node.labels)).toEqual([['Ingredient']]);
+  });
+
+  it('answers by the graph’s own names: a key, the values, the deployment’s choice', async () => {
+    const planner = await plannerOn(store, [], { Vessel: 'callSign' });
+    const values = async (question: string) => {
+      const answer = await planner.ask(question);
+      expect(answer.cypher, `${question}: ${answer.resolution ?? JSON.stringify(answer.reading)}`).toBeDefined();
+      return answer.rows.map((r) => Object.values(r)[0]);
+    };
+    expect(await values('Which ingredients does Nordkap Fisk AS supply?')).toEqual(['Smoked Cod']);
+    expect(await values('Which warehouse is Smoked Cod stored in?')).toEqual(['Harbour Road Depot']);
+    expect(await values('What does LAOB6 carry?')).toEqual(['Cocoa Butter']);
+    expect(await values('Which vessels carry Smoked Cod?')).toEqual(['LNWY3']);
+    expect(await values('What is stored in Airport Hall?')).toEqual(['Cocoa Butter']);
+  });
+
+  it('follows the schema: a new label gets a new index, searched once online, and the old one is dropped', async () => {
+    const [before] = await nameIndexes();
+    await raw("CREATE (:Farm {farmName: 'Green Acre'})");
+    await readSchema();
+    const after = await nameIndexes();
+    expect(after.map((i) => i.name)).not.toContain(before!.name);
+    expect(after).toHaveLength(1);
+    expect(after[0]!.labelsOrTypes).toContain('Farm');
+    expect((await store.findNodesByName('Green Acre')).map((m) => m.node.properties.farmName)).toEqual(['Green Acre']);
   });
 });

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SchemaCache } from '../../../src/engine/planner/schema-cache.js';
+import type { UpsertBatch } from '../../../src/stores/graph/port.js';
+import { plannerOn } from '../../support/planner.js';
+import { openScratchGraph } from '../../support/scratch-graph.js';
+
+/**
+ * What names a label's things on the embedded engine: a name-like key, else the text whose values
+ * never repeat, else what the deployment says (GRAPH_NAME_PROPERTIES). Name search finds things by
+ * it (a text index of its own where `_search` does not hold it), and answers show it. The same on
+ * Neo4j, for a graph the service did not write: neo4j-store.integration.test.ts.
+ */
+const node = (key: string, label: string, properties: Record<string, string | number>) => ({ key, labels: [label], properties });
+const GRAPH: UpsertBatch = {
+  nodes: [
+    node('s:1', 'Orchard', { orchardName: 'Hillside Orchard', hectares: 12 }),
+    node('s:2', 'Orchard', { orchardName: 'River Bend Orchard', hectares: 7 }),
+    node('c:1', 'Cultivar', { label: 'Cox Orange Pippin', code: 'C-11' }),
+    node('c:2', 'Cultivar', { label: 'Bramley Seedling', code: 'C-12' }),
+    node('c:3', 'Cultivar', { label: 'Discovery', code: 'C-13' }),
+    node('t:1', 'Truck', { plate: 'KX 4410', vin: 'WDB9066331S123456 (white)' }),
+    node('t:2', 'Truck', { plate: 'KX 5521', vin: 'WDB9066331S654321 (red)' }),
+  ],
+  relationships: [
+    { fromKey: 's:1', type: 'GROWS', toKey: 'c:1' },
+    { fromKey: 's:1', type: 'GROWS', toKey: 'c:2' },
+    { fromKey: 's:2', type: 'GROWS', toKey: 'c:3' },
+    { fromKey: 't:1', type: 'COLLECTS_FROM', toKey: 's:1' },
+    { fromKey: 't:2', type: 'COLLECTS_FROM', toKey: 's:2' },
+  ],
+};
+
+describe('naming properties (embedded engine)', () => {
+  let scratch: Awaited<ReturnType<typeof openScratchGraph>>;
+  beforeAll(async () => {
+    scratch = await openScratchGraph('naming', GRAPH);
+  });
+  afterAll(() => scratch?.close());
+
+  it('reads each label’s naming property from its keys, its values, or the deployment', async () => {
+    const { lexicon } = await new SchemaCache({ graph: scratch.graph, ttlMs: 0, nameProperties: { Truck: 'plate' } }).get();
+    expect(Object.fromEntries(lexicon.labels.map((l) => [l.label, l.nameKey]))).toEqual({
+      Orchard: 'orchardName',
+      Cultivar: 'label', // never repeats, and longer than the code
+      Truck: 'plate', // the deployment's choice (by values it would be the longer vin)
+    });
+    const { lexicon: byValues } = await new SchemaCache({ graph: scratch.graph, ttlMs: 0 }).get();
+    expect(byValues.labels.find((l) => l.label === 'Truck')?.nameKey).toBe('vin');
+  });
+
+  it('finds things by that property and answers with it', async () => {
+    const planner = await plannerOn(scratch.graph, [], { Truck: 'plate' });
+    expect((await scratch.graph.findNodesByName('Bramley')).map((m) => m.node.properties.label)).toEqual(['Bramley Seedling']);
+    expect((await scratch.graph.findNodesByName('KX 4410')).map((m) => m.node.properties.plate)[0]).toBe('KX 4410'); // best first; 'KX' also names the other
+    const values = async (question: string) => {
+      const answer = await planner.ask(question);
+      expect(answer.cypher, `${question}: ${answer.resolution ?? JSON.stringify(answer.reading)}`).toBeDefined();
+      return answer.rows.map((r) => Object.values(r)[0]);
+    };
+    expect(await values('Which cultivars does Hillside Orchard grow?')).toEqual(['Bramley Seedling', 'Cox Orange Pippin']);
+    expect(await values('Which orchard grows Discovery?')).toEqual(['River Bend Orchard']);
+    expect(await values('Which truck collects from River Bend Orchard?')).toEqual(['KX 5521']);
+    expect(await values('Where does KX 4410 collect from?')).toEqual(['Hillside Orchard']);
+  });
+
+  it('drops the index of a naming property no longer chosen', async () => {
+    await plannerOn(scratch.graph); // Truck named by vin now: plate is no longer searched
+    expect(await scratch.graph.findNodesByName('KX 4410')).toEqual([]);
+    expect((await scratch.graph.findNodesByName('WDB9066331S123456')).map((m) => m.node.properties.plate)).toEqual(['KX 4410']);
+  });
+});
