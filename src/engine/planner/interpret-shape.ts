@@ -40,6 +40,7 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
   let focus: Draft | undefined = (countAt >= 0 ? firstAfter(countAt) : undefined) ?? free.filter((n) => !n.implicit).sort((a, b) => a.at - b.at)[0] ?? free[0] ?? anchors[0];
   if (!focus) return unsure(ctx, 'the question names nothing the graph holds');
   if (countAt >= 0) ctx.used.add(countAt);
+  else focus = objectAsked(ctx, focus, free);
 
   let ask: Ask = { kind: 'list', extra: [] };
   let order: Ordering | undefined;
@@ -120,6 +121,22 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
     order = limit !== undefined ? chronological(ctx, focus) : undefined;
   }
   return finishShape(ctx, focus, ask, order, limit, asked);
+}
+
+/** "What do/does/did" or "who(m) do …": the words after the auxiliary are the verb's subject, not what is asked. */
+const ASKS_OBJECT = /^(what|who|whom)$/;
+const DO_FORMS = /^(do|does|did)$/;
+
+/**
+ * "What do docked vessels carry?", "Who does the team in Oslo employ?": the thing named is the
+ * subject and what is asked is what its verb reaches, the one unnamed thing at the other end
+ * of its relationship (as with a named subject, "What does Sea Wolf carry?").
+ */
+function objectAsked(ctx: Ctx, focus: Draft, free: Draft[]): Draft {
+  const [wh, aux] = ctx.tokens;
+  if (!wh || !aux || !ASKS_OBJECT.test(wh.lower) || !DO_FORMS.test(aux.lower) || focus.implicit || focus.at < 2) return focus;
+  const reached = free.filter((n) => n.implicit && ctx.edges.some((e) => (e.from === focus.id && e.to === n.id) || (e.to === focus.id && e.from === n.id)));
+  return reached.length === 1 ? reached[0]! : focus;
 }
 
 /** The meaning with its columns: values named beside a list, and the values its conditions compared. */
