@@ -8,7 +8,7 @@ import type { RelationalStore } from '../../stores/relational/index.js';
 import type { SessionService } from '../chat/service.js';
 import type { ReviewService } from '../review/service.js';
 import type { RunService } from '../runs/service.js';
-import type { RunStore } from '../runs/store.js';
+import type { RunRow, RunStore } from '../runs/store.js';
 import type { z } from 'zod';
 import type { AnswerSchema } from './schemas.js';
 import type { MessageRow, MessageStore } from './store.js';
@@ -73,9 +73,10 @@ export class ConversationService {
     }
     // A choice still waiting for an answer does not trap the session: a message picking one of its
     // options answers it; any other message leaves it.
-    const answered = await this.answerWaitingChoice(principal, sessionId, content);
+    const current = await this.runStore.currentOf(sessionId);
+    const answered = await this.answerWaitingChoice(principal, current, content);
     if (answered) return answered;
-    await this.leaveWaitingChoice(principal, sessionId);
+    await this.leaveWaitingChoice(principal, current);
     // One statement stores the message and queues its run, under the session's row lock; it
     // refuses (no run) when the session is not the caller's, is closed or is busy. Two at once
     // cannot both start. A refusal is explained from what it found; if it no longer holds
@@ -115,12 +116,11 @@ export class ConversationService {
    * name offered, "none of these") answers it: the run resumes and answers the question it was
    * asked, whose message and run are returned. Undefined when the message is a new question.
    */
-  private async answerWaitingChoice(principal: Principal, sessionId: string, content: string): Promise<{ message_id: string; run_id: string } | undefined> {
-    const current = await this.runStore.currentOf(sessionId);
+  private async answerWaitingChoice(principal: Principal, current: RunRow | undefined, content: string): Promise<{ message_id: string; run_id: string } | undefined> {
     if (!waitsForChoice(current)) return undefined;
     const picked = pickOption(content, current!.waiting_for?.options ?? [], NONE_OF_THESE);
     if (picked === undefined) return undefined;
-    await this.sessions.visible(principal, sessionId);
+    await this.sessions.visible(principal, current!.session_id);
     try {
       await this.runs.answer(principal, current!.id, picked);
     } catch (error) {
@@ -137,10 +137,9 @@ export class ConversationService {
    * on with another message (answering it stays `POST …/disambiguate`). A review waiting for a
    * reviewer is not the owner's to drop.
    */
-  private async leaveWaitingChoice(principal: Principal, sessionId: string): Promise<void> {
-    const current = await this.runStore.currentOf(sessionId);
+  private async leaveWaitingChoice(principal: Principal, current: RunRow | undefined): Promise<void> {
     if (!waitsForChoice(current)) return;
-    await this.sessions.visible(principal, sessionId);
+    await this.sessions.visible(principal, current!.session_id);
     await this.runs.cancel(principal, current!.id).catch((error: unknown) => {
       // Answered or finished meanwhile: nothing left to leave.
       if (!(error instanceof ProblemError && error.status === 409)) throw error;
