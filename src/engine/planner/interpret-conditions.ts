@@ -4,6 +4,7 @@ import type { Ctx, Unsure } from './interpret-context.js';
 import { candidates, fits, labelOf, ownerEdge, ownerNode, pick, settle, unsure, wordsOf } from './interpret-context.js';
 import type { Item } from './links.js';
 import type { LexProperty } from './lexicon.js';
+import { agentNounsOf, eventNounsOf, objectNounsOf } from './lexicon.js';
 import type { CompareOp, Condition } from './meaning.js';
 
 /**
@@ -91,7 +92,9 @@ function propertiesOf(ctx: Ctx, kinds: string[], lemma: string): LexProperty[] {
   const labels = new Set(ctx.nodes.flatMap((n) => candidates(n) ?? []));
   const types = new Set(ctx.edges.map((e) => e.type));
   const inPlay = ctx.lexicon.properties.filter((p) => (p.ownerKind === 'label' ? labels.has(p.owner) : types.has(p.owner)) && kinds.includes(p.kind));
-  const same = (w: string) => w === lemma || (w.length >= 4 && lemma.startsWith(w.slice(0, Math.max(4, w.length - 2))));
+  // The word itself, or a noun made from it or it from the word ("employees" for employ): not any word sharing a start ("stars" is not "started").
+  const derived = (verb: string) => [...agentNounsOf(verb), ...eventNounsOf(verb), ...objectNounsOf(verb)];
+  const same = (w: string) => w === lemma || derived(lemma).includes(w) || derived(w).includes(lemma);
   const direct = inPlay.filter((p) => p.words.some(same));
   if (direct.length > 0) return direct;
   const group = Object.values(SUPERLATIVE_DIMENSIONS).find((d) => d.words.includes(lemma) && d.words.length > 2);
@@ -186,6 +189,7 @@ function propertyFor(ctx: Ctx, at: number, end: number, value: Value): LexProper
         if (dates.length === 1) {
           ctx.used.add(k);
           ctx.confidence -= 0.1;
+          ctx.notes.push(`took “${word.text}” for ${dates[0]!.key}`);
           return dates[0];
         }
       }
@@ -196,6 +200,7 @@ function propertyFor(ctx: Ctx, at: number, end: number, value: Value): LexProper
     const dates = datePropertiesNear(ctx, at);
     if (dates.length === 1) {
       ctx.confidence -= 0.1;
+      ctx.notes.push(`took the date compared for ${dates[0]!.key}`);
       return dates[0];
     }
   }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Token } from '../language/analyze.js';
 import { FILLER_WORDS } from './cues.js';
 import { placeConditions } from './interpret-conditions.js';
@@ -28,8 +29,21 @@ export interface Reading {
 
 export type Interpretation = { ok: true; reading: Reading } | Unsure;
 
-/** Below this, a reading is not run: the service says what it understood and what it could not place. */
+/**
+ * Below this, a reading is not run on its own: the service says what it guessed and offers the
+ * reading as a choice to confirm, beside "none of these".
+ */
 export const CONFIDENCE_MIN = 0.6;
+
+const CONFIRMATION = 'reading:';
+
+/** The id a confirmed low-confidence reading is chosen by: the same question reads to the same meaning. */
+function confirmationId(meaning: Meaning): string {
+  return `${CONFIRMATION}${createHash('sha256').update(JSON.stringify(meaning)).digest('hex').slice(0, 16)}`;
+}
+
+/** Whether a choice offered confirms a guessed reading (rather than picking between joins). */
+export const confirmsReading = (choiceId: string): boolean => choiceId.startsWith(CONFIRMATION);
 
 const INSTRUCTIONS = /^(delete|remove|create|add|insert|update|set|change|rename|drop|merge|modify|replace|erase|wipe|clear|detach)$/;
 const CONTENT_POS = new Set(['noun', 'proper', 'verb', 'adj', 'other']);
@@ -82,7 +96,14 @@ function finish(ctx: Ctx, meaning: Meaning): Interpretation {
   if (scope) return scope;
   const unplaced = unplacedWords(ctx).filter((w) => !absorbed(ctx, w));
   if (unplaced.length > 0) return { ok: false, reason: `I could not place “${unplaced.map((w) => w.text).join('”, “')}” in the graph`, unplaced: unplaced.map((w) => w.text) };
-  if (ctx.confidence < CONFIDENCE_MIN) return { ok: false, reason: `I am not sure enough of my reading (${ctx.notes.join('; ') || 'several guesses'})`, unplaced: [] };
+  if (ctx.confidence < CONFIDENCE_MIN) {
+    // Not run on a guess: the reading is offered for the person asking to confirm (or "none of these").
+    const id = confirmationId(meaning);
+    if (!ctx.chosen.includes(id)) {
+      const guesses = ctx.notes.join('; ') || 'several guesses';
+      return { ok: false, reason: `I am not sure I read this right (${guesses}): is that what you mean?`, unplaced: [], choices: [{ id, label: `Yes, read it so: ${guesses}` }] };
+    }
+  }
   return { ok: true, reading: { meaning, confidence: Math.max(0.05, Math.round(ctx.confidence * 100) / 100), mappings: mappingsOf(ctx) } };
 }
 

@@ -190,6 +190,31 @@ describe('the conversation', () => {
     session.stream.close();
   });
 
+  it('a reading built on guesses is not run: it is offered to confirm, with what was guessed; "yes" runs it, "none of these" ends it', async () => {
+    const question = 'Which people linked to cities in Germany started after 2015?';
+    const session = await newSession();
+    const asked = await say(session, question);
+    expect(asked.settled.event).toBe('run_awaiting_input');
+    const offer = await session.stream.waitForEvent(runEvent(asked.runId, ['disambiguation_required']));
+    expect(String(offer.data.data.question)).toMatch(/^I am not sure I read this right \(.*took “started” for born.*\): is that what you mean\?$/);
+    expect((offer.data.data.options as { label: string }[]).map((o) => o.label)).toEqual([expect.stringMatching(/^Yes, read it so: .*LIVES_IN/), 'None of these']);
+    const yes = await call('POST', `/api/v1/chat/${session.id}/message`, user, { content: 'yes' });
+    expect(yes.json()).toMatchObject({ run_id: asked.runId });
+    expect((await session.stream.waitForEvent(runEvent(asked.runId, ['run_completed', 'run_failed']))).event).toBe('run_completed');
+    const expected = (
+      await t.app.deps.graph.runReadOnly("MATCH (p:Person)-[:LIVES_IN]->(:City)-[:LOCATED_IN]->(:Country {name: 'Germany'}) WHERE p.born > 2015 RETURN DISTINCT p.name AS name")
+    ).rows.map((r) => r.name);
+    expect((await answerOf(asked.runId)).rows.map((r) => Object.values(r)[0]).sort()).toEqual([...expected].sort());
+
+    const again = await say(session, question);
+    await session.stream.waitForEvent(runEvent(again.runId, ['disambiguation_required']));
+    expect((await call('POST', `/api/v1/chat/${session.id}/disambiguate`, user, { choice: 'none' })).statusCode).toBe(200);
+    const ended = await session.stream.waitForEvent(runEvent(again.runId, ['answer_ready']));
+    expect(ended.data.data).toMatchObject({ query: null });
+    expect(String(ended.data.data.text)).toMatch(/^Then I can’t answer that as asked: .* Please ask it in other words\.$/);
+    session.stream.close();
+  });
+
   it('a message answers 202 at once, the answer arrives on the stream, and the history holds both', async () => {
     const session = await newSession();
     const { runId, messageId, settled } = await say(session, 'How many people work at Orbital Systems?');

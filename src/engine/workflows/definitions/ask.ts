@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PlanDescription } from '../../planner/plan.js';
 import { PRONOUN_KINDS } from '../../planner/pronouns.js';
+import { confirmsReading } from '../../planner/interpret.js';
 import { normalizeMention } from '../../planner/resolve.js';
 import type { Candidate } from '../../planner/resolve.js';
 import { defineWorkflow } from '../workflow.js';
@@ -282,7 +283,9 @@ export default defineWorkflow({
             data: { reading: true },
           });
           if (choice === NONE_OF_THESE) {
-            return { output: { halt: { reason: 'no_query', text: `Then I can’t answer that as asked: ${generated.reason} Please say how they are related.` } satisfies Halt } };
+            // The choice was between joins, or a guessed reading to confirm: either way the question needs saying otherwise.
+            const how = generated.choices.some((c) => confirmsReading(c.id)) ? 'Please ask it in other words.' : 'Please say how they are related.';
+            return { output: { halt: { reason: 'no_query', text: `Then I can’t answer that as asked: ${generated.reason} ${how}` } satisfies Halt } };
           }
           chosen.push(String(choice));
           generated = await write();

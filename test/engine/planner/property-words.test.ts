@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UpsertBatch } from '../../../src/stores/graph/port.js';
+import { plannerOn } from '../../support/planner.js';
+import { openScratchGraph } from '../../support/scratch-graph.js';
+
+/**
+ * A verb names a property by its own word or a noun made from it ("employ" → employees), never by
+ * a word that merely starts the same ("started" is not "stars"); a time verb with no property of its
+ * own takes the one date there is. Each on two small invented graphs.
+ */
+const node = (key: string, label: string, properties: Record<string, string | number>) => ({ key, labels: [label], properties });
+
+const REPOS: UpsertBatch = {
+  nodes: [
+    node('p:1', 'Repository', { name: 'quartz', stars: 2400, released: '2014-03-01' }),
+    node('p:2', 'Repository', { name: 'meadow', stars: 90, released: '2019-06-15' }),
+    node('p:3', 'Repository', { name: 'tallow', stars: 2500, released: '2021-01-20' }),
+  ],
+  relationships: [],
+};
+
+const FIRMS: UpsertBatch = {
+  nodes: [
+    node('f:1', 'Firm', { name: 'Brandt Kessel', employees: 120, founded: '1996-01-01' }),
+    node('f:2', 'Firm', { name: 'Lund Optics', employees: 35, founded: '2008-01-01' }),
+  ],
+  relationships: [],
+};
+
+const cases: [string, UpsertBatch, [string, string, string[]][]][] = [
+  [
+    'repositories',
+    REPOS,
+    [
+      ['Which repositories started after 2015?', 'released', ['meadow', 'tallow']],
+      ['Which repositories have more than 2000 stars?', 'stars', ['quartz', 'tallow']],
+    ],
+  ],
+  [
+    'firms',
+    FIRMS,
+    [
+      ['Which firms employ more than 50?', 'employees', ['Brandt Kessel']],
+      ['Which firms started before 2000?', 'founded', ['Brandt Kessel']],
+    ],
+  ],
+];
+
+describe.each(cases)('property words (%s)', (name, batch, questions) => {
+  let scratch: Awaited<ReturnType<typeof openScratchGraph>>;
+  let planner: Awaited<ReturnType<typeof plannerOn>>;
+  beforeAll(async () => {
+    scratch = await openScratchGraph(`propwords${name}`, batch);
+    planner = await plannerOn(scratch.graph);
+  });
+  afterAll(() => scratch?.close());
+
+  it.each(questions)('%s (%s)', async (question, key, expected) => {
+    const answer = await planner.ask(question);
+    expect(answer.cypher, answer.resolution ?? JSON.stringify(answer.reading)).toContain(`.${key} `);
+    expect(answer.rows.map((r) => Object.values(r)[0]).sort(), answer.cypher).toEqual(expected);
+  });
+});
