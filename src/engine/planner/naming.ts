@@ -3,6 +3,9 @@ import type { GraphSchema } from '../../stores/graph/port.js';
 import type { PropertyProfile } from './value-profile.js';
 import { labelNameKey, nameLikeKey } from './vocabulary.js';
 
+/** The naming property of each label. */
+export type NamingKeys = ReadonlyMap<string, string>;
+
 /**
  * The property that names each label's things: what name search looks in and what answers
  * show. In order: the deployment's choice (GRAPH_NAME_PROPERTIES); a name-like key
@@ -10,8 +13,6 @@ import { labelNameKey, nameLikeKey } from './vocabulary.js';
  * values, the text property whose sampled values never repeat (a name, not a category or a
  * date); else the first key.
  */
-export type NamingKeys = ReadonlyMap<string, string>;
-
 export function namingKeys(schema: GraphSchema, profiles: readonly PropertyProfile[], overrides: Readonly<Record<string, string>> = {}): NamingKeys {
   const keys = new Map<string, string>();
   for (const l of schema.labels) {
