@@ -50,10 +50,12 @@ const CONTENT_POS = new Set(['noun', 'proper', 'verb', 'adj', 'other']);
 
 export function interpret(tokens: Token[], items: Item[], lexicon: Lexicon, chosen: string[] = []): Interpretation {
   const first = tokens.find((t) => !/^(please|can|could|would|you|kindly)$/.test(t.lower));
-  if (first && INSTRUCTIONS.test(first.lower) && items.every((it) => it.kind !== 'rel' || tokens[it.from] !== first)) {
+  // An instruction, unless its verb is the schema's own ("Add" read through WordNet is still an instruction).
+  if (first && INSTRUCTIONS.test(first.lower) && items.every((it) => it.kind !== 'rel' || it.related || tokens[it.from] !== first)) {
     return { ok: false, reason: 'I only read the knowledge graph: I can’t change it', unplaced: [], scope: 'instruction' };
   }
   const ctx: Ctx = { tokens, items, lexicon, used: new Set(), nodes: [], edges: [], having: [], pending: [], distinct: [], notes: [], confidence: 0.95, chosen };
+  trustRelatedWords(ctx);
   makeNodes(ctx);
   const whole = wholeForm(ctx) ?? whenForm(ctx);
   if (whole) return finish(ctx, whole);
@@ -358,13 +360,28 @@ function unplacedWords(ctx: Ctx): { text: string; at: number }[] {
   return out;
 }
 
+/**
+ * A word linked through WordNet costs what its link is not trusted (a first-sense synonym little, a
+ * kind of the schema's thing enough to be asked about: "inpatients" are not all patients), and is said.
+ */
+function trustRelatedWords(ctx: Ctx): void {
+  ctx.items.forEach((it, i) => {
+    if ((it.kind !== 'label' && it.kind !== 'rel' && it.kind !== 'agent') || !it.related) return;
+    ctx.confidence -= 1 - it.related.score;
+    const to = it.kind === 'label' ? it.label.label : it.rel.type;
+    const word = wordsOf(ctx, i);
+    if (it.related.via === 'hyponym') ctx.notes.push(`read “${word}” as any ${to} (a kind of it the graph does not tell apart)`);
+    else ctx.notes.push(`read “${word}” as ${to} (${{ derivation: 'a word made from it', hypernym: 'a broader word for it', synonym: 'another word for it' }[it.related.via]})`);
+  });
+}
+
 function mappingsOf(ctx: Ctx): Reading['mappings'] {
   const out: Reading['mappings'] = [];
   ctx.items.forEach((it, i) => {
     if (!ctx.used.has(i)) return;
     const word = wordsOf(ctx, i);
-    if (it.kind === 'label') out.push({ word, to: it.label.label, kind: it.synonym ? 'synonym' : 'label', guessed: false });
-    if (it.kind === 'rel' || it.kind === 'agent') out.push({ word, to: it.rel.type, kind: it.kind === 'rel' && it.synonym ? 'synonym' : 'relationship', guessed: false });
+    if (it.kind === 'label') out.push({ word, to: it.label.label, kind: it.synonym || it.related ? 'synonym' : 'label', guessed: Boolean(it.related) });
+    if (it.kind === 'rel' || it.kind === 'agent') out.push({ word, to: it.rel.type, kind: (it.kind === 'rel' && it.synonym) || it.related ? 'synonym' : 'relationship', guessed: Boolean(it.related) });
     if (it.kind === 'prop') out.push({ word, to: it.props.map((p) => p.key).join('|'), kind: 'property', guessed: false });
     if (it.kind === 'value') out.push({ word, to: it.values.map((v) => `${v.property.owner}.${v.property.key}`).join('|'), kind: 'value', guessed: false });
     if (it.kind === 'entity') out.push({ word, to: `${it.entity.label} ${it.entity.name}`, kind: 'value', guessed: !it.entity.unique });

@@ -1,3 +1,4 @@
+import type { RelatedWord } from '../language/wordnet.js';
 import { ENTITY_LABEL } from '../../stores/graph/bookkeeping.js';
 import type { GraphSchema } from '../../stores/graph/port.js';
 import { fold, lemmasOf } from '../language/analyze.js';
@@ -33,6 +34,8 @@ export interface LexLabel {
   synonyms: string[][];
   properties: string[];
   nameKey: string;
+  /** Other words WordNet gives for it (related-words.ts), each scored; empty until they are read. */
+  related?: RelatedWord[];
 }
 
 export interface LexRelationship {
@@ -54,6 +57,10 @@ export interface LexRelationship {
   properties: string[];
   /** The type as words ("acted in"), for sentences. */
   phrase: string;
+  /** Other verbs WordNet gives for it, and nouns it makes of who does it and of the act (related-words.ts). */
+  related?: RelatedWord[];
+  relatedAgents?: RelatedWord[];
+  relatedEvents?: RelatedWord[];
 }
 
 export interface LexProperty {

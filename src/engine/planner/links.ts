@@ -2,6 +2,7 @@ import type { Token } from '../language/analyze.js';
 import { fold } from '../language/analyze.js';
 import { AGGREGATE_CUES, COMPARATOR_CUES, RANK_CUES, SUPERLATIVE_DIMENSIONS, SUPPORT_VERBS } from './cues.js';
 import type { ComparatorCue, Dimension } from './cues.js';
+import type { RelatedWord } from '../language/wordnet.js';
 import type { LexLabel, Lexicon, LexProperty, LexRelationship, LexValue } from './lexicon.js';
 import { valueWords } from './lexicon.js';
 import type { ResolvedEntity } from './plan.js';
@@ -25,9 +26,9 @@ interface Span {
 export type Item = Span &
   (
     | { kind: 'entity'; entity: NamedThing }
-    | { kind: 'label'; label: LexLabel; plural: boolean; synonym?: boolean }
-    | { kind: 'rel'; rel: LexRelationship; passive: boolean; event?: boolean; synonym?: boolean }
-    | { kind: 'agent'; rel: LexRelationship; role: 'from' | 'to'; plural: boolean }
+    | { kind: 'label'; label: LexLabel; plural: boolean; synonym?: boolean; related?: RelatedWord }
+    | { kind: 'rel'; rel: LexRelationship; passive: boolean; event?: boolean; synonym?: boolean; related?: RelatedWord }
+    | { kind: 'agent'; rel: LexRelationship; role: 'from' | 'to'; plural: boolean; related?: RelatedWord }
     | { kind: 'prop'; props: LexProperty[] }
     | { kind: 'value'; values: LexValue[] }
     | { kind: 'literal'; text: string }
@@ -171,7 +172,7 @@ function linkAt(tokens: Token[], i: number, lexicon: Lexicon, named: NamedThing[
   }
   if (t.pos === 'neg') return { kind: 'neg', from: i, to: i };
   if (t.pos === 'wh') return { kind: 'wh', word: t.lower, from: i, to: i };
-  return { kind: 'word', token: t, from: i, to: i };
+  return relatedAt(tokens, i, lexicon) ?? { kind: 'word', token: t, from: i, to: i };
 }
 
 const flipDir = (d: 'ASC' | 'DESC'): 'ASC' | 'DESC' => (d === 'ASC' ? 'DESC' : 'ASC');
@@ -247,6 +248,39 @@ function schemaAt(tokens: Token[], i: number, lexicon: Lexicon): Item | undefine
   const order = ['label', 'agent', 'rel', 'prop', 'value'];
   candidates.sort((a, b) => b.to - a.to || order.indexOf(a.kind) - order.indexOf(b.kind));
   return candidates[0];
+}
+
+/**
+ * A word nothing else explains that WordNet relates to a schema word ("film" for Movie, "oversee"
+ * for SUPERVISES, "supplier" for who SUPPLIES): the longest, then the most trusted. Never a cue
+ * or a function word: those were read before this is tried.
+ */
+function relatedAt(tokens: Token[], i: number, lexicon: Lexicon): Item | undefined {
+  const t = tokens[i]!;
+  const nounish = t.pos === 'noun' || t.pos === 'proper';
+  const candidates: (Item & { related: RelatedWord })[] = [];
+  const plural = (at: number) => tokens[at]?.tags.has('Plural') === true;
+  for (const label of lexicon.labels) {
+    for (const r of label.related ?? []) {
+      const length = nounish ? spanOf(tokens, i, r.words) : undefined;
+      if (length) candidates.push({ kind: 'label', label, plural: plural(i + length - 1), related: r, from: i, to: i + length - 1 });
+    }
+  }
+  for (const rel of lexicon.relationships) {
+    for (const r of rel.related ?? []) {
+      const length = t.pos === 'verb' ? spanOf(tokens, i, r.words) : undefined;
+      if (length) candidates.push({ kind: 'rel', rel, passive: passiveAt(tokens, i, length), related: r, from: i, to: i + length - 1 });
+    }
+    for (const r of rel.relatedAgents ?? []) {
+      const length = nounish ? spanOf(tokens, i, r.words) : undefined;
+      if (length) candidates.push({ kind: 'agent', rel, role: 'from', plural: plural(i + length - 1), related: r, from: i, to: i + length - 1 });
+    }
+    for (const r of rel.relatedEvents ?? []) {
+      const length = nounish ? spanOf(tokens, i, r.words) : undefined;
+      if (length) candidates.push({ kind: 'rel', rel, passive: false, event: true, related: r, from: i, to: i + length - 1 });
+    }
+  }
+  return candidates.sort((a, b) => b.to - a.to || b.related.score - a.related.score)[0];
 }
 
 /** "directed by", "is cited the most": a participle with "by" after it, or after a form of "be". */

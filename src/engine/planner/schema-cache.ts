@@ -4,6 +4,7 @@ import { buildLexicon } from './lexicon.js';
 import type { Lexicon, Synonym } from './lexicon.js';
 import { nameIndexKeys, namingKeys } from './naming.js';
 import { profileValues } from './value-profile.js';
+import { readRelatedWords, withRelatedWords } from './related-words.js';
 import { buildVocabulary } from './vocabulary.js';
 import type { Vocabulary } from './vocabulary.js';
 
@@ -89,10 +90,10 @@ export class SchemaCache {
   private async read(): Promise<SchemaView> {
     const { graph, synonyms } = this.deps;
     const schema = await graph.introspect();
-    const [profile, said] = await Promise.all([profileValues(graph, schema), synonyms ? synonyms() : Promise.resolve([])]);
+    const [profile, said, related] = await Promise.all([profileValues(graph, schema), synonyms ? synonyms() : Promise.resolve([]), readRelatedWords(schema)]);
     const nameKeys = namingKeys(schema, profile, this.deps.nameProperties);
     // Name search reads what names things here, however the graph was written.
     await graph.keepNameIndexes(nameIndexKeys(schema, nameKeys));
-    return { schema, vocabulary: buildVocabulary(schema, nameKeys), lexicon: buildLexicon(schema, profile, said, nameKeys) };
+    return { schema, vocabulary: buildVocabulary(schema, nameKeys), lexicon: withRelatedWords(buildLexicon(schema, profile, said, nameKeys), related) };
   }
 }
