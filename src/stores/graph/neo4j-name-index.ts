@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import neo4j from 'neo4j-driver';
 import { ENTITY_LABEL } from './bookkeeping.js';
+import { createSchemaRule, type SchemaSession } from './neo4j-schema-rules.js';
 import { quoteName } from './upsert-batch.js';
 
 /**
@@ -59,25 +60,19 @@ export function staleNameIndexes(existing: readonly string[], current: string | 
   return existing.filter((name) => name.startsWith(NEO4J_NAME_INDEX_PREFIX) && name !== current && /^[a-z0-9_]+$/.test(name));
 }
 
-/** What of a WRITE session this needs (the driver's session satisfies it). */
-export interface NameIndexSession {
-  run(query: string, parameters?: Record<string, unknown>): AsyncIterable<{ get(key: string): unknown }> & { summary(): Promise<unknown> };
-  executeWrite<T>(work: (tx: { run(query: string): { summary(): Promise<unknown> } }) => Promise<T>): Promise<T>;
-}
-
 /**
  * Creates the index over `names` if it is missing and waits NAME_INDEX_WAIT_SECONDS at most for
  * it to come online; answers the index to search: the new one once online, else the previous
  * one meanwhile (a large graph takes long to index). Drops the ones the online one replaces.
  * Safe from many processes at once (IF NOT EXISTS, IF EXISTS).
  */
-export async function keepNeo4jNameIndex(session: NameIndexSession, names: ReadonlyMap<string, readonly string[]>): Promise<string | undefined> {
+export async function keepNeo4jNameIndex(session: SchemaSession, names: ReadonlyMap<string, readonly string[]>): Promise<string | undefined> {
   const wanted = nameIndexDefinition(names);
   const states = new Map<string, string>();
   const show = 'SHOW FULLTEXT INDEXES YIELD name, state WHERE name STARTS WITH $prefix RETURN name, state';
   for await (const r of session.run(show, { prefix: NEO4J_NAME_INDEX_PREFIX })) states.set(String(r.get('name')), String(r.get('state')));
   if (wanted && states.get(wanted.name) !== 'ONLINE') {
-    if (!states.has(wanted.name)) await session.executeWrite((tx) => tx.run(createNameIndexStatement(wanted)).summary());
+    if (!states.has(wanted.name)) await createSchemaRule(session, createNameIndexStatement(wanted));
     try {
       await session.run('CALL db.awaitIndex($name, $seconds)', { name: wanted.name, seconds: neo4j.int(NAME_INDEX_WAIT_SECONDS) }).summary();
       states.set(wanted.name, 'ONLINE');

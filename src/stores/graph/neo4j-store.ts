@@ -18,6 +18,7 @@ import { jsonSize } from './json-size.js';
 import { mapNeo4jValue } from './neo4j-mapping.js';
 import { NameSearches, type NameSearchCacheOptions } from './name-searches.js';
 import { keepNeo4jNameIndex, nameIndexQuery } from './neo4j-name-index.js';
+import { createSchemaRule } from './neo4j-schema-rules.js';
 import type {
   FindNodesOptions,
   GraphLogger,
@@ -201,7 +202,7 @@ export class Neo4jGraphStore implements GraphStore {
   /**
    * Creates the key constraint and the full-text index if they are missing; idempotent, safe from
    * many processes: processes starting at once can deadlock on the schema lock, which the
-   * driver's managed transactions retry.
+   * driver's managed transactions retry, or find the rule another created meanwhile.
    */
   async ensureIndexes(): Promise<void> {
     const session = this.driver.session({ defaultAccessMode: 'WRITE', database: this.database });
@@ -212,7 +213,7 @@ export class Neo4jGraphStore implements GraphStore {
         `CREATE FULLTEXT INDEX ${NEO4J_SEARCH_INDEX} IF NOT EXISTS FOR (n:${entity}) ON EACH [n.${quoteName(SEARCH_PROPERTY)}] ` +
           "OPTIONS { indexConfig: { `fulltext.analyzer`: 'standard-no-stop-words' } }",
       ];
-      for (const statement of schemaStatements) await session.executeWrite((tx) => tx.run(statement).summary());
+      for (const statement of schemaStatements) await createSchemaRule(session, statement);
       await session.run('CALL db.awaitIndexes($seconds)', { seconds: neo4j.int(Math.ceil(this.operationTimeoutMs / 1000)) }).summary();
     } catch (error) {
       throw mapNeo4jError(error, this.operationTimeoutMs);

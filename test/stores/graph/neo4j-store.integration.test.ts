@@ -67,6 +67,26 @@ describe.skipIf(!uri)('Neo4j adapter: what only a server does', () => {
     expect(store.engine).toBe('neo4j');
   });
 
+  it('starts many processes at once on a server without its index and constraint: each finds the rule another created', async () => {
+    const driver = neo4j.driver(connection().uri, neo4j.auth.basic(connection().user, connection().password));
+    try {
+      await driver.executeQuery('DROP INDEX cqks_entity_search IF EXISTS', {}, { database: connection().database });
+      await driver.executeQuery('DROP CONSTRAINT cqks_entity_key IF EXISTS', {}, { database: connection().database });
+    } finally {
+      await driver.close();
+    }
+    const opened = await Promise.allSettled(Array.from({ length: 6 }, () => openNeo4jStore(connection(), { queryTimeoutMs: 5_000, maxRows: 10, allowedProcedures })));
+    await Promise.all(opened.map((o) => (o.status === 'fulfilled' ? o.value.close() : undefined)));
+    expect(opened.map((o) => (o.status === 'rejected' ? String(o.reason) : 'opened'))).toEqual(opened.map(() => 'opened'));
+    const check = neo4j.driver(connection().uri, neo4j.auth.basic(connection().user, connection().password));
+    try {
+      const { records } = await check.executeQuery("SHOW INDEXES YIELD name, state WHERE name IN ['cqks_entity_search', 'cqks_entity_key'] RETURN name, state ORDER BY name", {}, { database: connection().database });
+      expect(records.map((r) => [r.get('name'), r.get('state')])).toEqual([['cqks_entity_key', 'ONLINE'], ['cqks_entity_search', 'ONLINE']]);
+    } finally {
+      await check.close();
+    }
+  });
+
   it('refuses through EXPLAIN and the READ transaction what a misconfigured allow-list lets past the guard', async () => {
     const loose = await openNeo4jStore(connection(), { queryTimeoutMs: 5_000, maxRows: 10, allowedProcedures: [...allowedProcedures, 'db.createLabel'] });
     try {
