@@ -185,6 +185,8 @@ export class Neo4jGraphStore implements GraphStore {
   private readonly operationTimeoutMs: number;
   /** The online index over the graph's own naming properties (neo4j-name-index.ts), once there is one. */
   private nameIndex: string | undefined;
+  /** Said once: a user without the right to create indexes would otherwise be told at every schema read. */
+  private nameIndexWarned = false;
 
   constructor(
     private readonly driver: Neo4jDriverLike,
@@ -355,7 +357,8 @@ export class Neo4jGraphStore implements GraphStore {
       if (current !== this.nameIndex) this.names.forget();
       this.nameIndex = current;
     } catch (error) {
-      this.options.logger?.warn({ err: error }, 'the name index over the graph’s own naming properties could not be kept; searching written names only');
+      if (!this.nameIndexWarned) this.options.logger?.warn({ err: error }, 'the name index over the graph’s own naming properties could not be kept; searching written names only');
+      this.nameIndexWarned = true;
     } finally {
       await session.close().catch(() => undefined);
     }
