@@ -6,7 +6,9 @@ import { decideMentions, searchMentions } from '../../src/engine/planner/resolve
 import type { ResolutionMemory } from '../../src/engine/planner/resolve.js';
 import { understand } from '../../src/engine/planner/understand.js';
 import { SchemaCache } from '../../src/engine/planner/schema-cache.js';
-import type { GraphStore } from '../../src/stores/graph/port.js';
+import { afterAll, beforeAll } from 'vitest';
+import type { GraphStore, UpsertBatch } from '../../src/stores/graph/port.js';
+import { openScratchGraph } from './scratch-graph.js';
 
 /**
  * The planner on a graph of a test's own, as the ask workflow's tools run it (understand,
@@ -42,3 +44,21 @@ export async function plannerOn(graph: GraphStore, synonyms: Synonym[] = [], nam
     },
   };
 }
+
+/**
+ * For one describe block: a scratch graph holding `batch`, opened before its tests with the planner
+ * on it and removed after them. Returns a getter for the planner (set once the block starts).
+ */
+export function plannerOnScratch(name: string, batch: UpsertBatch): () => Awaited<ReturnType<typeof plannerOn>> {
+  let scratch: Awaited<ReturnType<typeof openScratchGraph>> | undefined;
+  let planner: Awaited<ReturnType<typeof plannerOn>> | undefined;
+  beforeAll(async () => {
+    scratch = await openScratchGraph(name.replace(/\W/g, ''), batch);
+    planner = await plannerOn(scratch.graph);
+  });
+  afterAll(() => scratch?.close());
+  return () => planner!;
+}
+
+/** The first column of an answer's rows, sorted (the order a list answer gives is not what these tests check). */
+export const firstValues = (answer: PlannerAnswer) => answer.rows.map((r) => Object.values(r)[0]).sort();

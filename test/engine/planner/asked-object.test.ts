@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UpsertBatch } from '../../../src/stores/graph/port.js';
-import { plannerOn } from '../../support/planner.js';
-import { openScratchGraph } from '../../support/scratch-graph.js';
+import { firstValues, plannerOnScratch } from '../../support/planner.js';
 
 /**
  * "What do docked vessels carry?": after "what/who + do", the words name the verb's subject and
@@ -65,17 +64,11 @@ const cases: [string, UpsertBatch, [string, string[]][]][] = [
 ];
 
 describe.each(cases)('what the verb reaches (%s)', (name, batch, questions) => {
-  let scratch: Awaited<ReturnType<typeof openScratchGraph>>;
-  let planner: Awaited<ReturnType<typeof plannerOn>>;
-  beforeAll(async () => {
-    scratch = await openScratchGraph(`asked${name}`, batch);
-    planner = await plannerOn(scratch.graph);
-  });
-  afterAll(() => scratch?.close());
+  const planner = plannerOnScratch(`asked${name}`, batch);
 
   it.each(questions)('%s', async (question, expected) => {
-    const answer = await planner.ask(question);
+    const answer = await planner().ask(question);
     expect(answer.cypher, answer.resolution ?? JSON.stringify(answer.reading)).toBeDefined();
-    expect(answer.rows.map((r) => Object.values(r)[0]).sort(), answer.cypher).toEqual(expected);
+    expect(firstValues(answer), answer.cypher).toEqual(expected);
   });
 });

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UpsertBatch } from '../../../src/stores/graph/port.js';
-import { plannerOn } from '../../support/planner.js';
-import { openScratchGraph } from '../../support/scratch-graph.js';
+import { firstValues, plannerOnScratch } from '../../support/planner.js';
 
 /**
  * A verb names a property by its own word or a noun made from it ("employ" → employees), never by
@@ -47,17 +46,11 @@ const cases: [string, UpsertBatch, [string, string, string[]][]][] = [
 ];
 
 describe.each(cases)('property words (%s)', (name, batch, questions) => {
-  let scratch: Awaited<ReturnType<typeof openScratchGraph>>;
-  let planner: Awaited<ReturnType<typeof plannerOn>>;
-  beforeAll(async () => {
-    scratch = await openScratchGraph(`propwords${name}`, batch);
-    planner = await plannerOn(scratch.graph);
-  });
-  afterAll(() => scratch?.close());
+  const planner = plannerOnScratch(`propwords${name}`, batch);
 
   it.each(questions)('%s (%s)', async (question, key, expected) => {
-    const answer = await planner.ask(question);
+    const answer = await planner().ask(question);
     expect(answer.cypher, answer.resolution ?? JSON.stringify(answer.reading)).toContain(`.${key} `);
-    expect(answer.rows.map((r) => Object.values(r)[0]).sort(), answer.cypher).toEqual(expected);
+    expect(firstValues(answer), answer.cypher).toEqual(expected);
   });
 });

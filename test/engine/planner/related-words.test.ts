@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { UpsertBatch } from '../../../src/stores/graph/port.js';
-import { plannerOn } from '../../support/planner.js';
+import { firstValues, plannerOn, plannerOnScratch } from '../../support/planner.js';
 import { openScratchGraph } from '../../support/scratch-graph.js';
 
 /**
@@ -64,19 +64,13 @@ const cases: [string, UpsertBatch, Case[]][] = [
 ];
 
 describe.each(cases)('words through WordNet (%s)', (name, batch, questions) => {
-  let scratch: Awaited<ReturnType<typeof openScratchGraph>>;
-  let planner: Awaited<ReturnType<typeof plannerOn>>;
-  beforeAll(async () => {
-    scratch = await openScratchGraph(`related${name}`, batch);
-    planner = await plannerOn(scratch.graph);
-  });
-  afterAll(() => scratch?.close());
+  const planner = plannerOnScratch(`related${name}`, batch);
 
   it.each(questions)('%s', async (question, expected) => {
-    const answer = await planner.ask(question);
+    const answer = await planner().ask(question);
     if (expected.values) {
       expect(answer.cypher, answer.resolution ?? JSON.stringify(answer.reading)).toBeDefined();
-      expect(answer.rows.map((r) => Object.values(r)[0]).sort(), answer.cypher).toEqual(expected.values);
+      expect(firstValues(answer), answer.cypher).toEqual(expected.values);
       // A guess is said to curators: the word is mapped as a guessed synonym, and the confidence is below a sure reading's.
       if (answer.reading.ok) expect(answer.reading.confidence).toBeLessThan(0.95);
       if (answer.reading.ok) expect(answer.reading.mappings.some((m) => m.guessed && m.kind === 'synonym')).toBe(true);
