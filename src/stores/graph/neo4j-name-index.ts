@@ -14,8 +14,8 @@ import { quoteName } from './upsert-batch.js';
  */
 export const NEO4J_NAME_INDEX_PREFIX = 'cqks_names_';
 
-/** How long a schema read waits for a new name index to come online before searching the previous one meanwhile. */
-export const NAME_INDEX_WAIT_SECONDS = 5;
+/** How long a schema read waits for a new name index to come online (a small graph: well under a second) before searching the previous one meanwhile. */
+export const NAME_INDEX_WAIT_SECONDS = 2;
 
 export interface NameIndexDefinition {
   name: string;
