@@ -1,3 +1,4 @@
+import { wordTable } from '../../platform/word-table.js';
 import type { CompareOp } from './meaning.js';
 
 /**
@@ -80,7 +81,7 @@ export const COMPARATOR_CUES: readonly ComparatorCue[] = [
 /** Words a quoted value may follow to mean "equal to it" ("a summary stating 'Silly, but fun'"). */
 export const EQUALITY_LEADS = new Set(['stating', 'saying', 'reading', 'titled', 'named', 'called', 'of', 'is', 'was', 'equal', 'as', 'with', 'being']);
 
-export const AGGREGATE_CUES: Readonly<Record<string, 'avg' | 'sum' | 'min' | 'max'>> = {
+export const AGGREGATE_CUES: Readonly<Record<string, 'avg' | 'sum' | 'min' | 'max'>> = wordTable({
   average: 'avg',
   mean: 'avg',
   avg: 'avg',
@@ -91,10 +92,10 @@ export const AGGREGATE_CUES: Readonly<Record<string, 'avg' | 'sum' | 'min' | 'ma
   max: 'max',
   minimum: 'min',
   min: 'min',
-};
+});
 
 /** Words that rank by a value or by how many: "the most", "the fewest", "top". */
-export const RANK_CUES: Readonly<Record<string, 'DESC' | 'ASC'>> = {
+export const RANK_CUES: Readonly<Record<string, 'DESC' | 'ASC'>> = wordTable({
   most: 'DESC',
   highest: 'DESC',
   largest: 'DESC',
@@ -106,7 +107,7 @@ export const RANK_CUES: Readonly<Record<string, 'DESC' | 'ASC'>> = {
   smallest: 'ASC',
   fewest: 'ASC',
   worst: 'ASC',
-};
+});
 
 /**
  * What a superlative ranks by when it names no property: the dimension (words a property of that
@@ -122,7 +123,7 @@ export interface Dimension {
 }
 
 /** Keyed by the adjective; `words` are lemmas, as property words are. */
-export const SUPERLATIVE_DIMENSIONS: Readonly<Record<string, Dimension>> = {
+export const SUPERLATIVE_DIMENSIONS: Readonly<Record<string, Dimension>> = wordTable({
   old: { words: ['age', 'old'], onDates: 'ASC', onValues: 'DESC' },
   young: { words: ['age', 'young'], onDates: 'DESC', onValues: 'ASC' },
   new: { words: ['new', 'age'], onDates: 'DESC', onValues: 'ASC' },
@@ -142,7 +143,7 @@ export const SUPERLATIVE_DIMENSIONS: Readonly<Record<string, Dimension>> = {
   heavy: { words: ['weight'], onValues: 'DESC' },
   light: { words: ['weight'], onValues: 'ASC' },
   tall: { words: ['height'], onValues: 'DESC' },
-};
+});
 
 /** Words (and their lemmas) of a property that holds a year: a number property with one of them is a date. */
 export const YEAR_WORDS = /^(year|born|bear|birth|released?|found(ed)?|publish(ed)?|establish(ed)?|buil[dt]|open(ed)?|start(ed)?|create[d]?|launch(ed)?)$/;

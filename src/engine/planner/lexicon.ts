@@ -1,3 +1,4 @@
+import { wordTable } from '../../platform/word-table.js';
 import type { RelatedWord } from '../language/wordnet.js';
 import { ENTITY_LABEL } from '../../stores/graph/bookkeeping.js';
 import type { GraphSchema } from '../../stores/graph/port.js';
@@ -92,10 +93,10 @@ export interface Lexicon {
 }
 
 /** Nouns English makes from a property's word where the lemma does not lead ("born": birth, birth year). */
-const DERIVED: Readonly<Record<string, string[][]>> = {
+const DERIVED: Readonly<Record<string, string[][]>> = wordTable({
   born: [['birth'], ['birth', 'year'], ['birth', 'date'], ['birthday']],
   bear: [['birth'], ['birth', 'year'], ['birth', 'date'], ['birthday']],
-};
+});
 
 /** Words of identifiers that only join or mark: left out of what a question must say. */
 const JOINING = new Set(['at', 'in', 'to', 'of', 'by', 'for', 'on', 'with', 'from', 'has', 'have', 'had', 'is', 'are', 'was', 'a', 'an', 'the', 'be', 'as', 'into']);

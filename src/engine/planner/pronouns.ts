@@ -1,3 +1,4 @@
+import { wordTable } from '../../platform/word-table.js';
 import { PERSON_WORDS } from './cues.js';
 import { identifierWords } from './words.js';
 
@@ -9,10 +10,10 @@ import { identifierWords } from './words.js';
 
 export type PronounKind = 'person' | 'thing' | 'any';
 
-export const PRONOUN_KINDS: Readonly<Record<string, PronounKind>> = {
+export const PRONOUN_KINDS: Readonly<Record<string, PronounKind>> = wordTable({
   she: 'person', her: 'person', hers: 'person', he: 'person', him: 'person', his: 'person',
   it: 'thing', its: 'thing', they: 'any', them: 'any', their: 'any', theirs: 'any',
-};
+});
 
 /** Properties only people have, in any case style (`birth_date`, `birthDate`, `firstName`). */
 const PERSON_PROPERTIES = new Set(['born', 'birthdate', 'birthday', 'dateofbirth', 'birthplace', 'gender', 'firstname', 'lastname', 'surname', 'givenname', 'familyname', 'email']);

@@ -17,6 +17,7 @@
  * - `content`: every other word (domain words, entity names, numbers).
  */
 
+import { wordTable } from '../../platform/word-table.js';
 import { createHash } from 'node:crypto';
 import { analyze, fold, isFunctionWord, lemmasOf } from '../../engine/language/analyze.js';
 import { identifierWords } from '../../engine/planner/words.js';
@@ -39,13 +40,13 @@ export interface QuestionToken {
 }
 
 /** Two-word phrases read as one token (general English, no domain). */
-export const PHRASES: Readonly<Record<string, string>> = {
+export const PHRASES: Readonly<Record<string, string>> = wordTable({
   'how many': 'count',
   'number of': 'count',
-};
+});
 
 /** Question words that ask the same ("which films" is "what films"): one canonical form each. */
-const SAME_QUESTION_WORDS: Readonly<Record<string, string>> = { which: 'what', whom: 'who' };
+const SAME_QUESTION_WORDS: Readonly<Record<string, string>> = wordTable({ which: 'what', whom: 'who' });
 
 
 export const FILLER_WORDS: ReadonlySet<string> = new Set(['also', 'ever', 'just', 'exactly', 'actually', 'really', 'currently', 'kindly']);

@@ -37,4 +37,15 @@ describe('the planner on word salad', () => {
     // Some of it reads as a question; most of it does not.
     expect(read).toBeGreaterThan(0);
   }, 60_000);
+
+  it('reads words that name what every object inherits (constructor, __proto__, toString) as words, not as cues or pronouns', async () => {
+    for (const word of ['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty']) {
+      for (const question of [`Which company has the most ${word}?`, `Who is the ${word}est person?`, `How many ${word} are there?`, `Where does ${word} live?`]) {
+        const answer = await planner.ask(question).catch((error: unknown) => {
+          throw new Error(`${JSON.stringify(question)}: ${String(error)}`);
+        });
+        expect(answer.reading.ok, question).toBe(false);
+      }
+    }
+  });
 });

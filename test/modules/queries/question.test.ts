@@ -30,6 +30,8 @@ describe('questionTokens', () => {
     expect(canon('How many invoices were issued?')).toEqual(['count', 'invoice', 'is', 'issue']);
     expect(canon('the number of patients')).toEqual(['the', 'count', 'patient']);
     expect(canon('Who supervises the nurses?')).toEqual(['who', 'supervise', 'the', 'nurse']);
+    // Words every object inherits are words like any other, not table entries.
+    for (const t of questionTokens('Which constructor uses toString?')) expect(typeof t.canonical).toBe('string');
   });
 
   it('knows no domain: without the deployment\'s synonyms a film is not a movie', () => {
