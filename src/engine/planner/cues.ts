@@ -145,6 +145,9 @@ export const SUPERLATIVE_DIMENSIONS: Readonly<Record<string, Dimension>> = wordT
   tall: { words: ['height'], onValues: 'DESC' },
 });
 
+/** The dimension a word ranks by, by its lemma or as written ("rated"). */
+export const dimensionOfWord = (t: { lemma: string; lower: string }): Dimension | undefined => SUPERLATIVE_DIMENSIONS[t.lemma] ?? SUPERLATIVE_DIMENSIONS[t.lower];
+
 /** Words (and their lemmas) of a property that holds a year: a number property with one of them is a date. */
 export const YEAR_WORDS = /^(year|born|bear|birth|released?|found(ed)?|publish(ed)?|establish(ed)?|buil[dt]|open(ed)?|start(ed)?|create[d]?|launch(ed)?)$/;
 

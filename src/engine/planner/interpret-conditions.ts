@@ -94,7 +94,8 @@ function propertiesOf(ctx: Ctx, kinds: string[], lemma: string): LexProperty[] {
   const inPlay = ctx.lexicon.properties.filter((p) => (p.ownerKind === 'label' ? labels.has(p.owner) : types.has(p.owner)) && kinds.includes(p.kind));
   // The word itself, or a noun made from it or it from the word ("employees" for employ): not any word sharing a start ("stars" is not "started").
   const derived = (verb: string) => [...agentNounsOf(verb), ...eventNounsOf(verb), ...objectNounsOf(verb)];
-  const same = (w: string) => w === lemma || derived(lemma).includes(w) || derived(w).includes(lemma);
+  const fromLemma = derived(lemma);
+  const same = (w: string) => w === lemma || fromLemma.includes(w) || derived(w).includes(lemma);
   const direct = inPlay.filter((p) => p.words.some(same));
   if (direct.length > 0) return direct;
   const group = Object.values(SUPERLATIVE_DIMENSIONS).find((d) => d.words.includes(lemma) && d.words.length > 2);

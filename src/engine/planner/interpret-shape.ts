@@ -1,4 +1,4 @@
-import { holdsDate, LIMIT_LEADS, SUPERLATIVE_DIMENSIONS } from './cues.js';
+import { dimensionOfWord, holdsDate, LIMIT_LEADS, SUPERLATIVE_DIMENSIONS } from './cues.js';
 import { LIST_LIMIT } from './cypher-builder.js';
 import { isLimit } from './interpret-conditions.js';
 import type { Ctx, Draft, Unsure } from './interpret-context.js';
@@ -260,7 +260,7 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
       if (node && node !== focus) return { order: { by: { count: node.id, ...(said ? { said } : {}) }, direction: rank.direction }, fromProperty: false };
     }
     // "the highest rated", "the least popular": the dimension of the word after, in the direction of the rank.
-    const after = it.kind === 'word' ? (SUPERLATIVE_DIMENSIONS[it.token.lower] ?? SUPERLATIVE_DIMENSIONS[it.token.lemma]) : undefined;
+    const after = it.kind === 'word' ? dimensionOfWord(it.token) : undefined;
     if (after) {
       const order = dimensionOrder(ctx, focus, { ...rank, dimension: rank.direction === after.onValues ? after : { ...after, onValues: rank.direction } });
       if (order) ctx.used.add(k);

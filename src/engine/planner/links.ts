@@ -1,6 +1,6 @@
 import type { Token } from '../language/analyze.js';
 import { fold } from '../language/analyze.js';
-import { AGGREGATE_CUES, COMPARATOR_CUES, RANK_CUES, SUPERLATIVE_DIMENSIONS, SUPPORT_VERBS } from './cues.js';
+import { AGGREGATE_CUES, COMPARATOR_CUES, dimensionOfWord, RANK_CUES, SUPERLATIVE_DIMENSIONS, SUPPORT_VERBS } from './cues.js';
 import type { ComparatorCue, Dimension } from './cues.js';
 import type { RelatedWord } from '../language/wordnet.js';
 import type { LexLabel, Lexicon, LexProperty, LexRelationship, LexValue } from './lexicon.js';
@@ -158,7 +158,7 @@ function linkAt(tokens: Token[], i: number, lexicon: Lexicon, named: NamedThing[
   if (t.lower in RANK_CUES) {
     // "the most expensive", "the least crowded": the adjective says what ranks.
     const next = tokens[i + 1];
-    const dimension = next && (t.lower === 'most' || t.lower === 'least') ? SUPERLATIVE_DIMENSIONS[next.lemma] ?? SUPERLATIVE_DIMENSIONS[next.lower] ?? propertyDimension(lexicon, next) : undefined;
+    const dimension = next && (t.lower === 'most' || t.lower === 'least') ? dimensionOfWord(next) ?? propertyDimension(lexicon, next) : undefined;
     if (dimension) {
       const least = t.lower === 'least';
       const ranked = least ? { ...dimension, onValues: flipDir(dimension.onValues), ...(dimension.onDates ? { onDates: flipDir(dimension.onDates) } : {}) } : dimension;

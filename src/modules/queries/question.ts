@@ -10,7 +10,7 @@
  *
  * - `stop`: does not change what is asked (what compromise's lexicon tags as a determiner,
  *   preposition, pronoun, copula, modal or conjunction, and auxiliaries); matching skips it freely;
- * - `frame`: asks for a listing (`what`, which "which" is too, `list`, `show`); interchangeable, cheap to add or omit;
+ * - `frame`: asks for a listing (`what`, and `which` read as it, `list`, `show`); interchangeable, cheap to add or omit;
  * - `filler`: adds nothing (`ever`, `also`, ...); cheap to add or omit;
  * - `critical`: changes the query (`CRITICAL_WORDS`: negations, comparisons, order,
  *   `count`, question words other than `what`); never skipped, never part of a value;
