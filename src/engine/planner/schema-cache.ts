@@ -34,6 +34,8 @@ export class SchemaCache {
   /** The view questions get: fresh, or stale while `next` is read. */
   private current?: { at: number; value: Promise<SchemaView> };
   private next?: Promise<SchemaView>;
+  /** The last view built, under what it was built from: a read finding the same reuses it. */
+  private built?: { from: string; view: SchemaView };
 
   constructor(private readonly deps: SchemaCacheDeps) {}
 
@@ -94,6 +96,12 @@ export class SchemaCache {
     const nameKeys = namingKeys(schema, profile, this.deps.nameProperties);
     // Name search reads what names things here, however the graph was written.
     await graph.keepNameIndexes(nameIndexKeys(schema, nameKeys));
-    return { schema, vocabulary: buildVocabulary(schema, nameKeys), lexicon: withRelatedWords(buildLexicon(schema, profile, said, nameKeys), related) };
+    // Building the lexicon takes a few hundred milliseconds of this thread on a modest schema;
+    // the periodic read mostly finds what it found last time, and questions keep being answered meanwhile.
+    const from = JSON.stringify([schema, profile, said, nameKeys]);
+    if (this.built?.from === from) return this.built.view;
+    const view = { schema, vocabulary: buildVocabulary(schema, nameKeys), lexicon: withRelatedWords(buildLexicon(schema, profile, said, nameKeys), related) };
+    this.built = { from, view };
+    return view;
   }
 }

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
 import { requirePrincipal } from '../../platform/auth/plugin.js';
@@ -18,9 +19,11 @@ import {
   SendMessageRequestSchema,
   SendMessageResponseSchema,
 } from './schemas.js';
-import type { ConversationService } from './service.js';
+import type { ConversationService, SeenRun } from './service.js';
 
 const tags = ['Chat'];
+/** The current run the busy check read for a message, handed on to `send` so it is read once. */
+const seenRuns = new WeakMap<FastifyRequest, SeenRun>();
 const users = { roles: ['user' as const] };
 
 export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationService; feedback: FeedbackService; limits: Config['limits'] }> = async (
@@ -38,7 +41,8 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
         if (request.headers['idempotency-key'] !== undefined) return;
         const body = SendMessageRequestSchema.safeParse(request.body);
         if (!body.success) return;
-        await service.refuseIfBusy(requirePrincipal(request), (request.params as { session_id: string }).session_id, body.data.content);
+        const seen = await service.refuseIfBusy(requirePrincipal(request), (request.params as { session_id: string }).session_id, body.data.content);
+        if (seen) seenRuns.set(request, seen);
       },
       schema: {
         operationId: 'sendChatMessage',
@@ -61,7 +65,12 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
     async (request, reply) =>
       reply
         .code(202)
-        .send(await service.send(requirePrincipal(request), request.params.session_id, request.body.content, { messageId: request.idempotency?.id('message') })),
+        .send(
+          await service.send(requirePrincipal(request), request.params.session_id, request.body.content, {
+            messageId: request.idempotency?.id('message'),
+            seen: seenRuns.get(request),
+          }),
+        ),
   );
 
   app.get(

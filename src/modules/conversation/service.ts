@@ -42,6 +42,11 @@ const toApiMessage = (row: MessageRow, maxRows: number) => {
 const waitsForChoice = (run: { status: string; waiting_for?: { kind?: string } | null } | undefined) =>
   run?.status === 'awaiting_input' && run.waiting_for?.kind === 'disambiguation';
 
+/** The session's current run (or none) as a check before `send` read it a moment ago. */
+export interface SeenRun {
+  run: RunRow | undefined;
+}
+
 export class ConversationService {
   constructor(
     private readonly db: RelationalStore,
@@ -65,7 +70,7 @@ export class ConversationService {
    * `messageId`: the id to store the message under (an Idempotency-Key's): when a first attempt
    * already stored it (its process died before answering), its answer is given again.
    */
-  async send(principal: Principal, sessionId: string, content: string, options: { messageId?: string } = {}) {
+  async send(principal: Principal, sessionId: string, content: string, options: { messageId?: string; seen?: SeenRun } = {}) {
     this.checkLength(content);
     if (options.messageId) {
       const earlier = await this.messages.get(options.messageId);
@@ -73,7 +78,7 @@ export class ConversationService {
     }
     // A choice still waiting for an answer does not trap the session: a message picking one of its
     // options answers it; any other message leaves it.
-    const current = await this.runStore.currentOf(sessionId);
+    const current = options.seen ? options.seen.run : await this.runStore.currentOf(sessionId);
     const answered = await this.answerWaitingChoice(principal, current, content);
     if (answered) return answered;
     await this.leaveWaitingChoice(principal, current);
@@ -102,13 +107,15 @@ export class ConversationService {
   /**
    * Before the message rate limit counts it: a session still busy with a message answers 409 at
    * once, so a client that retries while it waits does not use up its limit. (The statement that
-   * stores a message checks again: two at once cannot both start.)
+   * stores a message checks again: two at once cannot both start.) Returns the session's current
+   * run as read, for `send` to go on from (one read per message), unless the refusal no longer held.
    */
-  async refuseIfBusy(principal: Principal, sessionId: string, content: string): Promise<void> {
+  async refuseIfBusy(principal: Principal, sessionId: string, content: string): Promise<SeenRun | undefined> {
     this.checkLength(content);
-    if (!(await this.runStore.hasActive(sessionId))) return;
-    if (waitsForChoice(await this.runStore.currentOf(sessionId))) return;
+    const run = await this.runStore.currentOf(sessionId);
+    if (!run || waitsForChoice(run)) return { run };
     await this.explainRefusal(principal, sessionId);
+    return undefined;
   }
 
   /**

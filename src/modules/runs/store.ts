@@ -221,12 +221,6 @@ export class RunStore {
   }
 
   /** The newest run of a session that has not finished. */
-  /** Whether the session has a run under way (cheaper than reading it: asked before every message). */
-  async hasActive(sessionId: string): Promise<boolean> {
-    const { rows } = await this.db.query(`SELECT 1 FROM runs WHERE session_id = $1 AND status IN ('queued', 'running', 'awaiting_input') LIMIT 1`, [sessionId]);
-    return rows.length > 0;
-  }
-
   async currentOf(sessionId: string, tx: Queryable = this.db): Promise<RunRow | undefined> {
     const { rows } = await tx.query<RunRow>(
       `SELECT * FROM runs WHERE session_id = $1 AND status IN ('queued', 'running', 'awaiting_input')

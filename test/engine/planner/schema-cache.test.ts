@@ -6,7 +6,7 @@ import { openScratchGraph } from '../../support/scratch-graph.js';
 /**
  * The schema cache on a real embedded graph: one read however many questions wait for it, a stale
  * view served while the next is read (a question never waits for a refresh), a fresh read after
- * `invalidate`, a failed read not kept.
+ * `invalidate`, a failed read not kept, a lexicon rebuilt only when what it is built from changed.
  */
 describe('schema cache', () => {
   let scratch: Awaited<ReturnType<typeof openScratchGraph>>;
@@ -64,6 +64,21 @@ describe('schema cache', () => {
     await cache.warm(); // joins the refresh under way
     expect(state.reads).toBe(2);
     expect(labelsOf(await cache.get())).toContain('Lighthouse');
+  });
+
+  it('keeps the lexicon it built while the graph reads the same, and builds a new one when it changes', async () => {
+    const { graph, state } = gatedGraph();
+    const cache = new SchemaCache({ graph, ttlMs: 60_000 });
+    const first = await cache.get();
+    cache.invalidate();
+    const same = await cache.get();
+    expect(state.reads).toBe(2);
+    expect(same.lexicon).toBe(first.lexicon);
+    await scratch.graph.upsert({ nodes: [{ key: 'b', labels: ['Buoy'], properties: { name: 'Red Nun' } }], relationships: [] }, 'test:schemacache');
+    cache.invalidate();
+    const changed = await cache.get();
+    expect(changed.lexicon).not.toBe(first.lexicon);
+    expect(labelsOf(changed)).toContain('Buoy');
   });
 
   it('waits for a fresh read after invalidate, and does not keep a failed one', async () => {
