@@ -81,6 +81,9 @@ export const COMPARATOR_CUES: readonly ComparatorCue[] = [
 /** Words a quoted value may follow to mean "equal to it" ("a summary stating 'Silly, but fun'"). */
 export const EQUALITY_LEADS = new Set(['stating', 'saying', 'reading', 'titled', 'named', 'called', 'of', 'is', 'was', 'equal', 'as', 'with', 'being']);
 
+/** Words asking how two named things are connected (by lemma). */
+export const PATH_CUES: ReadonlySet<string> = new Set(['connect', 'connected', 'relate', 'related', 'link', 'linked', 'connection', 'path']);
+
 export const AGGREGATE_CUES: Readonly<Record<string, 'avg' | 'sum' | 'min' | 'max'>> = wordTable({
   average: 'avg',
   mean: 'avg',

@@ -48,10 +48,14 @@ export const confirmsReading = (choiceId: string): boolean => choiceId.startsWit
 const INSTRUCTIONS = /^(delete|remove|create|add|insert|update|set|change|rename|drop|merge|modify|replace|erase|wipe|clear|detach)$/;
 const CONTENT_POS = new Set(['noun', 'proper', 'verb', 'adj', 'other']);
 
-export function interpret(tokens: Token[], items: Item[], lexicon: Lexicon, chosen: string[] = []): Interpretation {
+/** Whether the question asks to change the graph: it opens with such a verb, unless the verb is the schema's own ("Add" read through WordNet is still an instruction). */
+export function asksToChange(tokens: Token[], items: Item[]): boolean {
   const first = tokens.find((t) => !/^(please|can|could|would|you|kindly)$/.test(t.lower));
-  // An instruction, unless its verb is the schema's own ("Add" read through WordNet is still an instruction).
-  if (first && INSTRUCTIONS.test(first.lower) && items.every((it) => it.kind !== 'rel' || it.related || tokens[it.from] !== first)) {
+  return first !== undefined && INSTRUCTIONS.test(first.lower) && items.every((it) => it.kind !== 'rel' || it.related || tokens[it.from] !== first);
+}
+
+export function interpret(tokens: Token[], items: Item[], lexicon: Lexicon, chosen: string[] = []): Interpretation {
+  if (asksToChange(tokens, items)) {
     return { ok: false, reason: 'I only read the knowledge graph: I can’t change it', unplaced: [], scope: 'instruction' };
   }
   const ctx: Ctx = { tokens, items, lexicon, used: new Set(), nodes: [], edges: [], having: [], pending: [], distinct: [], notes: [], confidence: 0.95, chosen };

@@ -1,10 +1,12 @@
 import type { Meaning } from './meaning.js';
-import type { QuestionKind } from './understand.js';
 
 /**
  * What the planner hands the rest of the conversation: the query it wrote with a description of
  * it (the question's kind, the things it names, its meaning, how sure it is), or why it wrote none.
  */
+
+export const QUESTION_KINDS = ['lookup', 'list', 'count', 'aggregate', 'path', 'property'] as const;
+export type QuestionKind = (typeof QUESTION_KINDS)[number];
 
 /** A thing of the graph a mention was linked to. */
 export interface ResolvedEntity {

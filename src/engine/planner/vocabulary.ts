@@ -1,7 +1,7 @@
 import { displayNameKey, ENTITY_LABEL, isNameKey } from '../../stores/graph/bookkeeping.js';
 import type { GraphSchema } from '../../stores/graph/port.js';
 import { identifierWords, pluralOf, wordKey } from './words.js';
-import type { Word } from './understand.js';
+import type { Word } from './words.js';
 
 /**
  * The graph's own names as words a question may use: each label with its plural, each

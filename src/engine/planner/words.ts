@@ -8,6 +8,13 @@ import { isFunctionWord } from '../language/analyze.js';
  * through these keys only.
  */
 
+/** A word of a question outside the names it mentions, with its stem and position. */
+export interface Word {
+  word: string;
+  stem: string;
+  start: number;
+}
+
 /** Splits identifiers (`WORKS_AT`, `releaseYear`, `born-in`) into lower-case words. */
 export function identifierWords(identifier: string): string[] {
   return identifier

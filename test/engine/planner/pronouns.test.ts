@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPersonLabel, pronounFits } from '../../../src/engine/planner/pronouns.js';
+import type { Lexicon } from '../../../src/engine/planner/lexicon.js';
+import { SchemaCache } from '../../../src/engine/planner/schema-cache.js';
 import { resolveMentions } from '../../../src/engine/planner/resolve.js';
 import type { Candidate } from '../../../src/engine/planner/resolve.js';
 import { understand } from '../../../src/engine/planner/understand.js';
@@ -24,9 +26,11 @@ describe('pronouns agree with what they stand for', () => {
     let movies: Awaited<ReturnType<typeof openMovieGraph>>;
     let graph: GraphStore;
     let vocabulary: Vocabulary;
+    let lexicon: Lexicon;
     beforeAll(async () => {
       movies = await openMovieGraph();
       ({ graph, vocabulary } = movies);
+      ({ lexicon } = await new SchemaCache({ graph, ttlMs: 0 }).get());
     });
     afterAll(() => movies?.close());
 
@@ -39,13 +43,13 @@ describe('pronouns agree with what they stand for', () => {
       ['When was it released?', 'Cast Away'],
       ['Who directed it?', 'Cast Away'],
     ])('%s → %s', async (question, expected) => {
-      const resolution = await resolveMentions(graph, understand(question), vocabulary, { choices: [], focus: [movie, person] });
+      const resolution = await resolveMentions(graph, understand(question, lexicon), vocabulary, { choices: [], focus: [movie, person] });
       expect(resolution.status).toBe('resolved');
       if (resolution.status === 'resolved') expect(resolution.entities.map((e) => e.name)).toEqual([expected]);
     });
 
     it('says so when nothing talked about can be what the pronoun stands for', async () => {
-      const resolution = await resolveMentions(graph, understand('Which movies did she act in?'), vocabulary, { choices: [], focus: [movie] });
+      const resolution = await resolveMentions(graph, understand('Which movies did she act in?', lexicon), vocabulary, { choices: [], focus: [movie] });
       expect(resolution).toMatchObject({ status: 'unknown', mentions: ['she'] });
     });
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { QUESTION_KINDS, understand } from '../../planner/understand.js';
+import { QUESTION_KINDS } from '../../planner/plan.js';
+import { understand } from '../../planner/understand.js';
 import { defineTool } from '../tool.js';
 
 /** Reads a question's wording: its kind and the spans that may name things (no graph involved). */
