@@ -89,6 +89,7 @@ export const envSchema = z.object({
   NEO4J_USER: z.string().default('neo4j'),
   NEO4J_PASSWORD: z.string().default(''),
   NEO4J_DATABASE: z.string().default('neo4j'),
+  NEO4J_NAME_INDEX_WAIT_S: int(2, 0, 300),
 
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
   REDIS_KEY_PREFIX: z
@@ -210,7 +211,7 @@ export interface Config {
     /** TCP keepalive probes after this much silence (0: off). */
     keepAliveMs?: number;
   };
-  neo4j?: { uri: string; user: string; password: string; database: string };
+  neo4j?: { uri: string; user: string; password: string; database: string; nameIndexWaitS: number };
   redis: { url?: string; keyPrefix: string };
   auth: {
     /** Undefined in development mode: the service then signs and verifies with its own key pair. */
@@ -341,7 +342,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       keepAliveMs: e.DATABASE_KEEPALIVE_MS,
     },
     neo4j: e.NEO4J_URI
-      ? { uri: e.NEO4J_URI, user: e.NEO4J_USER, password: e.NEO4J_PASSWORD, database: e.NEO4J_DATABASE }
+      ? { uri: e.NEO4J_URI, user: e.NEO4J_USER, password: e.NEO4J_PASSWORD, database: e.NEO4J_DATABASE, nameIndexWaitS: e.NEO4J_NAME_INDEX_WAIT_S }
       : undefined,
     redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },
     auth: {

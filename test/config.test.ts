@@ -29,11 +29,14 @@ describe('loadConfig', () => {
       AUTH_ALGORITHMS: 'RS256, PS256',
       TRUST_PROXY: 'true',
       GRAPH_NAME_PROPERTIES: 'Vessel=callSign, Order = orderRef',
+      NEO4J_NAME_INDEX_WAIT_S: '10',
     });
     expect(config.port).toBe(8080);
     expect(config.graph.nameProperties).toEqual({ Vessel: 'callSign', Order: 'orderRef' });
     expect(config.database.url).toBe('postgres://u@db:5432/x');
     expect(config.neo4j?.uri).toBe('neo4j://graph:7687');
+    expect(config.neo4j?.nameIndexWaitS).toBe(10);
+    expect(loadConfig({ NEO4J_URI: 'bolt://graph:7687' }).neo4j?.nameIndexWaitS).toBe(2);
     expect(config.auth.issuer).toBe('https://idp.example.com/realms/a');
     expect(config.auth.algorithms).toEqual(['RS256', 'PS256']);
     expect(config.trustProxy).toBe(true);
@@ -57,6 +60,8 @@ describe('loadConfig', () => {
     ['GRAPH_NAME_PROPERTIES', 'Vessel'],
     ['GRAPH_NAME_PROPERTIES', 'Vessel=call sign'],
     ['GRAPH_NAME_PROPERTIES', 'Vessel=a,Vessel=b'],
+    ['NEO4J_NAME_INDEX_WAIT_S', '-1'],
+    ['NEO4J_NAME_INDEX_WAIT_S', '3601'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     let caught: unknown;
     try {

@@ -14,8 +14,8 @@ import { quoteName } from './upsert-batch.js';
  */
 export const NEO4J_NAME_INDEX_PREFIX = 'cqks_names_';
 
-/** How long a schema read waits for a new name index to come online (a small graph: well under a second) before searching the previous one meanwhile. */
-export const NAME_INDEX_WAIT_SECONDS = 2;
+/** How long a schema read waits for a new name index to come online by default (a small graph: well under a second) before searching the previous one meanwhile. */
+export const NAME_INDEX_WAIT_S = 2;
 
 export interface NameIndexDefinition {
   name: string;
@@ -61,12 +61,12 @@ export function staleNameIndexes(existing: readonly string[], current: string | 
 }
 
 /**
- * Creates the index over `names` if it is missing and waits NAME_INDEX_WAIT_SECONDS at most for
+ * Creates the index over `names` if it is missing and waits `waitS` seconds at most for
  * it to come online; answers the index to search: the new one once online, else the previous
  * one meanwhile (a large graph takes long to index). Drops the ones the online one replaces.
  * Safe from many processes at once (IF NOT EXISTS, IF EXISTS).
  */
-export async function keepNeo4jNameIndex(session: SchemaSession, names: ReadonlyMap<string, readonly string[]>): Promise<string | undefined> {
+export async function keepNeo4jNameIndex(session: SchemaSession, names: ReadonlyMap<string, readonly string[]>, waitS: number): Promise<string | undefined> {
   const wanted = nameIndexDefinition(names);
   const states = new Map<string, string>();
   const show = 'SHOW FULLTEXT INDEXES YIELD name, state WHERE name STARTS WITH $prefix RETURN name, state';
@@ -74,7 +74,7 @@ export async function keepNeo4jNameIndex(session: SchemaSession, names: Readonly
   if (wanted && states.get(wanted.name) !== 'ONLINE') {
     if (!states.has(wanted.name)) await createSchemaRule(session, createNameIndexStatement(wanted));
     try {
-      await session.run('CALL db.awaitIndex($name, $seconds)', { name: wanted.name, seconds: neo4j.int(NAME_INDEX_WAIT_SECONDS) }).summary();
+      await session.run('CALL db.awaitIndex($name, $seconds)', { name: wanted.name, seconds: neo4j.int(waitS) }).summary();
       states.set(wanted.name, 'ONLINE');
     } catch {
       // Still populating: the previous index answers until a later schema read finds this one online.

@@ -17,7 +17,7 @@ import { graphUnavailable, invalidCypher, notReadOnly, queryFailed, queryTimeout
 import { jsonSize } from './json-size.js';
 import { mapNeo4jValue } from './neo4j-mapping.js';
 import { NameSearches, type NameSearchCacheOptions } from './name-searches.js';
-import { keepNeo4jNameIndex, nameIndexQuery } from './neo4j-name-index.js';
+import { keepNeo4jNameIndex, NAME_INDEX_WAIT_S, nameIndexQuery } from './neo4j-name-index.js';
 import { createSchemaRule } from './neo4j-schema-rules.js';
 import type {
   FindNodesOptions,
@@ -101,6 +101,8 @@ export interface Neo4jConnection {
   user: string;
   password: string;
   database: string;
+  /** How long a schema read waits for a new name index to come online (NEO4J_NAME_INDEX_WAIT_S; default 2). */
+  nameIndexWaitS?: number;
 }
 
 export interface Neo4jStoreOptions extends NameSearchCacheOptions {
@@ -116,6 +118,8 @@ export interface Neo4jStoreOptions extends NameSearchCacheOptions {
   validationCacheEntries?: number;
   /** How long past the server-side timeout the client waits before giving up on its own (default 2 s). */
   clientGraceMs?: number;
+  /** See Neo4jConnection.nameIndexWaitS. */
+  nameIndexWaitS?: number;
   logger?: GraphLogger;
 }
 
@@ -353,7 +357,7 @@ export class Neo4jGraphStore implements GraphStore {
   async keepNameIndexes(names: ReadonlyMap<string, readonly string[]>): Promise<void> {
     const session = this.driver.session({ defaultAccessMode: 'WRITE', database: this.database });
     try {
-      const current = await keepNeo4jNameIndex(session, names);
+      const current = await keepNeo4jNameIndex(session, names, this.options.nameIndexWaitS ?? NAME_INDEX_WAIT_S);
       if (current !== this.nameIndex) this.names.forget();
       this.nameIndex = current;
     } catch (error) {
@@ -476,7 +480,7 @@ export async function openNeo4jStore(connection: Neo4jConnection, options: Omit<
     connectionTimeout: 10_000,
   });
   const driverLike: Neo4jDriverLike = driver;
-  const store = new Neo4jGraphStore(driverLike, { ...options, database: connection.database });
+  const store = new Neo4jGraphStore(driverLike, { ...options, database: connection.database, nameIndexWaitS: connection.nameIndexWaitS });
   try {
     await store.health();
     await store.ensureIndexes();
