@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import grafeo from '@grafeo-db/js';
 import { jsonSize } from './json-size.js';
 import type { GrafeoDB as GrafeoDatabase, GrafeoError, Transaction } from '@grafeo-db/js';
@@ -20,6 +20,29 @@ import { assembleSchema } from './schema-assembly.js';
 import { quoteName, type PreparedBatch } from './upsert-batch.js';
 
 const { GrafeoDB } = grafeo;
+
+/**
+ * The naming-property indexes the engine made, listed beside the graph file: the indexes outlive
+ * the process (and are kept up to date at every write), so a later process, under another
+ * GRAPH_NAME_PROPERTIES, knows which ones to drop. A missing or unreadable list is an empty one.
+ */
+const nameIndexesFile = (file: string) => `${file}.name-indexes.json`;
+
+function readNameIndexes(file: string): [string, string][] {
+  try {
+    const listed: unknown = JSON.parse(readFileSync(nameIndexesFile(file), 'utf8'));
+    if (!Array.isArray(listed)) return [];
+    return listed.filter((p): p is [string, string] => Array.isArray(p) && p.length === 2 && p.every((s) => typeof s === 'string'));
+  } catch {
+    return [];
+  }
+}
+
+function writeNameIndexes(file: string, names: [string, string][]): void {
+  const target = nameIndexesFile(file);
+  writeFileSync(`${target}.tmp`, JSON.stringify(names));
+  renameSync(`${target}.tmp`, target);
+}
 
 /**
  * The embedded engine's operations, run inside the engine process (grafeo-worker.ts) so
@@ -70,12 +93,16 @@ export class GrafeoEngine {
   /** Text indexes over naming properties `_search` does not hold (`indexNames`), as [label, key]. */
   private nameIndexes: [string, string][] = [];
 
-  private constructor(private readonly db: GrafeoDatabase) {}
+  private constructor(
+    private readonly db: GrafeoDatabase,
+    private readonly file: string,
+  ) {}
 
   /** Opens (or creates) the database file and makes sure the store's indexes exist. */
   static async open(file: string): Promise<GrafeoEngine> {
     const db = existsSync(file) ? GrafeoDB.open(file) : GrafeoDB.create(file);
-    const engine = new GrafeoEngine(db);
+    const engine = new GrafeoEngine(db, file);
+    engine.nameIndexes = readNameIndexes(file);
     await db.executeCypher(`CREATE INDEX cqks_entity_key IF NOT EXISTS FOR (n:${quoteName(ENTITY_LABEL)}) ON (n.${quoteName(KEY_PROPERTY)})`);
     await engine.ensureTextIndex(ENTITY_LABEL);
     return engine;
@@ -207,6 +234,7 @@ export class GrafeoEngine {
     for (const pair of this.nameIndexes) if (!wanted.has(id(pair))) await this.db.dropTextIndex(...pair);
     const changed = had.size !== wanted.size || [...wanted].some((w) => !had.has(w));
     this.nameIndexes = names.map(([label, key]) => [label, key]);
+    if (changed) writeNameIndexes(this.file, this.nameIndexes);
     return { changed };
   }
 

@@ -1,4 +1,9 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import grafeo from '@grafeo-db/js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openGraphStore } from '../../../src/stores/graph/index.js';
 import { SchemaCache } from '../../../src/engine/planner/schema-cache.js';
 import type { UpsertBatch } from '../../../src/stores/graph/port.js';
 import { plannerOn } from '../../support/planner.js';
@@ -67,5 +72,35 @@ describe('naming properties (embedded engine)', () => {
     await plannerOn(scratch.graph); // Truck named by vin now: plate is no longer searched
     expect(await scratch.graph.findNodesByName('KX 4410')).toEqual([]);
     expect((await scratch.graph.findNodesByName('WDB9066331S123456')).map((m) => m.node.properties.plate)).toEqual(['KX 4410']);
+  });
+
+  it('drops, in a later process, the index an earlier one made for a naming property no longer chosen', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'cqks-naming-restart-'));
+    const open = () => openGraphStore({ dataDir: dir, queryTimeoutMs: 5000, maxRows: 1000, allowedProcedures: [] });
+    const probe = async (key: string) => {
+      const db = grafeo.GrafeoDB.open(path.join(dir, 'graph', 'knowledge.grafeo'));
+      try {
+        return await db.textSearch('Truck', key, 'KX', 5).then(
+          () => 'indexed',
+          (error: Error) => (/no text index/i.test(error.message) ? 'none' : error.message),
+        );
+      } finally {
+        db.close();
+      }
+    };
+    try {
+      const first = await open();
+      await first.upsert(GRAPH, 'test:naming-restart');
+      await plannerOn(first, [], { Truck: 'plate' });
+      await first.close();
+      expect(await probe('plate')).toBe('indexed');
+      const second = await open(); // GRAPH_NAME_PROPERTIES no longer names Truck's plate
+      await plannerOn(second);
+      expect(await second.findNodesByName('KX 4410')).toEqual([]);
+      await second.close();
+      expect(await probe('plate')).toBe('none');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
