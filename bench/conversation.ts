@@ -20,6 +20,8 @@ import type { StreamEvent } from './session-stream.js';
 const ITERATIONS = Number(process.env.BENCH_CONVERSATION_N ?? 60);
 const WARMUP = Number(process.env.BENCH_CONVERSATION_WARMUP ?? 3);
 const TARGET = 3;
+/** The planner's own step (`generate`) on the demo graph: p95 under this. */
+const GENERATE_TARGET_MS = 20;
 const WAIT_MS = 30_000;
 /** `BENCH_CONVERSATION_DETAIL=1` adds each event's arrival after the POST and each tool's duration (medians). */
 /** `BENCH_SERVER_NODE_ARGS` passes Node options to the server process (`--cpu-prof --cpu-prof-dir=tmp/prof` profiles it). */
@@ -268,6 +270,13 @@ export async function benchConversation(engine: BenchEngine): Promise<string[]> 
           `answer_ready stamped after ${median(c.asked.map((a) => a.stampedMs)).toFixed(0)} ms; steps ${stepSum.toFixed(1)} ms in all: ` +
           stepMedians.map(([n, v]) => `${n} ${v.toFixed(1)}`).join(', '),
       );
+      if (!c.usedTemplate) {
+        const generate = c.asked.map((a) => a.steps.generate ?? 0);
+        const p95 = pct(generate, 95);
+        lines.push(
+          `    generate step (the planner)   median ${ms(median(generate))}   p95 ${ms(p95)} (target p95 < ${GENERATE_TARGET_MS} ms) ${p95 < GENERATE_TARGET_MS ? 'OK' : 'ABOVE TARGET'}`,
+        );
+      }
       if (DETAIL) lines.push(...detail(c.asked));
     }
     return lines;
