@@ -3,7 +3,7 @@ import { isPersonLabel, pronounFits } from '../../../src/engine/planner/pronouns
 import type { Lexicon } from '../../../src/engine/planner/lexicon.js';
 import { SchemaCache } from '../../../src/engine/planner/schema-cache.js';
 import { resolveMentions } from '../../../src/engine/planner/resolve.js';
-import type { Candidate } from '../../../src/engine/planner/resolve.js';
+import type { Candidate } from '../../../src/engine/planner/mention-search.js';
 import { understand } from '../../../src/engine/planner/understand.js';
 import type { Vocabulary } from '../../../src/engine/planner/vocabulary.js';
 import type { GraphStore } from '../../../src/stores/graph/port.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decideMentions } from '../../planner/resolve.js';
-import type { MentionSearch, ResolutionMemory } from '../../planner/resolve.js';
+import type { MentionSearch } from '../../planner/mention-search.js';
+import type { ResolutionMemory } from '../../planner/resolve.js';
 import type { Understanding } from '../../planner/understand.js';
 import { CandidateSchema, MentionSearchSchema, RelationshipValueSchema } from '../entity-schemas.js';
 import { defineTool } from '../tool.js';

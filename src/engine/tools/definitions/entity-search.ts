@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { searchMentions } from '../../planner/resolve.js';
+import { searchMentions } from '../../planner/mention-search.js';
 import type { Understanding } from '../../planner/understand.js';
 import { MentionSearchSchema } from '../entity-schemas.js';
 import { defineTool } from '../tool.js';

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { PlanDescription } from '../../planner/plan.js';
 import { PRONOUN_KINDS } from '../../planner/pronouns.js';
 import { confirmsReading } from '../../planner/interpret.js';
-import { normalizeMention } from '../../planner/resolve.js';
-import type { Candidate } from '../../planner/resolve.js';
+import { normalizeMention } from '../../planner/mention-search.js';
+import type { Candidate } from '../../planner/mention-search.js';
 import { defineWorkflow } from '../workflow.js';
 import type { NodeContext } from '../workflow.js';
 
