@@ -15,7 +15,7 @@ const SETTLED = ['run_completed', 'run_failed', 'run_cancelled', 'run_awaiting_i
 interface Run {
   status: 'queued' | 'running' | 'awaiting_input' | 'succeeded' | 'failed' | 'cancelled';
   waiting_for: { kind: string; question?: string; options?: { id: string; label: string }[] } | null;
-  output: { query?: string | null; text?: string | null } | null;
+  output: { query?: string | null; text?: string | null; sources?: { file_name: string }[] } | null;
   error?: unknown;
 }
 
@@ -62,7 +62,7 @@ export class ServiceClient {
    * of an option's label, that option is taken (and that entry used up) and the run followed
    * again; otherwise the answer is "asked".
    */
-  async ask(sessionId: string, question: string, choose: string[] = []): Promise<Answered & { runId: string; failed?: string; how?: string }> {
+  async ask(sessionId: string, question: string, choose: string[] = []): Promise<Answered & { runId: string; failed?: string; how?: string; sources?: string[] }> {
     const { run_id: runId } = await this.call<{ run_id: string }>('POST', `/api/v1/chat/${sessionId}/message`, { content: question });
     const picks = [...choose];
     let settled = 0;
@@ -84,12 +84,14 @@ export class ServiceClient {
     if (run.status !== 'succeeded') return { runId, query: null, columns: [], rows: [], text: `run ${run.status}`, asked: false, failed: JSON.stringify(run.error ?? run.status) };
     const query = run.output?.query ?? null;
     const text = run.output?.text ?? '';
-    if (!query) return { runId, query: null, columns: [], rows: [], text, asked: false };
+    // The documents an answer cites, by file name.
+    const sources = (run.output?.sources ?? []).map((s) => s.file_name);
+    if (!query) return { runId, query: null, columns: [], rows: [], text, asked: false, sources };
     const answer = await this.call<{ columns: string[]; rows: Record<string, unknown>[]; query?: { generator?: string; description?: { meaning?: unknown; confidence?: number } } }>(
       'GET',
       `/api/v1/runs/${runId}/download/answer.json`,
     );
     const how = answer.query?.description?.meaning ? 'meaning' : (answer.query?.generator ?? 'unknown');
-    return { runId, query, columns: answer.columns, rows: answer.rows, text, asked: false, how };
+    return { runId, query, columns: answer.columns, rows: answer.rows, text, asked: false, how, sources };
   }
 }
