@@ -6,11 +6,26 @@ import { FactsBuilder, propertyValue, snippetOf } from './facts-builder.js';
  * A Markdown note's own facts: its front matter describes one node (named by `title`/`name`,
  * its first heading or the file's name; labelled by `type`/`label`; keyed by `id`/`key`; other
  * fields typed properties, `aliases` its other names), and each `[[link]]` is a relationship
- * from it to the node the link names (`link_type` in the front matter names the relationship,
- * `LINKS_TO` otherwise). The body's free text is read by the text extractor as well.
+ * from it to the node the link names: in the body, `LINKS_TO` (or what `link_type` in the front
+ * matter says); in a front-matter field (`based_in: "[[Ghent]]"`, or a list of links), a
+ * relationship named after the field (`BASED_IN`), the field keeping the names without their
+ * brackets. The body's free text is read by the text extractor as well.
  */
 
 const RESERVED = new Set(['title', 'name', 'type', 'label', 'id', 'key', 'aliases', 'alias', 'link_type']);
+const WIKI_LINK = /\[\[([^[\]|\n]+)(?:\|([^[\]\n]+))?\]\]/g;
+
+/** The targets of the wiki-links in a front-matter value (a string, or a list of strings), in order. */
+function linkTargets(value: unknown): string[] {
+  const texts = Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? [value] : [];
+  return texts.flatMap((t) => [...t.matchAll(WIKI_LINK)].map((m) => m[1]!.split('#')[0]!.trim()).filter((target) => target !== ''));
+}
+
+/** A front-matter value with each wiki-link written as the name it shows (its alias, else its target). */
+function withoutBrackets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutBrackets);
+  return typeof value === 'string' ? value.replace(WIKI_LINK, (_, target: string, alias?: string) => (alias ?? target).trim()) : value;
+}
 
 export function extractMarkdown(options: { document: ExtractedDocument; sourceName?: string }): DocumentFacts {
   const { document } = options;
@@ -27,11 +42,14 @@ export function extractMarkdown(options: { document: ExtractedDocument; sourceNa
   const label = labelOf(str(fm.type) ?? str(fm.label) ?? '') ?? 'Thing';
   const id = str(fm.id) ?? str(fm.key);
   const properties: Record<string, ReturnType<typeof propertyValue>> = {};
+  const fieldLinks: { type: string; target: string }[] = [];
   for (const [field, value] of Object.entries(fm)) {
     if (RESERVED.has(field.toLowerCase())) continue;
     const prop = propertyNameOf(field);
-    const typed = propertyValue(value);
+    const typed = propertyValue(withoutBrackets(value));
     if (prop && typed !== undefined) properties[prop] = typed;
+    const type = relationshipTypeOf(field);
+    if (type) for (const target of linkTargets(value)) fieldLinks.push({ type, target });
   }
   const aliasValue = fm.aliases ?? fm.alias;
   const aliases = (Array.isArray(aliasValue) ? aliasValue : [aliasValue]).filter((a): a is string => typeof a === 'string' && a.trim() !== '');
@@ -56,6 +74,21 @@ export function extractMarkdown(options: { document: ExtractedDocument; sourceNa
       },
     ],
   });
+  const frontMatterEvidence = {
+    chunk: -1,
+    start: firstBlock?.offset ?? 0,
+    end: (firstBlock?.offset ?? 0) + (firstBlock?.text.length ?? 0),
+    snippet: `front matter: ${JSON.stringify(markdown.frontMatter)}`.slice(0, 200),
+    extractor: 'markdown' as const,
+    confidence: 1,
+  };
+  for (const { type, target } of fieldLinks) {
+    const shown = displayName(target);
+    if (normalizeName(shown) === normalizeName(name)) continue;
+    const ref = `md:${normalizeName(shown)}`;
+    builder.entity({ ref, labels: ['Thing'], name: shown, properties: {}, mentions: 1, reference: true, evidence: [frontMatterEvidence] });
+    builder.relation(self, type, ref, frontMatterEvidence);
+  }
   const type = relationshipTypeOf(str(fm.link_type) ?? '') ?? 'LINKS_TO';
   for (const link of markdown.links) {
     const target = displayName(link.target.split('#')[0] ?? link.target);

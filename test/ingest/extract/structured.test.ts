@@ -84,4 +84,18 @@ describe('structured extraction', () => {
     const link = facts.relations[0]!.evidence[0]!;
     expect(doc.blocks.map((b) => b.text).join('\n').slice(link.start, link.end)).toMatch(/^\[\[/);
   });
+
+  it('Markdown: a wiki-link in a front-matter field is a relationship named after the field, and no value keeps its brackets', async () => {
+    const doc = await parse(
+      'markdown',
+      '---\ntitle: Keel & Co\ntype: shipyard\nhome_port: "[[Tromsø]]"\nbuilds:\n  - "[[Sea Wolf]]"\n  - "[[Grey Heron|the Heron]]"\nmotto: "Built [[North]] strong"\n---\nA yard.\n',
+    );
+    const facts = extractMarkdown({ document: doc, sourceName: 'keel.md' });
+    expect(triples(facts)).toEqual(['Keel & Co BUILDS Grey Heron', 'Keel & Co BUILDS Sea Wolf', 'Keel & Co HOME_PORT Tromsø', 'Keel & Co MOTTO North']);
+    expect(byName(facts, 'Keel & Co')?.properties).toEqual({ home_port: 'Tromsø', builds: ['Sea Wolf', 'the Heron'], motto: 'Built North strong' });
+    expect(byName(facts, 'Tromsø')).toMatchObject({ labels: ['Thing'], reference: true });
+    // The evidence quotes the file as it is; names and values hold no brackets.
+    const texts = facts.entities.flatMap((e) => [e.name, ...Object.values(e.properties).flat().map(String)]);
+    expect(texts.filter((t) => /\[\[|\]\]/.test(t))).toEqual([]);
+  });
 });
