@@ -183,6 +183,7 @@ export const envSchema = z.object({
   INGEST_CHUNK_OVERLAP: int(200, 0, 50_000),
   INGEST_MAX_ENTITIES: int(100_000, 1, 10_000_000),
   INGEST_WRITE_BATCH: int(500, 1, 100_000),
+  INGEST_VALUE_LINKS_MAX: int(1000, 0, 1_000_000),
   INGEST_STEP_TIMEOUT_MS: int(30 * 60_000, 1000, 24 * 3_600_000),
   READINESS_TIMEOUT_MS: int(2000, 50, 60_000),
   SHUTDOWN_DRAIN_MS: int(0, 0, 300_000),
@@ -300,6 +301,8 @@ export interface Config {
     storagePerUserBytes: number;
     /** Nodes or relationships per graph write of an ingestion. */
     writeBatch: number;
+    /** Distinct text values of one document looked up as names of things, to link them. */
+    valueLinksMax: number;
     /** Time limit of one step of an ingestion (a tool call). */
     stepTimeoutMs: number;
     ingest: IngestLimits;
@@ -421,6 +424,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxFilesPerUpload: e.DOCUMENT_MAX_FILES_PER_UPLOAD,
       storagePerUserBytes: e.DOCUMENT_STORAGE_PER_USER_BYTES,
       writeBatch: e.INGEST_WRITE_BATCH,
+      valueLinksMax: e.INGEST_VALUE_LINKS_MAX,
       stepTimeoutMs: e.INGEST_STEP_TIMEOUT_MS,
       ingest: {
         pdfMaxPages: e.INGEST_PDF_MAX_PAGES,

@@ -109,6 +109,11 @@ const KIND_OF: Record<string, string> = Object.fromEntries(
 );
 const kindOf = (label: string) => KIND_OF[label.toLowerCase()];
 
+/** Labels of broad kinds: what free text and bare links can tell of a thing (`Thing`: nothing). */
+export const GENERIC_LABELS: ReadonlySet<string> = new Set(['Thing', 'Person', 'Organization', 'Place']);
+/** Whether labels say no more than a broad kind. */
+export const isGenericLabels = (labels: readonly string[]) => labels.every((l) => GENERIC_LABELS.has(l));
+
 /**
  * Labels a mention may share with a node or another mention: the same label, one of them
  * untyped (`Thing`, or none), or labels of the same broad kind (a `Place` mention and a `City`

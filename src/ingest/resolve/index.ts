@@ -1,4 +1,4 @@
-import { compatibleLabels, displayName, normalizeName, slug } from '../names.js';
+import { compatibleLabels, displayName, isGenericLabels, normalizeName, slug } from '../names.js';
 import type { DocumentFacts, EntityFact, Progress, Resolution } from '../types.js';
 import type { GraphNode, GraphStore } from '../../stores/graph/port.js';
 import { isNameKey } from '../../stores/graph/bookkeeping.js';
@@ -11,8 +11,8 @@ import { isNameKey } from '../../stores/graph/bookkeeping.js';
  * - an entity with a key from the file is exactly the node with that key;
  * - any other is merged into an existing node only when exactly one node of a compatible label
  *   has its name (or alias); with several, it is kept apart, marked ambiguous, for curators;
- * - a free-text candidate mentioned once, in no relation, that matches nothing, is dropped
- *   (a curator would call it noise).
+ * - a free-text candidate mentioned once, in no relation, is dropped (a curator would call it
+ *   noise), whatever the graph holds: the order documents come in must not decide it.
  * New nodes get a stable key from label and name, so other documents and re-ingestions reach them.
  */
 
@@ -123,13 +123,20 @@ async function resolveOne(options: {
   if (entity.key) return { ref: entity.ref, key: entity.key, outcome: existingKeys.has(entity.key) ? 'existing' : 'new' };
   // A reference may name a node by its key (an edge list of keys).
   if (entity.reference && existingKeys.has(entity.name)) return { ref: entity.ref, key: entity.name, outcome: 'existing' };
+  // Noise is told from the document alone, never from what the graph holds now: a name another
+  // document brings later must not make this one's mention count, or the order would decide.
+  if (isFreeText(entity) && entity.mentions < 2 && !options.related) return undefined;
   const candidates = (await options.nodesNamed(entity.name)).filter((node) => node.key && compatibleLabels(entity.labels, nodeLabels(node)));
-  if (candidates.length === 1) return { ref: entity.ref, key: candidates[0]!.key!, outcome: 'existing' };
   const key = `${slug(mainLabel(entity))}:${slug(normalizeName(entity.name))}`;
+  // A specific thing (a `Harbour`) named like broad nodes only documents made (an `Organization`
+  // from text) is a node of its own: the writer folds them into it, as when it came first.
+  if (!isGenericLabels(entity.labels) && candidates.length > 0 && candidates.every((c) => isGenericLabels(nodeLabels(c)) && madeByDocuments(c))) {
+    return { ref: entity.ref, key, outcome: 'new' };
+  }
+  if (candidates.length === 1) return { ref: entity.ref, key: candidates[0]!.key!, outcome: 'existing' };
   if (candidates.length > 1) {
     return { ref: entity.ref, key: `${key}~doc-${documentId.slice(0, 8)}`, outcome: 'ambiguous', candidates: candidates.map((c) => c.key!).sort() };
   }
-  if (isFreeText(entity) && entity.mentions < 2 && !options.related) return undefined;
   return { ref: entity.ref, key, outcome: 'new' };
 }
 
@@ -171,6 +178,8 @@ function foldShortNames(facts: DocumentFacts): DocumentFacts {
 }
 
 const nodeLabels = (node: GraphNode) => node.labels.filter((l) => l !== 'Entity');
+/** Whether only documents wrote a node (not the graph's own data, which documents never fold away). */
+export const madeByDocuments = (node: GraphNode) => (node.provenance ?? []).length > 0 && (node.provenance ?? []).every((p) => p.startsWith('document:'));
 
 function namesOf(node: GraphNode): string[] {
   return Object.keys(node.properties).filter(isNameKey).flatMap((k) => {

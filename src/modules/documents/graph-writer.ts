@@ -3,6 +3,8 @@ import type { DocumentFacts, EntityFact, Progress, Resolution } from '../../inge
 import type { GraphNode, GraphStore, NodeUpsert, PropertyValue, RelationshipUpsert } from '../../stores/graph/port.js';
 import type { FactRow, IngestionStore } from './ingestion-store.js';
 import { relationshipKey } from './ingestion-store.js';
+import type { GenericNodes } from './generic-nodes.js';
+import type { ValueLinks } from './value-links.js';
 
 /**
  * Writes a version of a document's facts into the graph and takes old versions out.
@@ -38,6 +40,10 @@ export interface WriteVersionInput {
 export interface WriteCountsByKind {
   entities: number;
   relationships: number;
+  /** Relationships made from text values naming things, this document's and earlier ones'. */
+  value_links: number;
+  /** Broad nodes named earlier folded into the specific ones this document made. */
+  folded: number;
   existing: number;
   ambiguous: number;
   skipped_properties: number;
@@ -45,7 +51,7 @@ export interface WriteCountsByKind {
 
 export class DocumentGraphWriter {
   constructor(
-    private readonly deps: { graph: GraphStore; ingestions: IngestionStore; schema: SchemaCache; batchSize: number },
+    private readonly deps: { graph: GraphStore; ingestions: IngestionStore; schema: SchemaCache; values: ValueLinks; generic: GenericNodes; batchSize: number },
   ) {}
 
   async writeVersion(input: WriteVersionInput): Promise<{ counts: WriteCountsByKind; warnings: string[] }> {
@@ -137,11 +143,24 @@ export class DocumentGraphWriter {
       }
     }
     await ingestions.saveFacts(doc.id, version, factRows);
+    // The order documents come in does not decide the graph: a broad node named before this
+    // document made the specific one is folded into it (generic-nodes.ts), and text values
+    // naming things become links, this document's and earlier ones' (value-links.ts).
+    const created = entities
+      .filter((e) => keyOf.get(e.ref)!.outcome === 'new')
+      .map((e) => ({ key: keyOf.get(e.ref)!.key, labels: e.labels, names: [e.name, ...(e.aliases ?? [])] }));
+    const folded = await this.deps.generic.foldInto(created);
+    const linked = await this.deps.values.linkValues({ nodes: factRows.filter((f) => f.item_kind === 'node'), provenance });
+    warnings.push(...linked.warnings);
+    await ingestions.addFacts(doc.id, version, linked.facts);
+    const linkedBack = await this.deps.values.linkNamers({ created, docId: doc.id, provenanceOf: documentProvenance });
     this.deps.schema.invalidate();
     return {
       counts: {
         entities: entities.length,
         relationships: relationships.length - mentioned.length,
+        value_links: linked.facts.filter((f) => f.item_kind === 'relationship').length + linkedBack,
+        folded,
         existing: resolutions.filter((r) => r.outcome === 'existing').length,
         ambiguous: resolutions.filter((r) => r.outcome === 'ambiguous').length,
         skipped_properties: skipped,

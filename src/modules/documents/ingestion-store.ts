@@ -35,6 +35,16 @@ export interface FactRow {
   evidence: Evidence[];
 }
 
+/** A node's text value naming something, as `valuesNaming` finds it. */
+export interface ValueMention {
+  doc_id: string;
+  version: number;
+  item_key: string;
+  property: string;
+  value: string;
+  evidence: Evidence[];
+}
+
 /** Items per staged part: a part is parsed at once, so it stays small enough not to hold the event loop. */
 const STAGING_PART_ITEMS = 500;
 /** Facts per insert statement. */
@@ -186,6 +196,11 @@ export class IngestionStore {
   /** Replaces what the version recorded (a step that runs again records it again). */
   async saveFacts(docId: string, version: number, facts: readonly FactRow[]): Promise<void> {
     await this.removeFacts(docId, version);
+    await this.addFacts(docId, version, facts);
+  }
+
+  /** Adds facts to a version (a fact it has already is kept as it is). */
+  async addFacts(docId: string, version: number, facts: readonly FactRow[]): Promise<void> {
     for (let at = 0; at < facts.length; at += FACT_ROWS_PER_INSERT) {
       const part = facts.slice(at, at + FACT_ROWS_PER_INSERT);
       await this.db.query(
@@ -220,6 +235,60 @@ export class IngestionStore {
         [docId, version, JSON.stringify(evidence)],
       );
     }
+  }
+
+  /**
+   * The text property values of other documents' live nodes that are one of `names` (lower
+   * case), with the first evidence of the node holding each: what a thing new to the graph is
+   * named by in documents written before it.
+   */
+  async valuesNaming(names: readonly string[], exceptDoc: string): Promise<ValueMention[]> {
+    if (names.length === 0) return [];
+    const { rows } = await this.db.query<ValueMention & { evidence: Evidence | null }>(
+      `SELECT f.doc_id, f.version, f.item_key, p.key AS property, p.value,
+              (SELECT jsonb_build_object('chunk', e.chunk, 'page', e.page, 'start', e.start_offset, 'end', e.end_offset,
+                                         'snippet', e.snippet, 'extractor', e.extractor, 'confidence', e.confidence)
+                 FROM document_evidence e
+                WHERE e.doc_id = f.doc_id AND e.version = f.version AND e.item_kind = 'node' AND e.item_key = f.item_key
+                ORDER BY e.seq LIMIT 1) AS evidence
+         FROM document_facts f
+         JOIN documents d ON d.id = f.doc_id AND d.live_version = f.version AND NOT d.deleting
+         CROSS JOIN LATERAL jsonb_each(f.properties) p
+        WHERE f.item_kind = 'node' AND f.doc_id <> $2 AND jsonb_typeof(p.value) = 'string'
+          AND lower(p.value #>> '{}') = ANY($1::text[])`,
+      [[...names], exceptDoc],
+    );
+    return rows.map((r) => ({ ...r, value: String(r.value), evidence: r.evidence ? [{ ...r.evidence, page: r.evidence.page ?? undefined }] : [] }));
+  }
+
+  /**
+   * Moves every document's facts about node `from` onto node `to` (the node, the relationships it
+   * ends, their evidence): `from` was found to be `to`. A version that has facts about both keeps
+   * those about `to`.
+   */
+  async moveFacts(from: string, to: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const moved = (kind: string, fromKey: string, toKey: string) => [
+        `DELETE FROM document_evidence e WHERE e.item_kind = '${kind}' AND e.item_key = $1
+           AND EXISTS (SELECT 1 FROM document_facts g WHERE g.doc_id = e.doc_id AND g.version = e.version AND g.item_kind = '${kind}' AND g.item_key = $2)`,
+        `DELETE FROM document_facts f WHERE f.item_kind = '${kind}' AND f.item_key = $1
+           AND EXISTS (SELECT 1 FROM document_facts g WHERE g.doc_id = f.doc_id AND g.version = f.version AND g.item_kind = '${kind}' AND g.item_key = $2)`,
+        `UPDATE document_evidence SET item_key = $2 WHERE item_kind = '${kind}' AND item_key = $1`,
+        `UPDATE document_facts SET item_key = $2 WHERE item_kind = '${kind}' AND item_key = $1`,
+      ].map((text) => ({ text, params: [fromKey, toKey] }));
+      for (const { text, params } of moved('node', from, to)) await tx.query(text, params);
+      const { rows } = await tx.query<{ item_key: string; label: string; from_key: string; to_key: string }>(
+        `SELECT DISTINCT item_key, label, from_key, to_key FROM document_facts WHERE item_kind = 'relationship' AND (from_key = $1 OR to_key = $1)`,
+        [from],
+      );
+      for (const r of rows) {
+        const fromKey = r.from_key === from ? to : r.from_key;
+        const toKey = r.to_key === from ? to : r.to_key;
+        const key = relationshipKey(fromKey, r.label, toKey);
+        for (const { text, params } of moved('relationship', r.item_key, key)) await tx.query(text, params);
+        await tx.query(`UPDATE document_facts SET from_key = $2, to_key = $3 WHERE item_kind = 'relationship' AND item_key = $1`, [key, fromKey, toKey]);
+      }
+    });
   }
 
   async removeFacts(docId: string, version: number): Promise<void> {

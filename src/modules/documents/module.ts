@@ -8,6 +8,8 @@ import type { SessionService } from '../chat/service.js';
 import type { RunService } from '../runs/service.js';
 import { GraphEntries } from './graph-entries.js';
 import { DocumentGraphWriter } from './graph-writer.js';
+import { GenericNodes } from './generic-nodes.js';
+import { ValueLinks } from './value-links.js';
 import { DocumentIngestion } from './ingestion.js';
 import { IngestionStore } from './ingestion-store.js';
 import { documentRoutes } from './routes.js';
@@ -37,7 +39,9 @@ export function createDocumentsModule(deps: {
   const sources = new DocumentSources({ db });
   const documents = new DocumentStore({ db, onLiveChange: () => sources.forget() });
   const ingestions = new IngestionStore({ db });
-  const writer = new DocumentGraphWriter({ graph, ingestions, schema, batchSize: config.documents.writeBatch });
+  const values = new ValueLinks({ graph, ingestions, maxValues: config.documents.valueLinksMax });
+  const generic = new GenericNodes({ graph, ingestions });
+  const writer = new DocumentGraphWriter({ graph, ingestions, schema, values, generic, batchSize: config.documents.writeBatch });
   const uploadLimits = {
     maxBytes: config.documents.maxBytes,
     maxFiles: config.documents.maxFilesPerUpload,

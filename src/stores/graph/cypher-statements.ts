@@ -73,5 +73,8 @@ export const deleteByProvenanceStatements = [
   `MATCH (n:${ENTITY}) WHERE $provenance IN n.${PROV} SET n.${PROV} = [p IN n.${PROV} WHERE p <> $provenance]`,
 ] as const;
 
+/** Parameters: `keys`. Removes these nodes and every relationship they have, whoever wrote them. */
+export const deleteNodesStatement = `UNWIND $keys AS key MATCH (n:${ENTITY} {${KEY}: key}) DETACH DELETE n`;
+
 /** Fetches nodes found by a full-text search (Grafeo: by internal id). */
 export const nodesByIdStatement = 'MATCH (n) WHERE id(n) IN $ids RETURN n';

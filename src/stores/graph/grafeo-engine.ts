@@ -5,6 +5,7 @@ import type { GrafeoDB as GrafeoDatabase, GrafeoError, Transaction } from '@graf
 import { ENTITY_LABEL, KEY_PROPERTY, SEARCH_PROPERTY } from './bookkeeping.js';
 import {
   deleteByProvenanceStatements,
+  deleteNodesStatement,
   nameFieldsStatement,
   nodesByIdStatement,
   searchRows,
@@ -129,6 +130,8 @@ export class GrafeoEngine {
         return (await this.serialized(() => this.upsert(a))) as Operations[K]['answer'];
       case 'delete':
         return (await this.serialized(() => this.deleteByProvenance(a))) as Operations[K]['answer'];
+      case 'deleteNodes':
+        return (await this.serialized(() => this.deleteNodes(a))) as Operations[K]['answer'];
       case 'stats':
         return { nodes: this.db.nodeCount(), relationships: this.db.edgeCount() } as Operations[K]['answer'];
       case 'ping':
@@ -312,6 +315,13 @@ export class GrafeoEngine {
         counts.relationships += result.counters.edgesDeleted;
       }
       return counts;
+    });
+  }
+
+  async deleteNodes({ keys }: Operations['deleteNodes']['args']): Promise<WriteCounts> {
+    return this.write(async (tx) => {
+      const result = await tx.executeCypher(deleteNodesStatement, { keys });
+      return { nodes: result.counters.nodesDeleted, relationships: result.counters.edgesDeleted };
     });
   }
 }

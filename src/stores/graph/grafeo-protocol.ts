@@ -43,6 +43,7 @@ export interface Operations {
   indexNames: { args: { names: [string, string][] }; answer: { changed: boolean } };
   upsert: { args: { batch: PreparedBatch; provenance: string }; answer: WriteCounts };
   delete: { args: { provenance: string }; answer: WriteCounts };
+  deleteNodes: { args: { keys: string[] }; answer: WriteCounts };
   stats: { args: Record<string, never>; answer: { nodes: number; relationships: number } };
   ping: { args: Record<string, never>; answer: { ok: true } };
   close: { args: Record<string, never>; answer: { ok: true } };

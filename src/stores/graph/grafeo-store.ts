@@ -168,6 +168,10 @@ export class GrafeoGraphStore implements GraphStore {
     return this.call('delete', { provenance: checkProvenance(provenance) }, this.operation('write', 'deletion'));
   }
 
+  deleteNodes(keys: readonly string[]): Promise<WriteCounts> {
+    return this.call('deleteNodes', { keys: [...keys] }, this.operation('write', 'deletion'));
+  }
+
   /** Committed node and relationship counts (for tests and diagnostics). */
   stats(): Promise<{ nodes: number; relationships: number }> {
     return this.call('stats', {}, this.operation('read', 'stats'));

@@ -6,6 +6,7 @@ import { ENTITY_LABEL, KEY_PROPERTY, NEO4J_KEY_CONSTRAINT, NEO4J_SEARCH_INDEX, S
 import { assertReadOnly, type GuardOptions } from './cypher-guard.js';
 import {
   deleteByProvenanceStatements,
+  deleteNodesStatement,
   nameFieldsStatement,
   searchRows,
   setSearchStatement,
@@ -402,6 +403,13 @@ export class Neo4jGraphStore implements GraphStore {
         counts.relationships += updates.relationshipsDeleted ?? 0;
       }
       return counts;
+    });
+  }
+
+  async deleteNodes(keys: readonly string[]): Promise<WriteCounts> {
+    return this.inWriteTransaction(async (tx) => {
+      const updates = (await tx.run(deleteNodesStatement, { keys: [...keys] }).summary()).counters?.updates() ?? {};
+      return { nodes: updates.nodesDeleted ?? 0, relationships: updates.relationshipsDeleted ?? 0 };
     });
   }
 

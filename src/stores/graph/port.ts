@@ -166,6 +166,12 @@ export interface GraphStore {
    */
   deleteByProvenance(provenance: string): Promise<WriteCounts>;
 
+  /**
+   * Removes these nodes (by key) with their relationships, whoever wrote them: for a node whose
+   * facts were all moved onto another (documents' resolution), never to undo a writer's facts.
+   */
+  deleteNodes(keys: readonly string[]): Promise<WriteCounts>;
+
   /** Cheap round trip; throws a 503 ProblemError when the engine cannot answer. */
   health(): Promise<void>;
 

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkGraph, dumpGraph } from '../../../eval/documents-graph.js';
+import type { TestApp } from '../../support/app.js';
+import { startTestApp } from '../../support/app.js';
+import { ingest, uploadOne } from '../../support/documents.js';
+import { auth } from '../../support/runs.js';
+
+/**
+ * Whatever order the same documents are ingested in, the graph is the same: every one of the 24
+ * orders of four related files (two CSVs naming each other's rows by name, a note with wiki-links
+ * in its front matter, free text) gives the same canonical dump (labels, properties,
+ * relationships, and the files supporting each), with the references as relationships and no
+ * brackets left; deleting them all leaves nothing.
+ */
+
+const FILES: Record<string, string> = {
+  'crew.csv': 'crew_id,name,rank,vessel\nC1,Ola Berg,Captain,Sea Wolf\nC2,Kari Lund,Engineer,Grey Heron\nC3,Nils Dahl,Deckhand,Sea Wolf\n',
+  'vessels.csv': 'vessel_id,name,tonnage,captain\nV1,Sea Wolf,1200,Ola Berg\nV2,Grey Heron,800,\n',
+  'harbour.md': '---\ntitle: Bergen Harbour\ntype: Harbour\nhosts: ["[[Sea Wolf]]", "[[Grey Heron]]"]\ncity: "[[Bergen]]"\n---\nHome of the [[Sea Wolf]].\n',
+  'news.txt':
+    'Ola Berg, captain of the Sea Wolf, sailed from Bergen Harbour on Monday. Ola Berg said the Grey Heron would follow.\n' +
+    'Kari Lund works at Bergen Harbour.\n',
+};
+
+function permutations<T>(items: T[]): T[][] {
+  if (items.length <= 1) return [items];
+  return items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
+}
+
+describe('ingestion order', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { JOB_POLL_INTERVAL_MS: '100', GRAPH_SCHEMA_CACHE_MS: '0' } });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    admin = await t.token(['admin']);
+  });
+  afterAll(() => t?.close());
+
+  it('builds the same graph in every order of four related documents, and deleting them all leaves nothing', { timeout: 600_000 }, async () => {
+    const dumps = new Set<string>();
+    let first: Awaited<ReturnType<typeof dumpGraph>> | undefined;
+    for (const order of permutations(Object.keys(FILES))) {
+      const ids = new Map<string, string>();
+      for (const name of order) {
+        const id = await uploadOne(t, admin, { fileName: name, content: FILES[name]! });
+        ids.set(id, name);
+        const done = await ingest(t, admin, id);
+        done.stream.close();
+        expect(done.settled, `${name} in ${order.join(', ')}`).toBe('run_completed');
+      }
+      const dump = await dumpGraph(t.app.deps.graph, (id) => ids.get(id) ?? id);
+      first ??= dump;
+      dumps.add(JSON.stringify(dump));
+      expect(dumps.size, `order ${order.join(', ')} built another graph:\n${JSON.stringify(dump, null, 1)}\nthan the first:\n${JSON.stringify(first, null, 1)}`).toBe(1);
+      for (const id of ids.keys()) expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/documents/${id}`, headers: auth(admin) })).statusCode).toBe(204);
+      expect((await dumpGraph(t.app.deps.graph, (id) => id)).nodes).toEqual([]);
+    }
+    expect(
+      checkGraph(first!, {
+        nodes: ['Ola Berg', 'Kari Lund', 'Sea Wolf', 'Grey Heron', 'Bergen Harbour', 'Bergen'],
+        links: [
+          ['Ola Berg', 'Sea Wolf'],
+          ['Kari Lund', 'Grey Heron'],
+          ['Sea Wolf', 'Ola Berg'],
+          ['Bergen Harbour', 'Sea Wolf'],
+          ['Bergen Harbour', 'Grey Heron'],
+          ['Bergen Harbour', 'Bergen'],
+        ],
+        values: ['[[', ']]'],
+      }),
+    ).toEqual([]);
+    // One node per thing: the vessels the text and the note name are the CSV's rows.
+    expect(first!.nodes.filter((n) => n.properties.name === 'Sea Wolf').map((n) => n.labels)).toEqual([['Vessel']]);
+  });
+});
