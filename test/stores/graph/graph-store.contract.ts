@@ -392,6 +392,25 @@ export function describeGraphStoreContract(engine: GraphStoreEngine): void {
       expect(await store.findNodesByName('grace')).toEqual([]);
     });
 
+    it('deleteNodes removes those nodes with every relationship they have, whoever wrote them, and nothing else', async () => {
+      await store.upsert(
+        {
+          nodes: [
+            { key: 'd:broad', labels: ['Thing'], properties: { name: 'Rua Nova' } },
+            { key: 'd:keep', labels: ['Store'], properties: { name: 'Old Market' } },
+          ],
+          relationships: [{ fromKey: 'd:keep', type: 'NEXT_TO', toKey: 'd:broad' }],
+        },
+        'doc-a',
+      );
+      await store.upsert({ nodes: [], relationships: [{ fromKey: 'd:broad', type: 'NEXT_TO', toKey: 'd:keep' }] }, 'doc-b');
+      await expect(store.deleteNodes(['d:broad', 'd:missing'])).resolves.toEqual({ nodes: 1, relationships: 2 });
+      expect((await store.runReadOnly('MATCH (n:Entity) RETURN n._key AS key')).rows).toEqual([{ key: 'd:keep' }]);
+      expect(await store.findNodesByName('Rua Nova')).toEqual([]);
+      await expect(store.deleteNodes([])).resolves.toEqual({ nodes: 0, relationships: 0 });
+      await store.deleteByProvenance('doc-a');
+    });
+
     it('forgets in its schema what is no longer in the graph', async () => {
       const schema = await store.introspect();
       expect(schema).toEqual({ labels: [], relationshipTypes: [], propertyKeys: [] });
