@@ -61,6 +61,17 @@ function inlineNode(node: MeaningNode, declared: Set<string>): string {
 
 const arrow = (e: MeaningEdge, v?: string) => `-[${v ?? ''}:${cypherName(e.type)}]->`;
 
+/**
+ * The stored keys of the things a meaning is about (its focus, under its conditions), at most
+ * `limit`: what the sources of a count or an aggregate, which names no things, are found by.
+ */
+export function buildKeysCypher(m: Meaning, limit: number): string {
+  const { match } = matchOf(m);
+  const focus = m.focus;
+  if (m.having?.length) return `${match} WITH ${focus}${havingWith(m)} WHERE ${havingWhere(m)} RETURN DISTINCT ${focus}._key AS key LIMIT ${limit}`;
+  return `${match} RETURN DISTINCT ${focus}._key AS key LIMIT ${limit}`;
+}
+
 /** The MATCH … WHERE of a meaning: its pattern with the named things, conditions and negations. */
 function matchOf(m: Meaning): { match: string; hasWhere: boolean } {
   const byId = new Map(m.nodes.map((n) => [n.id, n]));

@@ -44,6 +44,8 @@ export interface PlanDescription {
   meaning?: Meaning;
   /** For a list: the query counting all its things, run when the row limit cut the list. */
   countCypher?: string;
+  /** A count's or an aggregate's things, by stored key: what its sources are found by. */
+  keysCypher?: string;
   /** With a model: whether its query has the Cypher shape of the planner's (`different` lowers `confidence`). */
   modelAgreement?: 'same' | 'different';
   /** How sure the planner is (0..1), and what each word was taken to mean. */

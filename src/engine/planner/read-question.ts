@@ -1,5 +1,5 @@
 import { analyze } from '../language/analyze.js';
-import { buildCypher } from './cypher-builder.js';
+import { buildCypher, buildKeysCypher } from './cypher-builder.js';
 import { interpret } from './interpret.js';
 import type { Reading } from './interpret.js';
 import type { ReadingChoice } from './interpret-context.js';
@@ -15,8 +15,11 @@ import type { PlanDescription } from './plan.js';
  * cannot be placed or a choice is not settled by the words, it says so instead of guessing.
  */
 
+/** Things of a count or an aggregate whose documents are looked up as its sources, at most. */
+export const SOURCE_KEYS_MAX = 1000;
+
 export type QuestionReading =
-  | { ok: true; cypher: string; meaning: Meaning; confidence: number; mappings: Reading['mappings']; countCypher?: string }
+  | { ok: true; cypher: string; meaning: Meaning; confidence: number; mappings: Reading['mappings']; countCypher?: string; keysCypher?: string }
   | { ok: false; reason: string; unplaced: string[]; scope?: 'instruction' | 'out_of_scope'; choices?: ReadingChoice[] };
 
 /** `chosen`: the ids of choices the person asking made between readings the words left open. */
@@ -29,7 +32,9 @@ export function readQuestion(question: string, lexicon: Lexicon, named: NamedThi
   const cypher = buildCypher(meaning);
   // A list may be cut by the row limit: how many there are in all, asked only when it is.
   const countCypher = meaning.ask.kind === 'list' && !meaning.order && meaning.limit === undefined ? buildCypher({ ...meaning, ask: { kind: 'count' } }) : undefined;
-  return { ok: true, cypher, meaning, confidence, mappings, ...(countCypher ? { countCypher } : {}) };
+  // A count or an aggregate names no things: the keys of those it is over find its sources.
+  const keysCypher = meaning.ask.kind === 'count' || meaning.ask.kind === 'aggregate' ? buildKeysCypher(meaning, SOURCE_KEYS_MAX) : undefined;
+  return { ok: true, cypher, meaning, confidence, mappings, ...(countCypher ? { countCypher } : {}), ...(keysCypher ? { keysCypher } : {}) };
 }
 
 const KINDS = { list: 'list', count: 'count', value: 'property', aggregate: 'aggregate', exists: 'aggregate', path: 'path', lookup: 'lookup', compare: 'aggregate' } as const;
@@ -46,6 +51,7 @@ export function describeReading(reading: Extract<QuestionReading, { ok: true }>,
     ...(edge ? { relationship: { type: edge.type, phrase: edge.type.toLowerCase().replace(/_/g, ' '), entityIsSubject: edge.to === m.focus } } : {}),
     meaning: m,
     ...(reading.countCypher ? { countCypher: reading.countCypher } : {}),
+    ...(reading.keysCypher ? { keysCypher: reading.keysCypher } : {}),
     confidence: reading.confidence,
     mappings: reading.mappings,
   };

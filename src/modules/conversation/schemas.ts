@@ -42,7 +42,11 @@ export const AnswerSchema = z
         }),
       )
       .optional()
-      .describe('The uploaded documents the answer came from (empty when its facts came from elsewhere).'),
+      .describe(
+        'The uploaded documents the answer came from, best first (empty when its facts came from elsewhere, and for an empty ' +
+          'answer). A count or an aggregate cites the documents of the things it is over, those supporting the most first.',
+      ),
+    sources_total: z.number().int().optional().describe('How many documents support the answer in all (`sources` shows the first few).'),
     halted: z.string().optional().describe('Why no query ran: unknown (nothing by that name), no_query, declined, rejected.'),
   })
   .catchall(z.unknown())

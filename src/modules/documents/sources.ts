@@ -70,6 +70,33 @@ export class DocumentSources {
     return pending;
   }
 
+  /**
+   * The documents supporting many things at once (what a count or an aggregate is over), ranked
+   * by how many of them each supports, at most `limit`, with how many documents support any.
+   */
+  async findForThings(keys: readonly string[], limit: number): Promise<{ sources: AnswerSource[]; total: number }> {
+    if (keys.length === 0 || !(await this.hasLiveDocuments())) return { sources: [], total: 0 };
+    const { rows } = await this.deps.db.query<AnswerSource & { things: number; total: number }>(
+      `WITH supporting AS (
+         SELECT f.doc_id, f.version, count(DISTINCT f.item_key) AS things, min(f.item_key) AS sample
+         FROM document_facts f JOIN documents d ON d.id = f.doc_id AND d.live_version = f.version AND NOT d.deleting
+         WHERE f.item_kind = 'node' AND f.item_key = ANY($1::text[])
+         GROUP BY f.doc_id, f.version
+       )
+       SELECT s.doc_id, d.file_name, s.things, count(*) OVER () AS total,
+              coalesce((SELECT e.snippet FROM document_evidence e
+                         WHERE e.doc_id = s.doc_id AND e.version = s.version AND e.item_kind = 'node' AND e.item_key = s.sample
+                         ORDER BY e.confidence DESC, e.seq LIMIT 1), '') AS snippet,
+              (SELECT e.page FROM document_evidence e
+                WHERE e.doc_id = s.doc_id AND e.version = s.version AND e.item_kind = 'node' AND e.item_key = s.sample
+                ORDER BY e.confidence DESC, e.seq LIMIT 1) AS page
+       FROM supporting s JOIN documents d ON d.id = s.doc_id
+       ORDER BY s.things DESC, d.created_at DESC LIMIT $2`,
+      [[...keys], limit],
+    );
+    return { sources: rows.map(({ things: _things, total: _total, ...source }) => source), total: Number(rows[0]?.total ?? 0) };
+  }
+
   async find(query: SourceQuery): Promise<AnswerSource[]> {
     const names = [...new Set(query.names.map((n) => n.toLowerCase()))].slice(0, MAX_NAMES);
     if (query.keys.length === 0 && names.length === 0) return [];

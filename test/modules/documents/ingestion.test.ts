@@ -43,7 +43,9 @@ describe('documents into the graph, and answers from them', () => {
       const res = await call('POST', `/api/v1/chat/${session}/message`, user, { content: question });
       expect(res.statusCode, res.body).toBe(202);
       const ready = await stream.waitForEvent(runEvent(res.json().run_id, ['answer_ready', 'run_failed']), 30_000);
-      return ready.data.data as { text: string; sources?: { doc_id: string; file_name: string; snippet: string }[] };
+      const history = (await call('GET', `/api/v1/chat/${session}/history?limit=10`, user)).json().items as { answer?: { sources_total?: number } }[];
+      const total = history.find((m) => m.answer)?.answer?.sources_total;
+      return { ...(ready.data.data as { text: string; sources?: { doc_id: string; file_name: string; snippet: string }[] }), total };
     } finally {
       stream.close();
     }
@@ -108,6 +110,20 @@ describe('documents into the graph, and answers from them', () => {
     expect(answer.text).toContain('Porto');
     expect(answer.sources?.[0]).toMatchObject({ doc_id: people, file_name: 'people.csv' });
     expect(answer.sources?.[0]?.snippet).toContain('Ada Quill');
+  });
+
+  it('cites for a count the documents of the things it counts, and for an empty answer none', async () => {
+    const counted = await ask('How many people are there?');
+    expect(counted.text).toMatch(/\b2\b/);
+    expect(counted.sources?.map((s) => s.file_name)).toEqual(['people.csv']);
+    expect(counted.total).toBe(1);
+    expect(counted.sources?.[0]?.snippet).toMatch(/Ada Quill|Bo Lindqvist/);
+    const averaged = await ask('What is the average age of the people?');
+    expect(averaged.sources?.map((s) => s.file_name)).toEqual(['people.csv']);
+    // Nobody is that old: the answer came from nothing, so it cites nothing.
+    const empty = await ask('Which people have an age over 90?');
+    expect(empty.text).toMatch(/no /i);
+    expect(empty.sources).toEqual([]);
   });
 
   it('ingests a Markdown note set: front matter describes a node, wiki-links become relationships', async () => {

@@ -4,7 +4,11 @@ import { defineTool } from '../tool.js';
 /** Most sources an answer names. */
 const MAX_SOURCES = 5;
 
-/** The documents an answer came from: those whose live facts name its entities and its values. */
+/**
+ * The documents an answer came from: those whose live facts join its entities to its values, or
+ * name them; for a count or an aggregate (`keys_cypher`: the things it is over), those that
+ * support the most of those things.
+ */
 export default defineTool({
   name: 'answer_sources',
   readOnly: true,
@@ -17,12 +21,19 @@ export default defineTool({
       names: z.array(z.string().max(1000)).max(200).describe('Values the answer gave.'),
       label: z.string().max(200).optional().describe('The label of the nodes the answer lists.'),
       relationship: z.string().max(200).optional().describe('The relationship type the query followed.'),
+      keys_cypher: z.string().max(20_000).optional().describe('A count’s or an aggregate’s things, by stored key (read-only Cypher the planner wrote).'),
     })
     .strict(),
   output: z.object({
     sources: z.array(z.object({ doc_id: z.string(), file_name: z.string(), snippet: z.string(), page: z.number().int().nullable() })),
+    total: z.number().int(),
   }),
-  async run(input, { sources }) {
-    return { sources: await sources.find({ ...input, limit: MAX_SOURCES }) };
+  async run({ keys_cypher: keysCypher, ...input }, { sources, graph }) {
+    if (keysCypher) {
+      const { rows } = await graph.runReadOnly(keysCypher);
+      return sources.findForThings(rows.flatMap((r) => (typeof r.key === 'string' ? [r.key] : [])), MAX_SOURCES);
+    }
+    const found = await sources.find({ ...input, limit: MAX_SOURCES });
+    return { sources: found, total: found.length };
   },
 });

@@ -118,7 +118,7 @@ export default defineTool({
             ? description
             : agrees
               ? { ...description, modelAgreement: 'same' }
-              : { ...description, meaning: undefined, countCypher: undefined, modelAgreement: 'different', confidence: Math.round((description.confidence ?? 1) * MODEL_DISAGREEMENT_FACTOR * 100) / 100 };
+              : { ...description, meaning: undefined, countCypher: undefined, keysCypher: undefined, modelAgreement: 'different', confidence: Math.round((description.confidence ?? 1) * MODEL_DISAGREEMENT_FACTOR * 100) / 100 };
         return {
           ok: true,
           cypher: written.cypher,

@@ -407,12 +407,17 @@ export default defineWorkflow({
           understanding: (outputs.understand as unknown as Understood).understanding,
           entities: outputs.resolve?.entities ?? [],
         });
-        const { sources } = await tool<{ sources: { doc_id: string; file_name: string; snippet: string; page: number | null }[] }>('answer_sources', {
-          keys: ((outputs.resolve?.entities ?? []) as { key?: string }[]).flatMap((e) => (e.key ? [e.key] : [])),
-          names: result.rows.flatMap((row) => Object.values(row).filter((v): v is string => typeof v === 'string')).slice(0, 200),
-          ...(query.description.target ? { label: query.description.target } : {}),
-          ...(query.description.relationship ? { relationship: query.description.relationship.type } : {}),
-        });
+        // An empty answer came from nothing: it cites no document.
+        const { sources, total: sourcesTotal } =
+          result.row_count === 0
+            ? { sources: [], total: 0 }
+            : await tool<{ sources: { doc_id: string; file_name: string; snippet: string; page: number | null }[]; total: number }>('answer_sources', {
+                keys: ((outputs.resolve?.entities ?? []) as { key?: string }[]).flatMap((e) => (e.key ? [e.key] : [])),
+                names: result.rows.flatMap((row) => Object.values(row).filter((v): v is string => typeof v === 'string')).slice(0, 200),
+                ...(query.description.target ? { label: query.description.target } : {}),
+                ...(query.description.relationship ? { relationship: query.description.relationship.type } : {}),
+                ...(query.description.keysCypher ? { keys_cypher: query.description.keysCypher } : {}),
+              });
         // The answer goes out first; its files follow within the same step (a client reading them
         // right after `answer_ready` may have to wait for `step_completed` of this step).
         const files = ['answer.csv', 'answer.json'];
@@ -430,6 +435,7 @@ export default defineWorkflow({
           truncated: result.truncated,
           files,
           sources,
+          sources_total: sourcesTotal,
         };
         const message = await tool<{ message_id: string }>('message_post', { content: text, answer });
         await emit('answer_ready', { message_id: message.message_id, text, query: query.cypher, used_template: answer.used_template, row_count: result.row_count, truncated: result.truncated, files, sources });
