@@ -132,10 +132,11 @@ function relationsOf(hits: PatternHit[], refOf: Map<Mention, string>): RelationF
     const evidence = evidenceOf({ mention: hit.site, start: hit.start, end: hit.end, extractor: 'pattern', confidence: PATTERN_CONFIDENCE });
     const seen = relations.get(id);
     if (!seen) {
-      relations.set(id, { from, type: hit.type, to, properties: hit.role ? { role: hit.role } : {}, evidence: [evidence] });
+      relations.set(id, { from, type: hit.type, to, properties: { ...(hit.role ? { role: hit.role } : {}), ...(hit.since !== undefined ? { since: hit.since } : {}) }, evidence: [evidence] });
     } else if (seen.evidence.length < MAX_EVIDENCE && !seen.evidence.some((e) => e.start === evidence.start)) {
       seen.evidence.push(evidence);
       if (hit.role && seen.properties['role'] === undefined) seen.properties['role'] = hit.role;
+      if (hit.since !== undefined && seen.properties['since'] === undefined) seen.properties['since'] = hit.since;
     }
   }
   return [...relations.values()];

@@ -7,7 +7,9 @@ import { FOUNDER_TITLES, roleOf, TITLES } from './text-words.js';
  * candidates of one sentence (nothing else may stand between them):
  * - WORKS_AT {role}: "X, CEO of Y", "X, the CEO of Y", "X is the CEO of Y", "Y's CEO X", "Y CEO X"
  *   (a title of text-words.ts TITLES, written with an optional "of <field>": "director of research at");
- *   "X joined Y", "X works at|for Y", "X is employed by Y", "X (Y)" for a person and an organization.
+ *   "X joined Y", "X works at|for Y", "X is employed by Y", "X (Y)" for a person and an organization;
+ *   what follows the organization may say more: "… as <role>" (a role), "joined Y in 2019" (since).
+ *   A workplace may read as a place ("joined Harbour Street", "works at the Vesta Gallery").
  * - FOUNDED: "X founded Y", "X, who founded Y", "Y was founded by X", "X, founder of Y" (founder titles), "A and B founded Y".
  * - LOCATED_IN: "X is located|based|headquartered in Y", "X, which is based in Y", "X, a charity based in Y", "Y-based X".
  * - LIVES_IN: "X lives in Y", "X, who lives in Y", "X, a nurse who lives in Y".
@@ -22,6 +24,8 @@ export interface PatternHit {
   type: PatternType;
   to: Mention;
   role?: string;
+  /** The year the relationship began ("joined Y in 2019"). */
+  since?: number;
   /** Labels implied for untyped ends. */
   fromLabel?: CandidateLabel;
   toLabel?: CandidateLabel;
@@ -48,6 +52,8 @@ interface Pattern {
   after?: RegExp;
   /** "founded by A and B", "A and B founded": the coordinated names on that side take part too. */
   coordinated?: 'earlier' | 'later';
+  /** What may follow the later mention to say more of the relationship (read from the text after it). */
+  details?: RegExp;
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -61,6 +67,14 @@ const re = (source: string) => new RegExp(`^${source}$`, 'iu');
 const PERSON: CandidateLabel[] = ['Person'];
 const ORG: CandidateLabel[] = ['Organization'];
 const PLACE: CandidateLabel[] = ['Place'];
+/** Where someone works: an organization, or a shop or gallery whose name reads as a place. */
+const WORKPLACE: CandidateLabel[] = ['Organization', 'Place'];
+/** "… as a nurse", "… as chief engineer": the role, up to punctuation or a following clause. */
+const AS_ROLE = String.raw`(?:,? as (?:a |an |the |its )?(?<role>[a-z][a-z -]{1,40}?)(?=[.,;:]|$| and | since | from | in \d))?`;
+/** "… in 2019": the year it began. */
+const IN_YEAR = String.raw`(?: in (?<since>1[89]\d\d|2[01]\d\d)\b)?`;
+/** Read at the start of the text after the later mention (an abbreviation's dot may come first). */
+const after = (source: string) => new RegExp(String.raw`^\.?` + source, 'u');
 
 const PATTERNS: Pattern[] = [
   { type: 'WORKS_AT', between: re(`,? (?:the |a |an )?${MODIFIER}${TITLE}${FIELD} (?:of|at|for) ${THE}`), subjectFirst: true, fromLabels: PERSON, toLabels: ORG, fromLabel: 'Person', toLabel: 'Organization' },
@@ -74,15 +88,25 @@ const PATTERNS: Pattern[] = [
     toLabel: 'Organization',
   },
   { type: 'WORKS_AT', between: re(`(?:['’]s?)? ${MODIFIER}${TITLE},? `), subjectFirst: false, fromLabels: PERSON, toLabels: ORG, fromLabel: 'Person', toLabel: 'Organization' },
-  { type: 'WORKS_AT', between: re(`,? (?:has |had |have )?(?:recently |officially )?joined ${THE}`), subjectFirst: true, fromLabels: PERSON, toLabels: ORG, fromLabel: 'Person', toLabel: 'Organization' },
+  {
+    type: 'WORKS_AT',
+    between: re(`,? (?:has |had |have )?(?:recently |officially )?joined ${THE}`),
+    subjectFirst: true,
+    fromLabels: PERSON,
+    toLabels: WORKPLACE,
+    fromLabel: 'Person',
+    toLabel: 'Organization',
+    details: after(`${IN_YEAR}${AS_ROLE}`),
+  },
   {
     type: 'WORKS_AT',
     between: re(`,? (?:works|worked|is working|was working|has worked|has been working|had worked) (?:at|for) ${THE}`),
     subjectFirst: true,
     fromLabels: PERSON,
-    toLabels: ORG,
+    toLabels: WORKPLACE,
     fromLabel: 'Person',
     toLabel: 'Organization',
+    details: after(`${AS_ROLE}${IN_YEAR}`),
   },
   { type: 'WORKS_AT', between: re(`,? (?:is|was|has been|had been) (?:currently |now )?employed (?:by|at) ${THE}`), subjectFirst: true, fromLabels: PERSON, toLabels: ORG, fromLabel: 'Person', toLabel: 'Organization' },
   { type: 'WORKS_AT', between: re(' ?\\('), after: /^\)/u, subjectFirst: true, fromLabels: PERSON, toLabels: ORG, strict: true },
@@ -131,7 +155,12 @@ const allowed = (mention: Mention, labels: CandidateLabel[], strict?: boolean) =
 export function findRelations(options: { sentence: SentenceMentions; text: string; textStart: number }): PatternHit[] {
   const { sentence, text, textStart } = options;
   const { mentions } = sentence;
-  const gap = (a: Mention, b: Mention) => text.slice(a.end - textStart, b.start - textStart).replace(/\s+/g, ' ');
+  // A dot right after a name followed by a comma or a lower-case word ends an abbreviation ("Ltd., a clinic"), not the sentence.
+  const gap = (a: Mention, b: Mention) =>
+    text
+      .slice(a.end - textStart, b.start - textStart)
+      .replace(/\s+/g, ' ')
+      .replace(/^\.(?=,| [a-z])/u, '');
   const hits: PatternHit[] = [];
   for (let i = 0; i + 1 < mentions.length; i++) {
     const [earlier, later] = [mentions[i]!, mentions[i + 1]!];
@@ -143,13 +172,16 @@ export function findRelations(options: { sentence: SentenceMentions; text: strin
       if (pattern.after && !pattern.after.test(text.slice(later.end - textStart))) continue;
       const [from, to] = pattern.subjectFirst ? [earlier, later] : [later, earlier];
       if (!allowed(from, pattern.fromLabels, pattern.strict) || !allowed(to, pattern.toLabels, pattern.strict)) continue;
-      const written = match.groups?.['role'];
+      const more = pattern.details?.exec(text.slice(later.end - textStart).replace(/\s+/g, ' '))?.groups ?? {};
+      const written = match.groups?.['role'] ?? more['role'];
+      const since = more['since'] ? Number(more['since']) : undefined;
       const founder = written !== undefined && FOUNDER_TITLES.has(written.toLowerCase());
       const hit = (f: Mention, t: Mention): PatternHit => ({
         from: f,
         type: founder ? 'FOUNDED' : pattern.type,
         to: t,
         ...(written && !founder ? { role: roleOf(written) } : {}),
+        ...(since !== undefined ? { since } : {}),
         ...(pattern.fromLabel ? { fromLabel: pattern.fromLabel } : {}),
         ...(pattern.toLabel ? { toLabel: pattern.toLabel } : {}),
         start: Math.min(f.start, t.start),

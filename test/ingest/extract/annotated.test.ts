@@ -13,8 +13,12 @@ import type { DocumentFacts } from '../../../src/ingest/types.js';
  * (entities by name: precision 94%, recall 43%; relations: 80%, 21%), and then a few general
  * fixes followed from their misses (known names at sentence starts, "X, who founded Y",
  * "Y' CFO, X", "X, a nurse who lives in Y", a pattern's label over compromise's): they are
- * no longer unseen, only less tuned on. The resolver's noise rule is applied as it would be
- * with an empty graph: a candidate mentioned once, in no relation, is dropped.
+ * no longer unseen, only less tuned on. `h7`–`h9` (issue 24: "X, a … based in Y" after an
+ * abbreviation, "X joined Y in 2019", "X works at Y as Z", workplaces named like places) were
+ * written before the patterns for them and measured first: relations of all texts precision
+ * 100%, recall 68.4% (54 of 79), of the h-texts 100%, 54.8% (17 of 31); after: 100%, 73.4%
+ * (58) and 100%, 67.7% (21). The resolver's noise rule is applied as it always is: a
+ * candidate mentioned once, in no relation, is dropped.
  */
 
 interface Annotated {
