@@ -207,7 +207,7 @@ function schemaAt(tokens: Token[], i: number, lexicon: Lexicon): Item | undefine
   for (const rel of lexicon.relationships) {
     if (t.lower === fold(rel.type) && /[_A-Z]/.test(t.text.slice(1))) candidates.push({ kind: 'rel', rel, passive: false, from: i, to: i });
     if (rel.allWords.length > 0 && spells(tokens, i, rel.allWords)) candidates.push({ kind: 'rel', rel, passive: passiveAt(tokens, i, rel.allWords.length), from: i, to: i + rel.allWords.length - 1 });
-    else if (rel.words.length > 0 && spells(tokens, i, rel.words) && t.pos !== 'noun') {
+    else if (rel.words.length > 0 && spells(tokens, i, rel.words) && (t.pos !== 'noun' || afterDoSupport(tokens, i))) {
       // The particle may follow: "act in", "located in", "indicated for".
       let to = i + rel.words.length - 1;
       const rest = rel.allWords.slice(rel.allWords.indexOf(rel.words.at(-1)!) + 1);
@@ -284,6 +284,20 @@ function relatedAt(tokens: Token[], i: number, lexicon: Lexicon): Item | undefin
 }
 
 /** "directed by", "is cited the most": a participle with "by" after it, or after a form of "be". */
+/**
+ * "Where does Aiko Tanaka work?": after "do/does/did" and its subject, the next word is the verb,
+ * though a tagger may read it as a noun (no verb stands between them).
+ */
+function afterDoSupport(tokens: Token[], at: number): boolean {
+  for (let k = at - 1; k >= 0; k--) {
+    const t = tokens[k]!;
+    // (A tagger may take "does" itself for a verb.)
+    if (t.lemma === 'do' && (t.pos === 'aux' || t.pos === 'verb')) return k < at - 1;
+    if (t.pos === 'verb' || t.pos === 'aux') return false;
+  }
+  return false;
+}
+
 function passiveAt(tokens: Token[], at: number, length: number): boolean {
   const verb = tokens[at]!;
   const participle = verb.tags.has('PastTense') || verb.tags.has('Participle') || verb.tags.has('Passive') || /(ed|en|wn)$/.test(verb.lower);
