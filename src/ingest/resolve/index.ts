@@ -181,7 +181,8 @@ const nodeLabels = (node: GraphNode) => node.labels.filter((l) => l !== 'Entity'
 /** Whether only documents wrote a node (not the graph's own data, which documents never fold away). */
 export const madeByDocuments = (node: GraphNode) => (node.provenance ?? []).length > 0 && (node.provenance ?? []).every((p) => p.startsWith('document:'));
 
-function namesOf(node: GraphNode): string[] {
+/** The names a node goes by (its name-like properties, lists included). */
+export function namesOf(node: GraphNode): string[] {
   return Object.keys(node.properties).filter(isNameKey).flatMap((k) => {
     const v = node.properties[k];
     return typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];

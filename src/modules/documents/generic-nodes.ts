@@ -1,5 +1,5 @@
 import { compatibleLabels, isGenericLabels, normalizeName } from '../../ingest/names.js';
-import { madeByDocuments } from '../../ingest/resolve/index.js';
+import { madeByDocuments, namesOf } from '../../ingest/resolve/index.js';
 import { ENTITY_LABEL, isNameKey } from '../../stores/graph/bookkeeping.js';
 import type { GraphNode, GraphStore, PropertyValue } from '../../stores/graph/port.js';
 import type { IngestionStore } from './ingestion-store.js';
@@ -18,10 +18,6 @@ import type { IngestionStore } from './ingestion-store.js';
 const SEARCH_LIMIT = 25;
 
 const ownLabels = (node: GraphNode) => node.labels.filter((l) => l !== ENTITY_LABEL);
-const namesOf = (node: GraphNode) =>
-  Object.entries(node.properties)
-    .filter(([k]) => isNameKey(k))
-    .flatMap(([, v]) => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []));
 const isBookkeeping = (key: string) => key.startsWith('_');
 
 interface Edge {

@@ -1,4 +1,5 @@
 import { normalizeName, relationshipTypeOf } from '../../ingest/names.js';
+import { namesOf } from '../../ingest/resolve/index.js';
 import type { Evidence } from '../../ingest/types.js';
 import { isNameKey } from '../../stores/graph/bookkeeping.js';
 import type { GraphNode, GraphStore } from '../../stores/graph/port.js';
@@ -38,11 +39,6 @@ export function mayName(value: unknown): value is string {
   const text = value.trim();
   return text.length >= 2 && text.length <= VALUE_MAX_CHARS && /\p{L}/u.test(text) && !ISO_DATE.test(text) && text.split(/\s+/).length <= VALUE_MAX_WORDS;
 }
-
-const namesOf = (node: GraphNode) =>
-  Object.entries(node.properties)
-    .filter(([k]) => isNameKey(k))
-    .flatMap(([, v]) => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []));
 
 export class ValueLinks {
   private readonly searches = new Map<string, Promise<GraphNode[]>>();
