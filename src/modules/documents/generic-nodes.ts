@@ -1,8 +1,9 @@
-import { compatibleLabels, isGenericLabels, normalizeName } from '../../ingest/names.js';
+import { compatibleLabels, GENERIC_LABELS, isGenericLabels, normalizeName } from '../../ingest/names.js';
 import { madeByDocuments, namesOf } from '../../ingest/resolve/index.js';
 import { ENTITY_LABEL, isNameKey } from '../../stores/graph/bookkeeping.js';
 import type { GraphNode, GraphStore, PropertyValue } from '../../stores/graph/port.js';
 import type { IngestionStore } from './ingestion-store.js';
+import { nameSkeleton } from './ingestion-store.js';
 
 /**
  * A thing named in free text or by a link before the document that describes it was ingested is
@@ -30,7 +31,7 @@ interface Edge {
 }
 
 export class GenericNodes {
-  constructor(private readonly deps: { graph: GraphStore; ingestions: Pick<IngestionStore, 'moveFacts'> }) {}
+  constructor(private readonly deps: { graph: GraphStore; ingestions: Pick<IngestionStore, 'moveFacts' | 'namesGivenAs'> }) {}
 
   /**
    * Folds into each node a document has just created (`key`, with its specific `labels`) the
@@ -39,8 +40,12 @@ export class GenericNodes {
    */
   async foldInto(created: readonly { key: string; labels: string[]; names: string[] }[]): Promise<number> {
     let folded = 0;
-    for (const node of created) {
-      if (isGenericLabels(node.labels)) continue;
+    const specific = created.filter((node) => !isGenericLabels(node.labels));
+    // One indexed read first: a document with thousands of new rows searches the graph only for
+    // the names some document gave a thing of a broad kind (usually none).
+    const broadNames = await this.deps.ingestions.namesGivenAs(specific.flatMap((n) => n.names), [...GENERIC_LABELS]);
+    for (const node of specific) {
+      if (!node.names.some((n) => broadNames.has(nameSkeleton(n)))) continue;
       const wanted = new Set(node.names.map(normalizeName));
       const found = new Map<string, GraphNode>();
       for (const name of node.names) {

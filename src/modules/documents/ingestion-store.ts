@@ -35,6 +35,9 @@ export interface FactRow {
   evidence: Evidence[];
 }
 
+/** A name as `namesGivenAs` compares it: lower case, without spaces or ASCII punctuation ("Crumb & Co." and "crumb co" meet). */
+export const nameSkeleton = (name: string) => name.toLowerCase().replace(/[\s!-/:-@[-`{-~]+/g, '');
+
 /** A node's text value naming something, as `valuesNaming` finds it. */
 export interface ValueMention {
   doc_id: string;
@@ -259,6 +262,25 @@ export class IngestionStore {
       [[...names], exceptDoc],
     );
     return rows.map((r) => ({ ...r, value: String(r.value), evidence: r.evidence ? [{ ...r.evidence, page: r.evidence.page ?? undefined }] : [] }));
+  }
+
+  /**
+   * Which of `names` live documents give a node under one of `labels`, compared in `nameSkeleton`
+   * form (answered in that form): a cheap test of whether a thing of a broad kind may be named so.
+   */
+  async namesGivenAs(names: readonly string[], labels: readonly string[]): Promise<Set<string>> {
+    // The database lower-cases letters beyond ASCII only under some collations: both forms are asked.
+    const asciiOnly = (name: string) => name.replace(/[A-Z]/g, (c) => c.toLowerCase()).replace(/[\s!-/:-@[-`{-~]+/g, '');
+    const skeletons = [...new Set(names.flatMap((n) => [nameSkeleton(n), asciiOnly(n)]))].filter((s) => s !== '');
+    if (skeletons.length === 0) return new Set();
+    const { rows } = await this.db.query<{ name: string }>(
+      `SELECT DISTINCT regexp_replace(lower(f.name), '[[:space:][:punct:]]+', '', 'g') AS name FROM document_facts f
+         JOIN documents d ON d.id = f.doc_id AND d.live_version = f.version AND NOT d.deleting
+        WHERE f.item_kind = 'node' AND f.label = ANY($2::text[])
+          AND regexp_replace(lower(f.name), '[[:space:][:punct:]]+', '', 'g') = ANY($1::text[])`,
+      [skeletons, [...labels]],
+    );
+    return new Set(rows.map((r) => nameSkeleton(r.name)));
   }
 
   /**
