@@ -3,6 +3,7 @@ import type { Token } from '../language/analyze.js';
 import { FILLER_WORDS, LIMIT_LEADS } from './cues.js';
 import type { Lexicon } from './lexicon.js';
 import { linkWords } from './links.js';
+import type { Item } from './links.js';
 
 /**
  * The spans of a question that may name things of the graph, to be looked up by name: quoted
@@ -27,9 +28,10 @@ const CONNECTORS = new Set(['of', 'the', 'de', 'da', 'del', 'van', 'von', 'der',
 /** First words that are capitalized only because they start the question. */
 const OPENER_POS = new Set(['wh', 'aux', 'verb', 'det', 'prep', 'pron', 'conj', 'adv', 'neg', 'num']);
 
-export function findMentions(question: string, lexicon: Lexicon): Mention[] {
-  const tokens = analyze(question);
-  const items = linkWords(tokens, lexicon, []);
+/** `read`: the question's tokens and their links (nothing named yet), when the caller has them already. */
+export function findMentions(question: string, lexicon: Lexicon, read?: { tokens: Token[]; items: Item[] }): Mention[] {
+  const tokens = read?.tokens ?? analyze(question);
+  const items = read?.items ?? linkWords(tokens, lexicon, []);
   /** What each token was linked to, when it was. */
   const linked: (string | undefined)[] = tokens.map(() => undefined);
   for (const it of items) for (let k = it.from; k <= it.to; k++) linked[k] = it.kind;

@@ -84,7 +84,7 @@ export function understand(question: string, lexicon: Lexicon): Understanding {
   const items = linkWords(tokens, lexicon, []);
   // An instruction to change the graph looks nothing up: it is declined as such.
   const instruction = asksToChange(tokens, items);
-  const mentions = instruction ? [] : findMentions(text, lexicon);
+  const mentions = instruction ? [] : findMentions(text, lexicon, { tokens, items });
   const cues = readCues(tokens, items, mentions, instruction);
   const inMention = (start: number) => mentions.some((m) => !m.loose && start >= m.start && start < m.end);
   const words: Word[] = tokens
