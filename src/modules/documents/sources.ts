@@ -73,9 +73,12 @@ export class DocumentSources {
   /**
    * The documents supporting many things at once (what a count or an aggregate is over), ranked
    * by how many of them each supports, at most `limit`, with how many documents support any.
+   * `keysOf` reads the things' keys, only when some document is live (it costs a graph query).
    */
-  async findForThings(keys: readonly string[], limit: number): Promise<{ sources: AnswerSource[]; total: number }> {
-    if (keys.length === 0 || !(await this.hasLiveDocuments())) return { sources: [], total: 0 };
+  async findForThings(keysOf: () => Promise<readonly string[]>, limit: number): Promise<{ sources: AnswerSource[]; total: number }> {
+    if (!(await this.hasLiveDocuments())) return { sources: [], total: 0 };
+    const keys = await keysOf();
+    if (keys.length === 0) return { sources: [], total: 0 };
     const { rows } = await this.deps.db.query<AnswerSource & { things: number; total: number }>(
       `WITH supporting AS (
          SELECT f.doc_id, f.version, count(DISTINCT f.item_key) AS things, min(f.item_key) AS sample

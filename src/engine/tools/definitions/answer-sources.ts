@@ -30,8 +30,8 @@ export default defineTool({
   }),
   async run({ keys_cypher: keysCypher, ...input }, { sources, graph }) {
     if (keysCypher) {
-      const { rows } = await graph.runReadOnly(keysCypher);
-      return sources.findForThings(rows.flatMap((r) => (typeof r.key === 'string' ? [r.key] : [])), MAX_SOURCES);
+      const keysOf = async () => (await graph.runReadOnly(keysCypher)).rows.flatMap((r) => (typeof r.key === 'string' ? [r.key] : []));
+      return sources.findForThings(keysOf, MAX_SOURCES);
     }
     const found = await sources.find({ ...input, limit: MAX_SOURCES });
     return { sources: found, total: found.length };
