@@ -58,8 +58,11 @@ export function findMentions(question: string, lexicon: Lexicon, read?: { tokens
         else break;
       }
       const span = tokens.slice(k, end + 1);
-      // A capitalized run that is only schema words or a value ("Which Companies …", "Dermatology") is not a name.
-      if (!span.every((s, j) => linked[k + j] === 'label' || linked[k + j] === 'value' || linked[k + j] === 'rel' || linked[k + j] === 'prop' || linked[k + j] === 'agent')) {
+      // A capitalized run that is only schema words ("Which Companies …") is not a name. One that is a
+      // property's value ("Dermatology", "Aiko Tanaka" as a store's manager) is looked up all the same:
+      // a thing of that name is what it names; otherwise the search leaves it to be read as the value.
+      const schemaOnly = span.every((s, j) => ['label', 'value', 'rel', 'prop', 'agent'].includes(linked[k + j] ?? '')) && !span.every((s, j) => linked[k + j] === 'value');
+      if (!schemaOnly) {
         mentions.push({ text: question.slice(span[0]!.start, span.at(-1)!.end).replace(/['’]s$/u, ''), start: span[0]!.start, end: span.at(-1)!.end, quoted: false });
       }
       k = end + 1;
