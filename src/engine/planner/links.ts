@@ -285,7 +285,7 @@ function relatedAt(tokens: Token[], i: number, lexicon: Lexicon): Item | undefin
 
 /** "directed by", "is cited the most": a participle with "by" after it, or after a form of "be". */
 /**
- * "Where does Aiko Tanaka work?": after "do/does/did" and its subject, the next word is the verb,
+ * "Where does Mira Holt work?": after "do/does/did" and its subject, the next word is the verb,
  * though a tagger may read it as a noun (no verb stands between them).
  */
 function afterDoSupport(tokens: Token[], at: number): boolean {

@@ -59,7 +59,7 @@ export function findMentions(question: string, lexicon: Lexicon, read?: { tokens
       }
       const span = tokens.slice(k, end + 1);
       // A capitalized run that is only schema words ("Which Companies …") is not a name. One that is a
-      // property's value ("Dermatology", "Aiko Tanaka" as a store's manager) is looked up all the same:
+      // property's value ("Podiatry", "Mira Holt" as a ward's head) is looked up all the same:
       // a thing of that name is what it names; otherwise the search leaves it to be read as the value.
       const schemaOnly = span.every((s, j) => ['label', 'value', 'rel', 'prop', 'agent'].includes(linked[k + j] ?? '')) && !span.every((s, j) => linked[k + j] === 'value');
       if (!schemaOnly) {

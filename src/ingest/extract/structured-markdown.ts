@@ -7,8 +7,8 @@ import { FactsBuilder, propertyValue, snippetOf } from './facts-builder.js';
  * its first heading or the file's name; labelled by `type`/`label`; keyed by `id`/`key`; other
  * fields typed properties, `aliases` its other names), and each `[[link]]` is a relationship
  * from it to the node the link names: in the body, `LINKS_TO` (or what `link_type` in the front
- * matter says); in a front-matter field (`based_in: "[[Ghent]]"`, or a list of links), a
- * relationship named after the field (`BASED_IN`), the field keeping the names without their
+ * matter says); in a front-matter field (`home_port: "[[Narvik]]"`, or a list of links), a
+ * relationship named after the field (`HOME_PORT`), the field keeping the names without their
  * brackets. The body's free text is read by the text extractor as well.
  */
 

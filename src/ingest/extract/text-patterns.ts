@@ -9,7 +9,7 @@ import { FOUNDER_TITLES, roleOf, TITLES } from './text-words.js';
  *   (a title of text-words.ts TITLES, written with an optional "of <field>": "director of research at");
  *   "X joined Y", "X works at|for Y", "X is employed by Y", "X (Y)" for a person and an organization;
  *   what follows the organization may say more: "… as <role>" (a role), "joined Y in 2019" (since).
- *   A workplace may read as a place ("joined Harbour Street", "works at the Vesta Gallery").
+ *   A workplace may read as a place ("joined Quay Road", "works at the Lark Museum").
  * - FOUNDED: "X founded Y", "X, who founded Y", "Y was founded by X", "X, founder of Y" (founder titles), "A and B founded Y".
  * - LOCATED_IN: "X is located|based|headquartered in Y", "X, which is based in Y", "X, a charity based in Y", "Y-based X".
  * - LIVES_IN: "X lives in Y", "X, who lives in Y", "X, a nurse who lives in Y".
@@ -155,7 +155,7 @@ const allowed = (mention: Mention, labels: CandidateLabel[], strict?: boolean) =
 export function findRelations(options: { sentence: SentenceMentions; text: string; textStart: number }): PatternHit[] {
   const { sentence, text, textStart } = options;
   const { mentions } = sentence;
-  // A dot right after a name followed by a comma or a lower-case word ends an abbreviation ("Ltd., a clinic"), not the sentence.
+  // A dot right after a name followed by a comma or a lower-case word ends an abbreviation ("Ltd., a yard"), not the sentence.
   const gap = (a: Mention, b: Mention) =>
     text
       .slice(a.end - textStart, b.start - textStart)

@@ -8,7 +8,7 @@ import { nameSkeleton } from './ingestion-store.js';
 /**
  * A thing named in free text or by a link before the document that describes it was ingested is
  * at first a node of its own, of a broad kind (`Thing`, `Person`, `Organization`, `Place`). When a
- * document then makes the specific node of that name (a `Store` row of a CSV, an `Employee`), the
+ * document then makes the specific node of that name (a `Vessel` row of a CSV, a `Sailor`), the
  * broad one is folded into it: its relationships and supporters move over, with the documents'
  * facts about it, its values fill what the specific node lacks, and it goes. A mention written
  * after the specific node resolves to it at once (ingest/resolve: the one compatible node of that

@@ -35,7 +35,7 @@ export interface FactRow {
   evidence: Evidence[];
 }
 
-/** A name as `namesGivenAs` compares it: lower case, without spaces or ASCII punctuation ("Crumb & Co." and "crumb co" meet). */
+/** A name as `namesGivenAs` compares it: lower case, without spaces or ASCII punctuation ("Brask & Co." and "brask co" meet). */
 export const nameSkeleton = (name: string) => name.toLowerCase().replace(/[\s!-/:-@[-`{-~]+/g, '');
 
 /** A node's text value naming something, as `valuesNaming` finds it. */

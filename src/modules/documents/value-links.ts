@@ -9,8 +9,8 @@ import { relationshipKey } from './ingestion-store.js';
 /**
  * Text values that name things become links. A property value of a document's node (a CSV cell,
  * a JSON or front-matter field) that is exactly the name of one node of the graph, other than
- * the node itself, links the two by a relationship named after the property (`works_at: "Rua
- * Nova"` → `WORKS_AT`); the value stays as well. The order the documents come in does not
+ * the node itself, links the two by a relationship named after the property (`employer: "Brask
+ * & Co"` → `EMPLOYER`); the value stays as well. The order the documents come in does not
  * matter: a document's values are linked to what the graph holds when it is written
  * (`linkValues`), and what a new document creates is linked from the values earlier documents
  * hold (`linkNamers`). A link is written under the provenance of the document whose value it
