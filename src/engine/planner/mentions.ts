@@ -25,6 +25,8 @@ export interface Mention {
 
 /** Lower-case words allowed inside a name ("University of Oslo", "Ludwig van Beethoven"). */
 const CONNECTORS = new Set(['of', 'the', 'de', 'da', 'del', 'van', 'von', 'der', 'den', 'du', 'la', 'le', 'y', 'and', '&', 'for', 'in', 'on', 'at', 'to', 'a', 'an']);
+/** What a capitalized run may be linked to and still be no name (unless it is only a value). */
+const SCHEMA_KINDS = new Set(['label', 'value', 'rel', 'prop', 'agent']);
 /** First words that are capitalized only because they start the question. */
 const OPENER_POS = new Set(['wh', 'aux', 'verb', 'det', 'prep', 'pron', 'conj', 'adv', 'neg', 'num']);
 
@@ -61,7 +63,8 @@ export function findMentions(question: string, lexicon: Lexicon, read?: { tokens
       // A capitalized run that is only schema words ("Which Companies …") is not a name. One that is a
       // property's value ("Podiatry", "Mira Holt" as a ward's head) is looked up all the same:
       // a thing of that name is what it names; otherwise the search leaves it to be read as the value.
-      const schemaOnly = span.every((s, j) => ['label', 'value', 'rel', 'prop', 'agent'].includes(linked[k + j] ?? '')) && !span.every((s, j) => linked[k + j] === 'value');
+      const kinds = span.map((_, j) => linked[k + j]);
+      const schemaOnly = kinds.every((kind) => kind !== undefined && SCHEMA_KINDS.has(kind)) && kinds.some((kind) => kind !== 'value');
       if (!schemaOnly) {
         mentions.push({ text: question.slice(span[0]!.start, span.at(-1)!.end).replace(/['’]s$/u, ''), start: span[0]!.start, end: span.at(-1)!.end, quoted: false });
       }

@@ -1,6 +1,6 @@
 import { compatibleLabels, GENERIC_LABELS, isGenericLabels, normalizeName } from '../../ingest/names.js';
 import { madeByDocuments, namesOf } from '../../ingest/resolve/index.js';
-import { ENTITY_LABEL, isNameKey } from '../../stores/graph/bookkeeping.js';
+import { BOOKKEEPING_PROPERTIES, ENTITY_LABEL, isNameKey } from '../../stores/graph/bookkeeping.js';
 import type { GraphNode, GraphStore, PropertyValue } from '../../stores/graph/port.js';
 import type { IngestionStore } from './ingestion-store.js';
 import { nameSkeleton } from './ingestion-store.js';
@@ -19,7 +19,6 @@ import { nameSkeleton } from './ingestion-store.js';
 const SEARCH_LIMIT = 25;
 
 const ownLabels = (node: GraphNode) => node.labels.filter((l) => l !== ENTITY_LABEL);
-const isBookkeeping = (key: string) => key.startsWith('_');
 
 interface Edge {
   type: string;
@@ -72,7 +71,7 @@ export class GenericNodes {
     if (!target) return;
     // Its values fill what the specific node lacks; the specific node's own values stay.
     const fill = Object.fromEntries(
-      Object.entries(broad.properties).filter(([k, v]) => !isBookkeeping(k) && !isNameKey(k) && v !== null && target.properties[k] === undefined),
+      Object.entries(broad.properties).filter(([k, v]) => !BOOKKEEPING_PROPERTIES.has(k) && !isNameKey(k) && v !== null && target.properties[k] === undefined),
     ) as Record<string, PropertyValue>;
     const edges = await this.edgesOf(broad.key!);
     for (const provenance of broad.provenance ?? []) {
@@ -101,7 +100,7 @@ export class GenericNodes {
           type: String(r.type),
           out,
           other: String(r.other),
-          properties: Object.fromEntries(Object.entries(all).filter(([k]) => !isBookkeeping(k))) as Record<string, PropertyValue>,
+          properties: Object.fromEntries(Object.entries(all).filter(([k]) => !BOOKKEEPING_PROPERTIES.has(k))) as Record<string, PropertyValue>,
           provenance: Array.isArray(r.provenance) ? r.provenance.map(String) : [],
         };
       });
