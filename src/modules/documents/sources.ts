@@ -100,11 +100,13 @@ export class DocumentSources {
     return { sources: rows.map(({ things: _things, total: _total, ...source }) => source), total: Number(rows[0]?.total ?? 0) };
   }
 
-  async find(query: SourceQuery): Promise<AnswerSource[]> {
+  /** The documents supporting an answer, best first, at most `limit`, with how many support it in all. */
+  async find(query: SourceQuery): Promise<{ sources: AnswerSource[]; total: number }> {
+    const none = { sources: [], total: 0 };
     const names = [...new Set(query.names.map((n) => n.toLowerCase()))].slice(0, MAX_NAMES);
-    if (query.keys.length === 0 && names.length === 0) return [];
-    if (!(await this.hasLiveDocuments())) return [];
-    const { rows } = await this.deps.db.query<AnswerSource & { rank: number }>(
+    if (query.keys.length === 0 && names.length === 0) return none;
+    if (!(await this.hasLiveDocuments())) return none;
+    const { rows } = await this.deps.db.query<AnswerSource & { rank: number; total: number }>(
       `WITH live AS (
          SELECT f.* FROM document_facts f JOIN documents d ON d.id = f.doc_id AND d.live_version = f.version AND NOT d.deleting
        ),
@@ -125,10 +127,10 @@ export class DocumentSources {
            ON e.doc_id = s.doc_id AND e.version = s.version AND e.item_kind = s.item_kind AND e.item_key = s.item_key
          ORDER BY s.doc_id, s.rank, e.confidence DESC, e.seq
        )
-       SELECT b.doc_id, d.file_name, b.snippet, b.page, b.rank FROM best b JOIN documents d ON d.id = b.doc_id
+       SELECT b.doc_id, d.file_name, b.snippet, b.page, b.rank, count(*) OVER () AS total FROM best b JOIN documents d ON d.id = b.doc_id
        ORDER BY b.rank, d.created_at DESC LIMIT $5`,
       [query.keys, names, query.label ?? null, query.relationship ?? null, query.limit],
     );
-    return rows.map(({ rank: _rank, ...source }) => source);
+    return { sources: rows.map(({ rank: _rank, total: _total, ...source }) => source), total: Number(rows[0]?.total ?? 0) };
   }
 }

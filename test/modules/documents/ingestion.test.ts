@@ -126,6 +126,25 @@ describe('documents into the graph, and answers from them', () => {
     expect(empty.sources).toEqual([]);
   });
 
+  it('says how many documents support an answer in all when it shows the first few', async () => {
+    const more: string[] = [];
+    try {
+      for (let n = 1; n <= 6; n++) {
+        const id = await uploadOne(t, user, { fileName: `ada-${n}.csv`, content: `id,name,type,note_${n}\np-ada,Ada Quill,Person,seen ${n}\n` });
+        more.push(id);
+        const done = await ingest(t, admin, id);
+        done.stream.close();
+      }
+      const answer = await ask('Where does Ada Quill live?');
+      expect(answer.sources).toHaveLength(5);
+      expect(answer.sources?.[0]).toMatchObject({ file_name: 'people.csv' });
+      expect(answer.total).toBe(7);
+    } finally {
+      // The tests after this one read the graph as people.csv and the notes left it.
+      for (const id of more) expect((await call('DELETE', `/api/v1/documents/${id}`, admin)).statusCode).toBe(204);
+    }
+  });
+
   it('ingests a Markdown note set: front matter describes a node, wiki-links become relationships', async () => {
     const res = await upload(t, user, Object.entries(NOTES).map(([fileName, content]) => ({ fileName, content })));
     expect(res.status).toBe(201);

@@ -33,7 +33,6 @@ export default defineTool({
       const keysOf = async () => (await graph.runReadOnly(keysCypher)).rows.flatMap((r) => (typeof r.key === 'string' ? [r.key] : []));
       return sources.findForThings(keysOf, MAX_SOURCES);
     }
-    const found = await sources.find({ ...input, limit: MAX_SOURCES });
-    return { sources: found, total: found.length };
+    return sources.find({ ...input, limit: MAX_SOURCES });
   },
 });
