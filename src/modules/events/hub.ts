@@ -27,8 +27,9 @@ export class EventHub {
       EVENTS_CHANNEL,
       (payload) => {
         const colon = payload.lastIndexOf(':');
-        // A turn later: the embedded store notifies before its commit's rows are offered, and a
-        // stream that was offered them needs no read.
+        // A turn later: rows this process committed are offered by then (the embedded store
+        // holds a notification until its statement has returned), and a stream that was offered
+        // them needs no read.
         setImmediate(() => this.wake(payload.slice(0, colon), Number(payload.slice(colon + 1))));
       },
       // After a lost connection every stream re-reads: it may have missed something.

@@ -26,7 +26,9 @@ export class PgliteStore extends PooledStore<OneConnection> {
   ) {
     super(connection);
     connection.client.on('notification', (message) => {
-      for (const listener of this.listeners.get(message.channel) ?? []) listener(message.payload ?? '');
+      connection.afterStatement(() => {
+        for (const listener of this.listeners.get(message.channel) ?? []) listener(message.payload ?? '');
+      });
     });
   }
 
@@ -105,6 +107,8 @@ export class PgliteStore extends PooledStore<OneConnection> {
  */
 class OneConnection implements Connections {
   private readonly lock = new Mutex();
+  private running = false;
+  private held: (() => void)[] = [];
 
   constructor(readonly client: pg.Client) {}
 
@@ -125,7 +129,29 @@ class OneConnection implements Connections {
    */
   private async afterATurn(config: pg.QueryConfig | string): Promise<pg.QueryResult> {
     await new Promise<void>((resolve) => setImmediate(resolve));
-    return this.client.query(config);
+    this.running = true;
+    try {
+      return await this.client.query(config);
+    } finally {
+      this.running = false;
+      if (this.held.length > 0) {
+        const held = this.held;
+        this.held = [];
+        setImmediate(() => held.forEach((deliver) => deliver()));
+      }
+    }
+  }
+
+  /**
+   * Runs `deliver` (a notification) a turn after the statement now running has returned to its
+   * caller, at once when none runs. PGlite hands a commit's notification over before the
+   * commit's own result, so without this a listener hears of rows before the code that wrote
+   * them has them: an event stream then reads back from the store what the writer was about to
+   * hand it directly (EventStore.deliverLocally), a statement on the one connection per commit.
+   */
+  afterStatement(deliver: () => void): void {
+    if (this.running) this.held.push(deliver);
+    else deliver();
   }
 
   exclusive<T>(work: () => Promise<T>): Promise<T> {

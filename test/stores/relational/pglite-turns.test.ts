@@ -42,4 +42,31 @@ describe('PGlite between two statements', () => {
     await series;
     expect(doneWhenTimerFired).toBeLessThan(50);
   });
+
+  // A writer that hands its rows on itself (an event stream's local delivery) has them before a
+  // listener hears of them: otherwise the listener reads back what it is about to be given.
+  it('a notification is heard a turn after the statement that sent it has returned to its caller', async () => {
+    const order: string[] = [];
+    let heard = () => {};
+    const stop = await store.listen('cqks_turns', () => {
+      order.push('heard');
+      heard();
+    });
+    try {
+      for (const write of [
+        () => store.query("SELECT pg_notify('cqks_turns', 'plain')"),
+        () => store.transaction((tx) => tx.query("SELECT pg_notify('cqks_turns', 'in a transaction')")),
+      ]) {
+        order.length = 0;
+        const again = new Promise<void>((resolve) => (heard = resolve));
+        await write().then(() => order.push('returned'));
+        // What the caller does next, in the same turn.
+        order.push('handed on');
+        await again;
+        expect(order).toEqual(['returned', 'handed on', 'heard']);
+      }
+    } finally {
+      await stop();
+    }
+  });
 });
