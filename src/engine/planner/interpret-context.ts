@@ -45,6 +45,9 @@ export interface Ctx {
   unranked?: boolean;
 }
 
+/** An id for a new node, unlike any other the reading has had (nodes may be dropped). */
+export const newNodeId = (ctx: Ctx) => `n${ctx.nodes.reduce((max, n) => Math.max(max, Number(n.id.slice(1)) + 1), 0)}`;
+
 /** A reading the words leave open, offered to the person asking: `id` is given back as the choice. */
 export interface ReadingChoice {
   id: string;

@@ -1,5 +1,6 @@
 import type { Ctx, Draft, Unsure } from './interpret-context.js';
-import { candidates, labelOf, ownerEdge, personLike, pluralLabel, settle, unsure } from './interpret-context.js';
+import { candidates, fits, labelOf, newNodeId, ownerEdge, personLike, pluralLabel, settle, unsure } from './interpret-context.js';
+import { valueWords } from './lexicon.js';
 
 /**
  * Things the question names without saying how they are joined ("sailors at Port Lyon", "the
@@ -40,6 +41,7 @@ export function joinComponents(ctx: Ctx): Unsure | { ok: true } {
       for (const e of ctx.edges) if (ctx.nodes.some((n) => n.implicit && (n.id === e.from || n.id === e.to))) wanted.add(e.type);
     }
     const join = bestJoin(ctx, main, loose, wanted);
+    if (!join && nameAsValue(ctx, main, loose)) continue;
     if (!join) {
       const a = main.find((n) => n.label) ?? main[0]!;
       const b = loose.find((n) => n.label) ?? loose[0]!;
@@ -66,7 +68,7 @@ export function joinComponents(ctx: Ctx): Unsure | { ok: true } {
     settle(join.b, join.steps.at(-1)!.to);
     let previous = join.a;
     join.steps.forEach((s, k) => {
-      const next: Draft = k === join.steps.length - 1 ? join.b : { id: `n${ctx.nodes.length}`, at: join.b.at, label: s.to, implicit: true, conditions: [] };
+      const next: Draft = k === join.steps.length - 1 ? join.b : { id: newNodeId(ctx), at: join.b.at, label: s.to, implicit: true, conditions: [] };
       if (next !== join.b) ctx.nodes.push(next);
       ctx.edges.push({ from: s.forward ? previous.id : next.id, to: s.forward ? next.id : previous.id, type: s.type, conditions: [], at: join.b.at, guessed: true });
       previous = next;
@@ -81,11 +83,32 @@ export function joinComponents(ctx: Ctx): Unsure | { ok: true } {
   return { ok: true };
 }
 
-/** The shortest joins (one, then two relationships) between a node of `main` and one of `loose`. */
+/**
+ * A named thing nothing joins to the others, whose name is a recurring value of a property they
+ * have ("stores in Narvik": stores hold `town: "Narvik"`, and a place Narvik is joined to no
+ * store) is that value: a condition on the thing holding it. Returns whether it was.
+ */
+function nameAsValue(ctx: Ctx, main: Draft[], loose: Draft[]): boolean {
+  const named = loose.length === 1 ? loose[0]! : undefined;
+  if (!named?.anchor || ctx.edges.some((e) => e.from === named.id || e.to === named.id)) return false;
+  for (const { property, value } of ctx.lexicon.values.get(valueWords(named.anchor.name).join(' ')) ?? []) {
+    const owner = property.ownerKind === 'label' ? main.find((n) => fits(n, property.owner)) : undefined;
+    if (!owner) continue;
+    settle(owner, property.owner);
+    owner.conditions.push({ key: property.key, op: '=', value, words: value });
+    ctx.nodes.splice(ctx.nodes.indexOf(named), 1);
+    ctx.confidence -= 0.1;
+    ctx.notes.push(`read ${named.anchor.name} as the ${property.key} of ${describeNode(ctx, owner)}: no relationship joins them to it`);
+    return true;
+  }
+  return false;
+}
+
 /** A join as a choice's id: its relationship types in order. */
 const joinId = (steps: Step[]) => `join:${steps.map((s) => `${s.type}${s.forward ? '>' : '<'}`).join('/')}`;
 const phraseOfType = (type: string) => type.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
 
+/** The shortest joins (one, then two relationships) between a node of `main` and one of `loose`. */
 function bestJoin(
   ctx: Ctx,
   main: Draft[],

@@ -3,7 +3,7 @@ import type { Token } from '../language/analyze.js';
 import { FILLER_WORDS } from './cues.js';
 import { placeConditions } from './interpret-conditions.js';
 import type { Ctx, Draft, Unsure } from './interpret-context.js';
-import { fits, personLike, settle, unsure, wordsOf } from './interpret-context.js';
+import { fits, newNodeId, personLike, settle, unsure, wordsOf } from './interpret-context.js';
 import { sameAs, whenForm, wholeForm } from './interpret-forms.js';
 import { joinComponents } from './interpret-joins.js';
 import { shape } from './interpret-shape.js';
@@ -120,7 +120,7 @@ function makeNodes(ctx: Ctx): void {
   const { items } = ctx;
   for (let i = 0; i < items.length; i++) {
     const it = items[i]!;
-    const id = `n${ctx.nodes.length}`;
+    const id = newNodeId(ctx);
     if (it.kind === 'entity') {
       // "the ship Morning Star": the label word and the name are one thing.
       const merged = (items[i - 1]?.kind === 'label' ? ctx.nodes.find((n) => n.at === i - 1 && !n.anchor && n.label === it.entity.label) : undefined) ?? namedByCopula(ctx, i, it.entity.label);
@@ -260,7 +260,7 @@ function placeRelationship(ctx: Ctx, at: number, rel: LexRelationship, passive: 
   // "the most citations": a thing has the citations it receives.
   const received = item?.kind === 'rel' && item.event === true && pattern.from === pattern.to;
   const isFrom = fits(one, pattern.from) && (!passive || pattern.from !== pattern.to) && !received;
-  const other: Draft = { id: `n${ctx.nodes.length}`, at, label: isFrom ? pattern.to : pattern.from, implicit: true, conditions: [] };
+  const other: Draft = { id: newNodeId(ctx), at, label: isFrom ? pattern.to : pattern.from, implicit: true, conditions: [] };
   ctx.nodes.push(other);
   settle(one, isFrom ? pattern.from : pattern.to);
   const [from, to] = isFrom ? [one, other] : [other, one];
@@ -310,7 +310,7 @@ function placeAgent(ctx: Ctx, at: number, rel: LexRelationship, role: 'from' | '
   const p = rel.patterns.find((x) => fits(self, role === 'from' ? x.from : x.to)) ?? rel.patterns[0];
   if (!p) return;
   settle(self, role === 'from' ? p.from : p.to);
-  const other: Draft = { id: `n${ctx.nodes.length}`, at, label: role === 'from' ? p.to : p.from, implicit: true, conditions: [] };
+  const other: Draft = { id: newNodeId(ctx), at, label: role === 'from' ? p.to : p.from, implicit: true, conditions: [] };
   ctx.nodes.push(other);
   const [from, to] = role === 'from' ? [self, other] : [other, self];
   ctx.edges.push({ from: from.id, to: to.id, type: rel.type, conditions: [], at });

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { UpsertBatch } from '../../../src/stores/graph/port.js';
+import { firstValues, plannerOnScratch } from '../../support/planner.js';
+
+/**
+ * A name that is both a thing and a recurring value of the things asked about ("shops in Narvik":
+ * shops hold `town: "Narvik"`, and a place Narvik is joined to no shop) is read as the value when
+ * no relationship joins the thing to them; before, the question ended in "I can't tell how shops
+ * and Narvik are related". Each on two small invented graphs.
+ */
+const node = (key: string, label: string, properties: Record<string, string | number>) => ({ key, labels: [label], properties });
+const rel = (from: string, type: string, to: string) => ({ fromKey: from, type, toKey: to });
+
+const SHOPS: UpsertBatch = {
+  nodes: [
+    node('s:1', 'Shop', { name: 'Quay Road', town: 'Narvik' }),
+    node('s:2', 'Shop', { name: 'Fjord Lane', town: 'Hammerfest' }),
+    node('s:3', 'Shop', { name: 'Harbour Gate', town: 'Narvik' }),
+    node('k:1', 'Keeper', { name: 'Mira Holt' }),
+    node('k:2', 'Keeper', { name: 'Per Aas' }),
+    node('p:1', 'Place', { name: 'Narvik' }),
+    node('p:2', 'Place', { name: 'Ofoten' }),
+  ],
+  relationships: [rel('k:1', 'KEEPS', 's:1'), rel('k:2', 'KEEPS', 's:2'), rel('p:1', 'PART_OF', 'p:2')],
+};
+
+const CLINICS: UpsertBatch = {
+  nodes: [
+    node('c:1', 'Clinic', { name: 'Lark Clinic', district: 'Eastmere' }),
+    node('c:2', 'Clinic', { name: 'Birch Clinic', district: 'Westholm' }),
+    node('c:3', 'Clinic', { name: 'Alder Clinic', district: 'Eastmere' }),
+    node('d:1', 'Doctor', { name: 'Ines Varga' }),
+    node('r:1', 'Region', { name: 'Eastmere' }),
+    node('r:2', 'Region', { name: 'Westholm' }),
+  ],
+  relationships: [rel('d:1', 'WORKS_AT', 'c:1'), rel('r:1', 'BORDERS', 'r:2')],
+};
+
+const cases: [string, UpsertBatch, [string, string[]][]][] = [
+  ['shops', SHOPS, [['Which shops are in Narvik?', ['Harbour Gate', 'Quay Road']], ['How many shops are in Narvik?', ['2']]]],
+  ['clinics', CLINICS, [['Which clinics are in Eastmere?', ['Alder Clinic', 'Lark Clinic']], ['How many clinics are in Westholm?', ['1']]]],
+];
+
+describe.each(cases)('a name nothing joins, read as a value (%s)', (name, batch, questions) => {
+  const planner = plannerOnScratch(`unjoinedname${name}`, batch);
+
+  it.each(questions)('%s', async (question, expected) => {
+    const answer = await planner().ask(question);
+    expect(answer.cypher, answer.resolution ?? JSON.stringify(answer.reading)).toBeDefined();
+    expect(firstValues(answer).map(String), answer.cypher).toEqual(expected);
+  });
+});
