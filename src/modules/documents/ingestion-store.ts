@@ -43,10 +43,23 @@ export interface ValueMention {
   doc_id: string;
   version: number;
   item_key: string;
+  /** The node's label and name, as the document gives them. */
+  label: string;
+  name: string | null;
   property: string;
   value: string;
   evidence: Evidence[];
 }
+
+/** The first evidence of the node fact `f` (as a JSON object, or null). */
+const FIRST_NODE_EVIDENCE = `(SELECT jsonb_build_object('chunk', e.chunk, 'page', e.page, 'start', e.start_offset, 'end', e.end_offset,
+                                    'snippet', e.snippet, 'extractor', e.extractor, 'confidence', e.confidence)
+            FROM document_evidence e
+           WHERE e.doc_id = f.doc_id AND e.version = f.version AND e.item_kind = 'node' AND e.item_key = f.item_key
+           ORDER BY e.seq LIMIT 1)`;
+
+const valueMentions = (rows: (ValueMention & { evidence: Evidence | null })[]): ValueMention[] =>
+  rows.map((r) => ({ ...r, value: String(r.value), evidence: r.evidence ? [{ ...r.evidence, page: r.evidence.page ?? undefined }] : [] }));
 
 /** Items per staged part: a part is parsed at once, so it stays small enough not to hold the event loop. */
 const STAGING_PART_ITEMS = 500;
@@ -248,12 +261,7 @@ export class IngestionStore {
   async valuesNaming(names: readonly string[], exceptDoc: string): Promise<ValueMention[]> {
     if (names.length === 0) return [];
     const { rows } = await this.db.query<ValueMention & { evidence: Evidence | null }>(
-      `SELECT f.doc_id, f.version, f.item_key, p.key AS property, p.value,
-              (SELECT jsonb_build_object('chunk', e.chunk, 'page', e.page, 'start', e.start_offset, 'end', e.end_offset,
-                                         'snippet', e.snippet, 'extractor', e.extractor, 'confidence', e.confidence)
-                 FROM document_evidence e
-                WHERE e.doc_id = f.doc_id AND e.version = f.version AND e.item_kind = 'node' AND e.item_key = f.item_key
-                ORDER BY e.seq LIMIT 1) AS evidence
+      `SELECT f.doc_id, f.version, f.item_key, f.label, f.name, p.key AS property, p.value #>> '{}' AS value, ${FIRST_NODE_EVIDENCE} AS evidence
          FROM document_facts f
          JOIN documents d ON d.id = f.doc_id AND d.live_version = f.version AND NOT d.deleting
          CROSS JOIN LATERAL jsonb_each(f.properties) p
@@ -261,7 +269,19 @@ export class IngestionStore {
           AND lower(p.value #>> '{}') = ANY($1::text[])`,
       [[...names], exceptDoc],
     );
-    return rows.map((r) => ({ ...r, value: String(r.value), evidence: r.evidence ? [{ ...r.evidence, page: r.evidence.page ?? undefined }] : [] }));
+    return valueMentions(rows);
+  }
+
+  /** The text values `property` takes on the nodes of `label` one document version gives (a column), with their first evidence. */
+  async columnValues(docId: string, version: number, label: string, property: string): Promise<ValueMention[]> {
+    const { rows } = await this.db.query<ValueMention & { evidence: Evidence | null }>(
+      `SELECT f.doc_id, f.version, f.item_key, f.label, f.name, $4::text AS property, f.properties ->> $4 AS value, ${FIRST_NODE_EVIDENCE} AS evidence
+         FROM document_facts f
+        WHERE f.doc_id = $1 AND f.version = $2 AND f.item_kind = 'node' AND f.label = $3 AND jsonb_typeof(f.properties -> $4) = 'string'
+        ORDER BY f.item_key`,
+      [docId, version, label, property],
+    );
+    return valueMentions(rows);
   }
 
   /**

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dumpGraph } from '../../../eval/documents-graph.js';
+import type { TestApp } from '../../support/app.js';
+import { startTestApp } from '../../support/app.js';
+import { ingest, uploadOne } from '../../support/documents.js';
+import { auth } from '../../support/runs.js';
+
+/**
+ * A column links only when every value in it names something (value-links.ts): with one town of
+ * two described, the shops' `town` column stays text in any order (a link for one shop only would
+ * make "the town of the shop" answer for that shop alone); once both towns are described, both
+ * shops link, whichever came first. The `keeper` column, whose values all name people, links as
+ * soon as they are there.
+ */
+
+const FILES: Record<string, string> = {
+  'shops.csv': 'shop_id,name,town,keeper\nK1,Quay Road,Narvik,Mira Holt\nK2,Fjord Lane,Hammerfest,Per Aas\n',
+  'towns-north.csv': 'town_id,name,county\nT1,Narvik,Lofoten North\n',
+  'towns-far.csv': 'town_id,name,county\nT2,Hammerfest,Finnmark West\n',
+  'keepers.csv': 'keeper_id,name,since\nP1,Mira Holt,2019\nP2,Per Aas,2021\n',
+};
+
+function permutations<T>(items: T[]): T[][] {
+  if (items.length <= 1) return [items];
+  return items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
+}
+
+describe('value links by column', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { JOB_POLL_INTERVAL_MS: '100', GRAPH_SCHEMA_CACHE_MS: '0' } });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    admin = await t.token(['admin']);
+  });
+  afterAll(() => t?.close());
+
+  async function ingestAll(names: readonly string[]): Promise<Map<string, string>> {
+    const ids = new Map<string, string>();
+    for (const name of names) {
+      const id = await uploadOne(t, admin, { fileName: name, content: FILES[name]! });
+      ids.set(id, name);
+      const done = await ingest(t, admin, id);
+      done.stream.close();
+      expect(done.settled, `${name} in ${names.join(', ')}`).toBe('run_completed');
+    }
+    return ids;
+  }
+
+  async function links(ids: Map<string, string>) {
+    const dump = await dumpGraph(t.app.deps.graph, (id) => ids.get(id) ?? id);
+    return { dump, links: dump.relationships.map((r) => `${r.from} -${r.type}-> ${r.to} (${r.files.join(', ')})`).sort() };
+  }
+
+  async function deleteAll(ids: Map<string, string>) {
+    for (const id of ids.keys()) expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/documents/${id}`, headers: auth(admin) })).statusCode).toBe(204);
+  }
+
+  it('leaves a column with a value naming nothing as text, in either order, and keeps the values', { timeout: 120_000 }, async () => {
+    for (const order of [['shops.csv', 'towns-north.csv', 'keepers.csv'], ['keepers.csv', 'towns-north.csv', 'shops.csv']]) {
+      const ids = await ingestAll(order);
+      const { dump, links: found } = await links(ids);
+      expect(found, order.join(', ')).toEqual([
+        'Fjord Lane -KEEPER-> Per Aas (shops.csv)',
+        'Quay Road -KEEPER-> Mira Holt (shops.csv)',
+      ]);
+      expect(dump.nodes.filter((n) => n.properties.town).map((n) => n.properties.town).sort()).toEqual(['Hammerfest', 'Narvik']);
+      await deleteAll(ids);
+    }
+  });
+
+  it('links the whole column once every value names something, whichever document came first', { timeout: 300_000 }, async () => {
+    const seen = new Set<string>();
+    for (const order of permutations(['shops.csv', 'towns-north.csv', 'towns-far.csv'])) {
+      const ids = await ingestAll(order);
+      const { links: found } = await links(ids);
+      expect(found, order.join(', ')).toEqual([
+        'Fjord Lane -TOWN-> Hammerfest (shops.csv)',
+        'Quay Road -TOWN-> Narvik (shops.csv)',
+      ]);
+      seen.add(JSON.stringify((await links(ids)).dump));
+      expect(seen.size, `order ${order.join(', ')} built another graph`).toBe(1);
+      await deleteAll(ids);
+    }
+  });
+});
