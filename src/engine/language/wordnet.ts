@@ -10,7 +10,8 @@ import type { Synset } from 'wordpos';
  * - hypernyms: the broader word of its first sense ("vessel" for ship), where nothing else is one;
  * - hyponyms: kinds of the word's first sense ("cargo ship" for ship);
  * - derivations: nouns made from a verb, by who does it ("supervisor" for supervise, "follower" for
- *   follow) or by the act ("dependency" for depend).
+ *   follow) or by the act ("dependency" for depend); and the verbs a noun of who does something is
+ *   made from ("manage" for manager, "own" for owner).
  */
 export type RelatedVia = 'synonym' | 'hypernym' | 'hyponym' | 'derivation';
 
@@ -101,5 +102,30 @@ export function derivedNouns(verb: string): Promise<{ agents: RelatedWord[]; eve
       return { agents, events };
     },
     { agents: [], events: [] },
+  );
+}
+
+/**
+ * Verbs WordNet derives the noun `noun` from in its first senses, where the noun names who does
+ * it (`noun.person`): "manage" for manager, "own" for owner, "supply" for supplier.
+ */
+export function derivedVerbs(noun: string): Promise<RelatedWord[]> {
+  return once(
+    `dv:${noun}`,
+    async () => {
+      const verbs: RelatedWord[] = [];
+      for (const sense of (await wordnet().lookupNoun(noun)).slice(0, SENSES)) {
+        if (sense.lexName !== 'noun.person') continue;
+        const own = sense.synonyms.findIndex((s) => s.toLowerCase() === noun) + 1;
+        const links = sense.ptrs.filter((p) => p.pointerSymbol === '+' && p.pos === 'v' && parseInt(p.sourceTarget.slice(0, 2), 16) === own);
+        for (const link of links) {
+          const target = await wordnet().seek(link.synsetOffset, 'v');
+          const word = target.synonyms[parseInt(link.sourceTarget.slice(2), 16) - 1];
+          if (word && !/[A-Z0-9.]/.test(word)) verbs.push({ words: wordsOf(word), score: RELATED_SCORES.derivation, via: 'derivation' });
+        }
+      }
+      return verbs;
+    },
+    [],
   );
 }

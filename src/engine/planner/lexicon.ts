@@ -62,6 +62,12 @@ export interface LexRelationship {
   related?: RelatedWord[];
   relatedAgents?: RelatedWord[];
   relatedEvents?: RelatedWord[];
+  /**
+   * For a relationship named by a noun of who holds a role (`MANAGER`): the verbs of what that one
+   * does ("manage"), and the end the noun names (`to` for MANAGER: "Lena manages the store" is
+   * the store's MANAGER ending at Lena).
+   */
+  relatedDoings?: { verbs: RelatedWord[]; end: 'from' | 'to' };
 }
 
 export interface LexProperty {

@@ -279,6 +279,13 @@ function relatedAt(tokens: Token[], i: number, lexicon: Lexicon): Item | undefin
       const length = nounish ? spanOf(tokens, i, r.words) : undefined;
       if (length) candidates.push({ kind: 'rel', rel, passive: false, event: true, related: r, from: i, to: i + length - 1 });
     }
+    // "Who manages the store?" for MANAGER: its subject is where the relationship ends, as a passive's is.
+    for (const r of rel.relatedDoings?.verbs ?? []) {
+      const length = t.pos === 'verb' || afterDoSupport(tokens, i) ? spanOf(tokens, i, r.words) : undefined;
+      if (!length) continue;
+      const passive = passiveAt(tokens, i, length);
+      candidates.push({ kind: 'rel', rel, passive: rel.relatedDoings!.end === 'to' ? !passive : passive, related: r, from: i, to: i + length - 1 });
+    }
   }
   return candidates.sort((a, b) => b.to - a.to || b.related.score - a.related.score)[0];
 }

@@ -1,5 +1,5 @@
 import { isFunctionWord, lemmasOf } from '../language/analyze.js';
-import { derivedNouns, relatedNouns, relatedVerbs } from '../language/wordnet.js';
+import { derivedNouns, derivedVerbs, relatedNouns, relatedVerbs } from '../language/wordnet.js';
 import type { RelatedWord } from '../language/wordnet.js';
 import { ENTITY_LABEL } from '../../stores/graph/bookkeeping.js';
 import type { GraphSchema } from '../../stores/graph/port.js';
@@ -14,7 +14,7 @@ import { identifierWords } from './words.js';
  */
 export interface SchemaRelated {
   labels: Map<string, RelatedWord[]>;
-  relationships: Map<string, { verbs: RelatedWord[]; agents: RelatedWord[]; events: RelatedWord[] }>;
+  relationships: Map<string, { verbs: RelatedWord[]; agents: RelatedWord[]; events: RelatedWord[]; doings?: RelatedWord[] }>;
 }
 
 /** Looks up every label's head noun and every relationship's verb. */
@@ -31,12 +31,30 @@ export async function readRelatedWords(schema: GraphSchema): Promise<SchemaRelat
     ...schema.relationshipTypes.map(async (t) => {
       const verb = lemmasOf(identifierWords(t.type), 'verb')[0];
       if (!verb) return;
-      const [verbs, derived] = await Promise.all([relatedVerbs(verb), derivedNouns(verb)]);
-      relationships.set(t.type, { verbs, ...derived });
+      const noun = nounOfRelationship(t.type);
+      const [verbs, derived, doings] = await Promise.all([relatedVerbs(verb), derivedNouns(verb), noun ? derivedVerbs(noun) : []]);
+      relationships.set(t.type, { verbs, ...derived, doings });
     }),
   ]);
   return { labels, relationships };
 }
+
+/**
+ * The one noun a relationship type is named by, when it is named by a noun of who holds a role
+ * (`MANAGER`, `HAS_OWNER`, `AUTHOR_OF`): the lemma of its one word that is neither a joining
+ * word nor a verb's form.
+ */
+function nounOfRelationship(type: string): string | undefined {
+  const words = identifierWords(type).filter((w) => !isFunctionWord(w) && !/^(has|have|is)$/.test(w));
+  return words.length === 1 ? lemmasOf(words, 'noun')[0] : undefined;
+}
+
+/**
+ * Which end of a relationship named by a noun the noun names: the end for `AUTHOR_OF` (the
+ * author is where it starts), the far end otherwise (`MANAGER`, `HAS_OWNER`: a store's manager is
+ * where it ends, as a column of managers links its rows to them).
+ */
+export const nounEndOf = (type: string): 'from' | 'to' => (identifierWords(type).at(-1)?.toLowerCase() === 'of' ? 'from' : 'to');
 
 /**
  * The lexicon with the related words a question may use. Left out: function words, words the
@@ -65,6 +83,7 @@ export function withRelatedWords(lexicon: Lexicon, related: SchemaRelated): Lexi
         verbs: own(type, r.verbs.map((w) => lemmatized(w, 'verb')).filter(usable)),
         agents: own(type, r.agents.map((w) => lemmatized(w, 'noun')).filter(usable)),
         events: own(type, r.events.map((w) => lemmatized(w, 'noun')).filter(usable)),
+        doings: own(type, (r.doings ?? []).map((w) => lemmatized(w, 'verb')).filter(usable)),
       },
     ]),
   );
@@ -74,7 +93,14 @@ export function withRelatedWords(lexicon: Lexicon, related: SchemaRelated): Lexi
     labels: lexicon.labels.map((l) => ({ ...l, related: single(labels.get(l.label) ?? []) })),
     relationships: lexicon.relationships.map((r) => {
       const found = relationships.get(r.type);
-      return { ...r, related: single(found?.verbs ?? []), relatedAgents: single(found?.agents ?? []), relatedEvents: single(found?.events ?? []) };
+      const doings = single(found?.doings ?? []);
+      return {
+        ...r,
+        related: single(found?.verbs ?? []),
+        relatedAgents: single(found?.agents ?? []),
+        relatedEvents: single(found?.events ?? []),
+        ...(doings.length > 0 ? { relatedDoings: { verbs: doings, end: nounEndOf(r.type) } } : {}),
+      };
     }),
   };
 }
