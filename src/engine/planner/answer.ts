@@ -1,4 +1,5 @@
 import { displayNameOf, ENTITY_LABEL, isNameKey } from '../../stores/graph/bookkeeping.js';
+import { analyze } from '../language/analyze.js';
 import type { PlanDescription } from './plan.js';
 import { identifierWords, pluralOf } from './words.js';
 
@@ -49,11 +50,34 @@ const STATE_PARTICIPLES = new Set([
   'involved', 'named', 'called', 'made', 'part', 'member', 'owned', 'linked', 'associated', 'affiliated', 'registered',
 ]);
 
-/** The relationship as a verb phrase agreeing with its subject ("works at" / "work at", "is located in" / "are located in"). */
+const nounPhrases = new Map<string, 'has' | 'of' | undefined>();
+
+/**
+ * A relationship named by nouns, said from where it starts: `has` for "manager", "home port" (a
+ * store has as manager …), `of` for "author of" (she is author of …); undefined for a verb phrase.
+ */
+function nounPhrase(phrase: string): 'has' | 'of' | undefined {
+  if (nounPhrases.has(phrase)) return nounPhrases.get(phrase);
+  const tokens = analyze(phrase);
+  const of = tokens.length > 1 && tokens.at(-1)!.lower === 'of';
+  const words = of ? tokens.slice(0, -1) : tokens;
+  // (A plural is more often a verb misread: "links to", "supplies".)
+  const nouns = words.length > 0 && words.every((t) => t.pos === 'noun' && !t.tags.has('Plural'));
+  const kind = nouns ? (of ? 'of' : 'has') : undefined;
+  if (nounPhrases.size < NOUN_PHRASES_KEPT) nounPhrases.set(phrase, kind);
+  return kind;
+}
+/** Relationship phrases whose reading is kept (a graph has a bounded number of types). */
+const NOUN_PHRASES_KEPT = 1000;
+
+/** The relationship as a verb phrase agreeing with its subject ("works at" / "work at", "is located in" / "are located in", "has as manager"). */
 export function verb(phrase: string, plural: boolean): string {
   const [first, ...rest] = phrase.split(' ');
   if (!first) return phrase;
   if (STATE_PARTICIPLES.has(first)) return [plural ? 'are' : 'is', first, ...rest].join(' ');
+  const noun = nounPhrase(phrase);
+  if (noun === 'has') return `${plural ? 'have' : 'has'} as ${phrase}`;
+  if (noun === 'of') return `${plural ? 'are' : 'is'} ${phrase}`;
   if (/^(has|have)$/.test(first)) return [plural ? 'have' : 'has', ...rest].join(' ');
   const agreed = plural && /[^s]s$/.test(first) ? first.replace(/ies$/, 'y').replace(/([sxz]|ch|sh)es$/, '$1').replace(/s$/, '') : first;
   return [agreed, ...rest].join(' ');
@@ -64,6 +88,9 @@ function notVerb(phrase: string, plural: boolean): string {
   const [first, ...rest] = phrase.split(' ');
   if (!first) return `not ${phrase}`;
   if (STATE_PARTICIPLES.has(first)) return [plural ? 'are' : 'is', 'not', first, ...rest].join(' ');
+  const noun = nounPhrase(phrase);
+  if (noun === 'has') return `${plural ? 'do' : 'does'} not have as ${phrase}`;
+  if (noun === 'of') return `${plural ? 'are' : 'is'} not ${phrase}`;
   const base = /[^s]s$/.test(first) ? first.slice(0, -1) : first;
   return [plural ? 'do not' : 'does not', base, ...rest].join(' ');
 }

@@ -81,3 +81,24 @@ describe.each(cases)('the verb of a role noun (%s)', (name, batch, questions) =>
     expect(firstValues(answer).map(String), answer.cypher).toEqual(expected);
   });
 });
+
+/** The answer says a relationship named by nouns with "has as" (a verb phrase of the noun would not be English). */
+const sentences: [string, UpsertBatch, [string, string][]][] = [
+  [
+    'shops',
+    SHOPS,
+    [
+      ['Which shop does Per Aas manage?', '1 shop has as manager Per Aas: Fjord Lane.'],
+      ['Which clerks do not manage a shop?', '1 clerk that a shop does not have as manager: Ola Vik.'],
+    ],
+  ],
+  ['vineyards', VINEYARDS, [['Who supplies Lark Slope?', 'Lark Slope has as supplier 1 grower: Tor Lunde.']]],
+];
+
+describe.each(sentences)('the sentence of a role noun (%s)', (name, batch, questions) => {
+  const planner = plannerOnScratch(`rolenounsentence${name}`, batch);
+
+  it.each(questions)('%s', async (question, expected) => {
+    expect((await planner().ask(question)).text).toBe(expected);
+  });
+});
