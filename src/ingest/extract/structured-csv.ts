@@ -1,4 +1,5 @@
 import type { CellValue, DocumentFacts, ExtractedDocument, Evidence } from '../types.js';
+import { linkTypeOf } from './text-patterns.js';
 import { baseName, labelOf, propertyNameOf, relationshipTypeOf, slug } from '../names.js';
 import { FactsBuilder, propertyValue } from './facts-builder.js';
 
@@ -58,7 +59,7 @@ export function extractCsv(options: { document: ExtractedDocument; sourceName?: 
     const cells = table.rows.map((r) => r[c]).filter((v) => v !== null && v !== undefined && text(v) !== '');
     const namedAsReference = /(^|[_\s-])(id|key|ref)$|[a-z](Id|Key|Ref)$/.test(c.trim());
     if (cells.some((v) => typeof v === 'number') && !namedAsReference) return false;
-    return cells.length > 0 && cells.every((v) => keys.has(text(v))) && relationshipTypeOf(c) !== undefined;
+    return cells.length > 0 && cells.every((v) => keys.has(text(v))) && linkTypeOf(c) !== undefined;
   });
   const refOf = (id: string) => `csv:${id}`;
   const labelOfRow = (row: Record<string, CellValue>) => (labelColumn ? labelOf(text(row[labelColumn])) : undefined) ?? fileLabel;
@@ -93,7 +94,7 @@ export function extractCsv(options: { document: ExtractedDocument; sourceName?: 
     if (from === '') return;
     for (const column of referenceColumns) {
       const to = text(row[column]);
-      if (to !== '') builder.relation(refOf(from), relationshipTypeOf(column)!, refOf(to), evidenceOf(i));
+      if (to !== '') builder.relation(refOf(from), linkTypeOf(column)!, refOf(to), evidenceOf(i));
     }
   });
   onProgress?.(table.rows.length, table.rows.length);

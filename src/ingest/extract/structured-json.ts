@@ -1,5 +1,6 @@
 import type { DocumentFacts, ExtractedDocument, Evidence } from '../types.js';
-import { labelOf, propertyNameOf, relationshipTypeOf, slug } from '../names.js';
+import { linkTypeOf } from './text-patterns.js';
+import { labelOf, propertyNameOf, slug } from '../names.js';
 import { FactsBuilder, propertyValue } from './facts-builder.js';
 
 /**
@@ -81,7 +82,7 @@ export function extractJson(options: { document: ExtractedDocument; onProgress?:
         const linked = (Array.isArray(value) ? value : [value]).flatMap((v) =>
           isObject(v) && idOf(v) !== undefined ? [String(idOf(v))] : typeof v === 'string' && labels.has(v) && v !== id ? [v] : [],
         );
-        const type = relationshipTypeOf(field.replace(/^@/, ''));
+        const type = linkTypeOf(field.replace(/^@/, ''));
         if (linked.length > 0 && type) {
           for (const target of linked) {
             ensureReference(target, `${path}.${field}`, value);

@@ -1,4 +1,5 @@
 import type { DocumentFacts, ExtractedDocument } from '../types.js';
+import { linkTypeOf } from './text-patterns.js';
 import { baseName, displayName, labelOf, normalizeName, propertyNameOf, relationshipTypeOf, slug } from '../names.js';
 import { FactsBuilder, propertyValue, snippetOf } from './facts-builder.js';
 
@@ -48,7 +49,7 @@ export function extractMarkdown(options: { document: ExtractedDocument; sourceNa
     const prop = propertyNameOf(field);
     const typed = propertyValue(withoutBrackets(value));
     if (prop && typed !== undefined) properties[prop] = typed;
-    const type = relationshipTypeOf(field);
+    const type = linkTypeOf(field);
     if (type) for (const target of linkTargets(value)) fieldLinks.push({ type, target });
   }
   const aliasValue = fm.aliases ?? fm.alias;

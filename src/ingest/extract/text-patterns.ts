@@ -1,5 +1,6 @@
 import type { CandidateLabel } from './text-nlp.js';
 import type { Mention, SentenceMentions } from './text-mentions.js';
+import { relationshipTypeOf } from '../names.js';
 import { FOUNDER_TITLES, roleOf, TITLES } from './text-words.js';
 
 /**
@@ -144,6 +145,30 @@ const PATTERNS: Pattern[] = [
     toLabel: 'Place',
   },
 ];
+
+/**
+ * The type a field names when its words are one of these patterns' relations said from the
+ * field's holder (`based_in`, `headquartered_in`, `works_at`, `lives_in`): a relation is then one
+ * type whether a sentence or a field states it. Patterns that carry a title are left out (the
+ * field would lose the role).
+ */
+export function patternTypeOfField(field: string): PatternType | undefined {
+  const phrase = ` ${identifierPhrase(field)} `;
+  if (phrase.trim() === '') return undefined;
+  return PATTERNS.find((p) => p.subjectFirst && !p.strict && !p.between.source.includes('?<role>') && p.between.test(phrase))?.type;
+}
+
+/** A field's words, lower case: `based_in`, `basedIn`, `Based In` → "based in". */
+const identifierPhrase = (field: string) =>
+  field
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .toLowerCase();
+
+/** The relationship type a link field makes: a pattern's, else one named after the field. */
+export const linkTypeOf = (field: string): string | undefined => patternTypeOfField(field) ?? relationshipTypeOf(field);
+
 
 /** Between two names: a comma or "and" makes them a list. */
 const LIST = /^(?:,|,? and) $/iu;

@@ -1,4 +1,5 @@
-import { normalizeName, relationshipTypeOf } from '../../ingest/names.js';
+import { normalizeName } from '../../ingest/names.js';
+import { linkTypeOf } from '../../ingest/extract/text-patterns.js';
 import { namesOf } from '../../ingest/resolve/index.js';
 import type { Evidence } from '../../ingest/types.js';
 import { isNameKey } from '../../stores/graph/bookkeeping.js';
@@ -122,7 +123,7 @@ export class ValueLinks {
 
   /** The links of a column whose values all name things (none otherwise). */
   private async columnLinks(column: readonly Cell[]): Promise<FactRow[]> {
-    const type = relationshipTypeOf(column[0]!.property);
+    const type = linkTypeOf(column[0]!.property);
     if (!type || !(await this.allName(column.map((c) => c.value)))) return [];
     const facts: FactRow[] = [];
     for (const cell of column) {
