@@ -2,7 +2,7 @@ import { dimensionOfWord, holdsDate, LIMIT_LEADS, SUPERLATIVE_DIMENSIONS } from 
 import { LIST_LIMIT } from './cypher-builder.js';
 import { isLimit } from './interpret-conditions.js';
 import type { Ctx, Draft, Unsure } from './interpret-context.js';
-import { candidates, labelOf, personLike, pick, unsure, valueOwner, wordsOf } from './interpret-context.js';
+import { candidates, fits, labelOf, newNodeId, personLike, pick, unsure, valueOwner, wordsOf } from './interpret-context.js';
 import type { Item } from './links.js';
 import type { Ask, Meaning, MeaningNode, Ordering } from './meaning.js';
 
@@ -47,7 +47,16 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
   let limit: number | undefined;
 
   // Properties named and not used by a condition: what is asked for.
-  const asked = items.map((it, i) => ({ it, i })).filter(({ it, i }) => it.kind === 'prop' && !ctx.used.has(i)) as { it: PropItem; i: number }[];
+  let asked = items.map((it, i) => ({ it, i })).filter(({ it, i }) => it.kind === 'prop' && !ctx.used.has(i)) as { it: PropItem; i: number }[];
+  // "Where is X based?": a property word of none of the things in play is the where's verb, not what is asked.
+  const whereAt = items.findIndex((it) => it.kind === 'wh' && it.word === 'where');
+  if (whereAt >= 0 && focus.anchor && ctx.edges.length === 0) {
+    const inPlay = (pr: PropItem['props'][number]) => pr.ownerKind === 'label' && ctx.nodes.some((n) => fits(n, pr.owner));
+    for (const a of asked.filter((x) => !x.it.props.some(inPlay))) ctx.used.add(a.i);
+    asked = asked.filter((x) => x.it.props.some(inPlay));
+    // "Where is X located?": the verb says no more than "where".
+    items.forEach((it, k) => it.kind === 'word' && PLACE_VERBS.test(it.token.lemma) && ctx.used.add(k));
+  }
 
   const yesNo = YES_NO_OPENERS.test(opener) && countAt < 0 && !items.some((it) => it.kind === 'wh');
   if (yesNo && anchors.length >= 1 && ctx.edges.length > 0 && asked.length === 0 && rankAt < 0) {
@@ -108,19 +117,44 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
     ask = { kind: 'value', ...of };
     if (!of.edge) focus = ctx.nodes.find((n) => n.id === of.of) ?? focus;
   } else if (focus.anchor && free.length === 0 && ctx.edges.length === 0) {
-    // "Where is X?": the one place-like value of X. "Who is X?", "Tell me about X": X itself.
-    const whereAt = items.findIndex((it) => it.kind === 'wh' && it.word === 'where');
+    // "Where is X?": the one place-like value of X, else the one place it is joined to. "Who is X?", "Tell me about X": X itself.
     if (whereAt >= 0) {
       const places = ctx.lexicon.properties.filter((p) => p.ownerKind === 'label' && p.owner === focus!.label && p.words.some((w) => PLACE_WORDS.test(w)));
-      if (places.length !== 1) return unsure(ctx, `I can’t tell where ${focus.anchor.name} is: the graph records no single place for it`);
+      const joined = places.length === 0 ? placesJoined(ctx, focus.label ?? '') : [];
+      if (places.length !== 1 && joined.length !== 1) return unsure(ctx, `I can’t tell where ${focus.anchor.name} is: the graph records no single place for it`);
       ctx.used.add(whereAt);
-      ask = { kind: 'value', of: focus.id, key: places[0]!.key };
+      if (places.length === 1) ask = { kind: 'value', of: focus.id, key: places[0]!.key };
+      else {
+        const place: Draft = { id: newNodeId(ctx), at: whereAt, label: joined[0]!.to, implicit: true, conditions: [] };
+        ctx.nodes.push(place);
+        ctx.edges.push({ from: focus.id, to: place.id, type: joined[0]!.type, conditions: [], at: whereAt });
+        focus = place;
+      }
     } else ask = { kind: 'lookup' };
   } else {
     limit = limitOf(ctx, -1);
     order = limit !== undefined ? chronological(ctx, focus) : undefined;
   }
   return finishShape(ctx, focus, ask, order, limit, asked);
+}
+
+/** Verbs of where a thing is ("located in", "based in", "lives in"), as lemmas. */
+const PLACE_VERBS = /^(locate|base|situate|headquarter|live|reside)$/;
+
+/**
+ * The relationships from things of `label` to where they are: named by a verb of place
+ * (LOCATED_IN, BASED_IN) or ending at a label of places (a `City`, a `Place`), one per type.
+ */
+function placesJoined(ctx: Ctx, label: string): { type: string; to: string }[] {
+  const found = new Map<string, { type: string; to: string }>();
+  for (const r of ctx.lexicon.relationships) {
+    for (const p of r.patterns) {
+      if (p.from !== label) continue;
+      const toPlace = labelOf(ctx.lexicon, p.to)?.words.some((w) => PLACE_WORDS.test(w)) === true;
+      if (toPlace || r.words.some((w) => PLACE_VERBS.test(w))) found.set(r.type, { type: r.type, to: p.to });
+    }
+  }
+  return [...found.values()];
 }
 
 /** "What do/does/did" or "who(m) do …": the words after the auxiliary are the verb's subject, not what is asked. */
