@@ -361,6 +361,9 @@ export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
       const choices = it.values.filter((v) => (v.property.ownerKind === 'label' ? ctx.nodes.some((n) => fits(n, v.property.owner)) : true));
       const chosen = choices.find((v) => v.property.ownerKind === 'label' && ownerNode(ctx, i, v.property)) ?? choices.find((v) => v.property.ownerKind === 'relationship') ?? choices[0];
       if (!chosen) continue;
+      // "Who is the head cook?": nothing else says what "who" is; the value's property does.
+      const who = ctx.nodes.find((n) => n.who && !n.label && !n.labels);
+      if (who && chosen.property.ownerKind === 'label' && !ownerNode(ctx, i, chosen.property)) settle(who, chosen.property.owner);
       const negated = negatedBefore(items, i);
       if (attach(ctx, i, chosen.property, [{ key: chosen.property.key, op: negated ? '<>' : '=', value: chosen.value, words: chosen.value }])) {
         ctx.used.add(i);
