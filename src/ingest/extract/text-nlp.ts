@@ -62,7 +62,7 @@ const KINDS = [
 ] as const;
 
 export function readText(text: string): NlpReading {
-  const doc = nlpLibrary().nlp(text);
+  const doc = nlpLibrary().nlp(unwrapLines(text));
   doc.compute('offset');
   const sentences = doc.docs as unknown as NlpTerm[][];
   const spans: NlpSpan[] = [];
@@ -78,6 +78,13 @@ export function readText(text: string): NlpReading {
   add(doc.match('#ProperNoun+').docs, 'Thing');
   return { sentences, spans };
 }
+
+/**
+ * A line break inside a sentence (a PDF drawn line by line, hard-wrapped text) read as a space:
+ * one whose next line goes on in lower case after a line not ending a sentence. The text keeps
+ * its length, so offsets stay those of the text given.
+ */
+export const unwrapLines = (text: string) => text.replace(/(?<=[^\s.!?:;])[ \t]*\n(?=[ \t]*\p{Ll})/gu, (gap) => ' '.repeat(gap.length));
 
 /** A sentence's span in the text read, [start, end), its closing punctuation included. */
 export function sentenceRange(terms: NlpTerm[]): { start: number; end: number } {

@@ -14,11 +14,14 @@ import { FOUNDER_TITLES, roleOf, TITLES } from './text-words.js';
  * - FOUNDED: "X founded Y", "X, who founded Y", "Y was founded by X", "X, founder of Y" (founder titles), "A and B founded Y".
  * - LOCATED_IN: "X is located|based|headquartered in Y", "X, which is based in Y", "X, a charity based in Y", "Y-based X".
  * - LIVES_IN: "X lives in Y", "X, who lives in Y", "X, a nurse who lives in Y".
+ * - SUPPLIES: "X supplies Y", "X supplies|delivers|sells <goods> to Y", "Y buys <goods> from X".
+ * A clause after an appositive is about the appositive's subject: in "X, based in Y, supplies Z",
+ * X supplies Z.
  * An end gets the label the pattern implies (the X of "X, CEO of Y" is a Person; what is based
  * somewhere is an organization, whatever compromise took it for).
  */
 
-export type PatternType = 'WORKS_AT' | 'FOUNDED' | 'LOCATED_IN' | 'LIVES_IN';
+export type PatternType = 'WORKS_AT' | 'FOUNDED' | 'LOCATED_IN' | 'LIVES_IN' | 'SUPPLIES';
 
 export interface PatternHit {
   from: Mention;
@@ -76,6 +79,11 @@ const AS_ROLE = String.raw`(?:,? as (?:a |an |the |its )?(?<role>[a-z][a-z -]{1,
 const IN_YEAR = String.raw`(?: in (?<since>1[89]\d\d|2[01]\d\d)\b)?`;
 /** Read at the start of the text after the later mention (an abbreviation's dot may come first). */
 const after = (source: string) => new RegExp(String.raw`^\.?` + source, 'u');
+
+/** What is supplied, between the verb and "to"/"from" ("fresh herbs", "its fish"). */
+const GOODS = '(?:[a-z][a-z -]{0,40}? )';
+/** Who supplies or is supplied: an organization, or a shop whose name reads as a place. */
+const TRADER: CandidateLabel[] = ['Organization', 'Place'];
 
 const PATTERNS: Pattern[] = [
   { type: 'WORKS_AT', between: re(`,? (?:the |a |an )?${MODIFIER}${TITLE}${FIELD} (?:of|at|for) ${THE}`), subjectFirst: true, fromLabels: PERSON, toLabels: ORG, fromLabel: 'Person', toLabel: 'Organization' },
@@ -144,6 +152,17 @@ const PATTERNS: Pattern[] = [
     fromLabel: 'Person',
     toLabel: 'Place',
   },
+  {
+    type: 'SUPPLIES',
+    between: re(`,? (?:(?:which|that|who) )?(?:also |now |still )?(?:supplies|supplied|delivers|delivered|sells|sold) ${GOODS}to ${THE}`),
+    subjectFirst: true,
+    fromLabels: TRADER,
+    toLabels: TRADER,
+    fromLabel: 'Organization',
+    toLabel: 'Organization',
+  },
+  { type: 'SUPPLIES', between: re(`,? (?:(?:which|that|who) )?(?:also |now |still )?(?:supplies|supplied) ${THE}`), subjectFirst: true, fromLabels: TRADER, toLabels: TRADER, fromLabel: 'Organization', toLabel: 'Organization' },
+  { type: 'SUPPLIES', between: re(` (?:buys|bought|orders|ordered|sources|sourced) ${GOODS}from ${THE}`), subjectFirst: false, fromLabels: TRADER, toLabels: TRADER, fromLabel: 'Organization', toLabel: 'Organization' },
 ];
 
 /**
@@ -187,16 +206,24 @@ export function findRelations(options: { sentence: SentenceMentions; text: strin
       .replace(/\s+/g, ' ')
       .replace(/^\.(?=,| [a-z])/u, '');
   const hits: PatternHit[] = [];
+  /** "X, based in Y, …": the mention closing an appositive, and the subject the appositive is about. */
+  const apposed = new Map<number, Mention>();
   for (let i = 0; i + 1 < mentions.length; i++) {
-    const [earlier, later] = [mentions[i]!, mentions[i + 1]!];
-    const between = gap(earlier, later);
+    const later = mentions[i + 1]!;
+    const between = gap(mentions[i]!, later);
+    // A clause after an appositive is about the appositive's subject; a relative clause ("…, which …") about the nearest name.
+    const subject = between.startsWith(',') && !/^, (?:which|that|who|whose|where)\b/iu.test(between) ? apposed.get(i) : undefined;
     if (between.length > MAX_BETWEEN) continue;
     for (const pattern of PATTERNS) {
       const match = pattern.between.exec(between);
       if (!match) continue;
       if (pattern.after && !pattern.after.test(text.slice(later.end - textStart))) continue;
-      const [from, to] = pattern.subjectFirst ? [earlier, later] : [later, earlier];
-      if (!allowed(from, pattern.fromLabels, pattern.strict) || !allowed(to, pattern.toLabels, pattern.strict)) continue;
+      const fitting = [subject, mentions[i]!]
+        .filter((m) => m !== undefined)
+        .map((earlier) => (pattern.subjectFirst ? [earlier, later] : [later, earlier]) as [Mention, Mention])
+        .find(([f, t]) => allowed(f, pattern.fromLabels, pattern.strict) && allowed(t, pattern.toLabels, pattern.strict));
+      if (!fitting) continue;
+      const [from, to] = fitting;
       const more = pattern.details?.exec(text.slice(later.end - textStart).replace(/\s+/g, ' '))?.groups ?? {};
       const written = match.groups?.['role'] ?? more['role'];
       const since = more['since'] ? Number(more['since']) : undefined;
@@ -214,6 +241,7 @@ export function findRelations(options: { sentence: SentenceMentions; text: strin
         site: f,
       });
       hits.push(hit(from, to));
+      if (pattern.subjectFirst && between.startsWith(',')) apposed.set(i + 1, from);
       // The other names of a list on the coordinated side: "founded by A, B and C".
       const side = pattern.coordinated;
       const also = (m: Mention) => allowed(m, pattern.fromLabels) && hits.push(hit(m, to));

@@ -120,6 +120,27 @@ describe('extractFromText', () => {
     expect(entity(located, 'Kelvin Yard')!.labels).toEqual(['Organization']);
   });
 
+  it('reads supplies, and a clause after an appositive as the appositive subject’s (a relative clause as the nearest name’s)', () => {
+    expect(triples(extractFromText({ chunks: one('Osterby Freight, based in Duisburg, supplies pallets to Kelvin Yard.') }))).toEqual([
+      'Osterby Freight LOCATED_IN Duisburg',
+      'Osterby Freight SUPPLIES Kelvin Yard',
+    ]);
+    expect(triples(extractFromText({ chunks: one('Since May, Rheinfeld Logistics supplies Kelvin Yard. Kelvin Yard buys its steel from Ostrava Robotics.') }))).toEqual([
+      'Ostrava Robotics SUPPLIES Kelvin Yard',
+      'Rheinfeld Logistics SUPPLIES Kelvin Yard',
+    ]);
+    expect(triples(extractFromText({ chunks: one('Her son, Omar Feld, is the director of Osterby Freight, which is based in Duisburg.') }))).toEqual([
+      'Omar Feld WORKS_AT Osterby Freight',
+      'Osterby Freight LOCATED_IN Duisburg',
+    ]);
+  });
+
+  it('reads a sentence across a line break (a PDF drawn line by line), not a heading into the line after it', () => {
+    const facts = extractFromText({ chunks: one('Partners\nOsterby Freight, based in Duisburg, supplies pallets\nto Kelvin Yard.') });
+    expect(triples(facts)).toEqual(['Osterby Freight LOCATED_IN Duisburg', 'Osterby Freight SUPPLIES Kelvin Yard']);
+    expect(names(facts)).toEqual(['Duisburg', 'Kelvin Yard', 'Osterby Freight']);
+  });
+
   it('reads no relationship across sentences or over another name', () => {
     expect(extractFromText({ chunks: one('We met Priya Vance. Osterby Freight is in the news.') }).relations).toEqual([]);
     expect(triples(extractFromText({ chunks: one('We met Priya Vance and Omar Feld, who lives in Rotterdam.') }))).toEqual(['Omar Feld LIVES_IN Rotterdam']);
