@@ -41,7 +41,9 @@ export function joinComponents(ctx: Ctx): Unsure | { ok: true } {
       for (const e of ctx.edges) if (ctx.nodes.some((n) => n.implicit && (n.id === e.from || n.id === e.to))) wanted.add(e.type);
     }
     const join = bestJoin(ctx, main, loose, wanted);
-    if (!join && nameAsValue(ctx, main, loose)) continue;
+    // The name as a value the things hold beats a guess through a third thing ("stores in Narvik":
+    // the stores' town, not the stores a company in Narvik supplies).
+    if ((!join || join.steps.length > 1) && nameAsValue(ctx, main, loose)) continue;
     if (!join) {
       const a = main.find((n) => n.label) ?? main[0]!;
       const b = loose.find((n) => n.label) ?? loose[0]!;
@@ -84,7 +86,7 @@ export function joinComponents(ctx: Ctx): Unsure | { ok: true } {
 }
 
 /**
- * A named thing nothing joins to the others, whose name is a recurring value of a property they
+ * A named thing no one relationship joins to the others, whose name is a recurring value of a property they
  * have ("stores in Narvik": stores hold `town: "Narvik"`, and a place Narvik is joined to no
  * store) is that value: a condition on the thing holding it. Returns whether it was.
  */

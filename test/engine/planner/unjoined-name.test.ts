@@ -6,7 +6,8 @@ import { firstValues, plannerOnScratch } from '../../support/planner.js';
  * A name that is both a thing and a recurring value of the things asked about ("shops in Narvik":
  * shops hold `town: "Narvik"`, and a place Narvik is joined to no shop) is read as the value when
  * no relationship joins the thing to them; before, the question ended in "I can't tell how shops
- * and Narvik are related". Each on two small invented graphs.
+ * and Narvik are related"; and a value beats a join through a third thing. Each on two small
+ * invented graphs.
  */
 const node = (key: string, label: string, properties: Record<string, string | number>) => ({ key, labels: [label], properties });
 const rel = (from: string, type: string, to: string) => ({ fromKey: from, type, toKey: to });
@@ -20,8 +21,10 @@ const SHOPS: UpsertBatch = {
     node('k:2', 'Keeper', { name: 'Per Aas' }),
     node('p:1', 'Place', { name: 'Narvik' }),
     node('p:2', 'Place', { name: 'Ofoten' }),
+    node('m:1', 'Mill', { name: 'Brask Mill' }),
   ],
-  relationships: [rel('k:1', 'KEEPS', 's:1'), rel('k:2', 'KEEPS', 's:2'), rel('p:1', 'PART_OF', 'p:2')],
+  // A mill in Narvik supplies a shop elsewhere: a join through it is a guess the town value beats.
+  relationships: [rel('k:1', 'KEEPS', 's:1'), rel('k:2', 'KEEPS', 's:2'), rel('p:1', 'PART_OF', 'p:2'), rel('m:1', 'SITS_IN', 'p:1'), rel('m:1', 'SUPPLIES', 's:2')],
 };
 
 const CLINICS: UpsertBatch = {
@@ -32,8 +35,9 @@ const CLINICS: UpsertBatch = {
     node('d:1', 'Doctor', { name: 'Ines Varga' }),
     node('r:1', 'Region', { name: 'Eastmere' }),
     node('r:2', 'Region', { name: 'Westholm' }),
+    node('v:1', 'Vendor', { name: 'Heron Medical' }),
   ],
-  relationships: [rel('d:1', 'WORKS_AT', 'c:1'), rel('r:1', 'BORDERS', 'r:2')],
+  relationships: [rel('d:1', 'WORKS_AT', 'c:1'), rel('r:1', 'BORDERS', 'r:2'), rel('v:1', 'BASED_IN', 'r:1'), rel('v:1', 'SERVES', 'c:2')],
 };
 
 const cases: [string, UpsertBatch, [string, string[]][]][] = [
