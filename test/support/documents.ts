@@ -81,3 +81,33 @@ export async function ingest(
   const settled = await stream.waitForEvent(runEvent(runId, RUN_SETTLED), 90_000);
   return { runId, sessionId, version, settled: settled.event, stream };
 }
+
+/** Every order of `items`. */
+export function permutations<T>(items: readonly T[]): T[][] {
+  if (items.length <= 1) return [[...items]];
+  return items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
+}
+
+/**
+ * Uploads and ingests the files named, in that order, each to its end (a run that does not
+ * complete throws); returns each document's id with its file name.
+ */
+export async function ingestFiles(t: TestApp, admin: string, files: Record<string, string>, order: readonly string[]): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  for (const name of order) {
+    const id = await uploadOne(t, admin, { fileName: name, content: files[name]! });
+    ids.set(id, name);
+    const done = await ingest(t, admin, id);
+    done.stream.close();
+    if (done.settled !== 'run_completed') throw new Error(`${name} in ${order.join(', ')} ended with ${done.settled}`);
+  }
+  return ids;
+}
+
+/** Deletes the documents, each answered 204. */
+export async function deleteDocuments(t: TestApp, admin: string, ids: Iterable<string>): Promise<void> {
+  for (const id of ids) {
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/documents/${id}`, headers: auth(admin) });
+    if (res.statusCode !== 204) throw new Error(`deleting ${id} answered ${res.statusCode}: ${res.body}`);
+  }
+}

@@ -63,3 +63,8 @@ export function plannerOnScratch(name: string, batch: UpsertBatch): () => Awaite
 
 /** The first column of an answer's rows, sorted (the order a list answer gives is not what these tests check). */
 export const firstValues = (answer: PlannerAnswer) => answer.rows.map((r) => Object.values(r)[0]).sort();
+
+/** A node of a test graph, by its key, its one label and its properties. */
+export const graphNode = (key: string, label: string, properties: Record<string, string | number>) => ({ key, labels: [label], properties });
+/** A relationship of a test graph, between two nodes' keys. */
+export const graphRel = (from: string, type: string, to: string) => ({ fromKey: from, type, toKey: to });

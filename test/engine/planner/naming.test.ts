@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openGraphStore } from '../../../src/stores/graph/index.js';
 import { SchemaCache } from '../../../src/engine/planner/schema-cache.js';
 import type { UpsertBatch } from '../../../src/stores/graph/port.js';
-import { plannerOn } from '../../support/planner.js';
+import { graphNode, plannerOn } from '../../support/planner.js';
 import { openScratchGraph } from '../../support/scratch-graph.js';
 
 /**
@@ -15,7 +15,7 @@ import { openScratchGraph } from '../../support/scratch-graph.js';
  * it (a text index of its own where `_search` does not hold it), and answers show it. The same on
  * Neo4j, for a graph the service did not write: neo4j-store.integration.test.ts.
  */
-const node = (key: string, label: string, properties: Record<string, string | number>) => ({ key, labels: [label], properties });
+const node = graphNode;
 const GRAPH: UpsertBatch = {
   nodes: [
     node('s:1', 'Orchard', { orchardName: 'Hillside Orchard', hectares: 12 }),

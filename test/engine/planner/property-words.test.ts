@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { UpsertBatch } from '../../../src/stores/graph/port.js';
-import { firstValues, plannerOnScratch } from '../../support/planner.js';
+import { firstValues, graphNode, plannerOnScratch } from '../../support/planner.js';
 
 /**
  * A verb names a property by its own word or a noun made from it ("employ" → employees), never by
  * a word that merely starts the same ("started" is not "stars"); a time verb with no property of its
  * own takes the one date there is. Each on two small invented graphs.
  */
-const node = (key: string, label: string, properties: Record<string, string | number>) => ({ key, labels: [label], properties });
+const node = graphNode;
 
 const REPOS: UpsertBatch = {
   nodes: [

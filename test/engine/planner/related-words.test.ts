@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { UpsertBatch } from '../../../src/stores/graph/port.js';
-import { firstValues, plannerOn, plannerOnScratch } from '../../support/planner.js';
+import { firstValues, graphNode, plannerOn, plannerOnScratch } from '../../support/planner.js';
 import { openScratchGraph } from '../../support/scratch-graph.js';
 
 /**
@@ -10,7 +10,7 @@ import { openScratchGraph } from '../../support/scratch-graph.js';
  * confirm, never run as if it were all of them; a word related to two names stands for neither; an
  * instruction stays one. Each on two small invented graphs.
  */
-const node = (key: string, label: string, properties: Record<string, string | number>) => ({ key, labels: [label], properties });
+const node = graphNode;
 
 const STUDIO: UpsertBatch = {
   nodes: [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UpsertBatch } from '../../../src/stores/graph/port.js';
-import { firstValues, plannerOnScratch } from '../../support/planner.js';
+import { firstValues, graphNode, graphRel, plannerOnScratch } from '../../support/planner.js';
 
 /**
  * A name that is both a thing and a recurring value of the things asked about ("shops in Narvik":
@@ -9,8 +9,8 @@ import { firstValues, plannerOnScratch } from '../../support/planner.js';
  * and Narvik are related"; and a value beats a join through a third thing. Each on two small
  * invented graphs.
  */
-const node = (key: string, label: string, properties: Record<string, string | number>) => ({ key, labels: [label], properties });
-const rel = (from: string, type: string, to: string) => ({ fromKey: from, type, toKey: to });
+const node = graphNode;
+const rel = graphRel;
 
 const SHOPS: UpsertBatch = {
   nodes: [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UpsertBatch } from '../../../src/stores/graph/port.js';
-import { firstValues, plannerOnScratch } from '../../support/planner.js';
+import { firstValues, graphNode, graphRel, plannerOnScratch } from '../../support/planner.js';
 
 /**
  * "Where is X?" answers with the one place X is joined to (by a relationship of place, or one
@@ -8,8 +8,8 @@ import { firstValues, plannerOnScratch } from '../../support/planner.js';
  * another label ("based", a supplier's `based_in`) is the question's verb, not what is asked.
  * Before, both ended in "I can't tell …". Each on two small invented graphs.
  */
-const node = (key: string, label: string, properties: Record<string, string | number>) => ({ key, labels: [label], properties });
-const rel = (from: string, type: string, to: string) => ({ fromKey: from, type, toKey: to });
+const node = graphNode;
+const rel = graphRel;
 
 const TRADE: UpsertBatch = {
   nodes: [

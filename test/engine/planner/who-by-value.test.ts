@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { UpsertBatch } from '../../../src/stores/graph/port.js';
-import { firstValues, plannerOnScratch } from '../../support/planner.js';
+import { firstValues, graphNode, plannerOnScratch } from '../../support/planner.js';
 
 /**
  * "Who is the head cook?": a recurring value says what kind of thing "who" is (the things
  * holding it), and a value said in the plural ("night porters") is the value. Before, "who" had
  * no kind and the plural named nothing. Each on two small invented graphs.
  */
-const node = (key: string, label: string, properties: Record<string, string | number>) => ({ key, labels: [label], properties });
+const node = graphNode;
 
 const CREW: UpsertBatch = {
   nodes: [

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkGraph, dumpGraph } from '../../../eval/documents-graph.js';
 import type { TestApp } from '../../support/app.js';
 import { startTestApp } from '../../support/app.js';
-import { ingest, uploadOne } from '../../support/documents.js';
-import { auth } from '../../support/runs.js';
+import { deleteDocuments, ingestFiles, permutations } from '../../support/documents.js';
 
 /**
  * Whatever order the same documents are ingested in, the graph is the same: every one of the 24
@@ -22,11 +21,6 @@ const FILES: Record<string, string> = {
     'Kari Lund works at Bergen Harbour.\n',
 };
 
-function permutations<T>(items: T[]): T[][] {
-  if (items.length <= 1) return [items];
-  return items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
-}
-
 describe('ingestion order', () => {
   let t: TestApp;
   let admin: string;
@@ -41,19 +35,12 @@ describe('ingestion order', () => {
     const dumps = new Set<string>();
     let first: Awaited<ReturnType<typeof dumpGraph>> | undefined;
     for (const order of permutations(Object.keys(FILES))) {
-      const ids = new Map<string, string>();
-      for (const name of order) {
-        const id = await uploadOne(t, admin, { fileName: name, content: FILES[name]! });
-        ids.set(id, name);
-        const done = await ingest(t, admin, id);
-        done.stream.close();
-        expect(done.settled, `${name} in ${order.join(', ')}`).toBe('run_completed');
-      }
+      const ids = await ingestFiles(t, admin, FILES, order);
       const dump = await dumpGraph(t.app.deps.graph, (id) => ids.get(id) ?? id);
       first ??= dump;
       dumps.add(JSON.stringify(dump));
       expect(dumps.size, `order ${order.join(', ')} built another graph:\n${JSON.stringify(dump, null, 1)}\nthan the first:\n${JSON.stringify(first, null, 1)}`).toBe(1);
-      for (const id of ids.keys()) expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/documents/${id}`, headers: auth(admin) })).statusCode).toBe(204);
+      await deleteDocuments(t, admin, ids.keys());
       expect((await dumpGraph(t.app.deps.graph, (id) => id)).nodes).toEqual([]);
     }
     expect(

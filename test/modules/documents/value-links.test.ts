@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dumpGraph } from '../../../eval/documents-graph.js';
 import type { TestApp } from '../../support/app.js';
 import { startTestApp } from '../../support/app.js';
-import { ingest, uploadOne } from '../../support/documents.js';
-import { auth } from '../../support/runs.js';
+import { deleteDocuments, ingestFiles, permutations } from '../../support/documents.js';
 
 /**
  * A column links only when every value in it names something (value-links.ts): with one town of
@@ -20,11 +19,6 @@ const FILES: Record<string, string> = {
   'keepers.csv': 'keeper_id,name,since\nP1,Mira Holt,2019\nP2,Per Aas,2021\n',
 };
 
-function permutations<T>(items: T[]): T[][] {
-  if (items.length <= 1) return [items];
-  return items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
-}
-
 describe('value links by column', () => {
   let t: TestApp;
   let admin: string;
@@ -35,26 +29,14 @@ describe('value links by column', () => {
   });
   afterAll(() => t?.close());
 
-  async function ingestAll(names: readonly string[]): Promise<Map<string, string>> {
-    const ids = new Map<string, string>();
-    for (const name of names) {
-      const id = await uploadOne(t, admin, { fileName: name, content: FILES[name]! });
-      ids.set(id, name);
-      const done = await ingest(t, admin, id);
-      done.stream.close();
-      expect(done.settled, `${name} in ${names.join(', ')}`).toBe('run_completed');
-    }
-    return ids;
-  }
+  const ingestAll = (order: readonly string[]) => ingestFiles(t, admin, FILES, order);
 
   async function links(ids: Map<string, string>) {
     const dump = await dumpGraph(t.app.deps.graph, (id) => ids.get(id) ?? id);
     return { dump, links: dump.relationships.map((r) => `${r.from} -${r.type}-> ${r.to} (${r.files.join(', ')})`).sort() };
   }
 
-  async function deleteAll(ids: Map<string, string>) {
-    for (const id of ids.keys()) expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/documents/${id}`, headers: auth(admin) })).statusCode).toBe(204);
-  }
+  const deleteAll = (ids: Map<string, string>) => deleteDocuments(t, admin, ids.keys());
 
   it('leaves a column with a value naming nothing as text, in either order, and keeps the values', { timeout: 120_000 }, async () => {
     for (const order of [['shops.csv', 'towns-north.csv', 'keepers.csv'], ['keepers.csv', 'towns-north.csv', 'shops.csv']]) {
