@@ -86,9 +86,9 @@ export function joinComponents(ctx: Ctx): Unsure | { ok: true } {
 }
 
 /**
- * A named thing no one relationship joins to the others, whose name is a recurring value of a property they
- * have ("stores in Narvik": stores hold `town: "Narvik"`, and a place Narvik is joined to no
- * store) is that value: a condition on the thing holding it. Returns whether it was.
+ * A named thing no one relationship joins to the others, whose name is a recurring value of a
+ * property they have ("stores in Narvik": stores hold `town: "Narvik"`, and a place Narvik is
+ * joined to no store) is that value: a condition on the thing holding it. Returns whether it was.
  */
 function nameAsValue(ctx: Ctx, main: Draft[], loose: Draft[]): boolean {
   const named = loose.length === 1 ? loose[0]! : undefined;
@@ -100,7 +100,7 @@ function nameAsValue(ctx: Ctx, main: Draft[], loose: Draft[]): boolean {
     owner.conditions.push({ key: property.key, op: '=', value, words: value });
     ctx.nodes.splice(ctx.nodes.indexOf(named), 1);
     ctx.confidence -= 0.1;
-    ctx.notes.push(`read ${named.anchor.name} as the ${property.key} of ${describeNode(ctx, owner)}: no relationship joins them to it`);
+    ctx.notes.push(`read ${named.anchor.name} as the ${property.key} of ${describeNode(ctx, owner)}: no one relationship joins them to it`);
     return true;
   }
   return false;

@@ -40,9 +40,9 @@ export async function readRelatedWords(schema: GraphSchema): Promise<SchemaRelat
 }
 
 /**
- * The one noun a relationship type is named by, when it is named by a noun of who holds a role
- * (`MANAGER`, `HAS_OWNER`, `AUTHOR_OF`): the lemma of its one word that is neither a joining
- * word nor a verb's form.
+ * The word a relationship type may be named by as a noun of who holds a role (`MANAGER`,
+ * `HAS_OWNER`, `AUTHOR_OF`): the lemma of its one word besides joining words and "has"; WordNet
+ * then says whether it names a person doing something (derivedVerbs).
  */
 function nounOfRelationship(type: string): string | undefined {
   const words = identifierWords(type).filter((w) => !isFunctionWord(w) && !/^(has|have|is)$/.test(w));

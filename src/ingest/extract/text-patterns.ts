@@ -188,7 +188,6 @@ const identifierPhrase = (field: string) =>
 /** The relationship type a link field makes: a pattern's, else one named after the field. */
 export const linkTypeOf = (field: string): string | undefined => patternTypeOfField(field) ?? relationshipTypeOf(field);
 
-
 /** Between two names: a comma or "and" makes them a list. */
 const LIST = /^(?:,|,? and) $/iu;
 /** Longer gaps are no pattern of these. */
