@@ -6,7 +6,8 @@ import { ProblemError, badRequest } from './problem.js';
  * What no endpoint should ever see, refused in one place before any route runs:
  * - a JSON body nested deeper than `maxDepth` (checked on the raw text before it is parsed, so
  *   a 10,000-deep body never reaches JSON.parse or, later, JSON.stringify's recursion);
- * - a JSON body in a charset other than UTF-8 (it would be read as UTF-8 anyway): 415;
+ * - a JSON body in a charset other than UTF-8 (it would be read as UTF-8 anyway): 415; bytes
+ *   that are not UTF-8: 400;
  * - a NUL character or a lone UTF-16 surrogate in any string or key of the body, the query
  *   string or the path (PostgreSQL refuses both, and no text needs them): 400 naming the field.
  */
@@ -55,18 +56,28 @@ export function findUnwantedText(value: unknown, path: string, depth = 0): strin
   return undefined;
 }
 
+/** Refuses bytes that are not UTF-8 (a byte order mark is left for JSON.parse to refuse). */
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
 export const inputHygienePlugin = fp(
   async (app: FastifyInstance, options: InputHygieneOptions) => {
     const parseJson = app.getDefaultJsonParser('error', 'error');
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, bytes, done) => {
       const charset = /charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1];
       if (charset && !/^utf-?8$/i.test(charset)) {
         return done(new ProblemError({ status: 415, slug: 'unsupported-media-type', title: 'Unsupported media type', detail: `JSON bodies are read as UTF-8; this one declares charset=${charset}.` }), undefined);
       }
-      if (jsonDepthExceeds(body as string, options.maxDepth)) {
+      // Bytes that are not UTF-8 would be read as U+FFFD and stored so, silently.
+      let body: string;
+      try {
+        body = UTF8.decode(bytes as Buffer);
+      } catch {
+        return done(badRequest('The JSON body is not valid UTF-8.', [{ path: 'body', message: 'must be UTF-8' }]), undefined);
+      }
+      if (jsonDepthExceeds(body, options.maxDepth)) {
         return done(badRequest(`The JSON body is nested deeper than ${options.maxDepth} levels (REQUEST_MAX_DEPTH).`, [{ path: 'body', message: `nested deeper than ${options.maxDepth} levels` }]), undefined);
       }
-      parseJson(request, body as string, done);
+      parseJson(request, body, done);
     });
     app.addHook('preValidation', async (request: FastifyRequest) => {
       for (const [part, value] of [['body', request.body], ['querystring', request.query], ['params', request.params]] as const) {

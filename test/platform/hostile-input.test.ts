@@ -106,4 +106,25 @@ describe('hostile input, everywhere', () => {
     const utf16 = await t.app.inject({ method: 'POST', url: '/api/v1/chat', headers: { ...auth(token), 'content-type': 'application/json; charset=utf-16' }, payload: '{}' });
     expect(utf16.statusCode).toBe(415);
   });
+
+  it('answers 400, never 500, to a path no UUID, bytes that are not UTF-8, and multipart it cannot read', async () => {
+    // The busy check ran before validation and sent "abc" to the store (invalid input syntax for type uuid).
+    const path = await t.app.inject({ method: 'POST', url: '/api/v1/chat/abc/message', headers: auth(token), payload: { content: 'hi' } });
+    expect(path.statusCode).toBe(400);
+    // {"title":"<FF FE>"}: read as U+FFFD and stored so, before.
+    const bytes = Buffer.concat([Buffer.from('{"title":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]);
+    const notUtf8 = await t.app.inject({ method: 'POST', url: '/api/v1/chat', headers: { ...auth(token), 'content-type': 'application/json' }, payload: bytes });
+    expect(notUtf8.statusCode).toBe(400);
+    expect(notUtf8.json().detail).toMatch(/UTF-8/);
+    const part = '--zzz\r\nContent-Disposition: form-data; name="files"; filename="a.csv"\r\n\r\n';
+    for (const [contentType, payload] of [
+      ['multipart/form-data', 'a,b\n'],
+      [`multipart/form-data; boundary=${'b'.repeat(300)}`, 'a,b\n'],
+      ['multipart/form-data; boundary=zzz', `${part}a,b`],
+    ]) {
+      const upload = await t.app.inject({ method: 'POST', url: '/api/v1/documents/upload', headers: { ...auth(token), 'content-type': contentType! }, payload });
+      expect(upload.statusCode, `${contentType!.slice(0, 40)}: ${upload.body}`).toBe(400);
+      expect(upload.headers['content-type']).toMatch(/application\/problem\+json/);
+    }
+  });
 });

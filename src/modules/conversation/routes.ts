@@ -34,13 +34,13 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
     '/api/v1/chat/:session_id/message',
     {
       config: { ...users, rateLimit: rateLimitPresets(limits).chatMessage, idempotent: true },
-      // Runs before the rate limit (preHandler): a message refused for a busy session does not count. An invalid
-      // message is left to validation, which answers 400 first.
+      // Runs before the rate limit (preHandler): a message refused for a busy session does not count.
       preValidation: async (request) => {
         // A retry with an Idempotency-Key gets its first answer even when the session is busy with that message.
         if (request.headers['idempotency-key'] !== undefined) return;
         const body = SendMessageRequestSchema.safeParse(request.body);
-        if (!body.success) return;
+        // An invalid path or message is left to validation, which answers 400 (a session id that is no UUID never reaches the store).
+        if (!body.success || !SessionIdParamsSchema.safeParse(request.params).success) return;
         const seen = await service.refuseIfBusy(requirePrincipal(request), (request.params as { session_id: string }).session_id, body.data.content);
         if (seen) seenRuns.set(request, seen);
       },

@@ -41,10 +41,21 @@ function multipartProblem(error: unknown, fileName: string | undefined, limits: 
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
     case 'FST_NO_FORM_DATA':
       return unsupportedMediaType('Send the files as multipart/form-data.');
+    // A file part cut short: the body ended (or the client left) before the part's boundary.
+    case 'ERR_STREAM_PREMATURE_CLOSE':
+      return badRequest('The multipart body ended before its parts did.', [{ path: 'body', message: 'must be well-formed multipart/form-data' }]);
     default:
+      // The multipart parser's own refusals of a body it cannot read are the client's: no boundary,
+      // a boundary too long, a body cut short.
+      if (error instanceof Error && UNREADABLE_MULTIPART.test(error.message)) {
+        return badRequest(`The multipart body cannot be read: ${error.message}.`, [{ path: 'body', message: 'must be well-formed multipart/form-data' }]);
+      }
       return error;
   }
 }
+
+/** What @fastify/busboy says of a multipart body it cannot read. */
+const UNREADABLE_MULTIPART = /^(Multipart: Boundary not found|Boundary required|The needle cannot|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data)/;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
