@@ -44,14 +44,10 @@ export interface ProblemInput {
   [extension: string]: unknown;
 }
 
-export function sendProblem(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  problem: ProblemInput,
-  headers: Record<string, string> = {},
-): FastifyReply {
+/** The problem+json body of `problem`, for `request`. */
+export function problemBody(request: FastifyRequest, problem: ProblemInput): ProblemBody {
   const { slug, title, status, detail, errors, ...extensions } = problem;
-  const body: ProblemBody = {
+  return {
     type: problemTypeUri(slug),
     title,
     status,
@@ -61,6 +57,15 @@ export function sendProblem(
     ...(errors ? { errors } : {}),
     ...extensions,
   };
+}
+
+export function sendProblem(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  problem: ProblemInput,
+  headers: Record<string, string> = {},
+): FastifyReply {
+  const body = problemBody(request, problem);
   for (const [name, value] of Object.entries(headers)) reply.header(name, value);
   // Sent as a string so no route's response serializer can reshape or reject it.
   return reply.code(body.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
