@@ -32,8 +32,9 @@ export const resultTooLarge = (maxBytes: number) =>
     limit_bytes: maxBytes,
   });
 
-export const queryOverMemory = (detail: string) =>
-  unprocessable('query-memory', 'Query needed too much memory', `The query was stopped: ${detail} (GRAPH_EMBEDDED_MAX_MEMORY_MB).`);
+/** The query needed more memory than the engine allows one query; `limit` names the setting that says how much. */
+export const queryOverMemory = (detail: string, limit = 'GRAPH_EMBEDDED_MAX_MEMORY_MB') =>
+  unprocessable('query-memory', 'Query needed too much memory', `The query was stopped: ${detail} (${limit}).`);
 
 /** The engine failed on this query itself (a panic, a crash): the same query fails again, so it is not retried. Nothing of its internals is shown. */
 export const engineFailure = () =>

@@ -14,7 +14,7 @@ import {
   mergeFromEnd,
   upsertRelationshipsStatement,
 } from './cypher-statements.js';
-import { graphUnavailable, invalidCypher, notReadOnly, queryFailed, queryTimeout, resultTooLarge } from './errors.js';
+import { graphUnavailable, invalidCypher, notReadOnly, queryFailed, queryOverMemory, queryTimeout, resultTooLarge } from './errors.js';
 import { jsonSize } from './json-size.js';
 import { mapNeo4jValue } from './neo4j-mapping.js';
 import { NameSearches, type NameSearchCacheOptions } from './name-searches.js';
@@ -140,12 +140,18 @@ export function toNeo4jParams(value: JsonValue): unknown {
 
 const paramsOf = (params: Record<string, JsonValue>) => toNeo4jParams(params) as Record<string, unknown>;
 
+/** Neo4j's codes for a query over its memory limits: TransactionOutOfMemoryError, MemoryPoolOutOfMemoryError, OutOfMemoryError. */
+const NEO4J_MEMORY_REFUSAL = /^Neo\.(ClientError|TransientError)\.General\.(Transaction|MemoryPool)?OutOfMemoryError$/;
+
 /** Maps a driver or server error to the store's errors; anything unknown is rethrown (a 500). */
 export function mapNeo4jError(error: unknown, timeoutMs: number): unknown {
   if (error instanceof ProblemError) return error;
   const code = String((error as { code?: unknown } | undefined)?.code ?? '');
   const message = (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 500);
   if (/^Neo\.ClientError\.Transaction\.TransactionTimedOut/.test(code)) return queryTimeout(timeoutMs);
+  // The server refused the query for its own memory limits (a transaction's, a pool's, the heap): the
+  // query's doing, not the server's state, so a 422 that is not retried; the server's text stays in its log.
+  if (NEO4J_MEMORY_REFUSAL.test(code)) return queryOverMemory('the Neo4j server refused it for its memory limits', "the server's db.memory.transaction.max and heap");
   if (code === 'Neo.ClientError.Statement.AccessMode' || code === 'Neo.ClientError.General.ForbiddenOnReadOnlyDatabase') {
     return notReadOnly('the database refused a write in a read-only transaction');
   }

@@ -118,6 +118,20 @@ describe.skipIf(!uri)('Neo4j adapter: what only a server does', () => {
     }
   });
 
+  // The test server allows a transaction 512 MB (NEO4J_TRANSACTION_MEMORY_MB); its heap is 1 GB.
+  it('answers a query the server refuses for its memory limits with 422 query-memory, without the server’s text, and stays up', { timeout: 120_000 }, async () => {
+    const patient = await open({ queryTimeoutMs: 90_000, maxRows: 10 });
+    try {
+      const error = await patient.runReadOnly('UNWIND range(1, 60000000) AS x WITH collect(x) AS c RETURN size(c) AS n').catch((e: unknown) => e);
+      // Before: a 503 graph-unavailable (retried) quoting Neo4j, or a 500 for the client-error code.
+      expect(error).toMatchObject({ status: 422, slug: 'query-memory' });
+      expect(String((error as Error & { detail?: string }).detail)).not.toMatch(/allocat|threshold|heap space/i);
+      expect((await patient.runReadOnly('RETURN 1 AS one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await patient.close();
+    }
+  });
+
   it('maps spatial values', async () => {
     const result = await store.runReadOnly('RETURN point({x: 1, y: 2}) AS pt, point({latitude: 47.37, longitude: 8.54}) AS geo');
     expect(result.rows).toEqual([{ pt: { srid: 7203, x: 1, y: 2 }, geo: { srid: 4326, x: 8.54, y: 47.37 } }]);
