@@ -59,6 +59,29 @@ describe('hostile input, everywhere', () => {
     ['huge string', 'x'.repeat(200_000), 'x'.repeat(1000)],
   ];
 
+  /** Path segments no route expects: no UUID, huge, encoded traversal and controls, numbers out of range. */
+  const HOSTILE_SEGMENTS = ['abc', 'x'.repeat(5000), '%2E%2E%2F%2E%2E%2Fetc', '%E2%80%AE%0A', '-1', '99999999999999999999999', '%20'];
+  /** A body with the required fields of `schema` filled with plain values ("x", 1, true, the first of an enum). */
+  const minimalBody = (schema: unknown, depth = 0): unknown => {
+    const s = resolve(schema);
+    if (depth > 4) return undefined;
+    if (s.enum) return s.enum[0];
+    const variant = s.anyOf?.[0] ?? s.oneOf?.[0];
+    if (variant) return minimalBody(variant, depth + 1);
+    if (s.type === 'string') return 'x';
+    if (s.type === 'integer' || s.type === 'number') return 1;
+    if (s.type === 'boolean') return true;
+    if (s.type === 'array') return [];
+    return Object.fromEntries((s.required ?? []).map((k) => [k, minimalBody(s.properties?.[k], depth + 1)]));
+  };
+  /** The operation's documented example body, if it has one. */
+  const exampleBody = (op: OpenAPIV3_1.OperationObject): unknown => {
+    const content = (op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content?.['application/json'];
+    const named = content?.examples ? (Object.values(content.examples)[0] as OpenAPIV3_1.ExampleObject | undefined)?.value : undefined;
+    const schema = resolve(content?.schema) as OpenAPIV3_1.SchemaObject & { example?: unknown };
+    return content?.example ?? named ?? schema.examples?.[0] ?? schema.example;
+  };
+
   it('never answers a 5xx, and every refusal is problem+json', async () => {
     let sent = 0;
     const deep = `{"a": ${'['.repeat(10_000)}${']'.repeat(10_000)}}`;
@@ -76,8 +99,17 @@ describe('hostile input, everywhere', () => {
           attempts.push({ url, payload: deep });
           attempts.push({ url, payload: Buffer.from(JSON.stringify({ title: 'x' }), 'utf16le').toString('latin1'), contentType: 'application/json; charset=utf-16' });
         }
-        // A path segment too.
+        // A path segment too: each parameter in turn, the others valid, with the operation's example body (so the
+        // request gets past body validation to whatever reads the path first).
         if (template.includes('{')) attempts.push({ url: template.replace(/\{[^}]+\}/, '%00') });
+        const example = exampleBody(op) ?? (bodySchema ? minimalBody(bodySchema) : undefined);
+        (template.match(/\{[^}]+\}/g) ?? []).forEach((_, target) => {
+          for (const bad of HOSTILE_SEGMENTS) {
+            let k = 0;
+            const badUrl = template.replace(/\{[^}]+\}/g, (m) => (k++ === target ? bad : m === '{id}' ? '1' : '0f9a4c3e-7b1d-4e58-9c2a-5d8e6f1a2b3c'));
+            attempts.push({ url: badUrl, ...(example !== undefined ? { payload: JSON.stringify(example) } : {}) });
+          }
+        });
         for (const a of attempts) {
           const res = await t.app.inject({
             method: method.toUpperCase() as 'POST',
