@@ -3,6 +3,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { findUnwantedText, jsonDepthExceeds } from '../../src/platform/input-hygiene.js';
 import type { TestApp } from '../support/app.js';
 import { startTestApp } from '../support/app.js';
+import { openApiSchemas } from '../support/openapi.js';
 import { auth } from '../support/runs.js';
 
 /**
@@ -31,10 +32,7 @@ describe('hostile input, everywhere', () => {
     expect(findUnwantedText({ a: '😀 is a pair' }, 'body')).toBeUndefined();
   });
 
-  const resolve = (schema: unknown): OpenAPIV3_1.SchemaObject => {
-    const ref = (schema as { $ref?: string } | undefined)?.$ref;
-    return (ref ? document.components!.schemas![ref.split('/').at(-1)!] : (schema ?? {})) as OpenAPIV3_1.SchemaObject;
-  };
+  const { resolve, sample } = openApiSchemas(() => document);
   /** Every path to a string field of a body schema, with a valid-looking body around it. */
   function stringFields(schema: unknown, path: string[] = [], depth = 0): string[][] {
     const s = resolve(schema);
@@ -61,27 +59,6 @@ describe('hostile input, everywhere', () => {
 
   /** Path segments no route expects: no UUID, huge, encoded traversal and controls, numbers out of range. */
   const HOSTILE_SEGMENTS = ['abc', 'x'.repeat(5000), '%2E%2E%2F%2E%2E%2Fetc', '%E2%80%AE%0A', '-1', '99999999999999999999999', '%20'];
-  /** A body with the required fields of `schema` filled with plain values ("x", 1, true, the first of an enum). */
-  const minimalBody = (schema: unknown, depth = 0): unknown => {
-    const s = resolve(schema);
-    if (depth > 4) return undefined;
-    if (s.enum) return s.enum[0];
-    const variant = s.anyOf?.[0] ?? s.oneOf?.[0];
-    if (variant) return minimalBody(variant, depth + 1);
-    if (s.type === 'string') return 'x';
-    if (s.type === 'integer' || s.type === 'number') return 1;
-    if (s.type === 'boolean') return true;
-    if (s.type === 'array') return [];
-    return Object.fromEntries((s.required ?? []).map((k) => [k, minimalBody(s.properties?.[k], depth + 1)]));
-  };
-  /** The operation's documented example body, if it has one. */
-  const exampleBody = (op: OpenAPIV3_1.OperationObject): unknown => {
-    const content = (op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content?.['application/json'];
-    const named = content?.examples ? (Object.values(content.examples)[0] as OpenAPIV3_1.ExampleObject | undefined)?.value : undefined;
-    const schema = resolve(content?.schema) as OpenAPIV3_1.SchemaObject & { example?: unknown };
-    return content?.example ?? named ?? schema.examples?.[0] ?? schema.example;
-  };
-
   it('never answers a 5xx, and every refusal is problem+json', async () => {
     let sent = 0;
     const deep = `{"a": ${'['.repeat(10_000)}${']'.repeat(10_000)}}`;
@@ -99,10 +76,10 @@ describe('hostile input, everywhere', () => {
           attempts.push({ url, payload: deep });
           attempts.push({ url, payload: Buffer.from(JSON.stringify({ title: 'x' }), 'utf16le').toString('latin1'), contentType: 'application/json; charset=utf-16' });
         }
-        // A path segment too: each parameter in turn, the others valid, with the operation's example body (so the
-        // request gets past body validation to whatever reads the path first).
+        // A path segment too: each parameter in turn, the others valid, with the body Swagger UI would pre-fill (so
+        // the request gets past body validation to whatever reads the path first).
         if (template.includes('{')) attempts.push({ url: template.replace(/\{[^}]+\}/, '%00') });
-        const example = exampleBody(op) ?? (bodySchema ? minimalBody(bodySchema) : undefined);
+        const example = bodySchema ? sample(bodySchema) : undefined;
         (template.match(/\{[^}]+\}/g) ?? []).forEach((_, target) => {
           for (const bad of HOSTILE_SEGMENTS) {
             let k = 0;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { TestApp } from '../support/app.js';
 import { startTestApp } from '../support/app.js';
+import { openApiSchemas } from '../support/openapi.js';
 import { auth } from '../support/runs.js';
 
 /**
@@ -22,31 +23,7 @@ describe('the OpenAPI examples, executed', () => {
   });
   afterAll(() => t.close());
 
-  const resolve = (schema: unknown): OpenAPIV3_1.SchemaObject => {
-    const ref = (schema as { $ref?: string } | undefined)?.$ref;
-    if (!ref) return (schema ?? {}) as OpenAPIV3_1.SchemaObject;
-    return document.components!.schemas![ref.split('/').at(-1)!] as OpenAPIV3_1.SchemaObject;
-  };
-
-  /** What Swagger UI pre-fills: each property's example (required ones at least), recursively. */
-  function sample(schema: unknown): unknown {
-    const s = resolve(schema) as OpenAPIV3_1.SchemaObject & { example?: unknown };
-    if (s.example !== undefined) return s.example;
-    if (s.default !== undefined) return s.default;
-    const variant = (s.anyOf ?? s.oneOf)?.[0];
-    if (variant) return sample(variant);
-    if (s.type === 'object' || s.properties) {
-      const out: Record<string, unknown> = {};
-      for (const [key, child] of Object.entries(s.properties ?? {})) {
-        if (s.required?.includes(key) || (resolve(child) as { example?: unknown }).example !== undefined) out[key] = sample(child);
-      }
-      return out;
-    }
-    if (s.type === 'array') return [];
-    if (s.type === 'integer' || s.type === 'number') return 1;
-    if (s.type === 'boolean') return false;
-    return 'string';
-  }
+  const { sample } = openApiSchemas(() => document);
 
   it('answers every operation’s examples with a 2xx or a documented 4xx, never a 400 or a 5xx', async () => {
     const seen: string[] = [];
