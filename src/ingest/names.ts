@@ -42,7 +42,7 @@ export function slug(text: string): string {
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 /** Words of a header, a file name or a type: "lives in", "livesIn", "lives-in" → ["lives", "in"]. */
-function words(text: string): string[] {
+export function words(text: string): string[] {
   return text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')

@@ -50,6 +50,8 @@ const STATE_PARTICIPLES = new Set([
   'involved', 'named', 'called', 'made', 'part', 'member', 'owned', 'linked', 'associated', 'affiliated', 'registered',
 ]);
 
+/** Relationship phrases whose reading is kept (a graph has a bounded number of types). */
+const NOUN_PHRASES_KEPT = 1000;
 const nounPhrases = new Map<string, 'has' | 'of' | undefined>();
 
 /**
@@ -67,8 +69,6 @@ function nounPhrase(phrase: string): 'has' | 'of' | undefined {
   if (nounPhrases.size < NOUN_PHRASES_KEPT) nounPhrases.set(phrase, kind);
   return kind;
 }
-/** Relationship phrases whose reading is kept (a graph has a bounded number of types). */
-const NOUN_PHRASES_KEPT = 1000;
 
 /** The relationship as a verb phrase agreeing with its subject ("works at" / "work at", "is located in" / "are located in", "has as manager"). */
 export function verb(phrase: string, plural: boolean): string {

@@ -238,8 +238,7 @@ function schemaAt(tokens: Token[], i: number, lexicon: Lexicon): Item | undefine
     if (span.some((x) => x.pos === 'quote')) continue;
     const words = valueWords(span.map((x) => x.text).join(' '));
     // "night porters" for the value "Night Porter": the last word also as its lemma.
-    const lemmaLast = [...valueWords(span.slice(0, -1).map((x) => x.text).join(' ')), fold(span.at(-1)!.lemma)];
-    const found = lexicon.values.get(words.join(' ')) ?? lexicon.values.get(lemmaLast.join(' '));
+    const found = lexicon.values.get(words.join(' ')) ?? lexicon.values.get([...valueWords(span.slice(0, -1).map((x) => x.text).join(' ')), fold(span.at(-1)!.lemma)].join(' '));
     if (found && !(n === 1 && (t.pos === 'prep' || t.pos === 'aux' || t.pos === 'conj'))) {
       candidates.push({ kind: 'value', values: found, from: i, to: i + n - 1 });
       break;

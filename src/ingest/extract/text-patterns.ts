@@ -1,6 +1,6 @@
 import type { CandidateLabel } from './text-nlp.js';
 import type { Mention, SentenceMentions } from './text-mentions.js';
-import { relationshipTypeOf } from '../names.js';
+import { relationshipTypeOf, words } from '../names.js';
 import { FOUNDER_TITLES, roleOf, TITLES } from './text-words.js';
 
 /**
@@ -172,18 +172,11 @@ const PATTERNS: Pattern[] = [
  * field would lose the role).
  */
 export function patternTypeOfField(field: string): PatternType | undefined {
-  const phrase = ` ${identifierPhrase(field)} `;
-  if (phrase.trim() === '') return undefined;
+  const said = words(field);
+  if (said.length === 0) return undefined;
+  const phrase = ` ${said.join(' ')} `;
   return PATTERNS.find((p) => p.subjectFirst && !p.strict && !p.between.source.includes('?<role>') && p.between.test(phrase))?.type;
 }
-
-/** A field's words, lower case: `based_in`, `basedIn`, `Based In` → "based in". */
-const identifierPhrase = (field: string) =>
-  field
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim()
-    .toLowerCase();
 
 /** The relationship type a link field makes: a pattern's, else one named after the field. */
 export const linkTypeOf = (field: string): string | undefined => patternTypeOfField(field) ?? relationshipTypeOf(field);

@@ -35,8 +35,11 @@ export interface FactRow {
   evidence: Evidence[];
 }
 
+/** Spaces and ASCII punctuation, which `nameSkeleton` drops. */
+const SPACE_OR_PUNCTUATION = /[\s!-/:-@[-`{-~]+/g;
+
 /** A name as `namesGivenAs` compares it: lower case, without spaces or ASCII punctuation ("Brask & Co." and "brask co" meet). */
-export const nameSkeleton = (name: string) => name.toLowerCase().replace(/[\s!-/:-@[-`{-~]+/g, '');
+export const nameSkeleton = (name: string) => name.toLowerCase().replace(SPACE_OR_PUNCTUATION, '');
 
 /** A node's text value naming something, as `valuesNaming` finds it. */
 export interface ValueMention {
@@ -290,7 +293,7 @@ export class IngestionStore {
    */
   async namesGivenAs(names: readonly string[], labels: readonly string[]): Promise<Set<string>> {
     // The database lower-cases letters beyond ASCII only under some collations: both forms are asked.
-    const asciiOnly = (name: string) => name.replace(/[A-Z]/g, (c) => c.toLowerCase()).replace(/[\s!-/:-@[-`{-~]+/g, '');
+    const asciiOnly = (name: string) => name.replace(/[A-Z]/g, (c) => c.toLowerCase()).replace(SPACE_OR_PUNCTUATION, '');
     const skeletons = [...new Set(names.flatMap((n) => [nameSkeleton(n), asciiOnly(n)]))].filter((s) => s !== '');
     if (skeletons.length === 0) return new Set();
     const { rows } = await this.db.query<{ name: string }>(
