@@ -1,5 +1,5 @@
 import { displayNameOf, ENTITY_LABEL, isNameKey } from '../../stores/graph/bookkeeping.js';
-import { analyze } from '../language/analyze.js';
+import { analyze } from '../../language/analyze.js';
 import type { PlanDescription } from './plan.js';
 import { identifierWords, pluralOf } from './words.js';
 

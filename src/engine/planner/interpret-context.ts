@@ -1,4 +1,4 @@
-import type { Token } from '../language/analyze.js';
+import type { Token } from '../../language/analyze.js';
 import { isPersonLabel } from './pronouns.js';
 import type { Item, NamedThing } from './links.js';
 import type { LexLabel, Lexicon, LexProperty } from './lexicon.js';

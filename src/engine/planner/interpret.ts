@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Token } from '../language/analyze.js';
+import type { Token } from '../../language/analyze.js';
 import { FILLER_WORDS } from './cues.js';
 import { placeConditions } from './interpret-conditions.js';
 import type { Ctx, Draft, Unsure } from './interpret-context.js';

@@ -1,8 +1,8 @@
 import { wordTable } from '../../platform/word-table.js';
-import type { RelatedWord } from '../language/wordnet.js';
+import type { RelatedWord } from '../../language/wordnet.js';
 import { ENTITY_LABEL } from '../../stores/graph/bookkeeping.js';
 import type { GraphSchema } from '../../stores/graph/port.js';
-import { fold, lemmasOf } from '../language/analyze.js';
+import { fold, lemmasOf } from '../../language/analyze.js';
 import { labelNameKey } from './vocabulary.js';
 import type { PropertyProfile, ValueKind } from './value-profile.js';
 import { identifierWords } from './words.js';

@@ -1,8 +1,8 @@
-import type { Token } from '../language/analyze.js';
-import { fold } from '../language/analyze.js';
+import type { Token } from '../../language/analyze.js';
+import { fold } from '../../language/analyze.js';
 import { AGGREGATE_CUES, COMPARATOR_CUES, dimensionOfWord, RANK_CUES, SUPERLATIVE_DIMENSIONS, SUPPORT_VERBS } from './cues.js';
 import type { ComparatorCue, Dimension } from './cues.js';
-import type { RelatedWord } from '../language/wordnet.js';
+import type { RelatedWord } from '../../language/wordnet.js';
 import type { LexLabel, Lexicon, LexProperty, LexRelationship, LexValue } from './lexicon.js';
 import { valueWords } from './lexicon.js';
 import type { ResolvedEntity } from './plan.js';

@@ -1,5 +1,5 @@
-import { analyze } from '../language/analyze.js';
-import type { Token } from '../language/analyze.js';
+import { analyze } from '../../language/analyze.js';
+import type { Token } from '../../language/analyze.js';
 import { FILLER_WORDS, LIMIT_LEADS } from './cues.js';
 import type { Lexicon } from './lexicon.js';
 import { linkWords } from './links.js';

@@ -1,4 +1,4 @@
-import { analyze } from '../language/analyze.js';
+import { analyze } from '../../language/analyze.js';
 import { buildCypher, buildKeysCypher } from './cypher-builder.js';
 import { interpret } from './interpret.js';
 import type { Reading } from './interpret.js';

@@ -1,6 +1,6 @@
-import { isFunctionWord, lemmasOf } from '../language/analyze.js';
-import { derivedNouns, derivedVerbs, relatedNouns, relatedVerbs } from '../language/wordnet.js';
-import type { RelatedWord } from '../language/wordnet.js';
+import { isFunctionWord, lemmasOf } from '../../language/analyze.js';
+import { derivedNouns, derivedVerbs, relatedNouns, relatedVerbs } from '../../language/wordnet.js';
+import type { RelatedWord } from '../../language/wordnet.js';
 import { ENTITY_LABEL } from '../../stores/graph/bookkeeping.js';
 import type { GraphSchema } from '../../stores/graph/port.js';
 import type { Lexicon } from './lexicon.js';

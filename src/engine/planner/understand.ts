@@ -1,5 +1,5 @@
-import { analyze } from '../language/analyze.js';
-import type { Token } from '../language/analyze.js';
+import { analyze } from '../../language/analyze.js';
+import type { Token } from '../../language/analyze.js';
 import { PATH_CUES } from './cues.js';
 import { asksToChange } from './interpret.js';
 import type { Lexicon } from './lexicon.js';

@@ -1,5 +1,5 @@
-export { fold, pluralOf, wordKey } from '../language/analyze.js';
-import { isFunctionWord } from '../language/analyze.js';
+export { fold, pluralOf, wordKey } from '../../language/analyze.js';
+import { isFunctionWord } from '../../language/analyze.js';
 
 /**
  * English words as the planner compares them: lower-case, accents folded, and keyed by their

@@ -1,4 +1,4 @@
-import { analyze, fold } from '../../engine/language/analyze.js';
+import { analyze, fold } from '../../language/analyze.js';
 
 /** An option of a waiting choice, as the run offered it. */
 export interface ChoiceOption {

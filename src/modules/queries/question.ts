@@ -19,7 +19,7 @@
 
 import { wordTable } from '../../platform/word-table.js';
 import { createHash } from 'node:crypto';
-import { analyze, fold, isFunctionWord, lemmasOf } from '../../engine/language/analyze.js';
+import { analyze, fold, isFunctionWord, lemmasOf } from '../../language/analyze.js';
 import { identifierWords } from '../../engine/planner/words.js';
 
 export type TokenRole = 'stop' | 'frame' | 'filler' | 'content' | 'critical';

