@@ -412,6 +412,7 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
     schema: schemaCache,
     sessions,
     runs,
+    synonyms: () => synonyms.store.all(),
     logger: app.log.child({ component: 'documents' }) as unknown as Logger,
   });
   const templates = new TemplateService(queryStore, queries, matcherWords.read);

@@ -2,6 +2,9 @@
  * How names and identifiers are compared and made: the same rules for the extractors (which
  * merge mentions within a document) and the resolver (which compares them with the graph).
  */
+import { lemmasOf } from '../language/analyze.js';
+import { broadKindsOf } from '../language/wordnet.js';
+import type { BroadKind } from '../language/wordnet.js';
 
 const HONORIFICS = new Set(['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'professor', 'sir', 'dame', 'lord', 'lady', 'rev', 'hon']);
 
@@ -96,33 +99,93 @@ export function baseName(fileName: string): string {
   return dot > 0 ? last.slice(0, dot) : last;
 }
 
+/** The broad label of each kind, as free text and bare links make them. */
+const BROAD_LABELS: Readonly<Record<BroadKind, string>> = { person: 'Person', organization: 'Organization', place: 'Place' };
+const BROAD_KIND_OF_LABEL = new Map(Object.entries(BROAD_LABELS).map(([kind, label]) => [label, kind as BroadKind]));
+
 /**
- * The broad kind a label is of, where its name tells: free text only knows people, organizations
- * and places, while a graph says `Company` or `City`.
+ * Head words whose first WordNet senses are not the kind a graph's label of that word means: a
+ * `Country` is a place (WordNet's first sense is a nation's people), a `Lab` an organization (a
+ * workplace, hence a location), a `Founder` a person (first: a disease of horses).
  */
-const KIND_OF: Record<string, string> = Object.fromEntries(
-  Object.entries({
-    Person: ['person', 'people', 'author', 'employee', 'researcher', 'scientist', 'member', 'user', 'actor', 'founder', 'customer', 'contact', 'engineer', 'student', 'human'],
-    Organization: ['organization', 'organisation', 'company', 'firm', 'lab', 'laboratory', 'university', 'institution', 'institute', 'agency', 'corporation', 'startup', 'publisher', 'team', 'group', 'business', 'vendor', 'school'],
-    Place: ['place', 'city', 'country', 'location', 'region', 'town', 'state', 'area', 'site', 'address', 'continent', 'village', 'province'],
-  }).flatMap(([kind, words]) => words.map((w) => [w, kind])),
-);
-const kindOf = (label: string) => KIND_OF[label.toLowerCase()];
+const KIND_OF_HEAD_WORD: Readonly<Record<string, readonly BroadKind[]>> = {
+  country: ['place'],
+  lab: ['organization'],
+  laboratory: ['organization'],
+  university: ['organization'],
+  startup: ['organization'],
+  vendor: ['organization'],
+  group: ['organization'],
+  founder: ['person'],
+  contact: ['person'],
+  human: ['person'],
+};
+
+/** What `labelKinds` found, per label. */
+export type LabelKinds = ReadonlyMap<string, readonly BroadKind[]>;
+
+const kindOfLabel = new Map<string, Promise<readonly BroadKind[]>>();
+
+/**
+ * The broad kinds of each label, where its words tell: a broad label is its kind; another label
+ * has the kinds of its words as WordNet's hypernyms place them (`Company`, `ResearchInstitute`:
+ * organizations; `City`, `Harbour`: places; `Employee`, `CrewMember`: people; `Crew`, `Staff`: a
+ * body of people, so either), the whole compound first, else its head word, unless the head word
+ * is one of `KIND_OF_HEAD_WORD`. None where WordNet tells nothing (`Invoice`). Read once per label.
+ */
+export async function labelKinds(labels: Iterable<string>): Promise<LabelKinds> {
+  const wanted = [...new Set(labels)];
+  const kinds = await Promise.all(wanted.map(labelKind));
+  return new Map(wanted.map((label, i) => [label, kinds[i] ?? []]));
+}
+
+function labelKind(label: string): Promise<readonly BroadKind[]> {
+  let kind = kindOfLabel.get(label);
+  if (!kind) {
+    kind = readLabelKind(label);
+    kindOfLabel.set(label, kind);
+  }
+  return kind;
+}
+
+async function readLabelKind(label: string): Promise<readonly BroadKind[]> {
+  const broad = BROAD_KIND_OF_LABEL.get(label);
+  if (broad) return [broad];
+  const parts = words(label);
+  const head = parts.at(-1);
+  if (!head) return [];
+  const headLemma = lemmasOf([head], 'noun')[0] ?? head;
+  if (KIND_OF_HEAD_WORD[headLemma]) return KIND_OF_HEAD_WORD[headLemma];
+  const compound = parts.length > 1 ? await broadKindsOf(parts.join(' ')) : [];
+  return compound.length > 0 ? compound : broadKindsOf(headLemma);
+}
 
 /** Labels of broad kinds: what free text and bare links can tell of a thing (`Thing`: nothing). */
 export const GENERIC_LABELS: ReadonlySet<string> = new Set(['Thing', 'Person', 'Organization', 'Place']);
-/** Whether labels say no more than a broad kind. */
-export const isGenericLabels = (labels: readonly string[]) => labels.every((l) => GENERIC_LABELS.has(l));
+/** The label a deployment writes beside each broad label (`Organization` → `Company`); see documents/broad-labels. */
+export type BroadLabelMapping = Readonly<Record<string, string>>;
+
+/** Whether labels say no more than a broad kind (and the label the deployment gives that kind). */
+export const isGenericLabels = (labels: readonly string[], mapping: BroadLabelMapping = {}) =>
+  labels.every((l) => GENERIC_LABELS.has(l) || labels.some((broad) => GENERIC_LABELS.has(broad) && mapping[broad] === l));
+
+/** `labels` with the deployment's label for each broad one added (a thing of a broad kind only). */
+export function withBroadLabels(labels: readonly string[], mapping: BroadLabelMapping): string[] {
+  if (!isGenericLabels(labels)) return [...labels];
+  const added = labels.flatMap((l) => (mapping[l] ? [mapping[l]] : []));
+  return [...new Set([...labels, ...added])];
+}
 
 /**
  * Labels a mention may share with a node or another mention: the same label, one of them
  * untyped (`Thing`, or none), or labels of the same broad kind (a `Place` mention and a `City`
- * node); a label whose kind is unknown goes with a broad kind, never with another known kind.
+ * node); a label whose kind is unknown goes with a broad label, never with another known kind.
+ * `kinds` holds what `labelKinds` found for every label of both.
  */
-export function compatibleLabels(a: readonly string[], b: readonly string[]): boolean {
+export function compatibleLabels(a: readonly string[], b: readonly string[], kinds: LabelKinds): boolean {
   if (a.length === 0 || b.length === 0 || a.includes('Thing') || b.includes('Thing') || a.some((l) => b.includes(l))) return true;
-  const kindsA = new Set(a.map(kindOf).filter(Boolean));
-  const kindsB = new Set(b.map(kindOf).filter(Boolean));
-  if (kindsA.size === 0 || kindsB.size === 0) return a.some((l) => kindOf(l) === l) || b.some((l) => kindOf(l) === l);
+  const kindsA = new Set(a.flatMap((l) => kinds.get(l) ?? []));
+  const kindsB = new Set(b.flatMap((l) => kinds.get(l) ?? []));
+  if (kindsA.size === 0 || kindsB.size === 0) return a.some((l) => BROAD_KIND_OF_LABEL.has(l)) || b.some((l) => BROAD_KIND_OF_LABEL.has(l));
   return [...kindsA].some((k) => kindsB.has(k));
 }

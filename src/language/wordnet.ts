@@ -129,3 +129,61 @@ export function derivedVerbs(noun: string): Promise<RelatedWord[]> {
     [],
   );
 }
+
+/** The broad kinds free text tells things apart by. */
+export type BroadKind = 'person' | 'organization' | 'place';
+/**
+ * Synsets that give a noun its kinds, met walking up its hypernyms. An institution, an enterprise,
+ * a business or an association is an organization; any other organization (a crew, a staff, a
+ * department: a body of people) is an organization or its people, since a label of one
+ * ("Crew", made from crew.csv) names its members as often as the body.
+ */
+const KIND_SYNSETS: readonly { word: string; lexName: string; kinds: readonly BroadKind[] }[] = [
+  { word: 'person', lexName: 'noun.Tops', kinds: ['person'] },
+  { word: 'location', lexName: 'noun.Tops', kinds: ['place'] },
+  { word: 'institution', lexName: 'noun.group', kinds: ['organization'] },
+  { word: 'enterprise', lexName: 'noun.group', kinds: ['organization'] },
+  { word: 'business', lexName: 'noun.group', kinds: ['organization'] },
+  { word: 'association', lexName: 'noun.group', kinds: ['organization'] },
+  { word: 'organization', lexName: 'noun.group', kinds: ['organization', 'person'] },
+];
+/** Hypernym levels walked up from a sense (WordNet's noun hierarchy is under 20 deep). */
+const KIND_DEPTH = 20;
+
+/**
+ * The broad kinds of the noun `noun` ("company", "cargo ship"), from the hypernyms of its first
+ * sense that has any, among its first two: a company is an institution, an organization; a city
+ * a region, a location; an employee a worker, a person. None when neither sense is of one.
+ */
+export function broadKindsOf(noun: string): Promise<readonly BroadKind[]> {
+  return once(
+    `k:${noun}`,
+    async () => {
+      for (const sense of (await wordnet().lookupNoun(noun.replace(/\s+/g, '_'))).slice(0, SENSES)) {
+        const kinds = await kindsAbove(sense);
+        if (kinds.length > 0) return kinds;
+      }
+      return [];
+    },
+    [],
+  );
+}
+
+/** The nearest kinds among `sense` and its hypernyms (instances' too: a named city is a city). */
+async function kindsAbove(sense: Synset): Promise<readonly BroadKind[]> {
+  let level = [sense];
+  const seen = new Set<string>();
+  for (let depth = 0; depth < KIND_DEPTH && level.length > 0; depth++) {
+    for (const s of level) {
+      const found = KIND_SYNSETS.find((k) => s.lexName === k.lexName && s.synonyms[0]?.toLowerCase() === k.word);
+      if (found) return found.kinds;
+    }
+    const up = new Set<string>();
+    for (const s of level) {
+      for (const p of s.ptrs) if ((p.pointerSymbol === '@' || p.pointerSymbol === '@i') && p.pos === 'n' && !seen.has(p.synsetOffset)) up.add(p.synsetOffset);
+    }
+    up.forEach((offset) => seen.add(offset));
+    level = await Promise.all([...up].map((offset) => wordnet().seek(offset, 'n')));
+  }
+  return [];
+}

@@ -43,6 +43,6 @@ export async function runParserTask<K extends ParserTaskName>(options: {
 
   // Loaded only here: `parse` and `preview` have no use for the extractors (NLP is heavy to load).
   const { extractFacts } = await import('../extract/index.js');
-  const facts = extractFacts({ document, chunks, limits, sourceName: request.sourceName, onProgress });
+  const facts = await extractFacts({ document, chunks, limits, sourceName: request.sourceName, onProgress });
   return { document, chunks, facts } as ParserResults[K];
 }

@@ -1,4 +1,4 @@
-import { compatibleLabels, normalizeName } from '../names.js';
+import { compatibleLabels, labelKinds, normalizeName } from '../names.js';
 import type { Chunk, DocumentFacts, EntityFact, ExtractedDocument, IngestLimits, Progress } from '../types.js';
 import { extractCsv } from './structured-csv.js';
 import { extractJson } from './structured-json.js';
@@ -8,17 +8,18 @@ import { extractFromText } from './text.js';
 /**
  * A document's facts, before anything is linked to the graph: structured formats exactly
  * (CSV, JSON, Markdown front matter and links), free text through NLP and a few patterns
- * (Markdown's body too). Synchronous and pure: it runs in the parser's capped child process.
+ * (Markdown's body too). Pure (WordNet is read for the kinds of labels): it runs in the parser's
+ * capped child process.
  */
 
-export function extractFacts(options: {
+export async function extractFacts(options: {
   document: ExtractedDocument;
   chunks: Chunk[];
   limits: IngestLimits;
   /** The document's file name: a CSV's rows are labelled after it when they have no type column. */
   sourceName?: string;
   onProgress?: (progress: Progress) => void;
-}): DocumentFacts {
+}): Promise<DocumentFacts> {
   const { document, chunks, limits, sourceName } = options;
   const progress = (unit: string) => (done: number, total: number) => options.onProgress?.({ stage: 'extracting_entities', done, total, unit });
   let facts: DocumentFacts;
@@ -32,7 +33,7 @@ export function extractFacts(options: {
       facts = extractJson({ document, onProgress: progress('records') });
       break;
     case 'markdown':
-      facts = mergeFacts(extractMarkdown({ document, sourceName }), extractFromText({ chunks, onProgress: progress('chunks') }));
+      facts = await mergeFacts(extractMarkdown({ document, sourceName }), extractFromText({ chunks, onProgress: progress('chunks') }));
       break;
     default:
       facts = extractFromText({ chunks, onProgress: progress('chunks') });
@@ -44,13 +45,14 @@ export function extractFacts(options: {
  * `secondary`'s entities that name one of `primary`'s (same normalized name, compatible label)
  * become that one; the rest are added. Structured facts are `primary`: they know the label and key.
  */
-export function mergeFacts(primary: DocumentFacts, secondary: DocumentFacts): DocumentFacts {
+export async function mergeFacts(primary: DocumentFacts, secondary: DocumentFacts): Promise<DocumentFacts> {
+  const kinds = await labelKinds([...primary.entities, ...secondary.entities].flatMap((e) => e.labels));
   const byName = new Map<string, EntityFact[]>();
   for (const e of primary.entities) byName.set(normalizeName(e.name), [...(byName.get(normalizeName(e.name)) ?? []), e]);
   const renamed = new Map<string, string>();
   const entities = [...primary.entities];
   for (const e of secondary.entities) {
-    const same = (byName.get(normalizeName(e.name)) ?? []).find((p) => compatibleLabels(p.labels, e.labels));
+    const same = (byName.get(normalizeName(e.name)) ?? []).find((p) => compatibleLabels(p.labels, e.labels, kinds));
     if (!same) {
       entities.push(e);
       continue;

@@ -1,4 +1,5 @@
-import { compatibleLabels, displayName, isGenericLabels, normalizeName, slug } from '../names.js';
+import { compatibleLabels, displayName, isGenericLabels, labelKinds, normalizeName, slug, withBroadLabels } from '../names.js';
+import type { BroadLabelMapping } from '../names.js';
 import type { DocumentFacts, EntityFact, Progress, Resolution } from '../types.js';
 import type { GraphNode, GraphStore } from '../../stores/graph/port.js';
 import { isNameKey } from '../../stores/graph/bookkeeping.js';
@@ -40,8 +41,11 @@ export async function resolveEntities(options: {
   documentId: string;
   signal?: AbortSignal;
   onProgress?: (progress: Progress) => void;
+  /** The labels the deployment writes beside broad ones (documents/broad-labels); none by default. */
+  broadLabels?: BroadLabelMapping;
 }): Promise<ResolveResult> {
   const { graph, documentId, signal } = options;
+  const broadLabels = options.broadLabels ?? {};
   const { entities, relations } = foldShortNames(options.facts);
   const related = new Set(relations.flatMap((r) => [r.from, r.to]));
   const total = entities.length;
@@ -72,7 +76,7 @@ export async function resolveEntities(options: {
       // Entities with keys resolve without I/O: let the event loop serve requests meanwhile.
       await new Promise((resolve) => setImmediate(resolve));
     }
-    const resolution = await resolveOne({ entity, documentId, existingKeys, nodesNamed, related: related.has(entity.ref) });
+    const resolution = await resolveOne({ entity, documentId, existingKeys, nodesNamed, related: related.has(entity.ref), broadLabels });
     if (!resolution) {
       dropped++;
       continue;
@@ -106,7 +110,7 @@ export async function resolveEntities(options: {
     .map((r) => ({ ...r, from: renamed.get(r.from) ?? r.from, to: renamed.get(r.to) ?? r.to }))
     .filter((r) => refs.has(r.from) && refs.has(r.to) && r.from !== r.to);
   return {
-    facts: { entities: merged.map((m) => m.entity), relations: rewritten, warnings: options.facts.warnings },
+    facts: { entities: merged.map((m) => ({ ...m.entity, labels: withBroadLabels(m.entity.labels, broadLabels) })), relations: rewritten, warnings: options.facts.warnings },
     resolutions: merged.map((m) => ({ ...m.resolution, ref: m.entity.ref })),
     dropped,
   };
@@ -118,6 +122,7 @@ async function resolveOne(options: {
   existingKeys: Set<string>;
   nodesNamed: (name: string) => Promise<GraphNode[]>;
   related: boolean;
+  broadLabels: BroadLabelMapping;
 }): Promise<Resolution | undefined> {
   const { entity, documentId, existingKeys } = options;
   if (entity.key) return { ref: entity.ref, key: entity.key, outcome: existingKeys.has(entity.key) ? 'existing' : 'new' };
@@ -126,11 +131,13 @@ async function resolveOne(options: {
   // Noise is told from the document alone, never from what the graph holds now: a name another
   // document brings later must not make this one's mention count, or the order would decide.
   if (isFreeText(entity) && entity.mentions < 2 && !options.related) return undefined;
-  const candidates = (await options.nodesNamed(entity.name)).filter((node) => node.key && compatibleLabels(entity.labels, nodeLabels(node)));
+  const named = await options.nodesNamed(entity.name);
+  const kinds = await labelKinds([...entity.labels, ...named.flatMap(nodeLabels)]);
+  const candidates = named.filter((node) => node.key && compatibleLabels(entity.labels, nodeLabels(node), kinds));
   const key = `${slug(mainLabel(entity))}:${slug(normalizeName(entity.name))}`;
   // A specific thing (a `Harbour`) named like broad nodes only documents made (an `Organization`
   // from text) is a node of its own: the writer folds them into it, as when it came first.
-  if (!isGenericLabels(entity.labels) && candidates.length > 0 && candidates.every((c) => isGenericLabels(nodeLabels(c)) && madeByDocuments(c))) {
+  if (!isGenericLabels(entity.labels) && candidates.length > 0 && candidates.every((c) => isGenericLabels(nodeLabels(c), options.broadLabels) && madeByDocuments(c))) {
     return { ref: entity.ref, key, outcome: 'new' };
   }
   if (candidates.length === 1) return { ref: entity.ref, key: candidates[0]!.key!, outcome: 'existing' };

@@ -1,7 +1,8 @@
-import { compatibleLabels, GENERIC_LABELS, isGenericLabels, normalizeName } from '../../ingest/names.js';
+import { compatibleLabels, GENERIC_LABELS, isGenericLabels, labelKinds, normalizeName } from '../../ingest/names.js';
 import { madeByDocuments, namesOf } from '../../ingest/resolve/index.js';
 import { BOOKKEEPING_PROPERTIES, ENTITY_LABEL, isNameKey } from '../../stores/graph/bookkeeping.js';
 import type { GraphNode, GraphStore, PropertyValue } from '../../stores/graph/port.js';
+import type { BroadLabels } from './broad-labels.js';
 import type { IngestionStore } from './ingestion-store.js';
 import { nameSkeleton } from './ingestion-store.js';
 
@@ -30,7 +31,7 @@ interface Edge {
 }
 
 export class GenericNodes {
-  constructor(private readonly deps: { graph: GraphStore; ingestions: Pick<IngestionStore, 'moveFacts' | 'namesGivenAs'> }) {}
+  constructor(private readonly deps: { graph: GraphStore; ingestions: Pick<IngestionStore, 'moveFacts' | 'namesGivenAs'>; broadLabels: Pick<BroadLabels, 'mapping'> }) {}
 
   /**
    * Folds into each node a document has just created (`key`, with its specific `labels`) the
@@ -39,7 +40,8 @@ export class GenericNodes {
    */
   async foldInto(created: readonly { key: string; labels: string[]; names: string[] }[]): Promise<number> {
     let folded = 0;
-    const specific = created.filter((node) => !isGenericLabels(node.labels));
+    const mapping = await this.deps.broadLabels.mapping();
+    const specific = created.filter((node) => !isGenericLabels(node.labels, mapping));
     // One indexed read first: a document with thousands of new rows searches the graph only for
     // the names some document gave a thing of a broad kind (usually none).
     const broadNames = await this.deps.ingestions.namesGivenAs(specific.flatMap((n) => n.names), [...GENERIC_LABELS]);
@@ -53,9 +55,10 @@ export class GenericNodes {
           if (n.key && n.key !== node.key && namesOf(n).some((x) => wanted.has(normalizeName(x)))) found.set(n.key, n);
         }
       }
-      const others = [...found.values()].filter((n) => compatibleLabels(node.labels, ownLabels(n)));
+      const kinds = await labelKinds([...node.labels, ...[...found.values()].flatMap(ownLabels)]);
+      const others = [...found.values()].filter((n) => compatibleLabels(node.labels, ownLabels(n), kinds));
       // Another specific node of that name: a mention could mean either, so nothing is folded.
-      if (others.some((n) => !isGenericLabels(ownLabels(n)))) continue;
+      if (others.some((n) => !isGenericLabels(ownLabels(n), mapping))) continue;
       for (const broad of others) {
         if (!madeByDocuments(broad) || broad.properties.ambiguous === true) continue;
         await this.fold(broad, node.key);

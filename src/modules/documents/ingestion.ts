@@ -11,6 +11,7 @@ import type { ModelSettings } from '../../engine/llm/query-writer.js';
 import type { SchemaCache } from '../../engine/planner/schema-cache.js';
 import type { NodeEventKind } from '../../engine/workflows/workflow.js';
 import type { GraphStore } from '../../stores/graph/port.js';
+import type { BroadLabels } from './broad-labels.js';
 import type { DocumentGraphWriter } from './graph-writer.js';
 import type { IngestionRow, IngestionStore } from './ingestion-store.js';
 import { ProgressThrottle } from './progress.js';
@@ -45,6 +46,8 @@ export interface IngestionDeps {
   writer: DocumentGraphWriter;
   graph: GraphStore;
   schema: SchemaCache;
+  /** The labels the deployment writes beside broad ones. */
+  broadLabels: Pick<BroadLabels, 'mapping'>;
   limits: IngestLimits;
   model?: ModelSettings;
   logger: Logger;
@@ -132,6 +135,7 @@ export class DocumentIngestion {
           documentId: doc.id,
           signal: call.signal,
           onProgress: (p: Progress) => progress.report(p),
+          broadLabels: await this.deps.broadLabels.mapping(),
         });
         await this.deps.ingestions.stage(call.runId, 'resolved_entities', resolved.facts.entities);
         await this.deps.ingestions.stage(call.runId, 'resolved_relations', resolved.facts.relations);

@@ -6,6 +6,7 @@ import type { GraphStore } from '../../stores/graph/port.js';
 import type { RelationalStore } from '../../stores/relational/index.js';
 import type { SessionService } from '../chat/service.js';
 import type { RunService } from '../runs/service.js';
+import { BroadLabels } from './broad-labels.js';
 import { GraphEntries } from './graph-entries.js';
 import { DocumentGraphWriter } from './graph-writer.js';
 import { GenericNodes } from './generic-nodes.js';
@@ -33,6 +34,8 @@ export function createDocumentsModule(deps: {
   schema: SchemaCache;
   sessions: SessionService;
   runs: RunService;
+  /** The deployment's synonyms: one for "organization", "person" or "place" names the label text's things of that kind get. */
+  synonyms: () => Promise<readonly { word: string; stands_for: string; kind: string }[]>;
   logger: Logger;
 }): DocumentsModule {
   const { config, db, graph, schema, logger } = deps;
@@ -40,7 +43,8 @@ export function createDocumentsModule(deps: {
   const documents = new DocumentStore({ db, onLiveChange: () => sources.forget() });
   const ingestions = new IngestionStore({ db });
   const values = new ValueLinks({ graph, ingestions, maxValues: config.documents.valueLinksMax });
-  const generic = new GenericNodes({ graph, ingestions });
+  const broadLabels = new BroadLabels({ graph, schema, synonyms: deps.synonyms });
+  const generic = new GenericNodes({ graph, ingestions, broadLabels });
   const writer = new DocumentGraphWriter({ graph, ingestions, schema, values, generic, batchSize: config.documents.writeBatch });
   const uploadLimits = {
     maxBytes: config.documents.maxBytes,
@@ -60,7 +64,7 @@ export function createDocumentsModule(deps: {
     previewLimits: { maxBytes: config.limits.previewMaxBytes, maxLines: config.limits.previewMaxLines, maxRows: config.limits.previewMaxRows },
     logger,
   });
-  const ingestion = new DocumentIngestion({ documents, ingestions, writer, graph, schema, limits: config.documents.ingest, model: config.llm, logger });
+  const ingestion = new DocumentIngestion({ documents, ingestions, writer, graph, schema, broadLabels, limits: config.documents.ingest, model: config.llm, logger });
   return {
     service,
     ingestion,

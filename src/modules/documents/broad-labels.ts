@@ -1,0 +1,91 @@
+import type { SchemaCache } from '../../engine/planner/schema-cache.js';
+import { GENERIC_LABELS, labelKinds } from '../../ingest/names.js';
+import type { BroadLabelMapping } from '../../ingest/names.js';
+import type { BroadKind } from '../../language/wordnet.js';
+import { ENTITY_LABEL, PROVENANCE_PROPERTY } from '../../stores/graph/bookkeeping.js';
+import type { GraphStore } from '../../stores/graph/port.js';
+import { DOCUMENT_LABEL } from './graph-writer.js';
+
+/** The words a curator's synonym uses for each broad label (`POST /api/v1/aim/synonyms`). */
+const KIND_WORDS: Readonly<Record<string, readonly string[]>> = {
+  Person: ['person', 'people'],
+  Organization: ['organization', 'organisation'],
+  Place: ['place', 'location'],
+};
+const KIND_OF_BROAD_LABEL: Readonly<Record<string, BroadKind>> = { Person: 'person', Organization: 'organization', Place: 'place' };
+
+export interface BroadLabelsDeps {
+  graph: Pick<GraphStore, 'runReadOnly'>;
+  schema: Pick<SchemaCache, 'get'>;
+  /** The deployment's synonyms (curators keep them). */
+  synonyms: () => Promise<readonly { word: string; stands_for: string; kind: string }[]>;
+}
+
+/**
+ * The label a deployment gives the things free text names only by their broad kind (a person, an
+ * organization, a place), written beside the broad label (which keeps telling that the thing is
+ * known only from text or a link, so a document describing it later still folds it in):
+ *
+ * 1. a curator's synonym for the kind's word (`{ "word": "organization", "stands_for": "Company" }`);
+ * 2. else the one label of that kind among the graph's own labels, those with nodes no document
+ *    made (documents never decide it, so the order they come in does not either): in a graph
+ *    whose companies are `Company` and that has no other organizations, a company found in text
+ *    is a `Company` too. Two labels of a kind (`City` and `Country` for places): none.
+ */
+export class BroadLabels {
+  private kept?: { from: unknown; synonyms: string; mapping: Promise<BroadLabelMapping> };
+
+  constructor(private readonly deps: BroadLabelsDeps) {}
+
+  /** Read again only when the graph's schema or the synonyms changed. */
+  async mapping(): Promise<BroadLabelMapping> {
+    const [view, synonyms] = await Promise.all([this.deps.schema.get(), this.deps.synonyms()]);
+    const said = JSON.stringify(synonyms.filter((s) => s.kind === 'label').map((s) => [s.word, s.stands_for]));
+    if (this.kept?.from !== view || this.kept.synonyms !== said) {
+      const labels = view.schema.labels.map((l) => l.label);
+      this.kept = { from: view, synonyms: said, mapping: this.read(labels, synonyms) };
+      this.kept.mapping.catch(() => (this.kept = undefined));
+    }
+    return this.kept.mapping;
+  }
+
+  private async read(labels: readonly string[], synonyms: readonly { word: string; stands_for: string; kind: string }[]): Promise<BroadLabelMapping> {
+    const mapping: Record<string, string> = {};
+    const candidates = labels.filter((l) => !GENERIC_LABELS.has(l) && l !== ENTITY_LABEL && l !== DOCUMENT_LABEL);
+    const kinds = await labelKinds(candidates);
+    const own = new Map<string, Promise<boolean>>();
+    const isOwn = (label: string) => {
+      let found = own.get(label);
+      if (!found) {
+        found = this.hasOwnNodes(label);
+        own.set(label, found);
+      }
+      return found;
+    };
+    for (const [broad, words] of Object.entries(KIND_WORDS)) {
+      const said = [...new Set(synonyms.filter((s) => s.kind === 'label' && words.includes(s.word) && s.stands_for !== broad).map((s) => s.stands_for))];
+      if (said.length > 0) {
+        if (said.length === 1) mapping[broad] = said[0]!;
+        continue;
+      }
+      if (labels.includes(broad) && (await isOwn(broad))) continue;
+      const ofKind = candidates.filter((l) => {
+        const k = kinds.get(l) ?? [];
+        return k.length === 1 && k[0] === KIND_OF_BROAD_LABEL[broad];
+      });
+      const owned = (await Promise.all(ofKind.map(async (l) => ((await isOwn(l)) ? l : undefined)))).filter((l): l is string => l !== undefined);
+      if (owned.length === 1) mapping[broad] = owned[0]!;
+    }
+    return mapping;
+  }
+
+  /** Whether some node of `label` was not made by documents alone (the graph's own data, or the demo's). */
+  private async hasOwnNodes(label: string): Promise<boolean> {
+    const { rows } = await this.deps.graph.runReadOnly(
+      `MATCH (n:\`${label.replace(/`/g, '``')}\`) WHERE n.${PROVENANCE_PROPERTY} IS NULL OR any(p IN n.${PROVENANCE_PROPERTY} WHERE NOT p STARTS WITH 'document:') RETURN 1 AS own LIMIT 1`,
+      {},
+      { maxRows: 1 },
+    );
+    return rows.length > 0;
+  }
+}
