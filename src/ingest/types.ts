@@ -176,6 +176,13 @@ export interface Resolution {
   candidates?: string[];
 }
 
+/** A name a document mentions once, in no relation, left out of the graph as noise unless the graph has the thing from another document. */
+export interface LoneMention {
+  label: string;
+  name: string;
+  evidence: Evidence[];
+}
+
 /** Progress as the stream and the status show it. */
 export const INGESTION_STAGES = ['sniffing', 'extracting_text', 'chunking', 'extracting_entities', 'resolving', 'writing'] as const;
 export type IngestionStage = (typeof INGESTION_STAGES)[number];

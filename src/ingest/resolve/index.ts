@@ -1,6 +1,6 @@
 import { compatibleLabels, displayName, isGenericLabels, labelKinds, normalizeName, slug, withBroadLabels } from '../names.js';
 import type { BroadLabelMapping } from '../names.js';
-import type { DocumentFacts, EntityFact, Progress, Resolution } from '../types.js';
+import type { DocumentFacts, EntityFact, LoneMention, Progress, Resolution } from '../types.js';
 import type { GraphNode, GraphStore } from '../../stores/graph/port.js';
 import { isNameKey } from '../../stores/graph/bookkeeping.js';
 
@@ -12,8 +12,11 @@ import { isNameKey } from '../../stores/graph/bookkeeping.js';
  * - an entity with a key from the file is exactly the node with that key;
  * - any other is merged into an existing node only when exactly one node of a compatible label
  *   has its name (or alias); with several, it is kept apart, marked ambiguous, for curators;
- * - a free-text candidate mentioned once, in no relation, is dropped (a curator would call it
- *   noise), whatever the graph holds: the order documents come in must not decide it.
+ * - a free-text candidate mentioned once, in no relation, is noise (a curator would call it so):
+ *   it makes no node. When exactly one compatible node has its name, made by other documents or
+ *   the graph's own, the document is one more source of that node; otherwise the mention is kept
+ *   aside (`mentions`), and a document that makes such a node later adds this one as a source
+ *   (documents/mention-support), so the order documents come in does not decide it.
  * New nodes get a stable key from label and name, so other documents and re-ingestions reach them.
  */
 
@@ -29,6 +32,8 @@ export interface ResolveResult {
   resolutions: Resolution[];
   /** Candidates left out as noise. */
   dropped: number;
+  /** Those of them no node was named like, kept aside (see above). */
+  mentions: LoneMention[];
 }
 
 const FREE_TEXT = new Set(['nlp', 'pattern', 'model']);
@@ -68,6 +73,7 @@ export async function resolveEntities(options: {
 
   const resolutions: Resolution[] = [];
   const kept: EntityFact[] = [];
+  const mentions: LoneMention[] = [];
   let dropped = 0;
   for (const [i, entity] of entities.entries()) {
     if (signal?.aborted) throw signal.reason;
@@ -79,6 +85,7 @@ export async function resolveEntities(options: {
     const resolution = await resolveOne({ entity, documentId, existingKeys, nodesNamed, related: related.has(entity.ref), broadLabels });
     if (!resolution) {
       dropped++;
+      mentions.push({ label: mainLabel(entity), name: entity.name, evidence: entity.evidence });
       continue;
     }
     resolutions.push(resolution);
@@ -113,6 +120,7 @@ export async function resolveEntities(options: {
     facts: { entities: merged.map((m) => ({ ...m.entity, labels: withBroadLabels(m.entity.labels, broadLabels) })), relations: rewritten, warnings: options.facts.warnings },
     resolutions: merged.map((m) => ({ ...m.resolution, ref: m.entity.ref })),
     dropped,
+    mentions,
   };
 }
 
@@ -128,12 +136,13 @@ async function resolveOne(options: {
   if (entity.key) return { ref: entity.ref, key: entity.key, outcome: existingKeys.has(entity.key) ? 'existing' : 'new' };
   // A reference may name a node by its key (an edge list of keys).
   if (entity.reference && existingKeys.has(entity.name)) return { ref: entity.ref, key: entity.name, outcome: 'existing' };
-  // Noise is told from the document alone, never from what the graph holds now: a name another
-  // document brings later must not make this one's mention count, or the order would decide.
-  if (isFreeText(entity) && entity.mentions < 2 && !options.related) return undefined;
   const named = await options.nodesNamed(entity.name);
   const kinds = await labelKinds([...entity.labels, ...named.flatMap(nodeLabels)]);
   const candidates = named.filter((node) => node.key && compatibleLabels(entity.labels, nodeLabels(node), kinds));
+  // Noise makes no node of its own, whatever the graph holds; it names the one node that has its name.
+  if (isFreeText(entity) && entity.mentions < 2 && !options.related) {
+    return candidates.length === 1 ? { ref: entity.ref, key: candidates[0]!.key!, outcome: 'existing' } : undefined;
+  }
   const key = `${slug(mainLabel(entity))}:${slug(normalizeName(entity.name))}`;
   // A specific thing (a `Harbour`) named like broad nodes only documents made (an `Organization`
   // from text) is a node of its own: the writer folds them into it, as when it came first.

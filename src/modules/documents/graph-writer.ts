@@ -1,9 +1,10 @@
 import type { SchemaCache } from '../../engine/planner/schema-cache.js';
-import type { DocumentFacts, EntityFact, Progress, Resolution } from '../../ingest/types.js';
+import type { DocumentFacts, EntityFact, LoneMention, Progress, Resolution } from '../../ingest/types.js';
 import type { GraphNode, GraphStore, NodeUpsert, PropertyValue, RelationshipUpsert } from '../../stores/graph/port.js';
 import type { FactRow, IngestionStore } from './ingestion-store.js';
 import { relationshipKey } from './ingestion-store.js';
 import type { GenericNodes } from './generic-nodes.js';
+import type { MentionSupport } from './mention-support.js';
 import type { ValueLinks } from './value-links.js';
 
 /**
@@ -31,6 +32,8 @@ export interface WriteVersionInput {
   version: number;
   facts: DocumentFacts;
   resolutions: Resolution[];
+  /** Names mentioned once that named nothing (the resolver's `mentions`): kept for documents that make them later. */
+  mentions: LoneMention[];
   signal: AbortSignal;
   onProgress(progress: Progress): void;
   /** Checked between batches: the document is being deleted, stop (the deletion removes what was written). */
@@ -44,6 +47,8 @@ export interface WriteCountsByKind {
   value_links: number;
   /** Broad nodes named earlier folded into the specific ones this document made. */
   folded: number;
+  /** Earlier documents that mentioned a node this one made, now among its sources. */
+  mentioned_earlier: number;
   existing: number;
   ambiguous: number;
   skipped_properties: number;
@@ -51,7 +56,15 @@ export interface WriteCountsByKind {
 
 export class DocumentGraphWriter {
   constructor(
-    private readonly deps: { graph: GraphStore; ingestions: IngestionStore; schema: SchemaCache; values: ValueLinks; generic: GenericNodes; batchSize: number },
+    private readonly deps: {
+      graph: GraphStore;
+      ingestions: IngestionStore;
+      schema: SchemaCache;
+      values: ValueLinks;
+      generic: GenericNodes;
+      mentions: MentionSupport;
+      batchSize: number;
+    },
   ) {}
 
   async writeVersion(input: WriteVersionInput): Promise<{ counts: WriteCountsByKind; warnings: string[] }> {
@@ -143,13 +156,16 @@ export class DocumentGraphWriter {
       }
     }
     await ingestions.saveFacts(doc.id, version, factRows);
+    await ingestions.saveMentions(doc.id, version, input.mentions);
     // The order documents come in does not decide the graph: a broad node named before this
-    // document made the specific one is folded into it (generic-nodes.ts), and text values
-    // naming things become links, this document's and earlier ones' (value-links.ts).
+    // document made the specific one is folded into it (generic-nodes.ts), documents that named
+    // it once become its sources (mention-support.ts), and text values naming things become
+    // links, this document's and earlier ones' (value-links.ts).
     const created = entities
       .filter((e) => keyOf.get(e.ref)!.outcome === 'new')
       .map((e) => ({ key: keyOf.get(e.ref)!.key, labels: e.labels, names: [e.name, ...(e.aliases ?? [])] }));
     const folded = await this.deps.generic.foldInto(created);
+    const mentionedEarlier = await this.deps.mentions.supportCreated(created, doc.id);
     const linked = await this.deps.values.linkValues({ nodes: factRows.filter((f) => f.item_kind === 'node'), provenance });
     warnings.push(...linked.warnings);
     await ingestions.addFacts(doc.id, version, linked.facts);
@@ -161,6 +177,7 @@ export class DocumentGraphWriter {
         relationships: relationships.length - mentioned.length,
         value_links: linked.facts.filter((f) => f.item_kind === 'relationship').length + linkedBack,
         folded,
+        mentioned_earlier: mentionedEarlier,
         existing: resolutions.filter((r) => r.outcome === 'existing').length,
         ambiguous: resolutions.filter((r) => r.outcome === 'ambiguous').length,
         skipped_properties: skipped,

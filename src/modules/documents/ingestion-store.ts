@@ -1,5 +1,5 @@
 import type { Queryable, RelationalStore } from '../../stores/relational/index.js';
-import type { Evidence, Progress } from '../../ingest/types.js';
+import type { Evidence, LoneMention, Progress } from '../../ingest/types.js';
 import { ACTIVE_RUN_STATUSES } from '../runs/store.js';
 
 /**
@@ -40,6 +40,15 @@ const SPACE_OR_PUNCTUATION = /[\s!-/:-@[-`{-~]+/g;
 
 /** A name as `namesGivenAs` compares it: lower case, without spaces or ASCII punctuation ("Brask & Co." and "brask co" meet). */
 export const nameSkeleton = (name: string) => name.toLowerCase().replace(SPACE_OR_PUNCTUATION, '');
+
+/**
+ * `names` in skeleton form as the database computes it: it lower-cases letters beyond ASCII only
+ * under some collations, so both forms are asked.
+ */
+function skeletonsAsked(names: readonly string[]): string[] {
+  const asciiOnly = (name: string) => name.replace(/[A-Z]/g, (c) => c.toLowerCase()).replace(SPACE_OR_PUNCTUATION, '');
+  return [...new Set(names.flatMap((n) => [nameSkeleton(n), asciiOnly(n)]))].filter((s) => s !== '');
+}
 
 /** A node's text value naming something, as `valuesNaming` finds it. */
 export interface ValueMention {
@@ -292,9 +301,7 @@ export class IngestionStore {
    * form (answered in that form): a cheap test of whether a thing of a broad kind may be named so.
    */
   async namesGivenAs(names: readonly string[], labels: readonly string[]): Promise<Set<string>> {
-    // The database lower-cases letters beyond ASCII only under some collations: both forms are asked.
-    const asciiOnly = (name: string) => name.replace(/[A-Z]/g, (c) => c.toLowerCase()).replace(SPACE_OR_PUNCTUATION, '');
-    const skeletons = [...new Set(names.flatMap((n) => [nameSkeleton(n), asciiOnly(n)]))].filter((s) => s !== '');
+    const skeletons = skeletonsAsked(names);
     if (skeletons.length === 0) return new Set();
     const { rows } = await this.db.query<{ name: string }>(
       `SELECT DISTINCT regexp_replace(lower(f.name), '[[:space:][:punct:]]+', '', 'g') AS name FROM document_facts f
@@ -304,6 +311,37 @@ export class IngestionStore {
       [skeletons, [...labels]],
     );
     return new Set(rows.map((r) => nameSkeleton(r.name)));
+  }
+
+  /** Keeps the names a version mentioned once and left out of the graph (see `mentionsNaming`). */
+  async saveMentions(docId: string, version: number, mentions: readonly LoneMention[]): Promise<void> {
+    await this.db.query('DELETE FROM document_mentions WHERE doc_id = $1 AND version = $2', [docId, version]);
+    for (let at = 0; at < mentions.length; at += FACT_ROWS_PER_INSERT) {
+      await this.db.query(
+        `INSERT INTO document_mentions (doc_id, version, label, name, evidence)
+         SELECT $1, $2, x.label, x.name, coalesce(x.evidence, '[]'::jsonb)
+           FROM jsonb_to_recordset($3::jsonb) AS x(label text, name text, evidence jsonb)
+         ON CONFLICT DO NOTHING`,
+        [docId, version, JSON.stringify(mentions.slice(at, at + FACT_ROWS_PER_INSERT))],
+      );
+    }
+  }
+
+  /**
+   * The names other documents' live versions mentioned once and left out of the graph that are
+   * one of `names` (compared in `nameSkeleton` form): the documents that name a thing new to the graph.
+   */
+  async mentionsNaming(names: readonly string[], exceptDoc: string): Promise<(LoneMention & { doc_id: string; version: number })[]> {
+    const skeletons = skeletonsAsked(names);
+    if (skeletons.length === 0) return [];
+    const { rows } = await this.db.query<LoneMention & { doc_id: string; version: number }>(
+      `SELECT m.doc_id, m.version, m.label, m.name, m.evidence FROM document_mentions m
+         JOIN documents d ON d.id = m.doc_id AND d.live_version = m.version AND NOT d.deleting
+        WHERE m.doc_id <> $2 AND regexp_replace(lower(m.name), '[[:space:][:punct:]]+', '', 'g') = ANY($1::text[])
+        ORDER BY m.doc_id, m.version, m.label, m.name`,
+      [skeletons, exceptDoc],
+    );
+    return rows;
   }
 
   /**
@@ -337,6 +375,7 @@ export class IngestionStore {
   }
 
   async removeFacts(docId: string, version: number): Promise<void> {
+    await this.db.query('DELETE FROM document_mentions WHERE doc_id = $1 AND version = $2', [docId, version]);
     await this.db.query('DELETE FROM document_evidence WHERE doc_id = $1 AND version = $2', [docId, version]);
     await this.db.query('DELETE FROM document_facts WHERE doc_id = $1 AND version = $2', [docId, version]);
   }

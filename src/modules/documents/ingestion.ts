@@ -6,7 +6,7 @@ import { extractWithModel } from '../../ingest/extract/model.js';
 import { resolveEntities } from '../../ingest/resolve/index.js';
 import { createSniffer } from '../../ingest/sniff.js';
 import { IngestRejection } from '../../ingest/types.js';
-import type { Chunk, DocumentFacts, EntityFact, IngestLimits, IngestionStage, Progress, RelationFact, Resolution } from '../../ingest/types.js';
+import type { Chunk, DocumentFacts, EntityFact, IngestLimits, IngestionStage, LoneMention, Progress, RelationFact, Resolution } from '../../ingest/types.js';
 import type { ModelSettings } from '../../engine/llm/query-writer.js';
 import type { SchemaCache } from '../../engine/planner/schema-cache.js';
 import type { NodeEventKind } from '../../engine/workflows/workflow.js';
@@ -140,6 +140,7 @@ export class DocumentIngestion {
         await this.deps.ingestions.stage(call.runId, 'resolved_entities', resolved.facts.entities);
         await this.deps.ingestions.stage(call.runId, 'resolved_relations', resolved.facts.relations);
         await this.deps.ingestions.stage(call.runId, 'resolutions', resolved.resolutions);
+        await this.deps.ingestions.stage(call.runId, 'mentions', resolved.mentions);
         const count = (outcome: Resolution['outcome']) => resolved.resolutions.filter((r) => r.outcome === outcome).length;
         return { entities: resolved.resolutions.length, existing: count('existing'), new: count('new'), ambiguous: count('ambiguous'), dropped: resolved.dropped };
       }),
@@ -155,6 +156,7 @@ export class DocumentIngestion {
       guard('writing', async () => {
         const facts = await this.stagedFacts(call.runId, 'resolved_entities', 'resolved_relations');
         const resolutions = (await this.deps.ingestions.staged<Resolution>(call.runId, 'resolutions')) ?? [];
+        const mentions = (await this.deps.ingestions.staged<LoneMention>(call.runId, 'mentions')) ?? [];
         await this.deps.ingestions.setGraphWritten(doc.id, ingestion.version, true);
         let written;
         try {
@@ -163,6 +165,7 @@ export class DocumentIngestion {
             version: ingestion.version,
             facts,
             resolutions,
+            mentions,
             signal: call.signal,
             onProgress: (p) => progress.report(p),
             stillWanted: async () => !(await this.deps.documents.isDeleting(doc.id)),

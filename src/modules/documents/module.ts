@@ -8,8 +8,9 @@ import type { SessionService } from '../chat/service.js';
 import type { RunService } from '../runs/service.js';
 import { BroadLabels } from './broad-labels.js';
 import { GraphEntries } from './graph-entries.js';
-import { DocumentGraphWriter } from './graph-writer.js';
+import { DocumentGraphWriter, documentNodeKey, documentProvenance, MENTIONS } from './graph-writer.js';
 import { GenericNodes } from './generic-nodes.js';
+import { MentionSupport } from './mention-support.js';
 import { ValueLinks } from './value-links.js';
 import { DocumentIngestion } from './ingestion.js';
 import { IngestionStore } from './ingestion-store.js';
@@ -45,7 +46,8 @@ export function createDocumentsModule(deps: {
   const values = new ValueLinks({ graph, ingestions, maxValues: config.documents.valueLinksMax });
   const broadLabels = new BroadLabels({ graph, schema, synonyms: deps.synonyms });
   const generic = new GenericNodes({ graph, ingestions, broadLabels });
-  const writer = new DocumentGraphWriter({ graph, ingestions, schema, values, generic, batchSize: config.documents.writeBatch });
+  const mentions = new MentionSupport({ graph, ingestions, provenanceOf: documentProvenance, documentNodeKey, mentionsType: MENTIONS });
+  const writer = new DocumentGraphWriter({ graph, ingestions, schema, values, generic, mentions, batchSize: config.documents.writeBatch });
   const uploadLimits = {
     maxBytes: config.documents.maxBytes,
     maxFiles: config.documents.maxFilesPerUpload,

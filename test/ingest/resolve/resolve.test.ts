@@ -78,16 +78,20 @@ describe('entity resolution', () => {
     expect(result.facts.entities).toHaveLength(3);
   });
 
-  it('drops a free-text candidate seen once, in no relation, whether or not the graph has its name; keeps one that repeats', async () => {
+  it('makes no node of a free-text candidate seen once, in no relation: it names the one node of its name, or is kept aside; keeps one that repeats', async () => {
     const result = await resolveEntities({
       facts: facts([mention('once', 'Quillon Vey', 'Person', 1), mention('twice', 'Pera Stox', 'Person', 2), mention('known-once', 'Lisbon', 'Place', 1)]),
       graph,
       documentId: DOC,
     });
-    // Dropping a mention because nothing has its name yet, and keeping it once another document
-    // brought the name, would let the order of ingestion decide the graph.
-    expect(result.dropped).toBe(2);
-    expect(result.resolutions.map((r) => r.ref)).toEqual(['twice']);
+    // A name mentioned once never makes a node, whatever the graph holds. Where a node has that
+    // name, the document is one of its sources; where none has, the mention is kept aside, and a
+    // document that makes the node later adds this one as a source (mention-support), so the
+    // order of ingestion decides nothing.
+    expect(result.dropped).toBe(1);
+    expect(result.mentions.map(({ label, name }) => ({ label, name }))).toEqual([{ label: 'Person', name: 'Quillon Vey' }]);
+    expect(result.resolutions.map((r) => r.ref).sort()).toEqual(['known-once', 'twice']);
+    expect(outcomeOf(result, 'known-once')).toMatchObject({ outcome: 'existing', key: 'city:lisbon' });
     const repeated = await resolveEntities({ facts: facts([mention('known', 'Lisbon', 'Place', 2)]), graph, documentId: DOC });
     expect(outcomeOf(repeated, 'known')).toMatchObject({ outcome: 'existing', key: 'city:lisbon' });
   });

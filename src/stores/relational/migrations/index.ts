@@ -12,6 +12,7 @@ import { m011QueryAssessmentAndFeedback } from './011-query-assessment-and-feedb
 import { m012MessageSender } from './012-message-sender.js';
 import { m013IdempotencyKeys } from './013-idempotency-keys.js';
 import { m014Synonyms } from './014-synonyms.js';
+import { m015DocumentMentions } from './015-document-mentions.js';
 
 export interface Migration {
   /** Strictly increasing; never reused. */
@@ -37,4 +38,5 @@ export const migrations: readonly Migration[] = [
   m012MessageSender,
   m013IdempotencyKeys,
   m014Synonyms,
+  m015DocumentMentions,
 ];
