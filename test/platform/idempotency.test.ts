@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { multipartBody } from '../support/documents.js';
 import { auth, followSession, runEvent, RUN_SETTLED } from '../support/runs.js';
 
 /**
@@ -112,6 +113,39 @@ describe('Idempotency-Key', () => {
     expect(again.statusCode).toBe(200);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect((await post(`/api/v1/aim/queries/${id}/approve`, undefined)).statusCode).toBe(409);
+  });
+
+  it('replays an upload only for the same files: another file under the key is a 422 and is not stored', async () => {
+    const upload = (key: string, fileName: string, content: string) => {
+      const { body, contentType } = multipartBody([{ fileName, content, contentType: 'text/csv' }]);
+      return t.app.inject({ method: 'POST', url: '/api/v1/documents/upload', headers: { ...auth(token), 'content-type': contentType, 'idempotency-key': key }, payload: body });
+    };
+    const documents = async () =>
+      ((await t.app.inject({ method: 'GET', url: '/api/v1/documents/?limit=100', headers: auth(token) })).json().items as { file_name: string }[]).map((d) => d.file_name).sort();
+    const before = await documents();
+
+    const first = await upload('upload-key-1', 'alpha.csv', 'id,name\n1,Quay Road\n');
+    expect(first.statusCode).toBe(201);
+    const retry = await upload('upload-key-1', 'alpha.csv', 'id,name\n1,Quay Road\n');
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(first.json());
+
+    // Another file (or the same name with other bytes) under that key: the documented 422, nothing stored.
+    for (const [name, content] of [['beta.csv', 'id,name\n2,Lark Museum\n'], ['alpha.csv', 'id,name\n1,Quay Road, edited\n']]) {
+      const other = await upload('upload-key-1', name!, content!);
+      expect(other.statusCode, name).toBe(422);
+      expect(other.json().type).toBe('urn:cqks:problem:idempotency-key-reused');
+    }
+    expect(await documents()).toEqual([...before, 'alpha.csv'].sort());
+
+    // A refused upload keeps nothing, so its key is free for the retry that does the work.
+    const empty = await upload('upload-key-2', 'empty.csv', '');
+    expect(empty.statusCode).toBe(415);
+    const fixed = await upload('upload-key-2', 'gamma.csv', 'id,name\n3,Night Porter\n');
+    expect(fixed.statusCode).toBe(201);
+    expect(fixed.headers['idempotent-replayed']).toBeUndefined();
+    expect(await documents()).toEqual([...before, 'alpha.csv', 'gamma.csv'].sort());
   });
 
   it('is described in the OpenAPI document on the creating POSTs only', async () => {

@@ -62,7 +62,9 @@ export const documentRoutes: FastifyPluginAsyncZod<{ service: DocumentService; l
     async (request, reply) => {
       const principal = requirePrincipal(request);
       if (!request.isMultipart()) throw unsupportedMediaType('Send the files as multipart/form-data, one part per file.');
-      return reply.code(201).send(await service.upload(principal, request.parts()));
+      const { items, content } = await service.upload(principal, request.parts());
+      request.idempotency?.content(content);
+      return reply.code(201).send({ items });
     },
   );
 

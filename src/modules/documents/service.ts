@@ -53,8 +53,9 @@ export interface DocumentServiceDeps {
 export class DocumentService {
   constructor(private readonly deps: DocumentServiceDeps) {}
 
+  /** The documents stored, and what the body held (for Idempotency-Key retries). */
   async upload(principal: Principal, parts: AsyncIterable<Multipart>) {
-    const stored = await receiveUpload({
+    const { files: stored, content } = await receiveUpload({
       parts,
       owner: principal.sub,
       store: this.deps.documents,
@@ -71,7 +72,7 @@ export class DocumentService {
     });
     const items = [];
     for (const file of stored) items.push(presentDocument((await this.deps.documents.get(file.id))!));
-    return { items };
+    return { items, content };
   }
 
   async list(

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import { createSniffer } from '../../ingest/sniff.js';
 import { FORMAT_MEDIA_TYPES } from '../../ingest/types.js';
+import { PartsFingerprint } from '../../platform/idempotency/parts-fingerprint.js';
 import { badRequest, conflict, payloadTooLarge, unsupportedMediaType } from '../../platform/problem.js';
 import { safeFileName } from './file-name.js';
 import { DOCUMENT_CHUNK_BYTES } from './store.js';
@@ -66,17 +67,19 @@ export async function receiveUpload(options: {
   limits: UploadLimits;
   /** The caller's document an edited file may replace (404 otherwise); its sha256. */
   replaceable(docId: string): Promise<{ id: string; sha256: string }>;
-}): Promise<UploadedFile[]> {
+}): Promise<{ files: UploadedFile[]; /** What the body held (`PartsFingerprint`), for Idempotency-Key retries. */ content: string }> {
   const { parts, owner, store, limits } = options;
   const stored: UploadedFile[] = [];
   /** New documents this request made (not one it replaced): what a refusal removes. */
   const created: string[] = [];
   let current: string | undefined;
   let replaces: { id: string; sha256: string } | undefined;
+  const content = new PartsFingerprint();
   try {
     let used = await store.usage(owner);
     for await (const part of parts) {
       if (part.type === 'field') {
+        content.field(part.fieldname, String(part.value));
         if (part.fieldname !== 'replaces') continue;
         const value = String(part.value);
         if (!UUID.test(value) || stored.length > 0) {
@@ -88,6 +91,7 @@ export async function receiveUpload(options: {
       if (replaces && stored.length > 0) throw badRequest('An upload that replaces a document carries one file.', [{ path: 'body.files', message: 'one file' }]);
       current = safeFileName(part.filename);
       const file = await receiveFile({ part, fileName: current, owner, store, limits, used, replaces });
+      content.file(part.fieldname, part.filename, file.sha256);
       stored.push(file.uploaded);
       if (!replaces) created.push(file.uploaded.id);
       used += file.size;
@@ -98,7 +102,7 @@ export async function receiveUpload(options: {
         { path: 'body.files', message: 'required' },
       ]);
     }
-    return stored;
+    return { files: stored, content: content.digest() };
   } catch (error) {
     await store.discard(created);
     throw multipartProblem(error, current, limits);
@@ -113,7 +117,7 @@ async function receiveFile(options: {
   limits: UploadLimits;
   used: number;
   replaces?: { id: string; sha256: string };
-}): Promise<{ uploaded: UploadedFile; size: number }> {
+}): Promise<{ uploaded: UploadedFile; size: number; sha256: string }> {
   const { part, fileName, owner, store, limits, used, replaces } = options;
   const id = randomUUID();
   await store.begin({ id, owner, fileName });
@@ -172,7 +176,7 @@ async function receiveFile(options: {
     const file = { fileName, format: sniffed.format, contentType: FORMAT_MEDIA_TYPES[sniffed.format], size, sha256 };
     const completed = replaces ? await store.replace(replaces.id, id, file) : await store.complete(id, file);
     if (!completed) throw await duplicate();
-    return { uploaded: { id: replaces?.id ?? id, fileName }, size };
+    return { uploaded: { id: replaces?.id ?? id, fileName }, size, sha256 };
   } catch (error) {
     // Unread bytes of this part must be drained, or the request never ends.
     part.file.resume();

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { v5 as uuidv5 } from 'uuid';
 import { badRequest, ProblemError, unprocessable } from '../problem.js';
+import { PartsFingerprint } from './parts-fingerprint.js';
 import { IDEMPOTENCY_KEY_PATTERN } from './schemas.js';
 import type { IdempotencyStore } from './store.js';
 
@@ -14,6 +15,13 @@ import type { IdempotencyStore } from './store.js';
  * held a key died before answering, a retry after IDEMPOTENCY_IN_PROGRESS_MS does the work,
  * and `request.idempotency.id()` gives it the ids the first attempt used, so what that attempt
  * already created is found, not created again.
+ *
+ * A multipart body (an upload) is read by its handler as it streams in, after the key is
+ * claimed: its handler tells what it held (`content()`, a `PartsFingerprint`), which is kept with
+ * the answer, and a retry's body is read into the same fingerprint (nothing stored) before its
+ * answer is sent again: another file under the same key is a 422, not the first file's answer.
+ * Only a multipart request's 2xx answer is kept: an upload is all or nothing, so after a refusal
+ * the key is free and a retry does the work.
  */
 
 declare module 'fastify' {
@@ -33,6 +41,8 @@ export interface IdempotentRequest {
   recovered: boolean;
   /** The id to create `kind` under: the same for every attempt with this key. */
   id(kind: string): string;
+  /** What a body the handler streamed held (a `PartsFingerprint` digest), kept with the answer. */
+  content(fingerprint: string): void;
 }
 
 export interface IdempotencyPluginOptions {
@@ -47,12 +57,32 @@ const ID_NAMESPACE = '6f1c1f5e-4a52-4a8e-9a53-0b8f3c2d7e11';
 const NOT_KEPT = new Set([408, 409, 425, 429]);
 const SWEEP_INTERVAL_MS = 3_600_000;
 
+const isMultipart = (request: FastifyRequest) => (request.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/');
+
 /** Method, route and body: a key may be sent again only with the same request. */
 function fingerprint(request: FastifyRequest): string {
-  // A multipart body is read by its handler as it streams in, after this check: only its route counts.
-  const multipart = (request.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/');
-  const body = multipart ? '' : JSON.stringify(request.body ?? null);
+  // A multipart body is read by its handler as it streams in, after this check: its content is checked apart.
+  const body = isMultipart(request) ? '' : JSON.stringify(request.body ?? null);
   return createHash('sha256').update(`${request.method} ${request.url}\n${body}`).digest('hex');
+}
+
+const keyReused = () =>
+  unprocessable(
+    'idempotency-key-reused',
+    'Idempotency-Key reused',
+    'This Idempotency-Key was sent with another request (another route, body or files): use a new key for a new request.',
+  );
+
+/** A retry's multipart body, read into its fingerprint; a body that cannot be read is the client's error. */
+async function contentOf(request: FastifyRequest): Promise<string> {
+  // Only a route that takes multipart bodies reads them (others refused it as 415 already).
+  if (typeof request.parts !== 'function') throw keyReused();
+  try {
+    return await PartsFingerprint.of(request.parts());
+  } catch (error) {
+    if (error instanceof ProblemError || ((error as { statusCode?: number }).statusCode ?? 500) < 500) throw error;
+    throw badRequest('The multipart body cannot be read.', [{ path: 'body', message: 'must be well-formed multipart/form-data' }]);
+  }
 }
 
 function replay(reply: FastifyReply, answer: { statusCode: number; contentType: string | null; body: string | null }): FastifyReply {
@@ -73,6 +103,7 @@ async function idempotency(app: FastifyInstance, options: IdempotencyPluginOptio
   const { store, settings } = options;
   app.decorateRequest('idempotency', null);
   const replayed = new WeakSet<FastifyRequest>();
+  const contents = new WeakMap<FastifyRequest, string>();
 
   app.addHook('preHandler', async (request, reply) => {
     const header = request.headers[HEADER];
@@ -88,9 +119,15 @@ async function idempotency(app: FastifyInstance, options: IdempotencyPluginOptio
     const claim = await store.claim({ subject, key, fingerprint: fingerprint(request), inProgressMs: settings.inProgressMs, ttlSeconds: settings.keyTtlSeconds });
     switch (claim.outcome) {
       case 'claimed':
-        request.idempotency = { key, recovered: claim.recovered, id: (kind) => uuidv5(`${subject}\u0000${key}\u0000${claim.since}\u0000${kind}`, ID_NAMESPACE) };
+        request.idempotency = {
+          key,
+          recovered: claim.recovered,
+          id: (kind) => uuidv5(`${subject}\u0000${key}\u0000${claim.since}\u0000${kind}`, ID_NAMESPACE),
+          content: (fingerprint) => contents.set(request, fingerprint),
+        };
         return;
       case 'done':
+        if (isMultipart(request) && (claim.contentFingerprint === null || (await contentOf(request)) !== claim.contentFingerprint)) throw keyReused();
         replayed.add(request);
         return replay(reply, claim);
       case 'in_progress':
@@ -102,11 +139,7 @@ async function idempotency(app: FastifyInstance, options: IdempotencyPluginOptio
           headers: { 'retry-after': String(claim.retryAfterS) },
         });
       case 'mismatch':
-        throw unprocessable(
-          'idempotency-key-reused',
-          'Idempotency-Key reused',
-          'This Idempotency-Key was sent with another request (another route or body): use a new key for a new request.',
-        );
+        throw keyReused();
     }
   });
 
@@ -116,13 +149,19 @@ async function idempotency(app: FastifyInstance, options: IdempotencyPluginOptio
     const subject = request.principal!.sub;
     const status = reply.statusCode;
     try {
-      if (status >= 500 || NOT_KEPT.has(status)) {
+      const multipart = isMultipart(request);
+      if (status >= 500 || NOT_KEPT.has(status) || (multipart && (status >= 300 || !contents.has(request)))) {
         await store.release(subject, claimed.key);
       } else {
         const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
         const body = text !== null && Buffer.byteLength(text) <= settings.responseMaxBytes ? text : null;
         const contentType = reply.getHeader('content-type');
-        await store.complete(subject, claimed.key, { statusCode: status, contentType: typeof contentType === 'string' ? contentType : null, body });
+        await store.complete(subject, claimed.key, {
+          statusCode: status,
+          contentType: typeof contentType === 'string' ? contentType : null,
+          body,
+          contentFingerprint: contents.get(request) ?? null,
+        });
       }
     } catch (error) {
       // The answer still goes out; a retry finds the key in progress until it times out, then does the work.

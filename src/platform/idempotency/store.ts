@@ -4,8 +4,11 @@ import type { RelationalStore } from '../../stores/relational/index.js';
 export type Claim =
   /** The key is this request's: do the work (`recovered`: a first attempt died holding it). */
   | { outcome: 'claimed'; recovered: boolean; since: string }
-  /** The work was done: send the first answer again (`body` null: it was too large to keep). */
-  | { outcome: 'done'; statusCode: number; contentType: string | null; body: string | null }
+  /**
+   * The work was done: send the first answer again (`body` null: it was too large to keep), if
+   * a streamed body is the same (`contentFingerprint`, see `complete`).
+   */
+  | { outcome: 'done'; statusCode: number; contentType: string | null; body: string | null; contentFingerprint: string | null }
   /** Another request with this key is still at work. */
   | { outcome: 'in_progress'; retryAfterS: number }
   /** The key was used for another request (another route or body). */
@@ -17,6 +20,7 @@ interface KeyRow {
   status_code: number | null;
   content_type: string | null;
   body: string | null;
+  content_fingerprint: string | null;
   held_ms: number;
   since: string;
 }
@@ -38,7 +42,7 @@ export class IdempotencyStore {
       const claimed = (inserted.rows[0] as { since: string } | undefined)?.since;
       if (claimed) return { outcome: 'claimed', recovered: false, since: claimed };
       const { rows } = await tx.query<KeyRow>(
-        `SELECT fingerprint, state, status_code, content_type, body,
+        `SELECT fingerprint, state, status_code, content_type, body, content_fingerprint,
                 (extract(epoch FROM locked_until - now()) * 1000)::int AS held_ms, created_at::text AS since
            FROM idempotency_keys WHERE subject = $1 AND key = $2 FOR UPDATE`,
         [subject, key],
@@ -47,7 +51,9 @@ export class IdempotencyStore {
       // Deleted meanwhile (its request failed and released it): this one may go on.
       if (!row) return this.claim(request);
       if (row.fingerprint !== fingerprint) return { outcome: 'mismatch' };
-      if (row.state === 'done') return { outcome: 'done', statusCode: row.status_code ?? 500, contentType: row.content_type, body: row.body };
+      if (row.state === 'done') {
+        return { outcome: 'done', statusCode: row.status_code ?? 500, contentType: row.content_type, body: row.body, contentFingerprint: row.content_fingerprint };
+      }
       if (row.held_ms > 0) return { outcome: 'in_progress', retryAfterS: Math.max(1, Math.ceil(row.held_ms / 1000)) };
       // The request that held it stopped without an answer (its process died): this one takes over.
       await tx.query(
@@ -58,12 +64,19 @@ export class IdempotencyStore {
     });
   }
 
-  /** Keeps the first answer (`body` null: too large to keep). */
-  async complete(subject: string, key: string, answer: { statusCode: number; contentType: string | null; body: string | null }): Promise<void> {
+  /**
+   * Keeps the first answer (`body` null: too large to keep), and for a body its handler streamed
+   * (an upload) what that body held, which a retry must match.
+   */
+  async complete(
+    subject: string,
+    key: string,
+    answer: { statusCode: number; contentType: string | null; body: string | null; contentFingerprint?: string | null },
+  ): Promise<void> {
     await this.deps.db.query(
-      `UPDATE idempotency_keys SET state = 'done', status_code = $3, content_type = $4, body = $5
+      `UPDATE idempotency_keys SET state = 'done', status_code = $3, content_type = $4, body = $5, content_fingerprint = $6
         WHERE subject = $1 AND key = $2 AND state = 'in_progress'`,
-      [subject, key, answer.statusCode, answer.contentType, answer.body],
+      [subject, key, answer.statusCode, answer.contentType, answer.body, answer.contentFingerprint ?? null],
     );
   }
 

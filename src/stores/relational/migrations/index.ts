@@ -13,6 +13,7 @@ import { m012MessageSender } from './012-message-sender.js';
 import { m013IdempotencyKeys } from './013-idempotency-keys.js';
 import { m014Synonyms } from './014-synonyms.js';
 import { m015DocumentMentions } from './015-document-mentions.js';
+import { m016IdempotentUploads } from './016-idempotent-uploads.js';
 
 export interface Migration {
   /** Strictly increasing; never reused. */
@@ -39,4 +40,5 @@ export const migrations: readonly Migration[] = [
   m013IdempotencyKeys,
   m014Synonyms,
   m015DocumentMentions,
+  m016IdempotentUploads,
 ];
