@@ -1,4 +1,3 @@
-import type { SchemaCache } from '../../engine/planner/schema-cache.js';
 import { GENERIC_LABELS, labelKinds } from '../../ingest/names.js';
 import type { BroadLabelMapping } from '../../ingest/names.js';
 import type { BroadKind } from '../../language/wordnet.js';
@@ -12,11 +11,14 @@ const KIND_WORDS: Readonly<Record<string, readonly string[]>> = {
   Organization: ['organization', 'organisation'],
   Place: ['place', 'location'],
 };
+/** Labels read at most (a graph with more is not one whose kinds a label tells). */
+const LABELS_MAX = 10_000;
 const KIND_OF_BROAD_LABEL: Readonly<Record<string, BroadKind>> = { Person: 'person', Organization: 'organization', Place: 'place' };
 
 export interface BroadLabelsDeps {
   graph: Pick<GraphStore, 'runReadOnly'>;
-  schema: Pick<SchemaCache, 'get'>;
+  /** How long a mapping is kept while the graph's labels and the synonyms stay the same (GRAPH_SCHEMA_CACHE_MS). */
+  ttlMs: number;
   /** The deployment's synonyms (curators keep them). */
   synonyms: () => Promise<readonly { word: string; stands_for: string; kind: string }[]>;
 }
@@ -33,20 +35,29 @@ export interface BroadLabelsDeps {
  *    is a `Company` too. Two labels of a kind (`City` and `Country` for places): none.
  */
 export class BroadLabels {
-  private kept?: { from: unknown; synonyms: string; mapping: Promise<BroadLabelMapping> };
+  private kept?: { from: string; at: number; mapping: Promise<BroadLabelMapping> };
 
   constructor(private readonly deps: BroadLabelsDeps) {}
 
-  /** Read again only when the graph's schema or the synonyms changed. */
+  /** Read again when the graph's labels or the synonyms change, or after `ttlMs`. */
   async mapping(): Promise<BroadLabelMapping> {
-    const [view, synonyms] = await Promise.all([this.deps.schema.get(), this.deps.synonyms()]);
-    const said = JSON.stringify(synonyms.filter((s) => s.kind === 'label').map((s) => [s.word, s.stands_for]));
-    if (this.kept?.from !== view || this.kept.synonyms !== said) {
-      const labels = view.schema.labels.map((l) => l.label);
-      this.kept = { from: view, synonyms: said, mapping: this.read(labels, synonyms) };
-      this.kept.mapping.catch(() => (this.kept = undefined));
+    const [labels, synonyms] = await Promise.all([this.labels(), this.deps.synonyms()]);
+    const from = JSON.stringify([labels, synonyms.filter((s) => s.kind === 'label').map((s) => [s.word, s.stands_for])]);
+    if (this.kept?.from !== from || Date.now() - this.kept.at > this.deps.ttlMs) {
+      const kept = { from, at: Date.now(), mapping: this.read(labels, synonyms) };
+      this.kept = kept;
+      kept.mapping.catch(() => {
+        if (this.kept === kept) this.kept = undefined;
+      });
     }
     return this.kept.mapping;
+  }
+
+  /** The graph's labels, from the engine's catalogue (a scan where a deployment does not allow `db.labels`). */
+  private async labels(): Promise<string[]> {
+    const read = (cypher: string) => this.deps.graph.runReadOnly(cypher, {}, { maxRows: LABELS_MAX });
+    const { rows } = await read('CALL db.labels() YIELD label RETURN label').catch(() => read('MATCH (n) UNWIND labels(n) AS label RETURN DISTINCT label'));
+    return rows.map((r) => String(r.label)).sort();
   }
 
   private async read(labels: readonly string[], synonyms: readonly { word: string; stands_for: string; kind: string }[]): Promise<BroadLabelMapping> {

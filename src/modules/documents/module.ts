@@ -44,7 +44,7 @@ export function createDocumentsModule(deps: {
   const documents = new DocumentStore({ db, onLiveChange: () => sources.forget() });
   const ingestions = new IngestionStore({ db });
   const values = new ValueLinks({ graph, ingestions, maxValues: config.documents.valueLinksMax });
-  const broadLabels = new BroadLabels({ graph, schema, synonyms: deps.synonyms });
+  const broadLabels = new BroadLabels({ graph, ttlMs: config.graph.schemaCacheMs, synonyms: deps.synonyms });
   const generic = new GenericNodes({ graph, ingestions, broadLabels });
   const mentions = new MentionSupport({ graph, ingestions, provenanceOf: documentProvenance, documentNodeKey, mentionsType: MENTIONS });
   const writer = new DocumentGraphWriter({ graph, ingestions, schema, values, generic, mentions, batchSize: config.documents.writeBatch });
