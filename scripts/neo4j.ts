@@ -8,6 +8,7 @@
  * runs until Ctrl-C. The first start builds the launcher with Maven (neo4j/launcher).
  */
 import path from 'node:path';
+import { stopWhenNpmGoes } from '../src/platform/parent-watch.js';
 import { neo4jUnavailableReason, startNeo4j } from './neo4j-launcher.js';
 
 const reason = neo4jUnavailableReason();
@@ -23,4 +24,5 @@ console.log('Ctrl-C stops it.');
 const stop = () => void neo4j.stop().then(() => process.exit(0));
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);
+stopWhenNpmGoes(stop);
 await new Promise<void>((resolve) => neo4j.child.once('exit', () => resolve()));

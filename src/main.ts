@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './platform/logger.js';
+import { stopWhenNpmGoes } from './platform/parent-watch.js';
 import { prepareRelationalStore } from './stores/relational/pglite-cluster.js';
 
 /**
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
+  stopWhenNpmGoes(() => stop('npm gone'));
 
   const address = await app.listen({ host: config.host, port: config.port });
   const mode = config.auth.issuer ? `OIDC issuer ${config.auth.issuer}` : 'development auth (npm run token)';
