@@ -1,5 +1,3 @@
-import { hostname } from 'node:os';
-import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { RelationalStore } from '../../stores/relational/index.js';
 import { CANCELLED_PREFIX, JOBS_CHANNEL } from './queue.js';
@@ -39,7 +37,8 @@ interface Active {
  * runs, its lease is renewed at a third of its length; a renewal that fails aborts the handler.
  */
 export class JobWorker implements LocalRunner {
-  readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  /** Who holds the leases this worker takes: its store's session name, alive while a connection of that name is. */
+  readonly owner: string;
   private readonly handlers: Map<string, JobHandler>;
   private readonly active = new Map<string, Active>();
   /** Places held for jobs being queued by this process (see `reserve`). */
@@ -59,6 +58,7 @@ export class JobWorker implements LocalRunner {
     private readonly options: WorkerOptions,
   ) {
     this.handlers = new Map(handlers.map((h) => [h.kind, h]));
+    this.owner = db.sessionName;
   }
 
   get activeCount(): number {

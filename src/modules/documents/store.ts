@@ -57,9 +57,11 @@ export interface IngestionView {
 export type DocumentWithIngestion = DocumentRow & IngestionView;
 
 /**
- * The ingestion state is derived, never stored: `running` only while a worker holds the run's
- * lease, so no status outlives the worker that owned it (a run whose worker died reads `queued`
- * until another process takes it over, or `failed` once it gave up).
+ * The ingestion state is derived, never stored: `running` only while a live worker holds the
+ * run's lease (its process still has a connection named as the lease's owner, see
+ * RelationalStore.sessionName), so no status outlives the worker that owned it: a run whose
+ * worker died reads `queued` at once, until another process takes it over when the lease runs
+ * out, or `failed` once it gave up.
  */
 const WITH_INGESTION = `
   SELECT d.*,
@@ -68,7 +70,8 @@ const WITH_INGESTION = `
       WHEN r.status = 'succeeded' THEN 'ingested'
       WHEN r.status = 'failed' THEN 'failed'
       WHEN r.status = 'cancelled' THEN 'cancelled'
-      WHEN r.status = 'running' AND j.status = 'leased' AND j.lease_expires_at > now() THEN 'running'
+      WHEN r.status = 'running' AND j.status = 'leased' AND j.lease_expires_at > now()
+        AND EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.application_name = j.lease_owner) THEN 'running'
       ELSE 'queued'
     END AS ingestion_state,
     i.run_id, r.session_id, i.version, i.stage, i.done, i.total, i.unit, i.warnings, i.counts, i.failure,

@@ -1,11 +1,11 @@
 import pg from 'pg';
-import { assertChannelName, PooledStore, typeParsers } from './pooled-store.js';
+import { assertChannelName, newSessionName, PooledStore, typeParsers } from './pooled-store.js';
 
 export interface PgStoreOptions {
   url: string;
   schema: string;
   poolMax: number;
-  /** Name reported to PostgreSQL (pg_stat_activity). */
+  /** Name every connection reports to PostgreSQL (pg_stat_activity; the store's `sessionName`); a new one by default. */
   applicationName?: string;
   /** PostgreSQL's limit on one statement (0 or absent: none). */
   statementTimeoutMs?: number;
@@ -19,13 +19,16 @@ export interface PgStoreOptions {
 /** PostgreSQL through a pool of `pg` connections (DATABASE_URL). */
 export class PgStore extends PooledStore<pg.Pool> {
   readonly engine = 'postgres' as const;
+  readonly sessionName: string;
 
-  /** LISTEN needs a connection of its own, outside the pool: one per store, for every channel. */
+  /** LISTEN needs a connection of its own, outside the pool: one per store, for every channel (and it stays open). */
   private readonly listener: Listener;
 
   constructor(options: PgStoreOptions) {
-    super(openPool(options));
-    this.listener = new Listener(options.url);
+    const sessionName = options.applicationName ?? newSessionName();
+    super(openPool({ ...options, applicationName: sessionName }));
+    this.sessionName = sessionName;
+    this.listener = new Listener(options.url, sessionName);
   }
 
   listen(channel: string, onNotify: (payload: string) => void, onResync: () => void): Promise<() => Promise<void>> {
@@ -81,7 +84,10 @@ class Listener {
   private retry: NodeJS.Timeout | undefined;
   private stopped = false;
 
-  constructor(private readonly url: string) {}
+  constructor(
+    private readonly url: string,
+    private readonly applicationName: string,
+  ) {}
 
   /** Resolves once `subscriber` hears every notification on `channel` from then on. */
   async add(channel: string, subscriber: Subscriber): Promise<() => Promise<void>> {
@@ -119,7 +125,7 @@ class Listener {
 
   private async connect(): Promise<pg.Client> {
     if (this.stopped) throw new Error('the store is closed');
-    const client = new pg.Client({ connectionString: this.url, application_name: 'cqks-listen', keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+    const client = new pg.Client({ connectionString: this.url, application_name: this.applicationName, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
     client.on('notification', (message) => {
       for (const subscriber of this.channels.get(message.channel)?.subscribers ?? []) subscriber.onNotify(message.payload ?? '');
     });

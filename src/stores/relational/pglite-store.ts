@@ -4,7 +4,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import pg from 'pg';
 import { ensurePgliteCluster } from './pglite-cluster.js';
-import { assertChannelName, PooledStore, typeParsers } from './pooled-store.js';
+import { assertChannelName, newSessionName, PooledStore, typeParsers } from './pooled-store.js';
 import type { Connections, LentConnection } from './pooled-store.js';
 
 /**
@@ -17,6 +17,7 @@ import type { Connections, LentConnection } from './pooled-store.js';
  */
 export class PgliteStore extends PooledStore<OneConnection> {
   readonly engine = 'pglite' as const;
+  readonly sessionName = newSessionName();
   private analyzeTimer?: NodeJS.Timeout;
   private readonly listeners = new Map<string, Set<(payload: string) => void>>();
 
@@ -61,7 +62,10 @@ export class PgliteStore extends PooledStore<OneConnection> {
       }
       const client = new pg.Client({ ...createPgConfig(db), types: typeParsers } as pg.ClientConfig);
       await client.connect();
-      return new PgliteStore(db, new OneConnection(client));
+      const store = new PgliteStore(db, new OneConnection(client));
+      // newSessionName's characters need no quoting.
+      await client.query(`SET application_name = '${store.sessionName}'`);
+      return store;
     } catch (error) {
       await db.close();
       throw error;

@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import pg from 'pg';
 import { isUnavailable } from '../../platform/unavailable.js';
 import { transactionEnd } from './port.js';
@@ -14,6 +15,15 @@ import type { QueryResult, RelationalStore, SqlParam, Transaction } from './port
  */
 
 const INT8_OID = 20;
+
+/**
+ * A store's `sessionName`: host, process and a random part, within PostgreSQL's 63 bytes for an
+ * application_name and in characters it keeps as they are.
+ */
+export function newSessionName(): string {
+  const host = hostname().replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 30);
+  return `cqks ${host}:${process.pid}:${randomUUID().slice(0, 8)}`;
+}
 
 /** int8 (counts, ids) as a JS number when it fits; never silently wrong. */
 function parseInt8(value: string): number | string {
@@ -59,6 +69,7 @@ export interface Connections {
 
 export abstract class PooledStore<C extends Connections = Connections> implements RelationalStore {
   abstract readonly engine: 'postgres' | 'pglite';
+  abstract readonly sessionName: string;
 
   protected constructor(protected readonly pool: C) {}
 

@@ -43,6 +43,12 @@ export function transactionEnd(): { committed: Promise<void>; settle(error?: unk
 
 export interface RelationalStore extends Queryable {
   readonly engine: 'postgres' | 'pglite';
+  /**
+   * The name every connection of this store reports (`application_name`, unique per store): the
+   * owner of the jobs this process leases, so a lease's holder is alive exactly while a
+   * connection of that name is (`pg_stat_activity`): a killed process's lease is known dead at once.
+   */
+  readonly sessionName: string;
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
   /**

@@ -22,14 +22,14 @@ describe('an ingestion whose process is killed', () => {
   let dataDir: string;
   const schema = uniqueName('t');
   let service: ServiceProcess | undefined;
-  const env = () => ({
+  const env = (leaseMs = 1500) => ({
     DATA_DIR: dataDir,
     DATABASE_URL: process.env.DATABASE_URL,
     DATABASE_SCHEMA: process.env.DATABASE_URL ? schema : 'public',
     REDIS_URL: process.env.REDIS_URL,
     REDIS_KEY_PREFIX: `${schema}:`,
     DEMO_DATA: 'false',
-    JOB_LEASE_MS: '1500',
+    JOB_LEASE_MS: String(leaseMs),
     JOB_POLL_INTERVAL_MS: '200',
     // Small batches: the write step takes long enough to be killed in the middle of it.
     INGEST_WRITE_BATCH: '25',
@@ -44,24 +44,30 @@ describe('an ingestion whose process is killed', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('finishes after a restart, with the whole version in the graph and nothing twice', async () => {
-    service = await startServiceProcess(env());
-    const token = (roles: ('user' | 'admin')[], sub: string) => signDevToken({ dataDir, audience: 'cqks-api', sub, roles });
-    const admin = { authorization: `Bearer ${await token(['admin'], 'crash-admin')}` };
+  const adminHeaders = async () => ({ authorization: `Bearer ${await signDevToken({ dataDir, audience: 'cqks-api', sub: 'crash-admin', roles: ['admin'] })}` });
 
-    const { body, contentType } = multipartBody([{ fileName: 'members.csv', content: CSV }]);
-    const uploaded = await fetch(`${service.url}/api/v1/documents/upload`, { method: 'POST', headers: { ...admin, 'content-type': contentType }, body });
+  /** Uploads `fileName`, starts its ingestion and kills the service while the ingestion writes; answers the document's id. */
+  async function killWhileWriting(fileName: string, content: string, admin: Record<string, string>): Promise<string> {
+    const { body, contentType } = multipartBody([{ fileName, content }]);
+    const uploaded = await fetch(`${service!.url}/api/v1/documents/upload`, { method: 'POST', headers: { ...admin, 'content-type': contentType }, body });
     expect(uploaded.status).toBe(201);
     const docId = ((await uploaded.json()) as { items: { doc_id: string }[] }).items[0]!.doc_id;
-    expect((await fetch(`${service.url}/api/v1/documents/${docId}/approve`, { method: 'POST', headers: admin })).status).toBe(200);
-    const started = await fetch(`${service.url}/api/v1/documents/${docId}/ingest`, { method: 'POST', headers: admin });
+    expect((await fetch(`${service!.url}/api/v1/documents/${docId}/approve`, { method: 'POST', headers: admin })).status).toBe(200);
+    const started = await fetch(`${service!.url}/api/v1/documents/${docId}/ingest`, { method: 'POST', headers: admin });
     expect(started.status).toBe(202);
     const { session_id: sessionId } = (await started.json()) as { session_id: string };
 
-    const stream = await openEventStream(`${service.url}/api/v1/chat/${sessionId}/stream`, admin, 'ndjson');
+    const stream = await openEventStream(`${service!.url}/api/v1/chat/${sessionId}/stream`, admin, 'ndjson');
     await stream.waitForEvent((e) => e.event === 'ingestion_progress' && e.data.data.stage === 'writing' && Number(e.data.data.done) > 0, 60_000);
     stream.close();
-    await service.kill();
+    await service!.kill();
+    return docId;
+  }
+
+  it('finishes after a restart, with the whole version in the graph and nothing twice', async () => {
+    service = await startServiceProcess(env());
+    const admin = await adminHeaders();
+    const docId = await killWhileWriting('members.csv', CSV, admin);
 
     service = await startServiceProcess(env());
     let doc: { ingestion: { state: string; failure: unknown; live_version: number | null; counts: Record<string, number> | null } } | undefined;
@@ -85,5 +91,18 @@ describe('an ingestion whose process is killed', () => {
     expect(await count('MATCH (m:Member) RETURN count(m) AS n')).toBe(ROWS);
     expect(await count('MATCH (m:Member) RETURN count(DISTINCT m.name) AS n')).toBe(ROWS);
     expect(await count("MATCH (:Document)-[r:MENTIONS]->(:Member) RETURN count(r) AS n")).toBe(ROWS);
+    await service.kill();
   }, 180_000);
+
+  it('reads queued, not running, as soon as the process that held the ingestion is gone (its lease still runs)', async () => {
+    // A lease far longer than the test: only the holder's death can tell the state.
+    service = await startServiceProcess(env(60_000));
+    const admin = await adminHeaders();
+    const docId = await killWhileWriting('members-again.csv', CSV.replaceAll('Member ', 'Crew member '), admin);
+
+    service = await startServiceProcess(env(60_000));
+    const res = await fetch(`${service.url}/api/v1/documents/${docId}`, { headers: admin });
+    const doc = (await res.json()) as { ingestion: { state: string; stage: string | null } };
+    expect(doc.ingestion.state, JSON.stringify(doc)).toBe('queued');
+  }, 120_000);
 });
