@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { neo4jUnavailableReason } from '../../scripts/neo4j-launcher.js';
+import { isProcessAlive } from '../support/processes.js';
 
 /**
  * The README's commands as a process manager runs them: it stops `npm start` or `npm run neo4j`
@@ -68,15 +69,6 @@ const childrenOf = (pid: number) =>
     .map((l) => Number(l.trim()))
     .filter((n) => n > 0);
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 const listening = (port: number) =>
   new Promise<boolean>((resolve) => {
     const socket = connect({ host: '127.0.0.1', port }, () => {
@@ -104,7 +96,7 @@ describe('stopping the documented commands', () => {
       expect(under.length).toBeGreaterThan(0);
       expect(await listening(Number(port))).toBe(true);
       child.kill(signal);
-      await until(() => under.every((pid) => !alive(pid)), 30_000, `what npm started (pids ${under.join(', ')})`);
+      await until(() => under.every((pid) => !isProcessAlive(pid)), 30_000, `what npm started (pids ${under.join(', ')})`);
       expect(await listening(Number(port))).toBe(false);
     });
   }

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestApp } from './app.js';
 import type { TestApp } from './app.js';
 import type { StreamClient } from './event-stream.js';
 import { RUN_SETTLED, auth, baseUrl, followSession, runEvent } from './runs.js';
@@ -110,4 +112,20 @@ export async function deleteDocuments(t: TestApp, admin: string, ids: Iterable<s
     const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/documents/${id}`, headers: auth(admin) });
     if (res.statusCode !== 204) throw new Error(`deleting ${id} answered ${res.statusCode}: ${res.body}`);
   }
+}
+
+/**
+ * A service for the ingestion tests of one file, started before its tests and closed after:
+ * listening (uploads go over real HTTP), polling for jobs often, reading the graph's schema
+ * afresh for every question, with an admin's token.
+ */
+export function documentsTestApp(): { readonly t: TestApp; readonly admin: string } {
+  const state = {} as { t: TestApp; admin: string };
+  beforeAll(async () => {
+    state.t = await startTestApp({ env: { JOB_POLL_INTERVAL_MS: '100', GRAPH_SCHEMA_CACHE_MS: '0' } });
+    await state.t.app.listen({ host: '127.0.0.1', port: 0 });
+    state.admin = await state.t.token(['admin']);
+  });
+  afterAll(() => state.t?.close());
+  return state;
 }

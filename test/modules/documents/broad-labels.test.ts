@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dumpGraph } from '../../../eval/documents-graph.js';
-import type { TestApp } from '../../support/app.js';
-import { startTestApp } from '../../support/app.js';
-import { deleteDocuments, ingestFiles } from '../../support/documents.js';
+import { deleteDocuments, documentsTestApp, ingestFiles } from '../../support/documents.js';
 import { auth, baseUrl } from '../../support/runs.js';
 
 /**
@@ -21,16 +19,12 @@ const FILES: Record<string, string> = {
 };
 
 describe('the labels of things free text names by kind', () => {
-  let t: TestApp;
-  let admin: string;
+  const setup = documentsTestApp();
   let curator: string;
   beforeAll(async () => {
-    t = await startTestApp({ env: { JOB_POLL_INTERVAL_MS: '100', GRAPH_SCHEMA_CACHE_MS: '0' } });
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    admin = await t.token(['admin']);
-    curator = await t.token(['curator']);
+    curator = await setup.t.token(['curator']);
     // The graph's own data (not from documents): one label of organizations, two of places.
-    await t.app.deps.graph.upsert(
+    await setup.t.app.deps.graph.upsert(
       {
         nodes: [
           { key: 'own:company:norrfold', labels: ['Company'], properties: { name: 'Norrfold Shipping' } },
@@ -42,52 +36,51 @@ describe('the labels of things free text names by kind', () => {
       'import:own-data',
     );
   });
-  afterAll(() => t?.close());
 
   const labelsOf = async (ids: Map<string, string>) => {
-    const dump = await dumpGraph(t.app.deps.graph, (id) => ids.get(id) ?? id);
+    const dump = await dumpGraph(setup.t.app.deps.graph, (id) => ids.get(id) ?? id);
     return { dump, labels: Object.fromEntries(dump.nodes.filter((n) => n.files.length > 0).map((n) => [String(n.properties.name), [...n.labels].sort()])) };
   };
 
   it('gives a company from text the graph’s one organization label, and a CSV row of it folds it in, in either order', { timeout: 120_000 }, async () => {
-    const text = await ingestFiles(t, admin, FILES, ['release.txt']);
+    const text = await ingestFiles(setup.t, setup.admin, FILES, ['release.txt']);
     expect((await labelsOf(text)).labels).toEqual({
       'Brask Holdings': ['Company', 'Organization'],
       'Ida Fjell': ['Person'],
       Tromsdal: ['Place'],
     });
-    const employer = await t.app.deps.graph.runReadOnly(
+    const employer = await setup.t.app.deps.graph.runReadOnly(
       "MATCH (:Person {name: 'Ida Fjell'})-[:WORKS_AT]->(c:Company) RETURN c.name AS name",
       {},
       { maxRows: 5 },
     );
     expect(employer.rows).toEqual([{ name: 'Brask Holdings' }]);
-    await deleteDocuments(t, admin, text.keys());
+    await deleteDocuments(setup.t, setup.admin, text.keys());
 
     const graphs = new Set<string>();
     for (const order of [['release.txt', 'companies.csv'], ['companies.csv', 'release.txt']]) {
-      const ids = await ingestFiles(t, admin, FILES, order);
+      const ids = await ingestFiles(setup.t, setup.admin, FILES, order);
       const { dump, labels } = await labelsOf(ids);
       expect(labels['Brask Holdings'], order.join(', ')).toEqual(['Company']);
       graphs.add(JSON.stringify(dump));
-      await deleteDocuments(t, admin, ids.keys());
+      await deleteDocuments(setup.t, setup.admin, ids.keys());
     }
     expect(graphs.size).toBe(1);
   });
 
   it('leaves places broad where the graph has two labels of places, until a curator names one', { timeout: 120_000 }, async () => {
-    const before = await ingestFiles(t, admin, FILES, ['release.txt']);
+    const before = await ingestFiles(setup.t, setup.admin, FILES, ['release.txt']);
     expect((await labelsOf(before)).labels.Tromsdal).toEqual(['Place']);
-    await deleteDocuments(t, admin, before.keys());
+    await deleteDocuments(setup.t, setup.admin, before.keys());
 
-    const res = await fetch(`${baseUrl(t)}/api/v1/aim/synonyms`, {
+    const res = await fetch(`${baseUrl(setup.t)}/api/v1/aim/synonyms`, {
       method: 'POST',
       headers: { ...auth(curator), 'content-type': 'application/json' },
       body: JSON.stringify({ word: 'place', stands_for: 'Town' }),
     });
     expect(res.status).toBe(201);
-    const after = await ingestFiles(t, admin, FILES, ['release.txt']);
+    const after = await ingestFiles(setup.t, setup.admin, FILES, ['release.txt']);
     expect((await labelsOf(after)).labels.Tromsdal).toEqual(['Place', 'Town']);
-    await deleteDocuments(t, admin, after.keys());
+    await deleteDocuments(setup.t, setup.admin, after.keys());
   });
 });

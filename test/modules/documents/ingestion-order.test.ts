@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkGraph, dumpGraph } from '../../../eval/documents-graph.js';
-import type { TestApp } from '../../support/app.js';
-import { startTestApp } from '../../support/app.js';
-import { deleteDocuments, ingestFiles, permutations } from '../../support/documents.js';
+import { deleteDocuments, documentsTestApp, ingestFiles, permutations } from '../../support/documents.js';
 
 /**
  * Whatever order the same documents are ingested in, the graph is the same: every one of the 24
@@ -22,26 +20,19 @@ const FILES: Record<string, string> = {
 };
 
 describe('ingestion order', () => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await startTestApp({ env: { JOB_POLL_INTERVAL_MS: '100', GRAPH_SCHEMA_CACHE_MS: '0' } });
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    admin = await t.token(['admin']);
-  });
-  afterAll(() => t?.close());
+  const setup = documentsTestApp();
 
   it('builds the same graph in every order of four related documents, and deleting them all leaves nothing', { timeout: 600_000 }, async () => {
     const dumps = new Set<string>();
     let first: Awaited<ReturnType<typeof dumpGraph>> | undefined;
     for (const order of permutations(Object.keys(FILES))) {
-      const ids = await ingestFiles(t, admin, FILES, order);
-      const dump = await dumpGraph(t.app.deps.graph, (id) => ids.get(id) ?? id);
+      const ids = await ingestFiles(setup.t, setup.admin, FILES, order);
+      const dump = await dumpGraph(setup.t.app.deps.graph, (id) => ids.get(id) ?? id);
       first ??= dump;
       dumps.add(JSON.stringify(dump));
       expect(dumps.size, `order ${order.join(', ')} built another graph:\n${JSON.stringify(dump, null, 1)}\nthan the first:\n${JSON.stringify(first, null, 1)}`).toBe(1);
-      await deleteDocuments(t, admin, ids.keys());
-      expect((await dumpGraph(t.app.deps.graph, (id) => id)).nodes).toEqual([]);
+      await deleteDocuments(setup.t, setup.admin, ids.keys());
+      expect((await dumpGraph(setup.t.app.deps.graph, (id) => id)).nodes).toEqual([]);
     }
     expect(
       checkGraph(first!, {

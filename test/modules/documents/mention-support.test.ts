@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dumpGraph } from '../../../eval/documents-graph.js';
-import type { TestApp } from '../../support/app.js';
-import { startTestApp } from '../../support/app.js';
-import { deleteDocuments, ingestFiles } from '../../support/documents.js';
+import { deleteDocuments, documentsTestApp, ingestFiles } from '../../support/documents.js';
 
 /**
  * A name a text mentions once, in no relation, is noise: alone it makes no node. When another
@@ -17,36 +15,29 @@ const FILES: Record<string, string> = {
 };
 
 describe('a name mentioned once', () => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await startTestApp({ env: { JOB_POLL_INTERVAL_MS: '100', GRAPH_SCHEMA_CACHE_MS: '0' } });
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    admin = await t.token(['admin']);
-  });
-  afterAll(() => t?.close());
+  const setup = documentsTestApp();
 
-  const dump = (ids: Map<string, string>) => dumpGraph(t.app.deps.graph, (id) => ids.get(id) ?? id);
+  const dump = (ids: Map<string, string>) => dumpGraph(setup.t.app.deps.graph, (id) => ids.get(id) ?? id);
   const filesOf = async (ids: Map<string, string>, name: string) => (await dump(ids)).nodes.find((n) => n.properties.name === name)?.files;
 
   it('makes no node alone', { timeout: 60_000 }, async () => {
-    const ids = await ingestFiles(t, admin, FILES, ['log.txt']);
+    const ids = await ingestFiles(setup.t, setup.admin, FILES, ['log.txt']);
     expect(await filesOf(ids, 'Ida Fjell')).toBeUndefined();
-    await deleteDocuments(t, admin, ids.keys());
+    await deleteDocuments(setup.t, setup.admin, ids.keys());
   });
 
   it('counts the text among the sources of the node another document makes, in either order, and keeps the node when that document goes', { timeout: 120_000 }, async () => {
     const graphs = new Set<string>();
     for (const order of [['log.txt', 'staff.csv'], ['staff.csv', 'log.txt']]) {
-      const ids = await ingestFiles(t, admin, FILES, order);
+      const ids = await ingestFiles(setup.t, setup.admin, FILES, order);
       expect(await filesOf(ids, 'Ida Fjell'), order.join(', ')).toEqual(['log.txt', 'staff.csv']);
       expect(await filesOf(ids, 'Per Aas'), order.join(', ')).toEqual(['staff.csv']);
       graphs.add(JSON.stringify(await dump(ids)));
 
-      await deleteDocuments(t, admin, [...ids].filter(([, file]) => file === 'staff.csv').map(([id]) => id));
+      await deleteDocuments(setup.t, setup.admin, [...ids].filter(([, file]) => file === 'staff.csv').map(([id]) => id));
       expect(await filesOf(ids, 'Ida Fjell'), `${order.join(', ')}, then staff.csv deleted`).toEqual(['log.txt']);
       expect(await filesOf(ids, 'Per Aas')).toBeUndefined();
-      await deleteDocuments(t, admin, [...ids].filter(([, file]) => file === 'log.txt').map(([id]) => id));
+      await deleteDocuments(setup.t, setup.admin, [...ids].filter(([, file]) => file === 'log.txt').map(([id]) => id));
       expect(await filesOf(ids, 'Ida Fjell')).toBeUndefined();
     }
     expect(graphs.size).toBe(1);

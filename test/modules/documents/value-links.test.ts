@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dumpGraph } from '../../../eval/documents-graph.js';
-import type { TestApp } from '../../support/app.js';
-import { startTestApp } from '../../support/app.js';
-import { deleteDocuments, ingestFiles, permutations } from '../../support/documents.js';
+import { deleteDocuments, documentsTestApp, ingestFiles, permutations } from '../../support/documents.js';
 
 /**
  * A column links only when every value in it names something (value-links.ts): with one town of
@@ -20,23 +18,16 @@ const FILES: Record<string, string> = {
 };
 
 describe('value links by column', () => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await startTestApp({ env: { JOB_POLL_INTERVAL_MS: '100', GRAPH_SCHEMA_CACHE_MS: '0' } });
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    admin = await t.token(['admin']);
-  });
-  afterAll(() => t?.close());
+  const setup = documentsTestApp();
 
-  const ingestAll = (order: readonly string[]) => ingestFiles(t, admin, FILES, order);
+  const ingestAll = (order: readonly string[]) => ingestFiles(setup.t, setup.admin, FILES, order);
 
   async function links(ids: Map<string, string>) {
-    const dump = await dumpGraph(t.app.deps.graph, (id) => ids.get(id) ?? id);
+    const dump = await dumpGraph(setup.t.app.deps.graph, (id) => ids.get(id) ?? id);
     return { dump, links: dump.relationships.map((r) => `${r.from} -${r.type}-> ${r.to} (${r.files.join(', ')})`).sort() };
   }
 
-  const deleteAll = (ids: Map<string, string>) => deleteDocuments(t, admin, ids.keys());
+  const deleteAll = (ids: Map<string, string>) => deleteDocuments(setup.t, setup.admin, ids.keys());
 
   it('leaves a column with a value naming nothing as text, in either order, and keeps the values', { timeout: 120_000 }, async () => {
     for (const order of [['shops.csv', 'towns-north.csv', 'keepers.csv'], ['keepers.csv', 'towns-north.csv', 'shops.csv']]) {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ALLOWED_PROCEDURES } from '../../../src/stores/graph/cypher-guard.js';
 import { GrafeoGraphStore } from '../../../src/stores/graph/grafeo-store.js';
 import type { UpsertBatch } from '../../../src/stores/graph/port.js';
+import { isProcessAlive } from '../../support/processes.js';
 
 /**
  * The embedded engine has no timeout of its own: these tests show that the store's time
@@ -22,15 +23,6 @@ const nodes = (count: number, label: string, offset = 0): UpsertBatch => ({
   nodes: Array.from({ length: count }, (_, i) => ({ key: `${label}:${offset + i}`, labels: [label], properties: { i: offset + i } })),
   relationships: [],
 });
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 async function timed<T>(work: Promise<T>): Promise<{ value: T | undefined; error: unknown; ms: number }> {
   const started = performance.now();
@@ -74,7 +66,7 @@ describe('Grafeo time limit (persistent data directory)', () => {
 
     await store.health(); // answered by the fresh engine process
     expect(store.enginePid).not.toBe(pid);
-    expect(isAlive(pid)).toBe(false); // the process that ran the query, and its native threads, are gone
+    expect(isProcessAlive(pid)).toBe(false); // the process that ran the query, and its native threads, are gone
     expect(store.restartCount).toBe(1);
     await expect(store.runReadOnly('MATCH (n:N) RETURN count(n) AS n, sum(n.i) AS s')).resolves.toMatchObject({ rows: [{ n: 1000, s: 499500 }] });
   });
