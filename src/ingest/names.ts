@@ -101,7 +101,8 @@ export function baseName(fileName: string): string {
 
 /** The broad label of each kind, as free text and bare links make them. */
 const BROAD_LABELS: Readonly<Record<BroadKind, string>> = { person: 'Person', organization: 'Organization', place: 'Place' };
-const BROAD_KIND_OF_LABEL = new Map(Object.entries(BROAD_LABELS).map(([kind, label]) => [label, kind as BroadKind]));
+/** The kind of each broad label (`Organization` → organization). */
+export const BROAD_KIND_OF_LABEL: ReadonlyMap<string, BroadKind> = new Map(Object.entries(BROAD_LABELS).map(([kind, label]) => [label, kind as BroadKind]));
 
 /**
  * Head words whose first WordNet senses are not the kind a graph's label of that word means: a

@@ -1,6 +1,5 @@
-import { GENERIC_LABELS, labelKinds } from '../../ingest/names.js';
+import { BROAD_KIND_OF_LABEL, GENERIC_LABELS, labelKinds } from '../../ingest/names.js';
 import type { BroadLabelMapping } from '../../ingest/names.js';
-import type { BroadKind } from '../../language/wordnet.js';
 import { ENTITY_LABEL, PROVENANCE_PROPERTY } from '../../stores/graph/bookkeeping.js';
 import type { GraphStore } from '../../stores/graph/port.js';
 import { DOCUMENT_LABEL } from './graph-writer.js';
@@ -13,7 +12,6 @@ const KIND_WORDS: Readonly<Record<string, readonly string[]>> = {
 };
 /** Labels read at most (a graph with more is not one whose kinds a label tells). */
 const LABELS_MAX = 10_000;
-const KIND_OF_BROAD_LABEL: Readonly<Record<string, BroadKind>> = { Person: 'person', Organization: 'organization', Place: 'place' };
 
 export interface BroadLabelsDeps {
   graph: Pick<GraphStore, 'runReadOnly'>;
@@ -82,7 +80,7 @@ export class BroadLabels {
       if (labels.includes(broad) && (await isOwn(broad))) continue;
       const ofKind = candidates.filter((l) => {
         const k = kinds.get(l) ?? [];
-        return k.length === 1 && k[0] === KIND_OF_BROAD_LABEL[broad];
+        return k.length === 1 && k[0] === BROAD_KIND_OF_LABEL.get(broad);
       });
       const owned = (await Promise.all(ofKind.map(async (l) => ((await isOwn(l)) ? l : undefined)))).filter((l): l is string => l !== undefined);
       if (owned.length === 1) mapping[broad] = owned[0]!;

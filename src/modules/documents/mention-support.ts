@@ -7,6 +7,8 @@ import type { IngestionStore } from './ingestion-store.js';
 /** Nodes a name search considers. */
 const SEARCH_LIMIT = 25;
 
+const ownLabels = (labels: readonly string[]) => labels.filter((l) => l !== ENTITY_LABEL);
+
 export interface MentionSupportDeps {
   graph: Pick<GraphStore, 'findNodesByName' | 'upsert'>;
   ingestions: Pick<IngestionStore, 'mentionsNaming' | 'addFacts'>;
@@ -39,7 +41,6 @@ export class MentionSupport {
       const found = (await this.deps.graph.findNodesByName(mention.name, { limit: SEARCH_LIMIT }))
         .map((m) => m.node)
         .filter((n) => n.key && namesOf(n).some((x) => normalizeName(x) === name));
-      const ownLabels = (labels: readonly string[]) => labels.filter((l) => l !== ENTITY_LABEL);
       const kinds = await labelKinds([mention.label, ...found.flatMap((n) => ownLabels(n.labels))]);
       const candidates = found.filter((n) => compatibleLabels([mention.label], ownLabels(n.labels), kinds));
       const node = candidates.length === 1 ? created.find((c) => c.key === candidates[0]!.key) : undefined;
