@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dumpGraph } from '../../../eval/documents-graph.js';
-import { deleteDocuments, documentsTestApp, ingestFiles } from '../../support/documents.js';
+import { deleteDocuments, documentsTestApp, ingest, ingestFiles } from '../../support/documents.js';
+import { auth } from '../../support/runs.js';
 
 /**
  * A name a text mentions once, in no relation, is noise: alone it makes no node. When another
@@ -41,5 +42,25 @@ describe('a name mentioned once', () => {
       expect(await filesOf(ids, 'Ida Fjell')).toBeUndefined();
     }
     expect(graphs.size).toBe(1);
+  });
+
+  it('keeps the node through a re-ingestion of the text and a rejection of the document that made it, as through a deletion', { timeout: 120_000 }, async () => {
+    const ids = await ingestFiles(setup.t, setup.admin, FILES, ['staff.csv', 'log.txt']);
+    const idOf = (file: string) => [...ids].find(([, name]) => name === file)![0];
+    const again = await ingest(setup.t, setup.admin, idOf('log.txt'));
+    again.stream.close();
+    expect(again.settled).toBe('run_completed');
+    expect(await filesOf(ids, 'Ida Fjell')).toEqual(['log.txt', 'staff.csv']);
+
+    const rejected = await setup.t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/documents/${idOf('staff.csv')}/status`,
+      headers: auth(setup.admin),
+      payload: { status: 'rejected', reason: 'The staff list is out of date.' },
+    });
+    expect(rejected.statusCode).toBe(200);
+    expect(await filesOf(ids, 'Ida Fjell')).toEqual(['log.txt']);
+    expect(await filesOf(ids, 'Per Aas')).toBeUndefined();
+    await deleteDocuments(setup.t, setup.admin, ids.keys());
   });
 });
