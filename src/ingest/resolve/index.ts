@@ -63,9 +63,7 @@ export async function resolveEntities(options: {
     const normalized = normalizeName(name);
     let found = searches.get(normalized);
     if (!found) {
-      found = graph.findNodesByName(name, { limit: SEARCH_LIMIT }).then((matches) =>
-        matches.map((m) => m.node).filter((node) => namesOf(node).some((n) => normalizeName(n) === normalized)),
-      );
+      found = nodesNamedExactly(graph, name);
       searches.set(normalized, found);
     }
     return found;
@@ -136,9 +134,7 @@ async function resolveOne(options: {
   if (entity.key) return { ref: entity.ref, key: entity.key, outcome: existingKeys.has(entity.key) ? 'existing' : 'new' };
   // A reference may name a node by its key (an edge list of keys).
   if (entity.reference && existingKeys.has(entity.name)) return { ref: entity.ref, key: entity.name, outcome: 'existing' };
-  const named = await options.nodesNamed(entity.name);
-  const kinds = await labelKinds([...entity.labels, ...named.flatMap(nodeLabels)]);
-  const candidates = named.filter((node) => node.key && compatibleLabels(entity.labels, nodeLabels(node), kinds));
+  const candidates = await compatibleNodes(entity.labels, await options.nodesNamed(entity.name));
   // Noise makes no node of its own, whatever the graph holds; it names the one node that has its name.
   if (isFreeText(entity) && entity.mentions < 2 && !options.related) {
     return candidates.length === 1 ? { ref: entity.ref, key: candidates[0]!.key!, outcome: 'existing' } : undefined;
@@ -194,6 +190,19 @@ function foldShortNames(facts: DocumentFacts): DocumentFacts {
 }
 
 const nodeLabels = (node: GraphNode) => node.labels.filter((l) => l !== 'Entity');
+
+/** The nodes name search finds whose names include `name` itself (normalized), not just its words. */
+export async function nodesNamedExactly(graph: Pick<GraphStore, 'findNodesByName'>, name: string): Promise<GraphNode[]> {
+  const normalized = normalizeName(name);
+  const matches = await graph.findNodesByName(name, { limit: SEARCH_LIMIT });
+  return matches.map((m) => m.node).filter((node) => namesOf(node).some((n) => normalizeName(n) === normalized));
+}
+
+/** Those of `nodes` (with a key) a mention labelled `labels` may be (`compatibleLabels`). */
+export async function compatibleNodes(labels: readonly string[], nodes: readonly GraphNode[]): Promise<GraphNode[]> {
+  const kinds = await labelKinds([...labels, ...nodes.flatMap(nodeLabels)]);
+  return nodes.filter((node) => node.key && compatibleLabels(labels, nodeLabels(node), kinds));
+}
 /** Whether only documents wrote a node (not the graph's own data, which documents never fold away). */
 export const madeByDocuments = (node: GraphNode) => (node.provenance ?? []).length > 0 && (node.provenance ?? []).every((p) => p.startsWith('document:'));
 

@@ -41,6 +41,9 @@ const SPACE_OR_PUNCTUATION = /[\s!-/:-@[-`{-~]+/g;
 /** A name as `namesGivenAs` compares it: lower case, without spaces or ASCII punctuation ("Brask & Co." and "brask co" meet). */
 export const nameSkeleton = (name: string) => name.toLowerCase().replace(SPACE_OR_PUNCTUATION, '');
 
+/** `nameSkeleton` of a column, in SQL (document_mentions' index is on this expression of `name`). */
+const skeletonSql = (column: string) => `regexp_replace(lower(${column}), '[[:space:][:punct:]]+', '', 'g')`;
+
 /**
  * `names` in skeleton form as the database computes it: it lower-cases letters beyond ASCII only
  * under some collations, so both forms are asked.
@@ -304,10 +307,10 @@ export class IngestionStore {
     const skeletons = skeletonsAsked(names);
     if (skeletons.length === 0) return new Set();
     const { rows } = await this.db.query<{ name: string }>(
-      `SELECT DISTINCT regexp_replace(lower(f.name), '[[:space:][:punct:]]+', '', 'g') AS name FROM document_facts f
+      `SELECT DISTINCT ${skeletonSql('f.name')} AS name FROM document_facts f
          JOIN documents d ON d.id = f.doc_id AND d.live_version = f.version AND NOT d.deleting
         WHERE f.item_kind = 'node' AND f.label = ANY($2::text[])
-          AND regexp_replace(lower(f.name), '[[:space:][:punct:]]+', '', 'g') = ANY($1::text[])`,
+          AND ${skeletonSql('f.name')} = ANY($1::text[])`,
       [skeletons, [...labels]],
     );
     return new Set(rows.map((r) => nameSkeleton(r.name)));
@@ -337,7 +340,7 @@ export class IngestionStore {
     const { rows } = await this.db.query<LoneMention & { doc_id: string; version: number }>(
       `SELECT m.doc_id, m.version, m.label, m.name, m.evidence FROM document_mentions m
          JOIN documents d ON d.id = m.doc_id AND d.live_version = m.version AND NOT d.deleting
-        WHERE m.doc_id <> $2 AND regexp_replace(lower(m.name), '[[:space:][:punct:]]+', '', 'g') = ANY($1::text[])
+        WHERE m.doc_id <> $2 AND ${skeletonSql('m.name')} = ANY($1::text[])
         ORDER BY m.doc_id, m.version, m.label, m.name`,
       [skeletons, exceptDoc],
     );

@@ -1,13 +1,7 @@
-import { compatibleLabels, labelKinds, normalizeName } from '../../ingest/names.js';
-import { namesOf } from '../../ingest/resolve/index.js';
-import { ENTITY_LABEL } from '../../stores/graph/bookkeeping.js';
+import { compatibleNodes, nodesNamedExactly } from '../../ingest/resolve/index.js';
 import type { GraphStore } from '../../stores/graph/port.js';
 import type { IngestionStore } from './ingestion-store.js';
 
-/** Nodes a name search considers. */
-const SEARCH_LIMIT = 25;
-
-const ownLabels = (labels: readonly string[]) => labels.filter((l) => l !== ENTITY_LABEL);
 
 export interface MentionSupportDeps {
   graph: Pick<GraphStore, 'findNodesByName' | 'upsert'>;
@@ -37,12 +31,8 @@ export class MentionSupport {
     const mentions = await this.deps.ingestions.mentionsNaming(created.flatMap((c) => c.names), docId);
     let supported = 0;
     for (const mention of mentions) {
-      const name = normalizeName(mention.name);
-      const found = (await this.deps.graph.findNodesByName(mention.name, { limit: SEARCH_LIMIT }))
-        .map((m) => m.node)
-        .filter((n) => n.key && namesOf(n).some((x) => normalizeName(x) === name));
-      const kinds = await labelKinds([mention.label, ...found.flatMap((n) => ownLabels(n.labels))]);
-      const candidates = found.filter((n) => compatibleLabels([mention.label], ownLabels(n.labels), kinds));
+      // The resolver's test, as it would have applied it had the node been there first.
+      const candidates = await compatibleNodes([mention.label], await nodesNamedExactly(this.deps.graph, mention.name));
       const node = candidates.length === 1 ? created.find((c) => c.key === candidates[0]!.key) : undefined;
       if (!node) continue;
       const { provenanceOf, documentNodeKey, mentionsType } = this.deps;
