@@ -467,7 +467,7 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
   await app.register(conversationRoutes, { service: conversation, feedback: new FeedbackService({ db: deps.relational, sessions }), limits: config.limits });
   await app.register(reviewRoutes, { service: reviews });
   await app.register(documents.plugin);
-  if (config.demoData && (await loadDemoData({ graph: deps.graph, db: deps.relational, templates, queries, logger: app.log as unknown as Logger }))) {
+  if (config.demoData && (await loadDemoData({ graph: deps.graph, db: deps.relational.withStatementTimeout(config.database.longStatementTimeoutMs), templates, queries, logger: app.log as unknown as Logger }))) {
     // Its synonyms came with it: the matcher reads them now, not when their notice arrives.
     schemaCache.invalidate();
     matcherWords.invalidate();

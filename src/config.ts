@@ -79,8 +79,9 @@ export const envSchema = z.object({
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier')
     .default('public'),
   DATABASE_POOL_MAX: int(10, 1, 200),
-  DATABASE_STATEMENT_TIMEOUT_MS: int(30_000, 0, 3_600_000),
-  DATABASE_QUERY_TIMEOUT_MS: int(35_000, 0, 3_600_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: int(5_000, 0, 3_600_000),
+  DATABASE_QUERY_TIMEOUT_MS: int(7_000, 0, 3_600_000),
+  DATABASE_LONG_STATEMENT_TIMEOUT_MS: int(300_000, 1_000, 3_600_000),
   DATABASE_CONNECT_TIMEOUT_MS: int(5_000, 100, 600_000),
   DATABASE_KEEPALIVE_MS: int(10_000, 0, 600_000),
   PGLITE_ANALYZE_INTERVAL_S: int(600, 0, 86_400),
@@ -208,6 +209,8 @@ export interface Config {
     statementTimeoutMs?: number;
     /** How long the client waits for a statement's answer, also when the network is silently gone (0: forever). */
     queryTimeoutMs?: number;
+    /** Both limits for the operations that need more than a request does: migrations, seeding, ingestion writes. */
+    longStatementTimeoutMs: number;
     connectTimeoutMs?: number;
     /** TCP keepalive probes after this much silence (0: off). */
     keepAliveMs?: number;
@@ -341,6 +344,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       pgliteAnalyzeIntervalS: e.PGLITE_ANALYZE_INTERVAL_S,
       statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
       queryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS,
+      longStatementTimeoutMs: e.DATABASE_LONG_STATEMENT_TIMEOUT_MS,
       connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       keepAliveMs: e.DATABASE_KEEPALIVE_MS,
     },

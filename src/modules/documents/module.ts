@@ -42,7 +42,8 @@ export function createDocumentsModule(deps: {
   const { config, db, graph, schema, logger } = deps;
   const sources = new DocumentSources({ db });
   const documents = new DocumentStore({ db, onLiveChange: () => sources.forget() });
-  const ingestions = new IngestionStore({ db });
+  // Ingestion writes a document's facts in bulk: its statements get the long limits.
+  const ingestions = new IngestionStore({ db: db.withStatementTimeout(config.database.longStatementTimeoutMs) });
   const values = new ValueLinks({ graph, ingestions, maxValues: config.documents.valueLinksMax });
   const broadLabels = new BroadLabels({ graph, ttlMs: config.graph.schemaCacheMs, synonyms: deps.synonyms });
   const generic = new GenericNodes({ graph, ingestions, broadLabels });

@@ -10,7 +10,8 @@ export type { Queryable, QueryResult, RelationalStore, SqlParam, Transaction } f
 export { Statement } from './statement.js';
 
 export interface OpenRelationalOptions {
-  database: Pick<Config['database'], 'url' | 'schema' | 'poolMax' | 'statementTimeoutMs' | 'queryTimeoutMs' | 'connectTimeoutMs' | 'keepAliveMs'>;
+  database: Pick<Config['database'], 'url' | 'schema' | 'poolMax' | 'statementTimeoutMs' | 'queryTimeoutMs' | 'connectTimeoutMs' | 'keepAliveMs'> &
+    Partial<Pick<Config['database'], 'longStatementTimeoutMs'>>;
   /** Where PGlite keeps its files when no DATABASE_URL is set; undefined means in memory. */
   dataDir?: string;
   /** PGlite only: start from this dump (see PgliteStore.dump) instead of an empty cluster. */
@@ -41,7 +42,9 @@ export async function openRelationalStore(options: OpenRelationalOptions): Promi
         if ((error as { code?: string }).code !== '23505') throw error;
       });
     }
-    await migrate(store);
+    // Migrations may build indexes on big tables, or wait for another process's migrations.
+    const long = options.database.longStatementTimeoutMs;
+    await migrate(long ? store.withStatementTimeout(long) : store);
     return store;
   } catch (error) {
     await store.close().catch(() => undefined);

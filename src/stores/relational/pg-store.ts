@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { RelationalStore } from './port.js';
 import { assertChannelName, newSessionName, PooledStore, typeParsers } from './pooled-store.js';
 
 export interface PgStoreOptions {
@@ -16,6 +17,9 @@ export interface PgStoreOptions {
   keepAliveMs?: number;
 }
 
+/** A long statement's client-side wait beyond its server-side limit, so the server's error comes first. */
+const LONG_QUERY_MARGIN_MS = 2_000;
+
 /** PostgreSQL through a pool of `pg` connections (DATABASE_URL). */
 export class PgStore extends PooledStore<pg.Pool> {
   readonly engine = 'postgres' as const;
@@ -23,12 +27,36 @@ export class PgStore extends PooledStore<pg.Pool> {
 
   /** LISTEN needs a connection of its own, outside the pool: one per store, for every channel (and it stays open). */
   private readonly listener: Listener;
+  /** Pools whose connections carry a longer limit (withStatementTimeout), by that limit; opened when first used. */
+  private readonly longPools = new Map<number, pg.Pool>();
 
-  constructor(options: PgStoreOptions) {
+  constructor(private readonly options: PgStoreOptions) {
     const sessionName = options.applicationName ?? newSessionName();
     super(openPool({ ...options, applicationName: sessionName }));
     this.sessionName = sessionName;
     this.listener = new Listener(options.url, sessionName);
+  }
+
+  /**
+   * A view of this store over a second, smaller pool (half of DATABASE_POOL_MAX, at least one)
+   * whose connections carry the longer limits: no statement of a request ever waits longer
+   * than its own limits, and a long one pays nothing per statement for its limit.
+   */
+  override withStatementTimeout(ms: number): RelationalStore {
+    let pool = this.longPools.get(ms);
+    if (!pool) {
+      pool = openPool({
+        ...this.options,
+        applicationName: this.sessionName,
+        poolMax: Math.max(1, Math.ceil(this.options.poolMax / 2)),
+        statementTimeoutMs: ms,
+        queryTimeoutMs: ms + LONG_QUERY_MARGIN_MS,
+      });
+      this.longPools.set(ms, pool);
+    }
+    const view = Object.create(this) as this;
+    (view as unknown as { pool: pg.Pool }).pool = pool;
+    return view;
   }
 
   listen(channel: string, onNotify: (payload: string) => void, onResync: () => void): Promise<() => Promise<void>> {
@@ -38,7 +66,7 @@ export class PgStore extends PooledStore<pg.Pool> {
 
   async close(): Promise<void> {
     await this.listener.stop();
-    await this.pool.end();
+    await Promise.all([this.pool, ...this.longPools.values()].map((pool) => pool.end()));
   }
 }
 

@@ -82,6 +82,11 @@ export abstract class PooledStore<C extends Connections = Connections> implement
     await this.pool.query(sql);
   }
 
+  /** The embedded engine has no limits on statements: itself. */
+  withStatementTimeout(_ms: number): RelationalStore {
+    return this;
+  }
+
   async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     const end = transactionEnd();

@@ -52,6 +52,12 @@ export interface RelationalStore extends Queryable {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
   /**
+   * The same store, whose statements may each run for `ms` (server and client side) instead of
+   * the limits a request has (DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_QUERY_TIMEOUT_MS): for
+   * migrations, seeding and ingestion writes. On an engine without limits, the store itself.
+   */
+  withStatementTimeout(ms: number): RelationalStore;
+  /**
    * Calls `onNotify` with the payload of every NOTIFY on `channel` (from any process on
    * PostgreSQL; from this process on PGlite), and `onResync` after a lost connection came
    * back (notifications may have been missed: re-read what matters). Resolves to a stop function.

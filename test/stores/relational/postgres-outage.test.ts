@@ -66,6 +66,50 @@ describe.skipIf(!url)('PostgreSQL outages', () => {
     expect(res.json().type).toBe('urn:cqks:problem:unavailable');
   });
 
+  it('a statement of the long view (migrations, seeding, ingestion writes) may run past the request limit; the store’s own may not', async () => {
+    const schema = uniqueName('t');
+    const store = await openRelationalStore({ database: { url, schema, poolMax: 2, statementTimeoutMs: 300, queryTimeoutMs: 2000 } });
+    cleanups.push(() => dropSchema(testConfig('/tmp', { DATABASE_SCHEMA: schema })), () => store.close());
+    const refused = await store.query('SELECT pg_sleep(0.6)').then(() => undefined, (error: unknown) => error as { code?: string });
+    expect(refused?.code).toBe('57014'); // canceled by statement_timeout
+    const long = store.withStatementTimeout(3000);
+    await expect(long.query('SELECT pg_sleep(0.6)')).resolves.toBeDefined();
+    await expect(long.transaction((tx) => tx.query('SELECT pg_sleep(0.6)'))).resolves.toBeDefined();
+    // The view's pool does not lend its limit to the store's own statements.
+    const again = await store.query('SELECT pg_sleep(0.6)').then(() => undefined, (error: unknown) => error as { code?: string });
+    expect(again?.code).toBe('57014');
+  });
+
+  it('with the default limits, a blackholed PostgreSQL makes readiness unready within 2 s and a request a 503 within a few seconds', async () => {
+    const target = new URL(url!);
+    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    cleanups.push(() => proxy.close());
+    const proxied = new URL(url!);
+    proxied.port = String(proxy.port);
+    const t = await startTestApp({ env: { DATABASE_URL: proxied.toString(), RUN_CONCURRENCY: '0' } });
+    cleanups.push(() => t.close());
+    expect(t.config.database.queryTimeoutMs).toBe(7000);
+    const token = await t.token(['user']);
+    expect((await t.app.inject({ method: 'GET', url: '/health/ready' })).statusCode).toBe(200);
+
+    proxy.drop();
+    const request = (async () => {
+      const started = performance.now();
+      const res = await t.app.inject({ method: 'GET', url: '/api/v1/chat/history', headers: auth(token) });
+      return { res, waited: performance.now() - started };
+    })();
+    const probeStarted = performance.now();
+    const probe = await t.app.inject({ method: 'GET', url: '/health/ready' });
+    const probeWaited = performance.now() - probeStarted;
+    expect(probe.statusCode).toBe(503);
+    expect(probeWaited).toBeLessThan(2500);
+    const { res, waited } = await request;
+    expect(res.statusCode, res.body).toBe(503);
+    expect(res.headers['retry-after']).toBeDefined();
+    expect(waited).toBeLessThan(t.config.database.queryTimeoutMs! + 1500);
+    proxy.restore();
+  }, 20_000);
+
   describe('through HTTP', () => {
     let t: TestApp;
     let proxy: TcpProxy;
