@@ -15,6 +15,7 @@ import { SessionService } from './modules/chat/service.js';
 import { SessionStore } from './modules/chat/store.js';
 import { EventHub } from './modules/events/hub.js';
 import { eventRoutes } from './modules/events/routes.js';
+import { StreamSlots } from './modules/events/stream-slots.js';
 import { EventService } from './modules/events/service.js';
 import { EventStore } from './modules/events/store.js';
 import { JobQueue } from './engine/jobs/queue.js';
@@ -461,7 +462,15 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
   await app.register(queryRoutes, { service: services.queries });
   await app.register(synonyms.plugin);
   await app.register(chatSessionRoutes, { service: sessions, limits: config.limits });
-  await app.register(eventRoutes, { events, sessions, store: eventStore, hub, limits: config.limits });
+  const streamSlots = new StreamSlots({
+    limit: config.limits.streamMaxPerSubject,
+    redis: deps.redis,
+    keyPrefix: config.redis.keyPrefix,
+    leaseMs: 3 * config.limits.streamHeartbeatMs,
+    logger: app.log,
+  });
+  app.addHook('onClose', () => streamSlots.close());
+  await app.register(eventRoutes, { events, sessions, store: eventStore, hub, slots: streamSlots, limits: config.limits });
   await app.register(workflowRoutes, { registry: new RegistryService(workflows, tools), runs });
   await app.register(runRoutes, { service: runs });
   await app.register(conversationRoutes, { service: conversation, feedback: new FeedbackService({ db: deps.relational, sessions }), limits: config.limits });

@@ -10,6 +10,7 @@ import type { EventHub } from './hub.js';
 import { EVENT_KINDS, EventListQuerySchema, EventPageSchema, StreamQuerySchema } from './schemas.js';
 import type { EventService } from './service.js';
 import type { EventStore } from './store.js';
+import type { StreamSlots } from './stream-slots.js';
 import { openStream } from './stream.js';
 
 export interface EventRoutesOptions {
@@ -17,6 +18,8 @@ export interface EventRoutesOptions {
   sessions: SessionService;
   store: EventStore;
   hub: EventHub;
+  /** Open streams per subject, against STREAM_MAX_PER_SUBJECT. */
+  slots: StreamSlots;
   limits: Config['limits'];
 }
 
@@ -33,8 +36,7 @@ function resumeFrom(header: string | string[] | undefined, after: number | undef
 }
 
 export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (app, options) => {
-  const { events, sessions, store, hub, limits } = options;
-  const openBySubject = new Map<string, number>();
+  const { events, sessions, store, hub, slots, limits } = options;
 
   app.get(
     '/api/v1/chat/:session_id/events',
@@ -65,8 +67,8 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (app
           'Server-Sent Events (`text/event-stream`: `id:`, `event:`, `data:` with the event as JSON) by default; ' +
           'newline-delimited JSON with `Accept: application/x-ndjson`. Replays the events after `Last-Event-ID` ' +
           '(or `?after=`), then continues live with no gap and no duplicate. A heartbeat every STREAM_HEARTBEAT_MS ' +
-          '(SSE comment; empty line in NDJSON). At most STREAM_MAX_PER_SUBJECT open streams per subject and process ' +
-          '(429 beyond). Streams end when the service shuts down; reconnect with `Last-Event-ID`.',
+          '(SSE comment; empty line in NDJSON). At most STREAM_MAX_PER_SUBJECT open streams per subject (429 beyond), ' +
+          'counted across all processes when Redis is configured, per process otherwise. Streams end when the service shuts down; reconnect with `Last-Event-ID`.',
         params: SessionIdParamsSchema,
         querystring: StreamQuerySchema,
         response: { 200: z.string().describe('The stream (SSE or NDJSON).'), 404: ProblemSchema },
@@ -77,8 +79,8 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (app
       const sessionId = request.params.session_id;
       await sessions.visible(principal, sessionId);
       const after = resumeFrom(request.headers['last-event-id'], request.query.after);
-      const open = openBySubject.get(principal.sub) ?? 0;
-      if (open >= limits.streamMaxPerSubject) {
+      const release = await slots.take(principal.sub);
+      if (!release) {
         throw new ProblemError({
           status: 429,
           slug: 'too-many-streams',
@@ -87,7 +89,6 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (app
           headers: { 'retry-after': '5' },
         });
       }
-      openBySubject.set(principal.sub, open + 1);
       const format = String(request.headers.accept ?? '').includes('application/x-ndjson') ? 'ndjson' : 'sse';
       reply.hijack();
       reply.raw.writeHead(200, {
@@ -97,7 +98,9 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (app
         'x-accel-buffering': 'no',
         'x-request-id': String(request.id),
       });
-      const stream = openStream(reply.raw, {
+      let stream: ReturnType<typeof openStream>;
+      try {
+        stream = openStream(reply.raw, {
         sessionId,
         after,
         format,
@@ -105,13 +108,15 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (app
         hub,
         store,
         onError: (error) => request.log.error({ err: error }, 'event stream failed'),
-      });
+        });
+      } catch (error) {
+        release();
+        throw error;
+      }
       const unregister = app.streams.add(stream);
       void stream.done.then(() => {
         unregister();
-        const count = (openBySubject.get(principal.sub) ?? 1) - 1;
-        if (count <= 0) openBySubject.delete(principal.sub);
-        else openBySubject.set(principal.sub, count);
+        release();
       });
     },
   );
