@@ -89,25 +89,26 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (app
           headers: { 'retry-after': '5' },
         });
       }
-      const format = String(request.headers.accept ?? '').includes('application/x-ndjson') ? 'ndjson' : 'sse';
-      reply.hijack();
-      reply.raw.writeHead(200, {
-        'content-type': format === 'sse' ? 'text/event-stream; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'x-request-id': String(request.id),
-      });
       let stream: ReturnType<typeof openStream>;
+      // Until the stream is open, a failure gives the slot back; from then on the stream's end does.
       try {
+        const format = String(request.headers.accept ?? '').includes('application/x-ndjson') ? 'ndjson' : 'sse';
+        reply.hijack();
+        reply.raw.writeHead(200, {
+          'content-type': format === 'sse' ? 'text/event-stream; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
+          'cache-control': 'no-cache, no-transform',
+          connection: 'keep-alive',
+          'x-accel-buffering': 'no',
+          'x-request-id': String(request.id),
+        });
         stream = openStream(reply.raw, {
-        sessionId,
-        after,
-        format,
-        heartbeatMs: limits.streamHeartbeatMs,
-        hub,
-        store,
-        onError: (error) => request.log.error({ err: error }, 'event stream failed'),
+          sessionId,
+          after,
+          format,
+          heartbeatMs: limits.streamHeartbeatMs,
+          hub,
+          store,
+          onError: (error) => request.log.error({ err: error }, 'event stream failed'),
         });
       } catch (error) {
         release();

@@ -18,10 +18,13 @@ export interface StreamSlotsOptions {
   logger: Pick<Logger, 'warn'>;
 }
 
-/** Drops expired slots, then adds `member` unless `limit` are taken. Times are Redis's own (TIME): one clock for every process. */
-const TAKE_SCRIPT = `
+/** `now` in milliseconds by Redis's own clock (TIME): one clock for every process. */
+const NOW = `
 local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
+
+/** Drops expired slots, then adds `member` unless `limit` are taken. */
+const TAKE_SCRIPT = `${NOW}
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[1]) then return 0 end
 redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[3])
@@ -29,9 +32,7 @@ redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]) * 2)
 return 1`;
 
 /** Extends the lease of each slot still held (`ARGV[2..]`); one key at a time. */
-const RENEW_SCRIPT = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+const RENEW_SCRIPT = `${NOW}
 for i = 2, #ARGV do redis.call('ZADD', KEYS[1], 'XX', now + tonumber(ARGV[1]), ARGV[i]) end
 redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[1]) * 2)
 return 1`;
