@@ -73,7 +73,8 @@ describe.skipIf(skipped)(`three service processes on one PostgreSQL, Neo4j and R
       NEO4J_URI: neo4j.uri,
       DEMO_DATA: 'true',
       RUN_CONCURRENCY: '2',
-      JOB_LEASE_MS: '1500',
+      // Short enough for quick takeovers, long enough that a worker starved by the rest of the suite keeps its own lease.
+      JOB_LEASE_MS: '5000',
       JOB_POLL_INTERVAL_MS: '200',
       RATE_LIMIT_CHAT_CREATE_PER_MINUTE: String(CHAT_CREATES_PER_MINUTE),
       RATE_LIMIT_CHAT_MESSAGE_PER_MINUTE: '10000',
@@ -115,6 +116,13 @@ describe.skipIf(skipped)(`three service processes on one PostgreSQL, Neo4j and R
   const ownerOf = (p: ServiceProcess) => `:${p.child.pid}:`;
   const attemptsOf = async (runIds: string[]) =>
     (await db.query<{ attempts: number }>('SELECT attempts FROM jobs WHERE ref_id = ANY($1) ORDER BY ref_id', [runIds])).rows.map((r) => Number(r.attempts));
+  /** Why a job took the attempts it did, should a test find more than it expects: its last error and what the processes warned of. */
+  const storyOf = async (runIds: string[]) => {
+    const jobs = (await db.query('SELECT id, ref_id, status, attempts, last_error FROM jobs WHERE ref_id = ANY($1)', [runIds])).rows;
+    const ids = jobs.flatMap((j: { id: string; ref_id: string }) => [j.id, j.ref_id]);
+    const warned = all().flatMap((p) => p.logs.filter((line) => /"level":(40|50|60)/.test(line) && ids.some((id) => line.includes(id))).map((line) => `${p.child.pid}: ${line}`));
+    return JSON.stringify(jobs) + '\n' + warned.join('\n');
+  };
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'cqks-many-'));
@@ -230,7 +238,7 @@ describe.skipIf(skipped)(`three service processes on one PostgreSQL, Neo4j and R
         const history = (await call(front, 'GET', `/chat/${sessions[i]}/history`, auth)).json().items.filter((m) => m.role === 'assistant' && m.run_id === runId);
         expect(history).toHaveLength(1);
       }
-      expect(await attemptsOf(victimRuns)).toEqual([2, 2]); // the killed worker's runs, taken over once each
+      expect(await attemptsOf(victimRuns), await storyOf(victimRuns)).toEqual([2, 2]); // the killed worker's runs, taken over once each
       workers = [survivor, await start()];
     } finally {
       streams.forEach((s) => s.close());
@@ -260,7 +268,7 @@ describe.skipIf(skipped)(`three service processes on one PostgreSQL, Neo4j and R
     } finally {
       stream.close();
     }
-    expect(await attemptsOf([runId])).toEqual([2]); // taken over once
+    expect(await attemptsOf([runId]), await storyOf([runId])).toEqual([2]); // taken over once
     const doc = (await call(front, 'GET', `/documents/${docId}`, admin)).json() as unknown as { ingestion: { state: string; live_version: number | null } };
     expect(doc.ingestion).toMatchObject({ state: 'ingested', live_version: 1 });
     const count = async (cypher: string) => (await call(front, 'POST', '/aim/queries/test-cypher', admin, { cypher })).json().rows;
