@@ -392,7 +392,10 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
 
   const tools = await ToolRegistry.load({ defaultMs: config.limits.toolTimeoutMs, ingestionMs: config.documents.stepTimeoutMs }, options.tools);
   const workflows = await WorkflowRegistry.load(tools, options.workflows);
-  const queue = new JobQueue(deps.relational);
+  // The workers' statements (claims, renewals, a run's commits) wait on each other's locks under load:
+  // they get the long limits, so a busy minute fails no run; requests keep their short ones.
+  const background = deps.relational.withStatementTimeout(config.database.longStatementTimeoutMs);
+  const queue = new JobQueue(background);
   const files = new RunFileStore(deps.relational, { maxBytes: config.limits.runFileMaxBytes, maxPerRun: config.limits.runFilesMaxPerRun });
   const runs = new RunService(deps.relational, runStore, files, queue, eventStore, sessionStore, sessions, workflows, {
     maxBytes: config.limits.previewMaxBytes,
@@ -424,7 +427,7 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
   const reviewStore = new ReviewStore(deps.relational);
   const model = config.llm ? new ModelQueryWriter(config.llm, app.log.child({ component: 'llm' })) : undefined;
   const executor = new RunExecutor(
-    deps.relational,
+    background,
     runStore,
     queue,
     eventStore,
@@ -445,7 +448,7 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
     },
     { maxAttempts: config.jobs.maxAttempts, progressCommitMs: config.jobs.progressCommitMs, logger: app.log.child({ component: 'runs' }) as unknown as Logger },
   );
-  const worker = new JobWorker(deps.relational, queue, [executor], {
+  const worker = new JobWorker(background, queue, [executor], {
     concurrency: config.jobs.concurrency,
     leaseMs: config.jobs.leaseMs,
     pollIntervalMs: config.jobs.pollIntervalMs,
@@ -476,7 +479,7 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
   await app.register(conversationRoutes, { service: conversation, feedback: new FeedbackService({ db: deps.relational, sessions }), limits: config.limits });
   await app.register(reviewRoutes, { service: reviews });
   await app.register(documents.plugin);
-  if (config.demoData && (await loadDemoData({ graph: deps.graph, db: deps.relational.withStatementTimeout(config.database.longStatementTimeoutMs), templates, queries, logger: app.log as unknown as Logger }))) {
+  if (config.demoData && (await loadDemoData({ graph: deps.graph, db: background, templates, queries, logger: app.log as unknown as Logger }))) {
     // Its synonyms came with it: the matcher reads them now, not when their notice arrives.
     schemaCache.invalidate();
     matcherWords.invalidate();

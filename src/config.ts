@@ -79,8 +79,8 @@ export const envSchema = z.object({
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier')
     .default('public'),
   DATABASE_POOL_MAX: int(10, 1, 200),
-  DATABASE_STATEMENT_TIMEOUT_MS: int(30_000, 0, 3_600_000),
-  DATABASE_QUERY_TIMEOUT_MS: int(35_000, 0, 3_600_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: int(5_000, 0, 3_600_000),
+  DATABASE_QUERY_TIMEOUT_MS: int(7_000, 0, 3_600_000),
   DATABASE_LONG_STATEMENT_TIMEOUT_MS: int(300_000, 1_000, 3_600_000),
   DATABASE_CONNECT_TIMEOUT_MS: int(5_000, 100, 600_000),
   DATABASE_KEEPALIVE_MS: int(10_000, 0, 600_000),

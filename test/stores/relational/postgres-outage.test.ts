@@ -80,14 +80,15 @@ describe.skipIf(!url)('PostgreSQL outages', () => {
     expect(again?.code).toBe('57014');
   });
 
-  it('with request limits of 5 s and 7 s, a blackholed PostgreSQL makes readiness unready within 2 s and a request a 503 within a few seconds', async () => {
+  it('with the default request limits (5 s and 7 s), a blackholed PostgreSQL makes readiness unready within 2 s and a request a 503 within a few seconds', async () => {
     const target = new URL(url!);
     const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
     cleanups.push(() => proxy.close());
     const proxied = new URL(url!);
     proxied.port = String(proxy.port);
-    const t = await startTestApp({ env: { DATABASE_URL: proxied.toString(), DATABASE_STATEMENT_TIMEOUT_MS: '5000', DATABASE_QUERY_TIMEOUT_MS: '7000', RUN_CONCURRENCY: '0' } });
+    const t = await startTestApp({ env: { DATABASE_URL: proxied.toString(), RUN_CONCURRENCY: '0' } });
     cleanups.push(() => t.close());
+    expect(t.config.database).toMatchObject({ statementTimeoutMs: 5000, queryTimeoutMs: 7000 });
     const token = await t.token(['user']);
     expect((await t.app.inject({ method: 'GET', url: '/health/ready' })).statusCode).toBe(200);
 
