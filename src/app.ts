@@ -143,6 +143,7 @@ export async function openDependencies(
             maxRows: config.limits.graphQueryMaxRows,
             maxResultBytes: config.limits.graphQueryMaxResultBytes,
             maxMemoryMb: config.limits.graphEmbeddedMaxMemoryMb,
+            readMaxMemoryMb: config.limits.graphReadMaxMemoryMb,
             allowedProcedures: config.graph.allowedProcedures,
             validationCacheEntries: config.graph.validationCacheEntries,
             searchCacheEntries: config.graph.searchCacheEntries,
@@ -361,6 +362,7 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
   await app.register(healthRoutes, {
     checks,
     timeoutMs: config.limits.readinessTimeoutMs,
+    patienceMs: config.limits.readinessPatienceMs,
     isShuttingDown: () => app.isShuttingDown(),
   });
   await app.register(authRoutes, { authenticator: deps.authenticator });

@@ -129,6 +129,7 @@ export const envSchema = z.object({
   GRAPH_QUERY_MAX_ROWS: int(1000, 1, 100_000),
   GRAPH_QUERY_MAX_RESULT_BYTES: int(16 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
   GRAPH_EMBEDDED_MAX_MEMORY_MB: int(2048, 0, 1024 * 1024),
+  GRAPH_READ_MAX_MEMORY_MB: int(512, 64, 64 * 1024),
   GRAPH_ALLOWED_PROCEDURES: csv(
     'db.labels,db.relationshipTypes,db.propertyKeys,db.schema.visualization,db.schema.nodeTypeProperties,db.schema.relTypeProperties',
   ),
@@ -187,6 +188,7 @@ export const envSchema = z.object({
   INGEST_VALUE_LINKS_MAX: int(1000, 0, 1_000_000),
   INGEST_STEP_TIMEOUT_MS: int(30 * 60_000, 1000, 24 * 3_600_000),
   READINESS_TIMEOUT_MS: int(2000, 50, 60_000),
+  READINESS_PATIENCE_MS: int(50, 1, 60_000),
   SHUTDOWN_DRAIN_MS: int(0, 0, 300_000),
   SHUTDOWN_GRACE_MS: int(10_000, 0, 300_000),
 });
@@ -255,6 +257,8 @@ export interface Config {
     graphQueryMaxResultBytes: number;
     /** Resident memory the embedded graph engine's process may use, in MB (0: no cap): beyond it, the query gets 422 and the engine restarts. */
     graphEmbeddedMaxMemoryMb: number;
+    /** Neo4j only: heap of the thread that reads query results. */
+    graphReadMaxMemoryMb: number;
     streamHeartbeatMs: number;
     streamMaxPerSubject: number;
     toolTimeoutMs: number;
@@ -264,6 +268,8 @@ export interface Config {
     previewMaxLines: number;
     previewMaxRows: number;
     readinessTimeoutMs: number;
+    /** How long a probe waits for a check already running before it answers with the last result. */
+    readinessPatienceMs: number;
     shutdownDrainMs: number;
     shutdownGraceMs: number;
   };
@@ -381,6 +387,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       graphQueryMaxRows: e.GRAPH_QUERY_MAX_ROWS,
       graphQueryMaxResultBytes: e.GRAPH_QUERY_MAX_RESULT_BYTES,
       graphEmbeddedMaxMemoryMb: e.GRAPH_EMBEDDED_MAX_MEMORY_MB,
+      graphReadMaxMemoryMb: e.GRAPH_READ_MAX_MEMORY_MB,
       streamHeartbeatMs: e.STREAM_HEARTBEAT_MS,
       streamMaxPerSubject: e.STREAM_MAX_PER_SUBJECT,
       toolTimeoutMs: e.TOOL_TIMEOUT_MS,
@@ -390,6 +397,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       previewMaxLines: e.PREVIEW_MAX_LINES,
       previewMaxRows: e.PREVIEW_MAX_ROWS,
       readinessTimeoutMs: e.READINESS_TIMEOUT_MS,
+      readinessPatienceMs: e.READINESS_PATIENCE_MS,
       shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
       shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     },

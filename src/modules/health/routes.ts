@@ -3,11 +3,13 @@ import { ProblemError } from '../../platform/problem.js';
 import { ProblemSchema } from '../../platform/schemas.js';
 import { LivenessSchema, ReadinessSchema } from './schemas.js';
 import type { HealthCheck } from './service.js';
-import { checkReadiness } from './service.js';
+import { Readiness } from './service.js';
 
 export interface HealthRoutesOptions {
   checks: readonly HealthCheck[];
   timeoutMs: number;
+  /** How long a probe waits for a check already running before it takes the last result (READINESS_PATIENCE_MS). */
+  patienceMs: number;
   isShuttingDown: () => boolean;
 }
 
@@ -30,6 +32,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
   );
 
   let lastState = 'ready';
+  const readiness = new Readiness(options.checks, options.timeoutMs, options.patienceMs);
   app.get(
     '/health/ready',
     {
@@ -39,7 +42,9 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
         tags: ['Health'],
         summary: 'Readiness probe with component checks',
         description:
-          'Checks each store (relational, graph, and Redis when configured) within `READINESS_TIMEOUT_MS`. ' +
+          'Checks each store (relational, graph, and Redis when configured) within `READINESS_TIMEOUT_MS`. Probes that ' +
+          'come while a check is running share it, and after `READINESS_PATIENCE_MS` take the last result; ' +
+          'a check that hangs marks its store down when it reaches the time limit. ' +
           '503 names the components that are down, and is the answer from the moment the service starts shutting down.',
         response: { 200: ReadinessSchema, 503: ProblemSchema },
       },
@@ -53,7 +58,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
           detail: 'The service is shutting down; send new work elsewhere',
         });
       }
-      const result = await checkReadiness(options.checks, options.timeoutMs);
+      const result = await readiness.check();
       // Logged once per change of state, not once per probe (a drain or an outage probes many times a second).
       const state = result.ready ? 'ready' : `down: ${result.down.join(', ')}`;
       if (state !== lastState) {

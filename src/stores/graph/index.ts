@@ -18,6 +18,8 @@ export interface OpenGraphStoreOptions {
   maxResultBytes?: number;
   /** Embedded engine only: resident memory its process may use, in MB (0 or absent: no cap). */
   maxMemoryMb?: number;
+  /** Neo4j only: heap of the thread that reads query results, in MB (default 512). */
+  readMaxMemoryMb?: number;
   /** Procedures `CALL` may use (exact names). */
   allowedProcedures: string[];
   /** Statements remembered as validated (GRAPH_VALIDATION_CACHE_ENTRIES); 0 remembers none. Default 1000. */
@@ -44,7 +46,7 @@ export async function openGraphStore(options: OpenGraphStoreOptions): Promise<Gr
   if (options.neo4j) {
     // The driver is loaded only when it is used: it takes a few hundred milliseconds to load.
     const { openNeo4jStore } = await import('./neo4j-store.js');
-    return openNeo4jStore(options.neo4j, common);
+    return openNeo4jStore(options.neo4j, { ...common, readMaxMemoryMb: options.readMaxMemoryMb });
   }
   try {
     return await GrafeoGraphStore.open({ ...common, dataDir: options.dataDir, maxMemoryMb: options.maxMemoryMb });

@@ -15,8 +15,11 @@ import {
   upsertRelationshipsStatement,
 } from './cypher-statements.js';
 import { graphUnavailable, invalidCypher, notReadOnly, queryFailed, queryOverMemory, queryTimeout, resultTooLarge } from './errors.js';
-import { jsonSize } from './json-size.js';
 import { mapNeo4jValue } from './neo4j-mapping.js';
+import { ReadRefusal, toNeo4jParams } from './neo4j-read.js';
+import type { ReadAnswer, ReadDriver, ReadRequest } from './neo4j-read.js';
+import { InProcessReader, ThreadReader } from './neo4j-reader.js';
+import type { Neo4jReader } from './neo4j-reader.js';
 import { NameSearches, type NameSearchCacheOptions } from './name-searches.js';
 import { keepNeo4jNameIndex, NAME_INDEX_WAIT_S, nameIndexQuery } from './neo4j-name-index.js';
 import { createSchemaRule } from './neo4j-schema-rules.js';
@@ -121,22 +124,12 @@ export interface Neo4jStoreOptions extends NameSearchCacheOptions {
   clientGraceMs?: number;
   /** See Neo4jConnection.nameIndexWaitS. */
   nameIndexWaitS?: number;
+  /** Heap of the thread that reads query results, MB (openNeo4jStore; default 512). */
+  readMaxMemoryMb?: number;
   logger?: GraphLogger;
 }
 
 const MAX_FETCH = 1_000;
-
-/** Integral numbers go to Neo4j as integers (the driver sends every JS number as a float otherwise). */
-export function toNeo4jParams(value: JsonValue): unknown {
-  if (typeof value === 'number') return Number.isSafeInteger(value) ? neo4j.int(value) : value;
-  if (Array.isArray(value)) return value.map(toNeo4jParams);
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = toNeo4jParams(v);
-    return out;
-  }
-  return value;
-}
 
 const paramsOf = (params: Record<string, JsonValue>) => toNeo4jParams(params) as Record<string, unknown>;
 
@@ -199,10 +192,15 @@ export class Neo4jGraphStore implements GraphStore {
   /** Said once: a user without the right to create indexes would otherwise be told at every schema read. */
   private nameIndexWarned = false;
 
+  /** Where read-only queries run: a thread of their own with the real driver (openNeo4jStore), this one with a stand-in. */
+  private readonly reader: Neo4jReader;
+
   constructor(
     private readonly driver: Neo4jDriverLike,
     private readonly options: Neo4jStoreOptions,
+    reader?: Neo4jReader,
   ) {
+    this.reader = reader ?? new InProcessReader(driver as unknown as ReadDriver, options.database, options.clientGraceMs ?? 2_000);
     this.guard = { allowedProcedures: options.allowedProcedures };
     this.validated = new ValidatedStatements(options.validationCacheEntries ?? DEFAULT_VALIDATION_CACHE_ENTRIES);
     this.names = new NameSearches(options);
@@ -240,34 +238,11 @@ export class Neo4jGraphStore implements GraphStore {
     const checked = checkParams(params);
     const { timeoutMs, maxRows } = resolveLimits(opts, this.limits);
     const started = performance.now();
-    const answer = await this.inReadTransaction(timeoutMs, Math.min(maxRows + 1, MAX_FETCH), async (tx) => {
-      // A statement Neo4j has classified as read-only is not planned again (a round trip saved);
-      // only statements that passed that check are remembered, and the READ transaction still refuses writes.
-      if (!this.validated.has(statement, checked)) {
-        await this.requireReadPlan(tx, statement, checked);
-        this.validated.add(statement, checked);
-      }
-      const result = tx.run(statement, paramsOf(checked));
-      const rows: Record<string, JsonValue>[] = [];
-      let columns: string[] | null = null;
-      let truncated = false;
-      let bytes = 0;
-      const maxBytes = this.maxResultBytes;
-      for await (const record of result) {
-        columns ??= record.keys.map(String);
-        if (rows.length === maxRows) {
-          truncated = true; // leaving the loop cancels the stream: nothing past this row is pulled
-          break;
-        }
-        const row: Record<string, JsonValue> = {};
-        for (const key of columns) row[key] = mapNeo4jValue(record.get(key));
-        bytes += jsonSize(row);
-        if (maxBytes > 0 && bytes > maxBytes) throw resultTooLarge(maxBytes);
-        rows.push(row);
-      }
-      columns ??= (await result.keys()).map(String);
-      return { columns, rows, truncated };
-    });
+    // A statement Neo4j has classified as read-only is not planned again (a round trip saved);
+    // only statements that passed that check are remembered, and the READ transaction still refuses writes.
+    const checkPlan = !this.validated.has(statement, checked);
+    const answer = await this.read({ statement, params: checked, timeoutMs, maxRows, maxBytes: this.maxResultBytes, checkPlan });
+    if (checkPlan) this.validated.add(statement, checked);
     return { ...answer, rowCount: answer.rows.length, elapsedMs: Math.round(performance.now() - started), queryType: 'r' };
   }
 
@@ -275,9 +250,22 @@ export class Neo4jGraphStore implements GraphStore {
     const statement = assertReadOnly(cypher, this.guard);
     const checked = checkParams(params);
     if (this.validated.has(statement, checked)) return { queryType: 'r' };
-    await this.inReadTransaction(this.limits.timeoutMs, 1, (tx) => this.requireReadPlan(tx, statement, checked));
+    await this.read({ statement, params: checked, timeoutMs: this.limits.timeoutMs, maxRows: 1, maxBytes: 0, checkPlan: true, planOnly: true });
     this.validated.add(statement, checked);
     return { queryType: 'r' };
+  }
+
+  /** A read through the reader, its refusals and the server's errors as the store's. */
+  private async read(request: ReadRequest): Promise<ReadAnswer> {
+    try {
+      return await this.reader.read(request);
+    } catch (error) {
+      if (!(error instanceof ReadRefusal)) throw mapNeo4jError(error, request.timeoutMs);
+      if (error.reason === 'not-read-only') throw notReadOnly(error.message);
+      if (error.reason === 'timed-out') throw queryTimeout(request.timeoutMs);
+      if (error.reason === 'out-of-memory') throw queryOverMemory('its result did not fit in the memory of the thread that reads results', 'GRAPH_READ_MAX_MEMORY_MB');
+      throw resultTooLarge(this.maxResultBytes);
+    }
   }
 
   introspect(): Promise<GraphSchema> {
@@ -433,16 +421,8 @@ export class Neo4jGraphStore implements GraphStore {
     }
   }
 
-  close(): Promise<void> {
-    return this.driver.close();
-  }
-
-  /** EXPLAIN in the same transaction: Neo4j's own classification must be "read". */
-  private async requireReadPlan(tx: Neo4jTransactionLike, statement: string, params: Record<string, JsonValue>): Promise<void> {
-    const summary = await tx.run(`EXPLAIN ${statement}`, paramsOf(params)).summary();
-    if (summary.queryType !== 'r') {
-      throw notReadOnly(`Neo4j classifies the query as '${summary.queryType ?? 'unknown'}', not read-only ('r')`);
-    }
+  async close(): Promise<void> {
+    await Promise.all([this.reader.close(), this.driver.close()]);
   }
 
   /** A READ session and transaction, rolled back at the end whatever happens. */
@@ -494,13 +474,20 @@ export async function openNeo4jStore(connection: Neo4jConnection, options: Omit<
     connectionTimeout: 10_000,
   });
   const driverLike: Neo4jDriverLike = driver;
-  const store = new Neo4jGraphStore(driverLike, { ...options, database: connection.database, nameIndexWaitS: connection.nameIndexWaitS });
+  const reader = new ThreadReader({
+    connection: { uri: connection.uri, user: connection.user, password: connection.password, database: connection.database },
+    maxMemoryMb: options.readMaxMemoryMb ?? 512,
+    graceMs: options.clientGraceMs ?? 2_000,
+    logger: options.logger,
+  });
+  reader.start();
+  const store = new Neo4jGraphStore(driverLike, { ...options, database: connection.database, nameIndexWaitS: connection.nameIndexWaitS }, reader);
   try {
     await store.health();
     await store.ensureIndexes();
     return store;
   } catch (error) {
-    await driver.close().catch(() => undefined);
+    await store.close().catch(() => undefined);
     throw error;
   }
 }

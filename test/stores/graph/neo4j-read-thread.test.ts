@@ -1,0 +1,98 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../support/app.js';
+import { demoGraphEngines, startDemoGraphApp } from '../../support/demo-graph-engines.js';
+import { auth, baseUrl } from '../../support/runs.js';
+import { ReadRefusal } from '../../../src/stores/graph/neo4j-read.js';
+import { ThreadReader } from '../../../src/stores/graph/neo4j-reader.js';
+
+/**
+ * Issue 25's freeze, reproduced on a real Neo4j: a query whose one record holds a million
+ * pairs. The server builds it within its time limit; decoding it on the service's thread held
+ * every request, readiness included, for about 5 s (46 s for the 2,000 x 2,000 version, with
+ * 1.6 GB of memory). Reads now run and decode on a thread of their own.
+ */
+const neo4j = demoGraphEngines().find((e) => e.name === 'Neo4j')!;
+const HUGE = 'UNWIND range(1, 1000) AS a UNWIND range(1, 1000) AS b RETURN collect([a, b]) AS c';
+const TIMEOUT_MS = 3000;
+
+describe.skipIf(!neo4j.available)('a huge result on Neo4j', () => {
+  let t: TestApp;
+  let curator: string;
+  beforeAll(async () => {
+    t = await startDemoGraphApp(neo4j, { GRAPH_QUERY_TIMEOUT_MS: String(TIMEOUT_MS), RATE_LIMIT_DEFAULT_PER_MINUTE: '100000' });
+    curator = await t.token(['curator']);
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  const testCypher = async (cypher: string) => {
+    const res = await fetch(`${baseUrl(t)}/api/v1/aim/queries/test-cypher`, {
+      method: 'POST',
+      headers: { ...auth(curator), 'content-type': 'application/json' },
+      body: JSON.stringify({ cypher }),
+    });
+    return { status: res.status, body: (await res.json()) as { type?: string; rows?: Record<string, unknown>[] } };
+  };
+
+  it('is refused within its time limit while readiness p99 stays under 100 ms, and a read beside it answers', async () => {
+    const expected = await testCypher('MATCH (p:Person) RETURN count(p) AS people');
+    expect(expected.status).toBe(200);
+
+    // The service runs in this process: its event loop is this one.
+    const lag = monitorEventLoopDelay({ resolution: 10 });
+    lag.enable();
+    const started = performance.now();
+    let done = false;
+    const huge = testCypher(HUGE).finally(() => (done = true));
+    const probes: number[] = [];
+    const probing = (async () => {
+      while (!done) {
+        const at = performance.now();
+        const res = await fetch(`${baseUrl(t)}/health/ready`);
+        const body = await res.text();
+        probes.push(performance.now() - at);
+        if (process.env.DEBUG_PROBES && performance.now() - at > 50) console.log((performance.now() - at).toFixed(0), body);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const beside = await testCypher('MATCH (p:Person) RETURN count(p) AS people');
+    const refused = await huge;
+    const waited = performance.now() - started;
+    await probing;
+    lag.disable();
+
+    expect(refused.status).toBe(422);
+    expect(['query-timeout', 'result-too-large', 'query-memory'].map((slug) => `urn:cqks:problem:${slug}`)).toContain(refused.body.type);
+    expect(waited).toBeLessThan(TIMEOUT_MS + 2000 + 1500);
+    expect(beside.status).toBe(200);
+    expect(beside.body.rows).toEqual(expected.body.rows);
+    const sorted = [...probes].sort((a, b) => a - b);
+    const p99 = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))]!;
+    console.log(`readiness during the huge read: ${probes.length} probes, p50 ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms; refused after ${waited.toFixed(0)} ms; event-loop delay max ${(lag.max / 1e6).toFixed(1)} ms, p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms`);
+    expect(probes.length).toBeGreaterThan(20);
+    expect(p99).toBeLessThan(100);
+
+    // The read thread that was stopped has been replaced.
+    const after = await testCypher('MATCH (p:Person) RETURN count(p) AS people');
+    expect(after.status).toBe(200);
+    expect(after.body.rows).toEqual(expected.body.rows);
+  }, 60_000);
+
+  it('a result too big for the read thread’s heap (GRAPH_READ_MAX_MEMORY_MB) ends that thread, not the process; the next read gets a fresh one', async () => {
+    const reader = new ThreadReader({ connection: { uri: neo4j.env.NEO4J_URI!, user: 'neo4j', password: '' }, maxMemoryMb: 64, graceMs: 2000 });
+    try {
+      const rssBefore = process.memoryUsage().rss;
+      const request = { params: {}, timeoutMs: 20_000, maxRows: 10, maxBytes: 0, checkPlan: false };
+      const refused = await reader.read({ ...request, statement: 'RETURN range(1, 3000000) AS c' }).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(ReadRefusal);
+      expect((refused as ReadRefusal).reason).toBe('out-of-memory');
+      // The decode happened in the thread's own heap (about 700 MB when it was decoded on the service's thread).
+      expect(process.memoryUsage().rss - rssBefore).toBeLessThan(200 * 1024 * 1024);
+      const after = await reader.read({ ...request, statement: 'MATCH (p:Person) RETURN count(p) AS people' });
+      expect(after.rows[0]!.people).toBeGreaterThan(0);
+    } finally {
+      await reader.close();
+    }
+  }, 60_000);
+});
