@@ -1,6 +1,5 @@
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { workerModule } from '../../platform/worker-module.js';
 import type { ParserMessage, ParserRequest } from './protocol.js';
 import { splitResult } from './result-parts.js';
 
@@ -39,24 +38,9 @@ async function readStdin(): Promise<Uint8Array> {
   return bytes;
 }
 
-/**
- * Where the worker's module is and how to start it. From TypeScript sources the thread must
- * register tsx itself: tsx's `--import` hook registers on the main thread only (Node 20 does
- * not pass module hooks on to workers).
- */
-function workerModule(): { target: string | URL; eval: boolean } {
-  const here = fileURLToPath(import.meta.url);
-  const ext = path.extname(here);
-  const file = path.join(path.dirname(here), `parser-worker${ext}`);
-  if (ext !== '.ts') return { target: file, eval: false };
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const code = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(pathToFileURL(file).href)}); });`;
-  return { target: code, eval: true };
-}
-
 /** Runs the request in the worker; resolves with its answer (or why there is none). */
 function parseInWorker(request: ParserRequest, bytes: Uint8Array): Promise<ParserMessage> {
-  const entry = workerModule();
+  const entry = workerModule(import.meta.url, 'parser-worker');
   return new Promise((resolve) => {
     let answer: ParserMessage | undefined;
     const worker = new Worker(entry.target, {

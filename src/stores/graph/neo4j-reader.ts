@@ -1,7 +1,5 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { workerModule } from '../../platform/worker-module.js';
 import { ReadRefusal, runRead } from './neo4j-read.js';
 import type { ReadAnswer, ReadDriver, ReadReply, ReadRequest } from './neo4j-read.js';
 import type { GraphLogger } from './port.js';
@@ -136,7 +134,7 @@ export class ThreadReader implements Neo4jReader {
 
   private current(): Worker {
     if (this.worker) return this.worker;
-    const entry = workerModule();
+    const entry = workerModule(import.meta.url, 'neo4j-read-worker');
     const worker = new Worker(entry.target, {
       eval: entry.eval,
       workerData: this.options.connection,
@@ -160,21 +158,4 @@ export class ThreadReader implements Neo4jReader {
     this.worker = worker;
     return worker;
   }
-}
-
-/**
- * The thread's module. From TypeScript sources the thread registers tsx itself (Node 20 does
- * not pass module hooks on to workers).
- */
-function workerModule(): { target: string; eval: boolean } {
-  const here = fileURLToPath(import.meta.url);
-  const ext = path.extname(here);
-  const file = path.join(path.dirname(here), `neo4j-read-worker${ext}`);
-  if (ext !== '.ts') return { target: file, eval: false };
-  // Found through tsx's manifest (import.meta.resolve is missing under vitest).
-  const require = createRequire(import.meta.url);
-  const manifest = require('tsx/package.json') as { exports: Record<string, { import: { default: string } }> };
-  const tsx = pathToFileURL(path.join(path.dirname(require.resolve('tsx/package.json')), manifest.exports['./esm/api']!.import.default)).href;
-  const code = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(pathToFileURL(file).href)}); });`;
-  return { target: code, eval: true };
 }

@@ -43,12 +43,11 @@ import { checkProvenance, prepareBatch, quoteName } from './upsert-batch.js';
 
 /**
  * The Neo4j adapter. A read passes the parser guard before the driver is touched, then runs
- * in a READ access-mode session and transaction (with the driver's transaction timeout, in
- * milliseconds) after an EXPLAIN in the same transaction whose query type must be `r` (once per
- * statement: a statement Neo4j classified as read-only is remembered); its
- * rows are cut while streaming: records are pulled in batches of at most maxRows+1 and the
- * stream is cancelled as soon as one row past the limit is seen. The read transaction is
- * rolled back, never committed. Writes (upsert, delete) use WRITE sessions and the driver's
+ * on the read thread (neo4j-reader.ts: a driver and a heap of its own, so no result is decoded
+ * on the service's thread) in a READ access-mode session and transaction (with the driver's
+ * transaction timeout) after an EXPLAIN in the same transaction whose query type must be `r`
+ * (once per statement: a statement Neo4j classified as read-only is remembered); its rows are
+ * cut while streaming (neo4j-read.ts), and the transaction is rolled back, never committed. Writes (upsert, delete) use WRITE sessions and the driver's
  * managed transactions, retried whole on transient errors.
  *
  * The adapter only needs the small driver surface below, which the real `neo4j-driver`
