@@ -107,7 +107,7 @@ export interface QueryBenchFigures {
 
 function servicesOf(store: RelationalStore, graph: GraphStore) {
   const queryStore = new QueryStore(store);
-  const queries = new QueryService(queryStore, graph);
+  const queries = new QueryService({ store: queryStore, graph });
   return { queries, templates: new TemplateService(queryStore, queries) };
 }
 

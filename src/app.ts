@@ -18,7 +18,7 @@ import { eventRoutes } from './modules/events/routes.js';
 import { StreamSlots } from './modules/events/stream-slots.js';
 import { EventService } from './modules/events/service.js';
 import { EventStore } from './modules/events/store.js';
-import { JobQueue } from './engine/jobs/queue.js';
+import { JobQueue, queuedJobs } from './engine/jobs/queue.js';
 import { JobWorker } from './engine/jobs/worker.js';
 import { RunExecutor } from './engine/runs/executor.js';
 import { ToolRegistry } from './engine/tools/registry.js';
@@ -66,6 +66,10 @@ import { problemTypeUri } from './platform/problem.js';
 import { openApiPlugin } from './platform/openapi.js';
 import { rateLimitPlugin } from './platform/rate-limit.js';
 import { shutdownPlugin } from './platform/shutdown.js';
+import { countEvents } from './platform/metrics/events.js';
+import { httpMetricsPlugin } from './platform/metrics/http.js';
+import { Metrics } from './platform/metrics/metrics.js';
+import { measureGraphReads } from './stores/graph/measured.js';
 import { claimEmbeddedGraph } from './stores/graph/embedded-claim.js';
 import { openGraphStore } from './stores/graph/index.js';
 import type { GraphStore } from './stores/graph/port.js';
@@ -115,6 +119,8 @@ declare module 'fastify' {
     config: Config;
     services: AppServices;
     engine: AppEngine;
+    /** This process's Prometheus metrics, served by the metrics listener (main.ts) when METRICS_PORT is set. */
+    prometheus: Metrics;
   }
 }
 
@@ -303,6 +309,11 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const metrics = new Metrics();
+  app.decorate('prometheus', metrics);
+  const engine = deps.graph.engine;
+  deps = { ...deps, graph: measureGraphReads(deps.graph, (outcome, seconds) => metrics.graphQueryDuration.observe({ engine, outcome }, seconds)) };
+  deps.redis?.on('error', () => metrics.redisErrors.inc());
   app.decorate('deps', deps);
   app.decorate('config', config);
   app.addHook('onRequest', (request, reply, done) => {
@@ -338,6 +349,7 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
   });
 
   await app.register(shutdownPlugin);
+  await app.register(httpMetricsPlugin, { metrics });
   await app.register(errorsPlugin);
   await app.register(inputHygienePlugin, { maxDepth: config.limits.requestMaxDepth });
   await app.register(addressLimitPlugin, { perMinute: config.limits.rateUnauthenticatedPerMinute, redis: deps.redis, keyPrefix: config.redis.keyPrefix });
@@ -381,11 +393,14 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
     },
   });
   const matcherWords = new MatcherWordsCache({ synonyms: () => synonyms.store.all() });
-  const queries = new QueryService(queryStore, deps.graph, matcherWords.read);
+  const queries = new QueryService({ store: queryStore, graph: deps.graph, words: matcherWords.read, metrics });
   const eventStore = new EventStore(deps.relational);
   const hub = new EventHub();
   await hub.start(deps.relational);
-  eventStore.deliverLocally((sessionId, rows) => hub.offer(sessionId, rows));
+  eventStore.deliverLocally((sessionId, rows) => {
+    hub.offer(sessionId, rows);
+    countEvents(metrics, rows);
+  });
   app.addHook('onClose', () => hub.close());
   const sessionStore = new SessionStore(deps.relational);
   const runStore = new RunStore(deps.relational);
@@ -455,7 +470,9 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
     leaseMs: config.jobs.leaseMs,
     pollIntervalMs: config.jobs.pollIntervalMs,
     logger: app.log.child({ component: 'jobs' }) as unknown as Logger,
+    metrics,
   });
+  metrics.readFrom({ jobs: () => queuedJobs(deps.relational), pendingQueries: () => queryStore.pendingCount(), pool: () => deps.relational.poolUse?.() });
   // Half the shutdown grace for steps to finish; the rest resume on another process (or after restart).
   beforeStoresClose.push(() => worker.stop(Math.floor(config.limits.shutdownGraceMs / 2)));
   app.decorate('engine', { tools, workflows, queue, executor, worker });
@@ -475,10 +492,10 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
     logger: app.log,
   });
   app.addHook('onClose', () => streamSlots.close());
-  await app.register(eventRoutes, { events, sessions, store: eventStore, hub, slots: streamSlots, limits: config.limits });
+  await app.register(eventRoutes, { events, sessions, store: eventStore, hub, slots: streamSlots, limits: config.limits, metrics });
   await app.register(workflowRoutes, { registry: new RegistryService(workflows, tools), runs });
   await app.register(runRoutes, { service: runs });
-  await app.register(conversationRoutes, { service: conversation, feedback: new FeedbackService({ db: deps.relational, sessions }), limits: config.limits });
+  await app.register(conversationRoutes, { service: conversation, feedback: new FeedbackService({ db: deps.relational, sessions, metrics }), limits: config.limits });
   await app.register(reviewRoutes, { service: reviews });
   await app.register(documents.plugin);
   if (config.demoData && (await loadDemoData({ graph: deps.graph, db: background, templates, queries, logger: app.log as unknown as Logger }))) {

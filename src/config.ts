@@ -70,6 +70,9 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: int(3000, 0, 65535),
+  // Off unless set: the metrics listen apart from the API, on loopback by default (no authentication there).
+  METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   TRUST_PROXY: bool(false),
 
@@ -200,6 +203,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   host: string;
   port: number;
+  /** Where GET /metrics (Prometheus) is served; absent: nowhere. Port 0: one the OS picks. */
+  metrics?: { host: string; port: number };
   dataDir: string;
   trustProxy: boolean;
   database: {
@@ -341,6 +346,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: e.LOG_LEVEL,
     host: e.HOST,
     port: e.PORT,
+    ...(e.METRICS_PORT !== undefined ? { metrics: { host: e.METRICS_HOST, port: e.METRICS_PORT } } : {}),
     dataDir: path.resolve(e.DATA_DIR),
     trustProxy: e.TRUST_PROXY,
     database: {

@@ -1,5 +1,7 @@
 import { ConfigError, loadConfig } from './config.js';
+import type { Logger } from 'pino';
 import { createLogger } from './platform/logger.js';
+import { startMetricsListener } from './platform/metrics/listener.js';
 import { stopWhenNpmGoes } from './platform/parent-watch.js';
 import { prepareRelationalStore } from './stores/relational/pglite-cluster.js';
 
@@ -26,6 +28,11 @@ async function main(): Promise<void> {
   const deps = await openDependencies(config, {}, logger);
   const app = await buildApp(config, deps, { logger });
 
+  // Apart from the API and before it: a process that serves requests can be watched.
+  const metrics = config.metrics
+    ? await startMetricsListener({ metrics: app.prometheus.withProcessMetrics(), ...config.metrics, logger: app.log as unknown as Logger })
+    : undefined;
+
   // Log lines are written asynchronously: write out what is pending, then exit.
   const exit = (code: number) => logger.flush(() => process.exit(code));
 
@@ -43,7 +50,7 @@ async function main(): Promise<void> {
     }, shutdownDrainMs + shutdownGraceMs);
     deadline.unref();
     const drained = new Promise<void>((resolve) => setTimeout(resolve, shutdownDrainMs));
-    drained.then(() => app.close()).then(
+    drained.then(() => app.close()).then(() => metrics?.close()).then(
       () => {
         app.log.info('stopped');
         exit(0);
@@ -67,6 +74,7 @@ async function main(): Promise<void> {
       redis: Boolean(deps.redis),
       auth: mode,
       docs: `${address}/docs`,
+      ...(metrics ? { metrics: metrics.url } : {}),
     },
     'ready',
   );

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { PROBLEM_CONTENT_TYPE, problemBody } from './errors.js';
+import { markRejection } from './metrics/http.js';
 
 /**
  * A limit per address on requests that fail authentication: past it, such a request is answered
@@ -47,6 +48,7 @@ export const addressLimitPlugin = fp(
     // The verdict is the response's: a 401 past the limit becomes a 429, the failure still counted.
     app.addHook('onSend', async (request, reply, payload) => {
       if (reply.statusCode !== 401 || (await add(request.ip)) <= options.perMinute) return payload;
+      markRejection(request, 'failed_authentications');
       const retry = Math.ceil((WINDOW_MS - (Date.now() % WINDOW_MS)) / 1000);
       reply.code(429).header('retry-after', String(retry)).removeHeader('www-authenticate').type(PROBLEM_CONTENT_TYPE);
       return JSON.stringify(

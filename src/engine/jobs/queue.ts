@@ -28,6 +28,8 @@ export interface Lease {
   /** 1 for the first claim; more when earlier workers lost their lease or released it. */
   attempt: number;
   expiresAt: Date;
+  /** Claimed after another worker's lease on it ran out (that worker died or stalled). */
+  takenOver?: boolean;
 }
 
 export interface JobRow {
@@ -37,6 +39,7 @@ export interface JobRow {
   lease_token: string;
   attempts: number;
   lease_expires_at: Date;
+  taken_over?: boolean;
 }
 
 const toLease = (row: JobRow): Lease => ({
@@ -47,6 +50,7 @@ const toLease = (row: JobRow): Lease => ({
   attempt: row.attempts,
   // A row read back as JSON (from a statement's part) has its time as text.
   expiresAt: new Date(row.lease_expires_at),
+  ...(row.taken_over ? { takenOver: true } : {}),
 });
 
 /** A job being queued by a caller's statement: its id, and this process's worker place when it has one. */
@@ -86,6 +90,21 @@ export class LeaseLostError extends Error {
     super(`lease on job ${lease.jobId} (${lease.kind} ${lease.refId}) is no longer held`);
     this.name = 'LeaseLostError';
   }
+}
+
+/**
+ * Jobs waiting for a worker or being worked on, by kind and status, with how long the oldest
+ * ready one has been due (for the metrics; both statuses have an index of their own). It reads
+ * through `db`: a scrape uses the request pool and its short limits, not the workers'.
+ */
+export async function queuedJobs(db: Queryable): Promise<{ kind: string; status: string; count: number; oldest_ready_s: number | null }[]> {
+  const { rows } = await db.query<{ kind: string; status: string; count: number; oldest_ready_s: number | null }>(
+    `SELECT kind, status, count(*)::int AS count,
+            CASE WHEN status = 'ready' THEN GREATEST(0, extract(epoch FROM clock_timestamp() - min(run_after)))::float8 END AS oldest_ready_s
+       FROM jobs WHERE status IN ('ready', 'leased')
+      GROUP BY kind, status`,
+  );
+  return rows;
 }
 
 export class JobQueue {
@@ -186,7 +205,7 @@ export class JobQueue {
           SET status = 'leased', lease_owner = $1, lease_token = gen_random_uuid(),
               lease_expires_at = clock_timestamp() + $2 * interval '1 millisecond',
               attempts = j.attempts + 1, updated_at = now()
-         FROM (SELECT id FROM jobs
+         FROM (SELECT id, status = 'leased' AS taken_over FROM jobs
                 WHERE kind = ANY($3::text[])
                   AND ((status = 'ready' AND run_after <= now())
                     OR (status = 'leased' AND lease_expires_at < clock_timestamp()))
@@ -194,7 +213,7 @@ export class JobQueue {
                 LIMIT $4
                 FOR UPDATE SKIP LOCKED) AS due
         WHERE j.id = due.id
-        RETURNING j.id, j.kind, j.ref_id, j.lease_token, j.attempts, j.lease_expires_at`,
+        RETURNING j.id, j.kind, j.ref_id, j.lease_token, j.attempts, j.lease_expires_at, due.taken_over`,
       [owner, leaseMs, [...kinds], limit],
     );
     return rows.map(toLease);

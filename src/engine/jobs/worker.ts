@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { Metrics } from '../../platform/metrics/metrics.js';
 import type { RelationalStore } from '../../stores/relational/index.js';
 import { CANCELLED_PREFIX, JOBS_CHANNEL } from './queue.js';
 import type { Handoff, JobQueue, Lease, LocalRunner, LocalSlot } from './queue.js';
@@ -19,6 +20,7 @@ export interface WorkerOptions {
   /** Delay before a job whose handler broke unexpectedly is tried again. */
   retryDelayMs?: number;
   logger: Logger;
+  metrics?: Pick<Metrics, 'jobClaims' | 'jobTakeovers' | 'jobAttempts' | 'jobRetries'>;
 }
 
 /** Why a job's signal was aborted. */
@@ -97,6 +99,7 @@ export class JobWorker implements LocalRunner {
       take: (lease, handoff) => {
         if (!giveBack()) return;
         if (!this.stopped) {
+          this.count(lease);
           this.run(lease, handoff);
           return;
         }
@@ -151,10 +154,21 @@ export class JobWorker implements LocalRunner {
         if (!this.stopped) this.options.logger.warn({ err: error }, 'jobs: claim failed; will retry on the next poll');
         return;
       }
-      for (const lease of leases) this.run(lease);
+      for (const lease of leases) {
+        this.count(lease);
+        this.run(lease);
+      }
       // A full batch may mean more is waiting.
       if (leases.length === free) this.claimAgain = true;
     } while (this.claimAgain && !this.stopped);
+  }
+
+  private count(lease: Lease): void {
+    const metrics = this.options.metrics;
+    if (!metrics) return;
+    metrics.jobClaims.inc({ kind: lease.kind });
+    metrics.jobAttempts.observe({ kind: lease.kind }, lease.attempt);
+    if (lease.takenOver) metrics.jobTakeovers.inc({ kind: lease.kind });
   }
 
   private run(lease: Lease, handoff?: Handoff): void {
@@ -175,6 +189,7 @@ export class JobWorker implements LocalRunner {
       .catch(async (error: unknown) => {
         if (controller.signal.aborted) return;
         log.error({ err: error }, 'jobs: handler failed unexpectedly; the job will be tried again');
+        this.options.metrics?.jobRetries.inc({ kind: lease.kind });
         await this.queue
           .retryLater(lease, this.options.retryDelayMs ?? this.options.pollIntervalMs, String(error))
           .catch((e: unknown) => log.warn({ err: e }, 'jobs: could not requeue'));

@@ -156,6 +156,8 @@ export class RunExecutor implements JobHandler {
     for (const node of workflow.nodes.slice(0, resumeAt)) outputs[node.id] = completed.get(node.id)!.output ?? {};
     const resumed = !startedAtQueue && (resumeAt > 0 || lease.attempt > 1 || run.started_at !== null);
     const attempt = startedAtQueue ? run.attempts : run.attempts + 1;
+    // Since the run first started, on whichever process: a takeover's run keeps its start.
+    const startedAt = run.started_at ? new Date(run.started_at).getTime() : Date.now();
     // The run's start commits with its first step's start. The session already shows it running
     // (it was queued, or running before a takeover), so its state needs no refresh.
     if (!startedAtQueue) journal.update({ status: 'running', waiting_for: null, started: true, attempts: attempt, workflow_version: workflow.version });
@@ -194,7 +196,7 @@ export class RunExecutor implements JobHandler {
       await this.queue.complete(tx, lease);
       await this.runs.refreshSessionState(tx, run.session_id);
     });
-    journal.event('run_completed', { workflow: run.workflow, output });
+    journal.event('run_completed', { workflow: run.workflow, output, duration_ms: Math.max(0, Date.now() - startedAt) });
     await journal.commitNow();
     log.info('run succeeded');
   }

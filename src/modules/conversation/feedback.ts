@@ -1,5 +1,6 @@
 import type { Principal } from '../../platform/auth/roles.js';
 import { notFound } from '../../platform/problem.js';
+import type { Metrics } from '../../platform/metrics/metrics.js';
 import type { RelationalStore } from '../../stores/relational/index.js';
 import type { SessionService } from '../chat/service.js';
 
@@ -20,7 +21,7 @@ interface AnswerMessage {
 }
 
 export class FeedbackService {
-  constructor(private readonly deps: { db: RelationalStore; sessions: Pick<SessionService, 'visible'> }) {}
+  constructor(private readonly deps: { db: RelationalStore; sessions: Pick<SessionService, 'visible'>; metrics?: Pick<Metrics, 'feedback'> }) {}
 
   async give(principal: Principal, sessionId: string, messageId: string, body: { verdict: Verdict; comment?: string }) {
     await this.deps.sessions.visible(principal, sessionId);
@@ -36,7 +37,7 @@ export class FeedbackService {
     const question = message.question ?? '';
     const comment = body.comment ?? null;
 
-    return db.transaction(async (tx) => {
+    const given = await db.transaction(async (tx) => {
       // The query behind the answer: the template it reused, else the one its run queued.
       const target = message.template_id
         ? Number(message.template_id)
@@ -77,5 +78,7 @@ export class FeedbackService {
         updated_at: saved[0]!.updated_at.toISOString(),
       };
     });
+    this.deps.metrics?.feedback.inc({ verdict: body.verdict });
+    return given;
   }
 }

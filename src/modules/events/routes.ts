@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { requirePrincipal } from '../../platform/auth/plugin.js';
+import { markRejection } from '../../platform/metrics/http.js';
+import type { Metrics } from '../../platform/metrics/metrics.js';
 import { badRequest, ProblemError } from '../../platform/problem.js';
 import { ProblemSchema } from '../../platform/schemas.js';
 import { SessionIdParamsSchema } from '../chat/schemas.js';
@@ -21,6 +23,7 @@ export interface EventRoutesOptions {
   /** Open streams per subject, against STREAM_MAX_PER_SUBJECT. */
   slots: StreamSlots;
   limits: Config['limits'];
+  metrics?: Pick<Metrics, 'streamsOpen'>;
 }
 
 const tags = ['Chat'];
@@ -36,7 +39,7 @@ function resumeFrom(header: string | string[] | undefined, after: number | undef
 }
 
 export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (app, options) => {
-  const { events, sessions, store, hub, slots, limits } = options;
+  const { events, sessions, store, hub, slots, limits, metrics } = options;
 
   app.get(
     '/api/v1/chat/:session_id/events',
@@ -81,6 +84,7 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (app
       const after = resumeFrom(request.headers['last-event-id'], request.query.after);
       const release = await slots.take(principal.sub);
       if (!release) {
+        markRejection(request, 'too_many_streams');
         throw new ProblemError({
           status: 429,
           slug: 'too-many-streams',
@@ -115,9 +119,11 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (app
         throw error;
       }
       const unregister = app.streams.add(stream);
+      metrics?.streamsOpen.inc();
       void stream.done.then(() => {
         unregister();
         release();
+        metrics?.streamsOpen.dec();
       });
     },
   );

@@ -28,13 +28,14 @@ export const EventKindSchema = z
     'What happened. The set is closed: a client can switch on it. `data` by kind (every run event also carries `run_id`): ' +
       'session_created {owner, title} · message_received · run_queued {workflow, version | reason, node, answer} · ' +
       'run_started {workflow, version, attempt, resumed_from} · run_awaiting_input {node, kind, question, options?, data?} · ' +
-      'disambiguation_required / review_required (the same as run_awaiting_input) · run_completed {workflow, output} · ' +
+      'disambiguation_required / review_required (the same as run_awaiting_input) · run_completed {workflow, output, duration_ms} · ' +
       'run_failed {workflow, code, message, node?} · run_cancelled {workflow, by} · step_started {node, run_id, attempt} · ' +
       'step_completed {node, query_type, duration_ms} · tool_executed {tool_name, success, duration_ms, node, error?} · ' +
-      'query_generated · query_reused · answer_ready · ingestion_progress {doc_id, stage, done, total, unit} (a document ingestion’s stage: ' +
+      'query_generated {cypher, generator, attempts, note, confidence} · query_reused · answer_ready {message_id, text, query, query_type, generator, …} · ingestion_progress {doc_id, stage, done, total, unit} (a document ingestion’s stage: ' +
       'sniffing, extracting_text, chunking, extracting_entities, resolving, writing). `query_type` is one of: ' +
       'template (an approved template was reused), generated (a new query was written), clarification (the user was asked ' +
-      'to choose), declined (the query was refused), none (no query work).',
+      'to choose), declined (the query was refused), out_of_scope (answer_ready only: the question is about nothing the graph holds), ' +
+      'none (no query work).',
   );
 
 /**

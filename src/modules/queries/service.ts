@@ -1,5 +1,6 @@
 import { decodeCursor, keysetPage } from '../../platform/pagination.js';
 import { conflict, notFound, unprocessable } from '../../platform/problem.js';
+import type { Metrics } from '../../platform/metrics/metrics.js';
 import type { GraphStore, QueryParams } from '../../stores/graph/port.js';
 import type { Queryable } from '../../stores/relational/index.js';
 import { fingerprintCypher, parameterizeCypher } from './fingerprint.js';
@@ -115,17 +116,31 @@ const ALLOWED_FROM: Record<'approve' | 'reject' | 'amend', readonly QueryStatus[
   amend: ['pending', 'rejected', 'declined', 'approved'],
 };
 
+const DECISION_OF: Record<keyof typeof ALLOWED_FROM, string> = { approve: 'approved', reject: 'rejected', amend: 'amended' };
+
 function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string }).code === '23505';
 }
 
+export interface QueryServiceDeps {
+  store: QueryStore;
+  graph: GraphStore;
+  /** The deployment's words for the template matcher (its synonyms), as patterns are built with them. */
+  words?: () => Promise<MatcherWords>;
+  /** Counts curators' decisions (approved, rejected, amended) once they are committed. */
+  metrics?: Pick<Metrics, 'curationDecisions'>;
+}
+
 export class QueryService {
-  constructor(
-    private readonly store: QueryStore,
-    private readonly graph: GraphStore,
-    /** The deployment's words for the template matcher (its synonyms), as patterns are built with them. */
-    private readonly words: () => Promise<MatcherWords> = async () => NO_WORDS,
-  ) {}
+  private readonly store: QueryStore;
+  private readonly graph: GraphStore;
+  private readonly words: () => Promise<MatcherWords>;
+
+  constructor(private readonly deps: QueryServiceDeps) {
+    this.store = deps.store;
+    this.graph = deps.graph;
+    this.words = deps.words ?? (async () => NO_WORDS);
+  }
 
   async stats() {
     const { counts, reusedLast24h } = await this.store.stats();
@@ -298,6 +313,7 @@ export class QueryService {
         }
         await apply(tx, row, prepared);
       });
+      this.deps.metrics?.curationDecisions.inc({ decision: DECISION_OF[move] });
     } catch (error) {
       // Two approvals of one shape racing: the unique index stops the second.
       if (!isUniqueViolation(error)) throw error;

@@ -350,6 +350,12 @@ export class QueryStore {
     });
   }
 
+  /** Queries waiting for a curator, from the kept counts (no scan). */
+  async pendingCount(): Promise<number> {
+    const { rows } = await this.db.query<{ count: number }>(`SELECT count FROM query_status_counts WHERE status = 'pending'`);
+    return Number(rows[0]?.count ?? 0);
+  }
+
   async stats(): Promise<{ counts: Record<QueryStatus, number>; reusedLast24h: number }> {
     const [counts, reused] = await Promise.all([
       this.db.query<{ status: QueryStatus; count: number }>('SELECT status, count FROM query_status_counts'),

@@ -59,6 +59,11 @@ export class PgStore extends PooledStore<pg.Pool> {
     return view;
   }
 
+  poolUse(): { inUse: number; idle: number; waiting: number } {
+    const { totalCount, idleCount, waitingCount } = this.pool;
+    return { inUse: totalCount - idleCount, idle: idleCount, waiting: waitingCount };
+  }
+
   listen(channel: string, onNotify: (payload: string) => void, onResync: () => void): Promise<() => Promise<void>> {
     assertChannelName(channel);
     return this.listener.add(channel, { onNotify, onResync });

@@ -63,6 +63,8 @@ export interface RelationalStore extends Queryable {
    * back (notifications may have been missed: re-read what matters). Resolves to a stop function.
    */
   listen(channel: string, onNotify: (payload: string) => void, onResync: () => void): Promise<() => Promise<void>>;
+  /** The request pool's connections now (for the metrics); undefined on an engine without a pool. */
+  poolUse?(): { inUse: number; idle: number; waiting: number };
   /** Cheap round trip; throws when the store cannot answer. */
   health(): Promise<void>;
   close(): Promise<void>;

@@ -47,6 +47,11 @@ const declinedOf = (outputs: Out): Declined | undefined =>
   (outputs.validate?.declined ?? outputs.review?.declined) as Declined | undefined;
 const queryOf = (outputs: Out): Query | undefined =>
   (outputs.review?.query ?? outputs.validate?.query ?? outputs.generate?.query ?? outputs.match_template?.query) as Query | undefined;
+/** What an answer without rows was, as `answer_ready.query_type` says. */
+const haltedQueryType = (halt: Halt | undefined): string =>
+  halt?.reason === 'out_of_scope' ? 'out_of_scope' : halt?.reason === 'declined' || halt?.reason === 'rejected' ? 'declined' : 'none';
+/** Who wrote the turn's query, or would have: a halt of the generate step still names its writer. */
+const generatorOf = (outputs: Out): string => queryOf(outputs)?.generator ?? (outputs.generate?.generator as string | undefined) ?? 'none';
 
 /** Properties whose values differ among the candidates: what a person can tell them apart by (at most three). */
 function distinguishing(candidates: Candidate[]): string[] {
@@ -303,7 +308,8 @@ export default defineWorkflow({
           return { output: { halt: { reason: 'no_query', text: `I could not write a query for that: ${generated.reason}.` } satisfies Halt, generator: generated.generator } };
         }
         const query: Query = { cypher: generated.cypher!, parameters: {}, template_id: null, generator: generated.generator, description: generated.description! };
-        await emit('query_generated', { cypher: query.cypher, generator: generated.generator, attempts: generated.attempts ?? 1, note: generated.note ?? null });
+        const confidence = (generated.description as { confidence?: number } | undefined)?.confidence ?? null;
+        await emit('query_generated', { cypher: query.cypher, generator: generated.generator, attempts: generated.attempts ?? 1, note: generated.note ?? null, confidence });
         // A question phrased unlike a template's ("Which papers were written by X?" for "What papers did X write?")
         // still reuses it: the template of the same Cypher shape, with the values the new query holds.
         if (generated.template) {
@@ -395,7 +401,7 @@ export default defineWorkflow({
         if (halt || !query) {
           const text = halt?.text ?? 'I could not answer that.';
           const message = await tool<{ message_id: string }>('message_post', { content: text, answer: { kind, query: null, halted: halt?.reason ?? 'no_query' } });
-          await emit('answer_ready', { message_id: message.message_id, text, query: null });
+          await emit('answer_ready', { message_id: message.message_id, text, query: null, query_type: haltedQueryType(halt), generator: generatorOf(outputs) });
           return { output: { message_id: message.message_id, text } };
         }
         const result = outputs.execute as unknown as { columns: string[]; rows: Record<string, unknown>[]; row_count: number; truncated: boolean };
@@ -438,7 +444,18 @@ export default defineWorkflow({
           sources_total: sourcesTotal,
         };
         const message = await tool<{ message_id: string }>('message_post', { content: text, answer });
-        await emit('answer_ready', { message_id: message.message_id, text, query: query.cypher, used_template: answer.used_template, row_count: result.row_count, truncated: result.truncated, files, sources });
+        await emit('answer_ready', {
+          message_id: message.message_id,
+          text,
+          query: query.cypher,
+          query_type: query.template_id === null ? 'generated' : 'template',
+          generator: query.generator,
+          used_template: answer.used_template,
+          row_count: result.row_count,
+          truncated: result.truncated,
+          files,
+          sources,
+        });
         const { csv } = await tool<{ csv: string }>('csv_encode', { columns: result.columns.length ? result.columns : ['result'], rows: result.rows });
         await tool('file_write', { path: files[0], content: csv });
         await tool('file_write', { path: files[1], content: JSON.stringify({ question: input.question, answer: text, query, ...result }, null, 2) });

@@ -1,0 +1,206 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/**
+ * This process's Prometheus metrics: one registry per app (tests build many apps in one
+ * process; prom-client's global registry would refuse the second). Every label value comes
+ * from a closed set (route templates, workflow names, kinds, outcomes), never from a user's
+ * input or id, so the number of series stays bounded.
+ *
+ * Gauges that describe shared state (queue depth, pending curation, pool use) are read when
+ * Prometheus scrapes, from the sources `app.ts` attaches (`readFrom`): no work on hot paths.
+ */
+
+/** What a scrape reads from the stores, attached once the stores exist. */
+export interface MetricSources {
+  /** Jobs by kind and status (ready, leased, waiting), with the age of the oldest ready one in seconds. */
+  jobs?: () => Promise<readonly { kind: string; status: string; count: number; oldest_ready_s: number | null }[]>;
+  /** Queries waiting for a curator. */
+  pendingQueries?: () => Promise<number>;
+  /** The relational pool's connections: in use, idle, and requests waiting for one (PostgreSQL only). */
+  pool?: () => { inUse: number; idle: number; waiting: number } | undefined;
+}
+
+/** A graph query's outcome, as the metrics name it. */
+export type GraphOutcome = 'ok' | 'timeout' | 'memory' | 'refused' | 'failed' | 'unavailable';
+
+const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+export class Metrics {
+  readonly registry = new Registry();
+  private sources: MetricSources = {};
+  private processMetrics = false;
+
+  readonly httpInFlight = new Gauge({ name: 'cqks_http_requests_in_flight', help: 'HTTP requests being served.', registers: [this.registry] });
+  readonly httpRejections = new Counter({
+    name: 'cqks_http_rejections_total',
+    help: 'Requests refused with 401 or 429, by reason (401: missing_token, invalid_request, invalid_token; 429: rate_limit, failed_authentications, too_many_streams).',
+    labelNames: ['status', 'reason'] as const,
+    registers: [this.registry],
+  });
+
+  readonly jobClaims = new Counter({ name: 'cqks_job_claims_total', help: 'Jobs this process claimed, by kind.', labelNames: ['kind'] as const, registers: [this.registry] });
+  readonly jobTakeovers = new Counter({
+    name: 'cqks_job_takeovers_total',
+    help: 'Jobs this process took over after their lease ran out (their worker died or stalled), by kind.',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+  readonly jobAttempts = new Histogram({
+    name: 'cqks_job_attempts',
+    help: 'The attempt a job was on when this process claimed it, by kind.',
+    labelNames: ['kind'] as const,
+    buckets: [1, 2, 3, 5, 10],
+    registers: [this.registry],
+  });
+  readonly jobRetries = new Counter({
+    name: 'cqks_job_retries_total',
+    help: 'Jobs whose handler failed unexpectedly and were queued again, by kind.',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+
+  readonly runsStarted = new Counter({
+    name: 'cqks_runs_started_total',
+    help: 'Workflow runs started or resumed by this process, by workflow and whether it was a takeover or retry (resumed).',
+    labelNames: ['workflow', 'resumed'] as const,
+    registers: [this.registry],
+  });
+  readonly runsFinished = new Counter({
+    name: 'cqks_runs_finished_total',
+    help: 'Workflow runs that ended on this process, by workflow and outcome (succeeded, failed, cancelled).',
+    labelNames: ['workflow', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly answers = new Counter({
+    name: 'cqks_answers_total',
+    help: 'Chat answers, by query_type (template, generated, clarification, declined, out_of_scope, none) and generator (planner, model, template, correction, none).',
+    labelNames: ['query_type', 'generator'] as const,
+    registers: [this.registry],
+  });
+  readonly plannerConfidence = new Histogram({
+    name: 'cqks_planner_confidence',
+    help: 'Confidence of the queries the built-in planner wrote.',
+    buckets: [0.3, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1],
+    registers: [this.registry],
+  });
+  readonly feedback = new Counter({ name: 'cqks_feedback_total', help: 'Feedback on answers, by verdict.', labelNames: ['verdict'] as const, registers: [this.registry] });
+
+  readonly curationDecisions = new Counter({
+    name: 'cqks_curation_decisions_total',
+    help: 'Curators’ decisions on queued queries, by decision (approved, amended, rejected).',
+    labelNames: ['decision'] as const,
+    registers: [this.registry],
+  });
+  readonly templateReuses = new Counter({ name: 'cqks_template_reuses_total', help: 'Questions answered with an approved template.', registers: [this.registry] });
+
+  readonly ingestions = new Counter({
+    name: 'cqks_ingestions_total',
+    help: 'Document ingestions that ended, by outcome (ingested, failed, cancelled) and the stage a failure happened in (none when ingested).',
+    labelNames: ['outcome', 'stage'] as const,
+    registers: [this.registry],
+  });
+  readonly ingestionDuration = new Histogram({
+    name: 'cqks_ingestion_duration_seconds',
+    help: 'Time from an ingestion’s start to its version going live, by document format.',
+    labelNames: ['format'] as const,
+    buckets: [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 1800],
+    registers: [this.registry],
+  });
+  readonly ingestedItems = new Counter({
+    name: 'cqks_ingested_items_total',
+    help: 'What ingestions read and wrote, by kind (pages, chunks: read; entities_written, relationships_written: in the graph; a CSV row or JSON record is an entity).',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+
+  readonly graphQueryDuration = new Histogram({
+    name: 'cqks_graph_query_duration_seconds',
+    help: 'Read-only graph queries, by engine and outcome (ok, timeout, memory, refused, failed, unavailable).',
+    labelNames: ['engine', 'outcome'] as const,
+    buckets: SECONDS,
+    registers: [this.registry],
+  });
+  readonly redisErrors = new Counter({ name: 'cqks_redis_errors_total', help: 'Errors the Redis client reported.', registers: [this.registry] });
+  readonly streamsOpen = new Gauge({ name: 'cqks_event_streams_open', help: 'Event streams (SSE or NDJSON) open on this process.', registers: [this.registry] });
+  readonly idempotentReplays = new Counter({
+    name: 'cqks_idempotent_replays_total',
+    help: 'Requests answered with the stored response of an earlier one with the same Idempotency-Key.',
+    registers: [this.registry],
+  });
+
+  constructor() {
+    const registry = this.registry;
+    const read = () => this.sources;
+    // Both queue gauges of one scrape share one read.
+    let jobsRead: ReturnType<NonNullable<MetricSources['jobs']>> | undefined;
+    const jobs = () => {
+      jobsRead ??= (read().jobs?.() ?? Promise.resolve([])).catch(() => []).finally(() => setTimeout(() => (jobsRead = undefined), 1000).unref());
+      return jobsRead;
+    };
+    new Gauge({
+      name: 'cqks_jobs',
+      help: 'Jobs in the queue (all processes), by kind and status (ready, leased, waiting).',
+      labelNames: ['kind', 'status'] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const row of await jobs()) this.set({ kind: row.kind, status: row.status }, row.count);
+      },
+    });
+    new Gauge({
+      name: 'cqks_jobs_oldest_ready_age_seconds',
+      help: 'Age of the oldest job ready to be claimed (all processes), by kind: work waiting for a worker.',
+      labelNames: ['kind'] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const row of await jobs()) {
+          if (row.status === 'ready' && row.oldest_ready_s !== null) this.set({ kind: row.kind }, row.oldest_ready_s);
+        }
+      },
+    });
+    new Gauge({
+      name: 'cqks_curation_pending',
+      help: 'Generated queries waiting for a curator (all processes).',
+      registers: [registry],
+      async collect() {
+        const pending = await read().pendingQueries?.().catch(() => undefined);
+        if (pending !== undefined) this.set(pending);
+      },
+    });
+    new Gauge({
+      name: 'cqks_relational_pool_connections',
+      help: 'PostgreSQL connections of this process’s request pool, by state (in_use, idle, waiting: requests waiting for one).',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        const pool = read().pool?.();
+        if (!pool) return;
+        this.set({ state: 'in_use' }, pool.inUse);
+        this.set({ state: 'idle' }, pool.idle);
+        this.set({ state: 'waiting' }, pool.waiting);
+      },
+    });
+  }
+
+  /**
+   * Adds the process's own metrics (CPU, resident memory, heap, event-loop lag, GC), once: they
+   * start monitors that live as long as the process, so only a process that is scraped has them.
+   */
+  withProcessMetrics(): this {
+    if (!this.processMetrics) collectDefaultMetrics({ register: this.registry });
+    this.processMetrics = true;
+    return this;
+  }
+
+  /** Where the gauges read at scrape time come from (merged with what was attached before). */
+  readFrom(sources: MetricSources): void {
+    this.sources = { ...this.sources, ...sources };
+  }
+
+  /** The text a scrape gets. */
+  async scrape(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+}
