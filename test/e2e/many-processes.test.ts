@@ -11,6 +11,7 @@ import { dropSchema, testConfig, uniqueName } from '../support/config.js';
 import { DEMO_QUESTIONS, type DemoQuestion } from '../support/demo-questions.js';
 import { multipartBody } from '../support/documents.js';
 import { openEventStream, type StreamClient } from '../support/event-stream.js';
+import { parseExposition, valueOf } from '../support/prometheus.js';
 import { untilBlocked } from '../support/killable-deployment.js';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
 
@@ -79,6 +80,7 @@ describe.skipIf(skipped)(`three service processes on one PostgreSQL, Neo4j and R
       RATE_LIMIT_CHAT_CREATE_PER_MINUTE: String(CHAT_CREATES_PER_MINUTE),
       RATE_LIMIT_CHAT_MESSAGE_PER_MINUTE: '10000',
       INGEST_WRITE_BATCH: '25', // the write step takes long enough to be killed in the middle of it
+      METRICS_PORT: '0',
       ...env,
     });
 
@@ -269,6 +271,11 @@ describe.skipIf(skipped)(`three service processes on one PostgreSQL, Neo4j and R
       stream.close();
     }
     expect(await attemptsOf([runId]), await storyOf([runId])).toEqual([2]); // taken over once
+    // The survivor counts the takeover in its metrics.
+    const survivor = await ranBy(runId);
+    const scraped = parseExposition(await (await fetch(survivor.metricsUrl!)).text());
+    expect(valueOf(scraped, 'cqks_job_takeovers_total', { kind: 'workflow_run' })).toBeGreaterThanOrEqual(1);
+    expect(valueOf(scraped, 'cqks_ingestions_total', { outcome: 'ingested' })).toBe(1);
     const doc = (await call(front, 'GET', `/documents/${docId}`, admin)).json() as unknown as { ingestion: { state: string; live_version: number | null } };
     expect(doc.ingestion).toMatchObject({ state: 'ingested', live_version: 1 });
     const count = async (cypher: string) => (await call(front, 'POST', '/aim/queries/test-cypher', admin, { cypher })).json().rows;

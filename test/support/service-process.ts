@@ -12,6 +12,8 @@ const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 
 export interface ServiceProcess {
   url: string;
+  /** Its Prometheus metrics, when started with METRICS_PORT. */
+  metricsUrl?: string;
   child: ChildProcess;
   logs: string[];
   /** Resolves with the first log line (logged already or to come) that satisfies `match`. */
@@ -30,6 +32,7 @@ export async function startServiceProcess(env: Record<string, string | undefined
   const logs: string[] = [];
   const logWaiters = new Set<() => void>();
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let metricsUrl: string | undefined;
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the service did not start within ${timeoutMs} ms:\n${logs.join('\n')}`)), timeoutMs);
     let pending = '';
@@ -42,6 +45,7 @@ export async function startServiceProcess(env: Record<string, string | undefined
         logWaiters.forEach((notify) => notify());
         const docs = /"docs":"(http:\/\/[^"]+)\/docs"/.exec(line);
         if (docs && line.includes('"msg":"ready"')) {
+          metricsUrl = /"metrics":"(http:\/\/[^"]+)"/.exec(line)?.[1];
           clearTimeout(timer);
           resolve(docs[1]!);
         }
@@ -55,6 +59,7 @@ export async function startServiceProcess(env: Record<string, string | undefined
   });
   return {
     url,
+    metricsUrl,
     child,
     logs,
     waitForLog(match, waitMs = 30_000) {
