@@ -363,7 +363,11 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
       responseMaxBytes: config.limits.idempotencyResponseMaxBytes,
     },
   });
-  await app.register(openApiPlugin, { version, oauth: await oauthSettings(config, deps.authenticator, app.log) });
+  await app.register(openApiPlugin, {
+    version,
+    oauth: await oauthSettings(config, deps.authenticator, app.log),
+    authMode: config.auth.issuer ? 'oidc' : 'development',
+  });
 
   const checks: HealthCheck[] = [
     { name: 'relational', engine: deps.relational.engine, check: () => deps.relational.health() },

@@ -45,9 +45,47 @@ const BY_NAME: Readonly<Record<string, unknown>> = {
   until: '2026-12-01T00:00:00Z',
 };
 
+/**
+ * Whole request bodies by operationId, which Swagger UI pre-fills instead of one it makes up
+ * from the schema (`"string"`, `additionalProp1`, random names matching a pattern). Each does
+ * something sensible and harmless when executed as is on the demo data: it names what exists or
+ * answers 404, stores no placeholder, and leaves out optional fields that would do more.
+ */
+const BODIES: Readonly<Record<string, unknown>> = {
+  testCypher: {
+    cypher: 'MATCH (c:Company {name: $company})<-[:WORKS_AT]-(p:Person) RETURN p.name AS name ORDER BY name',
+    parameters: { company: 'Nimbus Labs' },
+  },
+  rejectQuery: { reason: 'It counts a person twice when they hold two roles.' },
+  amendQuery: {
+    cypher: "MATCH (c:Company {name: 'Nimbus Labs'})<-[:WORKS_AT]-(p:Person) RETURN p.name AS name ORDER BY name",
+    question: 'Who works at Nimbus Labs?',
+    parameters: ['company'],
+  },
+  createSynonym: { word: 'staff member', stands_for: 'Person' },
+  createChatSession: { title: 'Hiring at Nimbus Labs', metadata: { client: 'swagger-ui' } },
+  executeWorkflow: { workflow: 'graph_report', input: {} },
+  answerRun: { answer: 'company:mercury' },
+  sendChatMessage: { content: 'Who works at Nimbus Labs?' },
+  disambiguateChat: { choice: 'company:mercury' },
+  reviewChat: { review_id: UUIDS.review_id, decision: 'approve', comment: 'Reads only what the question asks.' },
+  approveReview: { review_id: UUIDS.review_id, comment: 'Reads only what the question asks.' },
+  rejectReview: { review_id: UUIDS.review_id, reason: 'It lists every person, not only those at Nimbus Labs.' },
+  approveDocument: { reason: 'A public company page: fine to ingest.' },
+  changeDocumentStatus: { status: 'approved', reason: 'A public company page: fine to ingest.' },
+};
+
 type Schema = OpenAPIV3_1.SchemaObject & Record<string, unknown>;
 
+/**
+ * Fields a form shows empty: any value would act on something (`replaces` a document of that
+ * id). Their example is the empty string, which the service reads as absent; without one
+ * Swagger UI makes up a value from the format (the nil UUID).
+ */
+const LEFT_EMPTY = new Set(['replaces']);
+
 function exampleFor(name: string, schema: Schema): unknown {
+  if (LEFT_EMPTY.has(name)) return '';
   if (schema.example !== undefined || schema.examples !== undefined || schema.default !== undefined) return undefined;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
   // A nullable string is `type: ['string', 'null']`.
@@ -100,6 +138,8 @@ export function tidyForReaders(document: OpenAPIV3_1.Document): OpenAPIV3_1.Docu
       }
       const body = (op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content ?? {};
       for (const media of Object.values(body)) tidy(media.schema);
+      const json = body['application/json'];
+      if (json && op.operationId && BODIES[op.operationId] !== undefined) json.example = BODIES[op.operationId];
       for (const response of Object.values(op.responses ?? {})) {
         for (const media of Object.values((response as OpenAPIV3_1.ResponseObject).content ?? {})) tidy(media.schema);
       }

@@ -27,7 +27,28 @@ export interface OpenApiOptions {
   version: string;
   /** When set, the document and Swagger UI offer an OAuth2 authorization-code/PKCE login. */
   oauth?: OAuthFlowSettings;
+  /** Where tokens come from: an identity provider (OIDC_ISSUER) or, in development, the service itself. */
+  authMode: 'oidc' | 'development';
 }
+
+/** How to get a bearer token, as Swagger UI's Authorize dialog says it: what applies in the running mode only. */
+function bearerHelp(options: OpenApiOptions): string {
+  const paste = 'Paste the token alone, without "Bearer".';
+  if (options.authMode === 'development') {
+    return `Development mode (no OIDC_ISSUER): the service signs its own tokens. Get one with \`npm run token -- --sub alice --roles user\` (roles: user, reviewer, curator, admin). ${paste}`;
+  }
+  return `A JWT (access token) from the identity provider this service trusts (OIDC_ISSUER).${options.oauth ? ' Log in with the oauth2 scheme below, or paste' : ' Paste'} a token you got from it. ${paste}`;
+}
+
+/**
+ * Swagger UI shows a client_secret field for every authorization-code flow; a PKCE login is a
+ * public client with no secret, so the field is hidden rather than left to be filled in.
+ */
+const PUBLIC_CLIENT_CSS = '.auth-container .wrapper:has(> label[for^="client_secret_"]) { display: none; }';
+
+/** ReDoc's side menu shows its maker's logo from a CDN: served inline instead, so the page fetches nothing from outside. */
+const REDOC_CDN_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
+const REDOC_LOCAL_LOGO = 'redoc/logo-mini.svg';
 
 export const TAGS = [
   { name: 'Health', description: 'Liveness and readiness probes (public).' },
@@ -135,6 +156,10 @@ function publishErrorResponses(document: OpenAPIV3_1.Document): OpenAPIV3_1.Docu
 const require = createRequire(import.meta.url);
 const REDOC_BUNDLE = require.resolve('redoc/bundles/redoc.standalone.js');
 
+/** A plain mark in place of ReDoc's logo (the page credits ReDoc in text beside it). */
+const REDOC_LOGO_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#32329f"/></svg>';
+
 const REDOC_PAGE = `<!doctype html>
 <html lang="en">
   <head>
@@ -176,16 +201,13 @@ export const openApiPlugin = fp(
               type: 'http',
               scheme: 'bearer',
               bearerFormat: 'JWT',
-              description:
-                'A JWT from the identity provider (OIDC_ISSUER), or in development mode (no OIDC_ISSUER) one the service ' +
-                'signs itself: `npm run token -- --sub alice --roles user` (roles: user, reviewer, curator, admin). Paste the ' +
-                'token alone, without "Bearer".',
+              description: bearerHelp(options),
             },
             ...(oauth
               ? {
                   oauth2: {
                     type: 'oauth2',
-                    description: 'Authorization code with PKCE against the configured identity provider.',
+                    description: 'Log in at the configured identity provider: authorization code with PKCE, as a public client (client_id only, no secret).',
                     flows: {
                       authorizationCode: {
                         authorizationUrl: oauth.authorizationUrl,
@@ -206,9 +228,10 @@ export const openApiPlugin = fp(
 
     await app.register(swaggerUi, {
       routePrefix: '/docs',
-      uiConfig: { persistAuthorization: true, displayOperationId: true, tryItOutEnabled: true },
+      uiConfig: { persistAuthorization: true, displayOperationId: true, tryItOutEnabled: true, validatorUrl: null },
       ...(oauth
         ? {
+            theme: { css: [{ filename: 'public-client.css', content: PUBLIC_CLIENT_CSS }] },
             initOAuth: {
               clientId: oauth.clientId ?? '',
               scopes: oauth.scopes,
@@ -221,12 +244,15 @@ export const openApiPlugin = fp(
     const publicRoute = { config: { public: true, rateLimit: false }, schema: { hide: true } } as const;
     app.get('/openapi.json', publicRoute, async () => app.swagger());
     app.get('/redoc', publicRoute, async (_request, reply) => reply.type('text/html; charset=utf-8').send(REDOC_PAGE));
+    app.get(`/${REDOC_LOCAL_LOGO}`, publicRoute, async (_request, reply) =>
+      reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(REDOC_LOGO_SVG),
+    );
     // The page's links are relative to /redoc: its trailing-slash form is sent there.
     app.get('/redoc/', publicRoute, async (_request, reply) => reply.redirect('/redoc', 301));
     // Read on first use: most processes never serve it, and it is a megabyte.
     let bundle: Promise<Buffer> | undefined;
     app.get('/redoc/redoc.standalone.js', publicRoute, async (_request, reply) => {
-      bundle ??= readFile(REDOC_BUNDLE);
+      bundle ??= readFile(REDOC_BUNDLE, 'utf8').then((code) => Buffer.from(code.replaceAll(REDOC_CDN_LOGO, REDOC_LOCAL_LOGO)));
       return reply
         .type('application/javascript; charset=utf-8')
         .header('cache-control', 'public, max-age=86400')

@@ -12,7 +12,8 @@ import { startServiceProcess, type ServiceProcess } from '../support/service-pro
  * against the real service and a real local OpenID provider. A curator logs in to Swagger UI
  * with the authorization code flow and PKCE (typing her name and password into the provider's
  * page), approves one query a chat wrote, rejects another with a reason, and sees the 409 when
- * approving it again; ReDoc renders with the network to anything but 127.0.0.1 cut off.
+ * approving it again; ReDoc renders with the network to anything but 127.0.0.1 cut off; a user
+ * uploads a file through the upload form and sees it listed.
  * Screenshots of each step go to test-artifacts/browser/.
  */
 
@@ -133,6 +134,11 @@ describe('the curator’s desk in Chromium', () => {
     await page.locator('button.authorize').first().click();
     const oauth = page.locator('.auth-container').filter({ hasText: 'authorizationCode' });
     await expect.poll(() => oauth.locator('input#client_id_authorizationCode').inputValue()).toBe(CLIENT_ID);
+    // A public PKCE client has no secret to ask for; the bearer field says what applies with a provider, not `npm run token`.
+    await expect.poll(() => oauth.locator('input[id^="client_secret_"]').isVisible()).toBe(false);
+    const bearer = page.locator('.auth-container').filter({ hasText: 'bearerAuth' });
+    await expect.poll(() => bearer.innerText()).toContain('identity provider');
+    expect(await bearer.innerText()).not.toContain('npm run token');
     await shot(page, 'authorize-dialog');
     const [popup] = await Promise.all([page.waitForEvent('popup'), oauth.locator('button.authorize').click()]);
     await popup.locator('input[name="login"]').waitFor();
@@ -194,13 +200,50 @@ describe('the curator’s desk in Chromium', () => {
     const page = await context.newPage();
     const failures: string[] = [];
     page.on('pageerror', (error) => failures.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') failures.push(message.text());
+    });
     await page.goto(`${service.url}/redoc`);
     await page.locator('h1', { hasText: 'Conversational Query and Knowledge Service' }).waitFor();
     await page.locator('[data-section-id="tag/Query-curation"]').first().waitFor();
     await expect.poll(() => page.locator('text=Approve a pending query').count()).toBeGreaterThan(0);
     await shot(page, 'redoc-offline');
+    await expect.poll(() => page.locator('img[alt="redocly logo"]').evaluate((img) => (img as unknown as { complete: boolean; naturalWidth: number }).complete && (img as unknown as { naturalWidth: number }).naturalWidth > 0)).toBe(true);
     expect(failures).toEqual([]);
+    expect(blocked).toEqual([]);
     await context.close();
-    console.log(`ReDoc rendered offline; requests refused: ${blocked.length ? blocked.join(', ') : 'none'}`);
   }, 60_000);
+
+  it('uploads a document through Swagger UI with `replaces` left empty, and lists it', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${service.url}/docs`);
+    await page.locator('.swagger-ui .info .title').waitFor();
+    // A token pasted into the bearer field, as a user without the login would.
+    await page.locator('button.authorize').first().click();
+    const bearer = page.locator('.auth-container').filter({ hasText: 'bearerAuth' });
+    await bearer.locator('input').fill(await oidc.getToken({ roles: ['user'] }));
+    await bearer.locator('button.authorize').click();
+    await page.locator('.modal-ux button.close-modal').click();
+
+    const upload = page.locator('.opblock[id$="-uploadDocuments"]');
+    await upload.locator('.opblock-summary').first().click();
+    await upload.locator('input[type="file"]').first().setInputFiles({ name: 'swagger-notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Notes uploaded from the API docs.\n') });
+    // No id is pre-filled; a cleared field (sent as `replaces=`) is no replacement.
+    const replaces = upload.locator('tr[data-property-name="replaces"] input:not([type="checkbox"])');
+    expect(await replaces.inputValue()).toBe('');
+    // "Send empty value" makes Swagger UI send `replaces=` for sure: the service reads it as no replacement.
+    const sendEmpty = upload.locator('tr[data-property-name="replaces"] input[type="checkbox"]');
+    if (await sendEmpty.count()) await sendEmpty.check();
+    await shot(upload, 'upload-form');
+    const uploaded = await execute(page, 'uploadDocuments', 'uploaded');
+    expect(uploaded.status, uploaded.body).toBe(201);
+    const docId = (JSON.parse(uploaded.body) as { items: { doc_id: string; file_name: string }[] }).items[0]!;
+    expect(docId.file_name).toBe('swagger-notes.txt');
+
+    const listed = await execute(page, 'listDocuments', 'documents-listed');
+    expect(listed.status).toBe(200);
+    expect((JSON.parse(listed.body) as { items: { doc_id: string }[] }).items.map((d) => d.doc_id)).toContain(docId.doc_id);
+    await context.close();
+  }, 90_000);
 });

@@ -14,10 +14,10 @@ import { startServiceProcess, type ServiceProcess } from '../support/service-pro
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const README_URL = 'http://127.0.0.1:3000';
 
-/** The sh blocks of the README's "A first conversation" section, in order. */
-async function walkthroughBlocks(): Promise<string[]> {
+/** The sh blocks of one section of the README (`## <title>`), in order. */
+async function walkthroughBlocks(title = 'A first conversation'): Promise<string[]> {
   const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8');
-  const start = readme.indexOf('\n## A first conversation\n');
+  const start = readme.indexOf(`\n## ${title}\n`);
   expect(start).toBeGreaterThan(0);
   const end = readme.indexOf('\n## ', start + 1);
   const section = readme.slice(start, end);
@@ -100,4 +100,25 @@ describe("the README's first conversation", () => {
     }
     expect(events.filter((kind) => kind === 'answer_ready')).toHaveLength(3);
   }, 120_000);
+
+  it('runs the workflow block as pasted: it waits for the run, then reads its report', async () => {
+    const [block] = (await walkthroughBlocks('Workflows, tools and runs')).map((b) => b.replaceAll(README_URL, service.url));
+    const run = bash(block!, { ...process.env, DATA_DIR: dataDir });
+    expect(await run.exited, run.errors()).toBe(0);
+    const lines = run.output().split('\n');
+    expect(lines).toContain('succeeded');
+    expect(run.output()).toMatch(/^# .+/m); // the report's Markdown, not a 404 of a file not written yet
+  }, 60_000);
+
+  it('runs the documents block as pasted: it waits for the ingestion, then lists what it wrote', async () => {
+    const [block] = (await walkthroughBlocks('Documents')).map((b) => b.replaceAll(README_URL, service.url));
+    const run = bash(block!, { ...process.env, DATA_DIR: dataDir });
+    try {
+      expect(await run.exited, run.errors()).toBe(0);
+      expect(run.output()).toContain('Ada Quill');
+      expect(run.output()).toContain('Porto');
+    } finally {
+      await rm(path.join(ROOT, 'people.csv'), { force: true });
+    }
+  }, 60_000);
 });

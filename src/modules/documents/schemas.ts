@@ -84,7 +84,7 @@ export const UploadBodySchema = z
       .array(z.string().meta({ format: 'binary' }))
       .min(1)
       .describe('One part per file, each with its file name; the type is told from the bytes.'),
-    replaces: z.uuid().optional().describe('One of your documents this (one) edited file replaces; sent before the file.'),
+    replaces: z.uuid().optional().describe('One of your documents this (one) edited file replaces; sent before the file. Empty or absent: a new document.'),
   })
   .meta({ id: 'DocumentUploadForm' });
 

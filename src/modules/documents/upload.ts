@@ -81,7 +81,9 @@ export async function receiveUpload(options: {
       if (part.type === 'field') {
         content.field(part.fieldname, String(part.value));
         if (part.fieldname !== 'replaces') continue;
-        const value = String(part.value);
+        const value = String(part.value).trim();
+        // A form's empty field (Swagger UI sends `replaces=` when it is cleared): no replacement.
+        if (value === '') continue;
         if (!UUID.test(value) || stored.length > 0) {
           throw badRequest('`replaces` must be a document id, sent before the one file that replaces it.', [{ path: 'body.replaces', message: 'invalid' }]);
         }

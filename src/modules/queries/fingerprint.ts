@@ -41,6 +41,16 @@ export class CypherTemplateError extends Error {
   }
 }
 
+/** The names given for a template's parameters do not fit its Cypher (how many, which, twice). */
+export class TemplateNamesError extends CypherTemplateError {
+  override name = 'TemplateNamesError';
+}
+
+/** The `$parameters` a query uses, by name. Throws CypherTemplateError for unreadable Cypher. */
+export function parametersUsedBy(cypher: string): Set<string> {
+  return new Set(lex(cypher).filter((t) => t.kind === 'param').map(paramName));
+}
+
 type Role = 'keyword' | 'function' | 'variable' | 'label' | 'property' | 'mapKey' | 'param' | 'symbol' | 'literal';
 type BracketKind = 'paren' | 'rel' | 'subscript' | 'list' | 'map' | 'block' | 'quantifier';
 
@@ -596,18 +606,18 @@ export function parameterizeCypher(
   }
 
   if (names !== undefined) {
-    if (!Array.isArray(names)) throw new CypherTemplateError('parameter names must be a list of names');
+    if (!Array.isArray(names)) throw new TemplateNamesError('parameter names must be a list of names');
     if (names.length !== units.length) {
-      throw new CypherTemplateError(
+      throw new TemplateNamesError(
         `expected ${units.length} parameter name${units.length === 1 ? '' : 's'} (for ${units.map((u) => u.name).join(', ') || 'no parameters'}), got ${names.length}`,
       );
     }
     const seen = new Set<string>();
     for (const name of names) {
       if (typeof name !== 'string' || !IDENTIFIER.test(name)) {
-        throw new CypherTemplateError(`invalid parameter name ${JSON.stringify(name)}: use letters, digits and _, not starting with a digit`);
+        throw new TemplateNamesError(`invalid parameter name ${JSON.stringify(name)}: use letters, digits and _, not starting with a digit`);
       }
-      if (seen.has(name)) throw new CypherTemplateError(`parameter name '${name}' is given twice`);
+      if (seen.has(name)) throw new TemplateNamesError(`parameter name '${name}' is given twice`);
       seen.add(name);
     }
     units.forEach((unit, i) => (unit.name = names[i] as string));

@@ -1,9 +1,9 @@
 import { decodeCursor, keysetPage } from '../../platform/pagination.js';
-import { conflict, notFound, unprocessable } from '../../platform/problem.js';
+import { badRequest, conflict, notFound, unprocessable } from '../../platform/problem.js';
 import type { Metrics } from '../../platform/metrics/metrics.js';
 import type { GraphStore, QueryParams } from '../../stores/graph/port.js';
 import type { Queryable } from '../../stores/relational/index.js';
-import { fingerprintCypher, parameterizeCypher } from './fingerprint.js';
+import { fingerprintCypher, parameterizeCypher, parametersUsedBy, TemplateNamesError } from './fingerprint.js';
 import { patternMatchKey } from './match-keys.js';
 import { sourceParameters, UncarriedValueError } from './parameter-sources.js';
 import type { SourcedParameter } from './parameter-sources.js';
@@ -115,6 +115,22 @@ const ALLOWED_FROM: Record<'approve' | 'reject' | 'amend', readonly QueryStatus[
   reject: ['pending'],
   amend: ['pending', 'rejected', 'declined', 'approved'],
 };
+
+/** Values an amendment gives must be for `$parameters` its Cypher uses: any other is named in a 400. */
+function assertValuesUsed(cypher: string, values: Record<string, unknown>): void {
+  let used: Set<string>;
+  try {
+    used = parametersUsedBy(cypher);
+  } catch {
+    return; // unreadable Cypher: the template step says why (422)
+  }
+  const unused = Object.keys(values).filter((name) => !used.has(name));
+  if (unused.length === 0) return;
+  throw badRequest(
+    `\`values\` names ${unused.length === 1 ? 'a parameter' : 'parameters'} the Cypher does not use: ${unused.join(', ')}. Give values only for its \`$parameters\`.`,
+    unused.map((name) => ({ path: `body.values.${name}`, message: 'not a $parameter of the cypher' })),
+  );
+}
 
 const DECISION_OF: Record<keyof typeof ALLOWED_FROM, string> = { approve: 'approved', reject: 'rejected', amend: 'amended' };
 
@@ -257,6 +273,7 @@ export class QueryService {
     actor: string,
     input: { cypher: string; question?: string; parameters?: string[]; values?: Record<string, unknown> },
   ) {
+    assertValuesUsed(input.cypher, input.values ?? {});
     await this.change(
       id,
       'amend',
@@ -347,6 +364,7 @@ export class QueryService {
       fingerprint = fingerprintCypher(cypher);
       template = parameterizeCypher(cypher, parameters, names);
     } catch (error) {
+      if (error instanceof TemplateNamesError) throw badRequest(`\`parameters\` does not fit the Cypher: ${error.message}.`, [{ path: 'body.parameters', message: error.message }]);
       throw unprocessable('cypher-invalid', 'Query is not valid Cypher', error instanceof Error ? error.message : String(error));
     }
     const examples = Object.fromEntries(template.parameters.map((p) => [p.name, p.example])) as QueryParams;
