@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
 
 /**
- * The README's first conversation, run as pasted: its shell blocks are read from the README
+ * The README's shell blocks that call the API, run as pasted: the first conversation, the token
+ * and live-events blocks, the workflow and the documents blocks. They are read from the README
  * itself (so the two cannot drift) and run with bash against the real service, started as
  * `npm start` starts it (embedded stores, demo data) on a port the OS picks.
  */
@@ -49,7 +50,7 @@ function bash(script: string, env: NodeJS.ProcessEnv) {
   };
 }
 
-describe("the README's first conversation", () => {
+describe("the README's shell blocks", () => {
   let dataDir: string;
   let service: ServiceProcess;
 
@@ -63,7 +64,7 @@ describe("the README's first conversation", () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('runs as pasted: the answers, the approval, the reused template, the disambiguation and the live stream', async () => {
+  it('runs the first conversation as pasted: the answers, the approval, the reused template, the disambiguation and the live stream', async () => {
     const blocks = (await walkthroughBlocks()).map((block) => block.replaceAll(README_URL, service.url));
     expect(blocks).toHaveLength(3);
     const [session, stream, conversation] = blocks as [string, string, string];
@@ -100,6 +101,20 @@ describe("the README's first conversation", () => {
     }
     expect(events.filter((kind) => kind === 'answer_ready')).toHaveLength(3);
   }, 120_000);
+
+  it('runs the token block and the live-events block as pasted', async () => {
+    const env = { ...process.env, DATA_DIR: dataDir };
+    const [tokenBlock] = (await walkthroughBlocks('Get a development token and call the API')).map((b) => b.replaceAll(README_URL, service.url));
+    const [streamBlock] = (await walkthroughBlocks('Chat sessions and live events')).map((b) => b.replaceAll(README_URL, service.url));
+    const calls = bash(tokenBlock!, env);
+    expect(await calls.exited, calls.errors()).toBe(0);
+    expect(calls.output()).toContain('"status":"ready"');
+    expect(calls.output()).toContain('"counts"');
+    // The stream never ends by itself: it is read until the session's first event, then stopped.
+    const stream = bash(`${tokenBlock!.split('\n')[0]}\n${streamBlock!}`, env);
+    await stream.until(/event: session_created/);
+    stream.child.kill();
+  }, 60_000);
 
   it('runs the workflow block as pasted: it waits for the run, then reads its report', async () => {
     const [block] = (await walkthroughBlocks('Workflows, tools and runs')).map((b) => b.replaceAll(README_URL, service.url));

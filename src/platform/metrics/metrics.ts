@@ -31,20 +31,18 @@ export class Metrics {
   private processMetrics = false;
 
   readonly httpInFlight = new Gauge({ name: 'cqks_http_requests_in_flight', help: 'HTTP requests being served.', registers: [this.registry] });
-  readonly httpRejections = new Counter({
-    name: 'cqks_http_rejections_total',
-    help: 'Requests refused with 401 or 429, by reason (401: missing_token, invalid_request, invalid_token; 429: rate_limit, failed_authentications, too_many_streams).',
-    labelNames: ['status', 'reason'] as const,
-    registers: [this.registry],
-  });
+  readonly httpRejections = this.counter(
+    'cqks_http_rejections_total',
+    'Requests refused with 401 or 429, by reason (401: missing_token, invalid_request, invalid_token; 429: rate_limit, failed_authentications, too_many_streams).',
+    ['status', 'reason'],
+  );
 
-  readonly jobClaims = new Counter({ name: 'cqks_job_claims_total', help: 'Jobs this process claimed, by kind.', labelNames: ['kind'] as const, registers: [this.registry] });
-  readonly jobTakeovers = new Counter({
-    name: 'cqks_job_takeovers_total',
-    help: 'Jobs this process took over after their lease ran out (their worker died or stalled), by kind.',
-    labelNames: ['kind'] as const,
-    registers: [this.registry],
-  });
+  readonly jobClaims = this.counter('cqks_job_claims_total', 'Jobs this process claimed, by kind.', ['kind']);
+  readonly jobTakeovers = this.counter(
+    'cqks_job_takeovers_total',
+    'Jobs this process took over after their lease ran out (their worker died or stalled), by kind.',
+    ['kind'],
+  );
   readonly jobAttempts = new Histogram({
     name: 'cqks_job_attempts',
     help: 'The attempt a job was on when this process claimed it, by kind.',
@@ -52,54 +50,44 @@ export class Metrics {
     buckets: [1, 2, 3, 5, 10],
     registers: [this.registry],
   });
-  readonly jobRetries = new Counter({
-    name: 'cqks_job_retries_total',
-    help: 'Jobs whose handler failed unexpectedly and were queued again, by kind.',
-    labelNames: ['kind'] as const,
-    registers: [this.registry],
-  });
+  readonly jobRetries = this.counter('cqks_job_retries_total', 'Jobs whose handler failed unexpectedly and were queued again, by kind.', ['kind']);
 
-  readonly runsStarted = new Counter({
-    name: 'cqks_runs_started_total',
-    help: 'Workflow runs started or resumed by this process, by workflow and whether it was a takeover or retry (resumed).',
-    labelNames: ['workflow', 'resumed'] as const,
-    registers: [this.registry],
-  });
-  readonly runsFinished = new Counter({
-    name: 'cqks_runs_finished_total',
-    help: 'Workflow runs that ended on this process, by workflow and outcome (succeeded, failed, cancelled).',
-    labelNames: ['workflow', 'outcome'] as const,
-    registers: [this.registry],
-  });
+  readonly runsStarted = this.counter(
+    'cqks_runs_started_total',
+    'Workflow runs started or resumed by this process, by workflow and whether it was a takeover or retry (resumed).',
+    ['workflow', 'resumed'],
+  );
+  readonly runsFinished = this.counter(
+    'cqks_runs_finished_total',
+    'Workflow runs that ended on this process, by workflow and outcome (succeeded, failed, cancelled).',
+    ['workflow', 'outcome'],
+  );
 
-  readonly answers = new Counter({
-    name: 'cqks_answers_total',
-    help: 'Chat answers, by query_type (template, generated, clarification, declined, out_of_scope, none) and generator (planner, model, template, correction, none).',
-    labelNames: ['query_type', 'generator'] as const,
-    registers: [this.registry],
-  });
+  readonly answers = this.counter(
+    'cqks_answers_total',
+    'Chat answers, by query_type (template, generated, clarification, declined, out_of_scope, none) and generator (planner, model, template, correction, none).',
+    ['query_type', 'generator'],
+  );
   readonly plannerConfidence = new Histogram({
     name: 'cqks_planner_confidence',
     help: 'Confidence of the queries the built-in planner wrote.',
     buckets: [0.3, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1],
     registers: [this.registry],
   });
-  readonly feedback = new Counter({ name: 'cqks_feedback_total', help: 'Feedback on answers, by verdict.', labelNames: ['verdict'] as const, registers: [this.registry] });
+  readonly feedback = this.counter('cqks_feedback_total', 'Feedback on answers, by verdict.', ['verdict']);
 
-  readonly curationDecisions = new Counter({
-    name: 'cqks_curation_decisions_total',
-    help: 'Curators’ decisions on queued queries, by decision (approved, amended, rejected).',
-    labelNames: ['decision'] as const,
-    registers: [this.registry],
-  });
-  readonly templateReuses = new Counter({ name: 'cqks_template_reuses_total', help: 'Questions answered with an approved template.', registers: [this.registry] });
+  readonly curationDecisions = this.counter(
+    'cqks_curation_decisions_total',
+    'Curators’ decisions on queued queries, by decision (approved, amended, rejected).',
+    ['decision'],
+  );
+  readonly templateReuses = this.counter('cqks_template_reuses_total', 'Questions answered with an approved template.');
 
-  readonly ingestions = new Counter({
-    name: 'cqks_ingestions_total',
-    help: 'Document ingestions that ended, by outcome (ingested, failed, cancelled) and the stage a failure happened in (none when ingested).',
-    labelNames: ['outcome', 'stage'] as const,
-    registers: [this.registry],
-  });
+  readonly ingestions = this.counter(
+    'cqks_ingestions_total',
+    'Document ingestions that ended, by outcome (ingested, failed, cancelled) and the stage a failure happened in (none when ingested).',
+    ['outcome', 'stage'],
+  );
   readonly ingestionDuration = new Histogram({
     name: 'cqks_ingestion_duration_seconds',
     help: 'Time from an ingestion’s start to its version going live, by document format.',
@@ -107,12 +95,11 @@ export class Metrics {
     buckets: [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 1800],
     registers: [this.registry],
   });
-  readonly ingestedItems = new Counter({
-    name: 'cqks_ingested_items_total',
-    help: 'What ingestions read and wrote, by kind (pages, chunks: read; entities_written, relationships_written: in the graph; a CSV row or JSON record is an entity).',
-    labelNames: ['kind'] as const,
-    registers: [this.registry],
-  });
+  readonly ingestedItems = this.counter(
+    'cqks_ingested_items_total',
+    'What ingestions read and wrote, by kind (pages, chunks: read; entities_written, relationships_written: in the graph; a CSV row or JSON record is an entity).',
+    ['kind'],
+  );
 
   readonly graphQueryDuration = new Histogram({
     name: 'cqks_graph_query_duration_seconds',
@@ -121,13 +108,12 @@ export class Metrics {
     buckets: SECONDS,
     registers: [this.registry],
   });
-  readonly redisErrors = new Counter({ name: 'cqks_redis_errors_total', help: 'Errors the Redis client reported.', registers: [this.registry] });
+  readonly redisErrors = this.counter('cqks_redis_errors_total', 'Errors the Redis client reported.');
   readonly streamsOpen = new Gauge({ name: 'cqks_event_streams_open', help: 'Event streams (SSE or NDJSON) open on this process.', registers: [this.registry] });
-  readonly idempotentReplays = new Counter({
-    name: 'cqks_idempotent_replays_total',
-    help: 'Requests answered with the stored response of an earlier one with the same Idempotency-Key.',
-    registers: [this.registry],
-  });
+  readonly idempotentReplays = this.counter(
+    'cqks_idempotent_replays_total',
+    'Requests answered with the stored response of an earlier one with the same Idempotency-Key.',
+  );
 
   constructor() {
     const registry = this.registry;
@@ -192,6 +178,11 @@ export class Metrics {
     if (!this.processMetrics) collectDefaultMetrics({ register: this.registry });
     this.processMetrics = true;
     return this;
+  }
+
+  /** A counter in this registry; its label names are the only labels it takes. */
+  private counter<L extends string = never>(name: string, help: string, labelNames: readonly L[] = []): Counter<L> {
+    return new Counter<L>({ name, help, labelNames, registers: [this.registry] });
   }
 
   /** Where the gauges read at scrape time come from (merged with what was attached before). */
