@@ -6,7 +6,7 @@
 const FLOORS = ['config', 'version', 'platform', 'stores', 'language', 'ingest', 'engine', 'modules', 'demo', 'app', 'main'];
 const floor = (name) => `^src/${name}(\\.ts$|/)`;
 
-module.exports = {
+export default {
   forbidden: [
     {
       name: 'no-circular',
