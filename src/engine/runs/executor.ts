@@ -15,9 +15,8 @@ import type { ToolServices } from '../tools/tool.js';
 import type { WorkflowRegistry } from '../workflows/registry.js';
 import type { InputRequest, NodeContext, NodeEventKind, WorkflowDefinition, WorkflowNode } from '../workflows/workflow.js';
 import { RunJournal } from './journal.js';
+import { RUN_JOB_KIND } from '../jobs/kinds.js';
 
-/** The job kind of a workflow run. */
-export const RUN_JOB_KIND = 'workflow_run';
 
 /** Most options an input request may offer (a client has to show them all). */
 export const INPUT_OPTIONS_MAX = 50;

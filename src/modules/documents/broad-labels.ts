@@ -2,7 +2,7 @@ import { BROAD_KIND_OF_LABEL, GENERIC_LABELS, labelKinds } from '../../ingest/na
 import type { BroadLabelMapping } from '../../ingest/names.js';
 import { ENTITY_LABEL, PROVENANCE_PROPERTY } from '../../stores/graph/bookkeeping.js';
 import type { GraphStore } from '../../stores/graph/port.js';
-import { DOCUMENT_LABEL } from './graph-writer.js';
+import { DOCUMENT_LABEL } from './graph-names.js';
 
 /** The words a curator's synonym uses for each broad label (`POST /api/v1/aim/synonyms`). */
 const KIND_WORDS: Readonly<Record<string, readonly string[]>> = {

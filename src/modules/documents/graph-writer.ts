@@ -1,6 +1,7 @@
 import type { SchemaCache } from '../../engine/planner/schema-cache.js';
 import type { DocumentFacts, EntityFact, LoneMention, Progress, Resolution } from '../../ingest/types.js';
 import type { GraphNode, GraphStore, NodeUpsert, PropertyValue, RelationshipUpsert } from '../../stores/graph/port.js';
+import { DOCUMENT_LABEL, documentNodeKey, documentProvenance, MENTIONS } from './graph-names.js';
 import type { FactRow, IngestionStore } from './ingestion-store.js';
 import { relationshipKey } from './ingestion-store.js';
 import type { GenericNodes } from './generic-nodes.js';
@@ -16,11 +17,6 @@ import type { ValueLinks } from './value-links.js';
  * version deletes what no other writer supports (the store's `deleteByProvenance`), then
  * restores or removes the property values it alone had set on nodes that stay.
  */
-
-export const documentProvenance = (docId: string, version: number) => `document:${docId}@${version}`;
-export const documentNodeKey = (docId: string) => `document:${docId}`;
-export const DOCUMENT_LABEL = 'Document';
-export const MENTIONS = 'MENTIONS';
 
 /** Every document, for `otherSupport` (no document has this id). */
 const NO_DOCUMENT = '00000000-0000-0000-0000-000000000000';

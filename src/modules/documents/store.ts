@@ -1,6 +1,6 @@
 import { whenCommitted } from '../../stores/relational/index.js';
 import type { Queryable, RelationalStore } from '../../stores/relational/index.js';
-import { RUN_JOB_KIND } from '../../engine/runs/executor.js';
+import { RUN_JOB_KIND } from '../../engine/jobs/kinds.js';
 
 /**
  * SQL for documents and their bytes. Rules (who may see what, which moves are legal) are in

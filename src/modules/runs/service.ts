@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { questionKey } from '../../engine/runs/answers.js';
-import { RUN_JOB_KIND } from '../../engine/runs/executor.js';
+import { RUN_JOB_KIND } from '../../engine/jobs/kinds.js';
 import type { JobQueue } from '../../engine/jobs/queue.js';
 import type { WorkflowRegistry } from '../../engine/workflows/registry.js';
 import { hasRole } from '../../platform/auth/roles.js';
