@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { z } from 'zod';
-import type { IngestLimits } from './ingest/types.js';
 
 /**
  * The environment, turned into one typed and validated object. Every setting the service
@@ -195,6 +194,32 @@ export const envSchema = z.object({
   SHUTDOWN_DRAIN_MS: int(0, 0, 300_000),
   SHUTDOWN_GRACE_MS: int(10_000, 0, 300_000),
 });
+
+/** Every limit of ingestion; each is a documented setting (`INGEST_*`). */
+export interface IngestLimits {
+  /** Pages of a PDF read; more is a failed ingestion (INGEST_PDF_MAX_PAGES). */
+  pdfMaxPages: number;
+  /** Characters of text extracted from one document; more is cut, with a warning (INGEST_MAX_CHARS). */
+  maxChars: number;
+  /** Data rows of a CSV (or records of JSON Lines); more is a failed ingestion (INGEST_CSV_MAX_ROWS). */
+  csvMaxRows: number;
+  /** Nesting depth of JSON; deeper is a failed ingestion (INGEST_JSON_MAX_DEPTH). */
+  jsonMaxDepth: number;
+  /** YAML aliases in Markdown front matter (INGEST_YAML_MAX_ALIASES). */
+  yamlMaxAliases: number;
+  /** DOCX: zip entries, total inflated bytes, and inflated/compressed ratio of any entry (INGEST_ZIP_*). */
+  zipMaxEntries: number;
+  zipMaxInflatedBytes: number;
+  zipMaxRatio: number;
+  /** The parser child process: wall time and V8 heap (INGEST_PARSER_TIMEOUT_MS, INGEST_PARSER_MAX_MEMORY_MB). */
+  parserTimeoutMs: number;
+  parserMaxMemoryMb: number;
+  /** Characters per chunk and overlap between neighbours (INGEST_CHUNK_CHARS, INGEST_CHUNK_OVERLAP). */
+  chunkChars: number;
+  chunkOverlap: number;
+  /** Entities kept from one document; the most supported first (INGEST_MAX_ENTITIES). */
+  maxEntities: number;
+}
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -1,5 +1,5 @@
-import { ModelUnavailableError, chatCompletions } from './chat-completion.js';
-import type { CompleteChat, Completion, ModelSettings } from './chat-completion.js';
+import { ModelUnavailableError, chatCompletions } from '../../platform/llm/chat-completion.js';
+import type { CompleteChat, Completion, ModelSettings } from '../../platform/llm/chat-completion.js';
 import { extractCypher } from './extract.js';
 import { buildQueryMessages, clip, type ChatMessage, type QueryFailure, type QueryPromptInput } from './prompt.js';
 

@@ -1,5 +1,5 @@
-import { ModelUnavailableError, chatCompletions } from '../../engine/llm/chat-completion.js';
-import type { ModelSettings } from '../../engine/llm/chat-completion.js';
+import { ModelUnavailableError, chatCompletions } from '../../platform/llm/chat-completion.js';
+import type { ModelSettings } from '../../platform/llm/chat-completion.js';
 import type { ExtractionMessage } from './model-prompt.js';
 import { ANSWER_FORMAT } from './model-schema.js';
 

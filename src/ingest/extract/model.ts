@@ -1,4 +1,4 @@
-import { ModelUnavailableError, type ModelSettings } from '../../engine/llm/chat-completion.js';
+import { ModelUnavailableError, type ModelSettings } from '../../platform/llm/chat-completion.js';
 import type { Chunk, DocumentFacts, Progress } from '../types.js';
 import { modelAsker, type AskModel } from './model-client.js';
 import { baseFactsFor, groundAnswer, mergeParts, type FactsPart } from './model-facts.js';
