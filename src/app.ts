@@ -46,7 +46,7 @@ import { SchemaCache } from './engine/planner/schema-cache.js';
 import { createSynonymsModule } from './modules/synonyms/module.js';
 import { loadDemoData } from './demo/load.js';
 import { idempotencyPlugin } from './platform/idempotency/plugin.js';
-import { IdempotencyStore } from './platform/idempotency/store.js';
+import { IdempotencyStore } from './stores/relational/idempotency-store.js';
 import { RegistryService } from './modules/workflows/service.js';
 import { queryRoutes } from './modules/queries/routes.js';
 import { QueryService } from './modules/queries/service.js';

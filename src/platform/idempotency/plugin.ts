@@ -5,7 +5,7 @@ import { v5 as uuidv5 } from 'uuid';
 import { badRequest, ProblemError, unprocessable } from '../problem.js';
 import { PartsFingerprint } from './parts-fingerprint.js';
 import { IDEMPOTENCY_KEY_PATTERN } from './schemas.js';
-import type { IdempotencyStore } from './store.js';
+import type { IdempotencyRecords } from './records.js';
 
 /**
  * `Idempotency-Key` on the POSTs that create things (routes with `config.idempotent`): the
@@ -46,7 +46,7 @@ export interface IdempotentRequest {
 }
 
 export interface IdempotencyPluginOptions {
-  store: IdempotencyStore;
+  store: IdempotencyRecords;
   settings: { keyTtlSeconds: number; inProgressMs: number; responseMaxBytes: number };
 }
 

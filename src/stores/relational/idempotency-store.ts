@@ -1,18 +1,5 @@
-import type { RelationalStore } from '../../stores/relational/index.js';
-
-/** What a request with an Idempotency-Key finds when it claims the key. */
-export type Claim =
-  /** The key is this request's: do the work (`recovered`: a first attempt died holding it). */
-  | { outcome: 'claimed'; recovered: boolean; since: string }
-  /**
-   * The work was done: send the first answer again (`body` null: it was too large to keep), if
-   * a streamed body is the same (`contentFingerprint`, see `complete`).
-   */
-  | { outcome: 'done'; statusCode: number; contentType: string | null; body: string | null; contentFingerprint: string | null }
-  /** Another request with this key is still at work. */
-  | { outcome: 'in_progress'; retryAfterS: number }
-  /** The key was used for another request (another route or body). */
-  | { outcome: 'mismatch' };
+import type { Claim, IdempotencyRecords } from '../../platform/idempotency/records.js';
+import type { RelationalStore } from './port.js';
 
 interface KeyRow {
   fingerprint: string;
@@ -26,7 +13,7 @@ interface KeyRow {
 }
 
 /** The idempotency_keys table: one row per caller and key, until it expires. */
-export class IdempotencyStore {
+export class IdempotencyStore implements IdempotencyRecords {
   constructor(private readonly deps: { db: RelationalStore }) {}
 
   async claim(request: { subject: string; key: string; fingerprint: string; inProgressMs: number; ttlSeconds: number }): Promise<Claim> {
