@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sessionLogPart } from '../../modules/chat/session-log.js';
 import { answerCount, answerPart } from '../../modules/conversation/store.js';
 import type { NewAnswer } from '../../modules/conversation/store.js';
-import type { EventKind } from '../../modules/events/schemas.js';
+import type { EventKind } from './event-kinds.js';
 import { appendEventsPart, eventRows } from '../../modules/events/store.js';
 import type { EventStamp, EventStore, NewEvent } from '../../modules/events/store.js';
 import { runUpdatePart, stepsPart } from '../../modules/runs/store.js';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { QueryType } from '../../modules/events/schemas.js';
+import type { QueryType } from '../runs/event-kinds.js';
 
 /**
  * A workflow: a named, versioned sequence of nodes over a validated input. Each node does

@@ -1,27 +1,12 @@
 import { z } from 'zod';
+import { EVENT_KINDS, QUERY_TYPES } from '../../engine/runs/event-kinds.js';
+import type { EventKind, QueryType } from '../../engine/runs/event-kinds.js';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../../platform/schemas.js';
 
-/** The closed set of event kinds a session can carry (DESIGN.md "Events"). */
-export const EVENT_KINDS = [
-  'session_created',
-  'message_received',
-  'run_queued',
-  'run_started',
-  'run_awaiting_input',
-  'run_completed',
-  'run_failed',
-  'run_cancelled',
-  'step_started',
-  'step_completed',
-  'tool_executed',
-  'query_generated',
-  'query_reused',
-  'disambiguation_required',
-  'review_required',
-  'answer_ready',
-  'ingestion_progress',
-] as const;
-export type EventKind = (typeof EVENT_KINDS)[number];
+// The kinds are the engine's (what a run reports); this module stores, serves and documents them.
+export { EVENT_KINDS, QUERY_TYPES };
+export type { EventKind, QueryType };
+
 export const EventKindSchema = z
   .enum(EVENT_KINDS)
   .describe(
@@ -38,14 +23,7 @@ export const EventKindSchema = z
       'none (no query work).',
   );
 
-/**
- * `step_completed.query_type`: what query work a step did. `template`: an approved template
- * was reused. `generated`: a new query was written. `clarification`: the step asked the user
- * to choose (disambiguation). `declined`: the query was refused (not read-only or invalid).
- * `none`: the step did no query work. The set is closed.
- */
-export const QUERY_TYPES = ['template', 'generated', 'clarification', 'declined', 'out_of_scope', 'none'] as const;
-export type QueryType = (typeof QUERY_TYPES)[number];
+
 
 export const SessionEventSchema = z
   .object({
