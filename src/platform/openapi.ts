@@ -46,7 +46,7 @@ function bearerHelp(options: OpenApiOptions): string {
  */
 const PUBLIC_CLIENT_CSS = '.auth-container .wrapper:has(> label[for^="client_secret_"]) { display: none; }';
 
-/** ReDoc's side menu shows its maker's logo from a CDN: served inline instead, so the page fetches nothing from outside. */
+/** ReDoc's side menu shows its maker's logo from a CDN: the service serves a mark of its own there instead, so the page fetches nothing from outside. */
 const REDOC_CDN_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
 const REDOC_LOCAL_LOGO = 'redoc/logo-mini.svg';
 
