@@ -418,10 +418,16 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
   const background = deps.relational.withStatementTimeout(config.database.longStatementTimeoutMs);
   const queue = new JobQueue(background);
   const files = new RunFileStore(deps.relational, { maxBytes: config.limits.runFileMaxBytes, maxPerRun: config.limits.runFilesMaxPerRun });
-  const runs = new RunService(deps.relational, runStore, files, queue, eventStore, sessionStore, sessions, workflows, {
-    maxBytes: config.limits.previewMaxBytes,
-    maxLines: config.limits.previewMaxLines,
-    maxRows: config.limits.previewMaxRows,
+  const runs = new RunService({
+    db: deps.relational,
+    runs: runStore,
+    files,
+    queue,
+    events: eventStore,
+    sessions: sessionStore,
+    sessionService: sessions,
+    workflows,
+    previewLimits: { maxBytes: config.limits.previewMaxBytes, maxLines: config.limits.previewMaxLines, maxRows: config.limits.previewMaxRows },
   });
   const schemaCache = new SchemaCache({
     graph: deps.graph,
@@ -447,14 +453,14 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
   const memories = new MemoryStore(deps.relational);
   const reviewStore = new ReviewStore(deps.relational);
   const model = config.llm ? new ModelQueryWriter(config.llm, app.log.child({ component: 'llm' })) : undefined;
-  const executor = new RunExecutor(
-    background,
-    runStore,
+  const executor = new RunExecutor({
+    db: background,
+    runs: runStore,
     queue,
-    eventStore,
+    events: eventStore,
     workflows,
     tools,
-    {
+    services: {
       graph: deps.graph,
       queries,
       templates,
@@ -467,8 +473,8 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
       documents: documents.ingestion,
       sources: documents.sources,
     },
-    { maxAttempts: config.jobs.maxAttempts, progressCommitMs: config.jobs.progressCommitMs, logger: app.log.child({ component: 'runs' }) as unknown as Logger },
-  );
+    options: { maxAttempts: config.jobs.maxAttempts, progressCommitMs: config.jobs.progressCommitMs, logger: app.log.child({ component: 'runs' }) as unknown as Logger },
+  });
   const worker = new JobWorker(background, queue, [executor], {
     concurrency: config.jobs.concurrency,
     leaseMs: config.jobs.leaseMs,
@@ -481,8 +487,8 @@ export async function buildApp(config: Config, deps: AppDependencies, options: B
   beforeStoresClose.push(() => worker.stop(Math.floor(config.limits.shutdownGraceMs / 2)));
   app.decorate('engine', { tools, workflows, queue, executor, worker });
 
-  const reviews = new ReviewService(deps.relational, reviewStore, memories, sessionStore, runs, deps.graph);
-  const conversation = new ConversationService(deps.relational, messages, sessions, runStore, runs, reviews, config.chat);
+  const reviews = new ReviewService({ db: deps.relational, reviews: reviewStore, memoryStore: memories, sessions: sessionStore, runs, graph: deps.graph });
+  const conversation = new ConversationService({ db: deps.relational, messages, sessions, runStore, runs, reviews, limits: config.chat });
   const services: AppServices = { queries, templates, sessions, events, runs, conversation, reviews, documents: documents.service, schema: schemaCache };
   app.decorate('services', services);
   await app.register(queryRoutes, { service: services.queries });

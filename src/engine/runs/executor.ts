@@ -62,6 +62,18 @@ export interface ExecutorOptions {
   logger: Logger;
 }
 
+/** What RunExecutor works with. */
+export interface RunExecutorDeps {
+  db: RelationalStore;
+  runs: RunStore;
+  queue: JobQueue;
+  events: EventStore;
+  workflows: WorkflowRegistry;
+  tools: ToolRegistry;
+  services: ToolServices;
+  options: ExecutorOptions;
+}
+
 /**
  * Runs workflow runs as durable jobs. Each node's completion is written with its output under
  * the job's fence, so a run that loses its worker (a crash, a kill -9, a stall past the lease)
@@ -72,16 +84,25 @@ export interface ExecutorOptions {
 export class RunExecutor implements JobHandler {
   readonly kind = RUN_JOB_KIND;
 
-  constructor(
-    private readonly db: RelationalStore,
-    private readonly runs: RunStore,
-    private readonly queue: JobQueue,
-    private readonly events: EventStore,
-    private readonly workflows: WorkflowRegistry,
-    private readonly tools: ToolRegistry,
-    private readonly services: ToolServices,
-    private readonly options: ExecutorOptions,
-  ) {}
+  private readonly db: RelationalStore;
+  private readonly runs: RunStore;
+  private readonly queue: JobQueue;
+  private readonly events: EventStore;
+  private readonly workflows: WorkflowRegistry;
+  private readonly tools: ToolRegistry;
+  private readonly services: ToolServices;
+  private readonly options: ExecutorOptions;
+
+  constructor(deps: RunExecutorDeps) {
+    this.db = deps.db;
+    this.runs = deps.runs;
+    this.queue = deps.queue;
+    this.events = deps.events;
+    this.workflows = deps.workflows;
+    this.tools = deps.tools;
+    this.services = deps.services;
+    this.options = deps.options;
+  }
 
   async handle(lease: Lease, signal: AbortSignal, handoff?: Handoff): Promise<void> {
     try {

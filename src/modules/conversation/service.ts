@@ -47,16 +47,35 @@ export interface SeenRun {
   run: RunRow | undefined;
 }
 
+/** What ConversationService works with. */
+export interface ConversationServiceDeps {
+  db: RelationalStore;
+  messages: MessageStore;
+  sessions: SessionService;
+  runStore: RunStore;
+  runs: RunService;
+  reviews: ReviewService;
+  limits: { messageMaxChars: number; answerMaxRows: number };
+}
+
 export class ConversationService {
-  constructor(
-    private readonly db: RelationalStore,
-    private readonly messages: MessageStore,
-    private readonly sessions: SessionService,
-    private readonly runStore: RunStore,
-    private readonly runs: RunService,
-    private readonly reviews: ReviewService,
-    private readonly limits: { messageMaxChars: number; answerMaxRows: number },
-  ) {}
+  private readonly db: RelationalStore;
+  private readonly messages: MessageStore;
+  private readonly sessions: SessionService;
+  private readonly runStore: RunStore;
+  private readonly runs: RunService;
+  private readonly reviews: ReviewService;
+  private readonly limits: { messageMaxChars: number; answerMaxRows: number };
+
+  constructor(deps: ConversationServiceDeps) {
+    this.db = deps.db;
+    this.messages = deps.messages;
+    this.sessions = deps.sessions;
+    this.runStore = deps.runStore;
+    this.runs = deps.runs;
+    this.reviews = deps.reviews;
+    this.limits = deps.limits;
+  }
 
   private checkLength(content: string): void {
     if ([...content].length > this.limits.messageMaxChars) {

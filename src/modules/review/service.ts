@@ -35,20 +35,37 @@ export interface Decision {
   comment?: string;
 }
 
+/** What ReviewService works with. */
+export interface ReviewServiceDeps {
+  db: RelationalStore;
+  reviews: ReviewStore;
+  memoryStore: MemoryStore;
+  sessions: SessionStore;
+  runs: RunService;
+  graph: GraphStore;
+}
+
 /**
  * Review items and what a session remembers. A decision is taken once (409 after), commits
  * with the answer it hands to the waiting run, and leaves memories: an edited query as a
  * correction, a comment as a comment.
  */
 export class ReviewService {
-  constructor(
-    private readonly db: RelationalStore,
-    private readonly reviews: ReviewStore,
-    private readonly memoryStore: MemoryStore,
-    private readonly sessions: SessionStore,
-    private readonly runs: RunService,
-    private readonly graph: GraphStore,
-  ) {}
+  private readonly db: RelationalStore;
+  private readonly reviews: ReviewStore;
+  private readonly memoryStore: MemoryStore;
+  private readonly sessions: SessionStore;
+  private readonly runs: RunService;
+  private readonly graph: GraphStore;
+
+  constructor(deps: ReviewServiceDeps) {
+    this.db = deps.db;
+    this.reviews = deps.reviews;
+    this.memoryStore = deps.memoryStore;
+    this.sessions = deps.sessions;
+    this.runs = deps.runs;
+    this.graph = deps.graph;
+  }
 
   private async session(sessionId: string) {
     const session = await this.sessions.get(sessionId);

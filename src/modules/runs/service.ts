@@ -31,23 +31,46 @@ const toApiFile = (row: RunFileRow) => ({
   created_at: row.created_at.toISOString(),
 });
 
+/** What RunService works with. */
+export interface RunServiceDeps {
+  db: RelationalStore;
+  runs: RunStore;
+  files: RunFileStore;
+  queue: JobQueue;
+  events: EventStore;
+  sessions: SessionStore;
+  sessionService: SessionService;
+  workflows: WorkflowRegistry;
+  previewLimits: PreviewLimits;
+}
+
 /**
  * Runs: starting one (validated against its workflow), reading it, answering its question,
  * cancelling it, and its files. A run is visible to its owner, the owner of its session and
  * admins; anyone else gets a 404.
  */
 export class RunService {
-  constructor(
-    private readonly db: RelationalStore,
-    private readonly runs: RunStore,
-    private readonly files: RunFileStore,
-    private readonly queue: JobQueue,
-    private readonly events: EventStore,
-    private readonly sessions: SessionStore,
-    private readonly sessionService: SessionService,
-    private readonly workflows: WorkflowRegistry,
-    private readonly previewLimits: PreviewLimits,
-  ) {}
+  private readonly db: RelationalStore;
+  private readonly runs: RunStore;
+  private readonly files: RunFileStore;
+  private readonly queue: JobQueue;
+  private readonly events: EventStore;
+  private readonly sessions: SessionStore;
+  private readonly sessionService: SessionService;
+  private readonly workflows: WorkflowRegistry;
+  private readonly previewLimits: PreviewLimits;
+
+  constructor(deps: RunServiceDeps) {
+    this.db = deps.db;
+    this.runs = deps.runs;
+    this.files = deps.files;
+    this.queue = deps.queue;
+    this.events = deps.events;
+    this.sessions = deps.sessions;
+    this.sessionService = deps.sessionService;
+    this.workflows = deps.workflows;
+    this.previewLimits = deps.previewLimits;
+  }
 
   /** Validates the input, then stores the run, its job and its first event in one transaction. */
   /**
