@@ -84,25 +84,7 @@ export interface RunExecutorDeps {
 export class RunExecutor implements JobHandler {
   readonly kind = RUN_JOB_KIND;
 
-  private readonly db: RelationalStore;
-  private readonly runs: RunStore;
-  private readonly queue: JobQueue;
-  private readonly events: EventStore;
-  private readonly workflows: WorkflowRegistry;
-  private readonly tools: ToolRegistry;
-  private readonly services: ToolServices;
-  private readonly options: ExecutorOptions;
-
-  constructor(deps: RunExecutorDeps) {
-    this.db = deps.db;
-    this.runs = deps.runs;
-    this.queue = deps.queue;
-    this.events = deps.events;
-    this.workflows = deps.workflows;
-    this.tools = deps.tools;
-    this.services = deps.services;
-    this.options = deps.options;
-  }
+  constructor(private readonly deps: RunExecutorDeps) {}
 
   async handle(lease: Lease, signal: AbortSignal, handoff?: Handoff): Promise<void> {
     try {
@@ -121,21 +103,21 @@ export class RunExecutor implements JobHandler {
   private async execute(lease: Lease, signal: AbortSignal, handoff?: Handoff): Promise<void> {
     const fresh = handoff?.subject as RunRow | undefined;
     const committed = handoff?.committed ?? Promise.resolve();
-    const run = fresh ?? (await this.runs.get(lease.refId));
+    const run = fresh ?? (await this.deps.runs.get(lease.refId));
     if (!run || isTerminal(run.status)) {
-      await this.fenced(lease, (tx) => this.queue.complete(tx, lease, run ? undefined : 'run not found'));
+      await this.fenced(lease, (tx) => this.deps.queue.complete(tx, lease, run ? undefined : 'run not found'));
       return;
     }
-    const log = this.options.logger.child({ run_id: run.id, workflow: run.workflow, attempt: lease.attempt });
-    const steps = fresh ? [] : await this.runs.steps(run.id);
+    const log = this.deps.options.logger.child({ run_id: run.id, workflow: run.workflow, attempt: lease.attempt });
+    const steps = fresh ? [] : await this.deps.runs.steps(run.id);
     const journal = new RunJournal({
       run: { id: run.id, sessionId: run.session_id },
       lease,
-      db: this.db,
-      queue: this.queue,
-      events: this.events,
+      db: this.deps.db,
+      queue: this.deps.queue,
+      events: this.deps.events,
       queued: committed,
-      delayMs: this.options.progressCommitMs,
+      delayMs: this.deps.options.progressCommitMs,
     });
     try {
       // A run handed over as it was queued was stored running, started and counted (RunStore.queue).
@@ -189,7 +171,7 @@ export class RunExecutor implements JobHandler {
     });
 
     // What a step of this run published before it was stopped (a takeover, a retry) is not published again.
-    const published = resumed ? await this.events.publishedByRun(run.session_id, run.id, ONCE_PER_RUN) : new Set<string>();
+    const published = resumed ? await this.deps.events.publishedByRun(run.session_id, run.id, ONCE_PER_RUN) : new Set<string>();
 
     const stepRows = new Map(steps.map((s) => [s.position, s]));
     // The journal holds the end of a step that must not run twice: it commits before anything else runs.
@@ -213,8 +195,8 @@ export class RunExecutor implements JobHandler {
     const output = workflow.output ? workflow.output(outputs) : (outputs[workflow.nodes.at(-1)!.id] ?? {});
     journal.update({ status: 'succeeded', output, finished: true });
     journal.write(async (tx) => {
-      await this.queue.complete(tx, lease);
-      await this.runs.refreshSessionState(tx, run.session_id);
+      await this.deps.queue.complete(tx, lease);
+      await this.deps.runs.refreshSessionState(tx, run.session_id);
     });
     journal.event('run_completed', { workflow: run.workflow, output, duration_ms: Math.max(0, Date.now() - startedAt) });
     await journal.commitNow();
@@ -223,14 +205,14 @@ export class RunExecutor implements JobHandler {
 
   /** The workflow and input to go on with, or the reason the run cannot be resumed. */
   private resumable(run: RunRow, lease: Lease, completedSteps: number): { workflow: WorkflowDefinition; input: unknown } {
-    if (lease.attempt > this.options.maxAttempts) {
+    if (lease.attempt > this.deps.options.maxAttempts) {
       throw new RunFailure(
         'worker_lost',
         `The process running this run stopped before finishing it ${lease.attempt - 1} time(s) (its lease expired); ` +
-          `JOB_MAX_ATTEMPTS allows ${this.options.maxAttempts}, so it is not tried again.`,
+          `JOB_MAX_ATTEMPTS allows ${this.deps.options.maxAttempts}, so it is not tried again.`,
       );
     }
-    const workflow = this.workflows.get(run.workflow);
+    const workflow = this.deps.workflows.get(run.workflow);
     if (!workflow) {
       throw new RunFailure('workflow_unavailable', `The workflow ${run.workflow} is not registered on this service any more.`);
     }
@@ -282,7 +264,7 @@ export class RunExecutor implements JobHandler {
           : error instanceof ToolError
             ? new RunFailure(`tool_${error.code}`, error.message, node.id)
             : new RunFailure('step_failed', `Step ${node.id} failed: ${(error as Error)?.message ?? String(error)}`, node.id);
-      this.options.logger.warn({ run_id: run.id, node: node.id, err: error }, 'run step failed');
+      this.deps.options.logger.warn({ run_id: run.id, node: node.id, err: error }, 'run step failed');
       await this.fail(journal, lease, run, failure, { position, node: node.id });
       return { status: 'failed' };
     }
@@ -320,7 +302,7 @@ export class RunExecutor implements JobHandler {
         if (!node.tools.includes(name)) {
           throw new ToolError(name, 'not_declared', `step ${node.id} does not declare this tool`);
         }
-        if (!this.tools.get(name)?.readOnly) await committed;
+        if (!this.deps.tools.get(name)?.readOnly) await committed;
         const call = {
           runId: run.id,
           sessionId: run.session_id,
@@ -331,7 +313,7 @@ export class RunExecutor implements JobHandler {
           // A commit that fails here fails the run's next one too, which the step awaits.
           emit: (kind: NodeEventKind, data: Record<string, unknown>) => void publish(kind, data).catch(() => undefined),
         };
-        return (await this.tools.invoke(name, toolInput, call, this.services, async (report) => {
+        return (await this.deps.tools.invoke(name, toolInput, call, this.deps.services, async (report) => {
           journal.event('tool_executed', { ...report, node: node.id });
           journal.commitSoon();
         })) as T;
@@ -353,8 +335,8 @@ export class RunExecutor implements JobHandler {
     journal.step({ position, node: node.id, status: 'awaiting_input', started: false, finishedAt: null, queryType: 'clarification' });
     journal.update({ status: 'awaiting_input', waiting_for: waitingFor });
     journal.write(async (tx) => {
-      await this.queue.wait(tx, lease);
-      await this.runs.refreshSessionState(tx, run.session_id);
+      await this.deps.queue.wait(tx, lease);
+      await this.deps.runs.refreshSessionState(tx, run.session_id);
     });
     journal.event('run_awaiting_input', waitingFor);
     journal.event(request.kind === 'review' ? 'review_required' : 'disambiguation_required', waitingFor);
@@ -366,9 +348,9 @@ export class RunExecutor implements JobHandler {
     if (at) journal.step({ ...at, status: 'failed', started: false, finishedAt: new Date(), error: failure.message });
     journal.update({ status: 'failed', error, finished: true });
     journal.write(async (tx) => {
-      await this.runs.closeOpenSteps(tx, run.id, 'failed');
-      await this.queue.complete(tx, lease, failure.message);
-      await this.runs.refreshSessionState(tx, run.session_id);
+      await this.deps.runs.closeOpenSteps(tx, run.id, 'failed');
+      await this.deps.queue.complete(tx, lease, failure.message);
+      await this.deps.runs.refreshSessionState(tx, run.session_id);
     });
     journal.event('run_failed', { workflow: run.workflow, ...error });
     await journal.commitNow();
@@ -380,8 +362,8 @@ export class RunExecutor implements JobHandler {
    * (the run then resumes earlier and redoes them; steps are idempotent), never half a transaction.
    */
   private fenced<T>(lease: Lease, work: (tx: Queryable) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (tx) => {
-      await this.queue.fence(tx, lease, { relaxedCommit: this.db.engine === 'postgres' });
+    return this.deps.db.transaction(async (tx) => {
+      await this.deps.queue.fence(tx, lease, { relaxedCommit: this.deps.db.engine === 'postgres' });
       return work(tx);
     });
   }

@@ -59,28 +59,12 @@ export interface ConversationServiceDeps {
 }
 
 export class ConversationService {
-  private readonly db: RelationalStore;
-  private readonly messages: MessageStore;
-  private readonly sessions: SessionService;
-  private readonly runStore: RunStore;
-  private readonly runs: RunService;
-  private readonly reviews: ReviewService;
-  private readonly limits: { messageMaxChars: number; answerMaxRows: number };
-
-  constructor(deps: ConversationServiceDeps) {
-    this.db = deps.db;
-    this.messages = deps.messages;
-    this.sessions = deps.sessions;
-    this.runStore = deps.runStore;
-    this.runs = deps.runs;
-    this.reviews = deps.reviews;
-    this.limits = deps.limits;
-  }
+  constructor(private readonly deps: ConversationServiceDeps) {}
 
   private checkLength(content: string): void {
-    if ([...content].length > this.limits.messageMaxChars) {
-      throw badRequest(`The message is longer than ${this.limits.messageMaxChars} characters (CHAT_MESSAGE_MAX_CHARS).`, [
-        { path: 'body.content', message: `must be at most ${this.limits.messageMaxChars} characters` },
+    if ([...content].length > this.deps.limits.messageMaxChars) {
+      throw badRequest(`The message is longer than ${this.deps.limits.messageMaxChars} characters (CHAT_MESSAGE_MAX_CHARS).`, [
+        { path: 'body.content', message: `must be at most ${this.deps.limits.messageMaxChars} characters` },
       ]);
     }
   }
@@ -92,12 +76,12 @@ export class ConversationService {
   async send(principal: Principal, sessionId: string, content: string, options: { messageId?: string; seen?: SeenRun } = {}) {
     this.checkLength(content);
     if (options.messageId) {
-      const earlier = await this.messages.get(options.messageId);
+      const earlier = await this.deps.messages.get(options.messageId);
       if (earlier?.run_id && earlier.session_id === sessionId) return { message_id: earlier.id, run_id: earlier.run_id };
     }
     // A choice still waiting for an answer does not trap the session: a message picking one of its
     // options answers it; any other message leaves it.
-    const current = options.seen ? options.seen.run : await this.runStore.currentOf(sessionId);
+    const current = options.seen ? options.seen.run : await this.deps.runStore.currentOf(sessionId);
     const answered = await this.answerWaitingChoice(principal, current, content);
     if (answered) return answered;
     await this.leaveWaitingChoice(principal, current);
@@ -107,8 +91,8 @@ export class ConversationService {
     // (the other run has just ended), the message is tried once more.
     for (let attempt = 1; ; attempt++) {
       const messageId = options.messageId ?? randomUUID();
-      const run = await this.runs.start(
-        this.db,
+      const run = await this.deps.runs.start(
+        this.deps.db,
         { sessionId, workflow: ASK_WORKFLOW, input: { question: content, message_id: messageId, sent_by: principal.sub } },
         {
           before: [{ kind: 'message_received', data: { message_id: messageId, content, sent_by: principal.sub } }],
@@ -131,7 +115,7 @@ export class ConversationService {
    */
   async refuseIfBusy(principal: Principal, sessionId: string, content: string): Promise<SeenRun | undefined> {
     this.checkLength(content);
-    const run = await this.runStore.currentOf(sessionId);
+    const run = await this.deps.runStore.currentOf(sessionId);
     if (!run || waitsForChoice(run)) return { run };
     await this.explainRefusal(principal, sessionId);
     return undefined;
@@ -146,9 +130,9 @@ export class ConversationService {
     if (!waitsForChoice(current)) return undefined;
     const picked = pickOption(content, current!.waiting_for?.options ?? [], NONE_OF_THESE);
     if (picked === undefined) return undefined;
-    await this.sessions.visible(principal, current!.session_id);
+    await this.deps.sessions.visible(principal, current!.session_id);
     try {
-      await this.runs.answer(principal, current!.id, picked);
+      await this.deps.runs.answer(principal, current!.id, picked);
     } catch (error) {
       // Answered, cancelled or finished meanwhile: the message is a new question after all.
       if (error instanceof ProblemError && error.status === 409) return undefined;
@@ -165,8 +149,8 @@ export class ConversationService {
    */
   private async leaveWaitingChoice(principal: Principal, current: RunRow | undefined): Promise<void> {
     if (!waitsForChoice(current)) return;
-    await this.sessions.visible(principal, current!.session_id);
-    await this.runs.cancel(principal, current!.id).catch((error: unknown) => {
+    await this.deps.sessions.visible(principal, current!.session_id);
+    await this.deps.runs.cancel(principal, current!.id).catch((error: unknown) => {
       // Answered or finished meanwhile: nothing left to leave.
       if (!(error instanceof ProblemError && error.status === 409)) throw error;
     });
@@ -174,9 +158,9 @@ export class ConversationService {
 
   /** Throws the 404 or 409 that explains why a message was refused; returns when none applies any more. */
   private async explainRefusal(principal: Principal, sessionId: string): Promise<void> {
-    const session = await this.sessions.visible(principal, sessionId);
-    this.sessions.assertOpen(session);
-    const active = await this.runStore.currentOf(sessionId);
+    const session = await this.deps.sessions.visible(principal, sessionId);
+    this.deps.sessions.assertOpen(session);
+    const active = await this.deps.runStore.currentOf(sessionId);
     if (active) {
       throw conflict('The session is still working on the previous message: wait until its run has finished (run_completed), or answer its question.', {
         current_run_id: active.id,
@@ -186,24 +170,24 @@ export class ConversationService {
   }
 
   async history(principal: Principal, sessionId: string, query: { limit: number; cursor?: string }) {
-    await this.sessions.visible(principal, sessionId);
+    await this.deps.sessions.visible(principal, sessionId);
     const after = query.cursor ? Number(decodeCursor(query.cursor, ['number'])[0]) : 0;
-    const rows = await this.messages.list(sessionId, query.limit + 1, after);
+    const rows = await this.deps.messages.list(sessionId, query.limit + 1, after);
     const { page, next_cursor } = keysetPage(rows, query.limit, (r) => [r.seq]);
-    return { items: page.map((r) => toApiMessage(r, this.limits.answerMaxRows)), next_cursor };
+    return { items: page.map((r) => toApiMessage(r, this.deps.limits.answerMaxRows)), next_cursor };
   }
 
   /** The owner's choice between the things a name could mean. */
   async disambiguate(principal: Principal, sessionId: string, choice: string) {
-    await this.sessions.visible(principal, sessionId);
-    const run = await this.runStore.currentOf(sessionId);
+    await this.deps.sessions.visible(principal, sessionId);
+    const run = await this.deps.runStore.currentOf(sessionId);
     if (!run || run.status !== 'awaiting_input' || run.waiting_for?.kind !== 'disambiguation') {
       throw conflict(`Session ${sessionId} is not waiting for a disambiguation.`, { current_run_id: run?.id ?? null });
     }
     // "Did you mean Mara Olsen?" — "yes" picks the one option offered.
     const options = run.waiting_for.options ?? [];
     if (options.length === 1 && /^(yes|y|yeah|yep|right|correct|that one)\.?!?$/i.test(choice.trim())) choice = options[0]!.id;
-    return this.runs.answer(principal, run.id, choice);
+    return this.deps.runs.answer(principal, run.id, choice);
   }
 
   /** The owner's decision on a review item, where the policy lets the owner decide. */
@@ -212,8 +196,8 @@ export class ConversationService {
     sessionId: string,
     body: { review_id: string; decision: 'approve' | 'reject'; cypher?: string; comment?: string; reason?: string },
   ) {
-    await this.sessions.visible(principal, sessionId);
-    return this.reviews.decide(
+    await this.deps.sessions.visible(principal, sessionId);
+    return this.deps.reviews.decide(
       principal,
       sessionId,
       body.review_id,

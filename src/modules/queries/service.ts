@@ -148,23 +148,19 @@ export interface QueryServiceDeps {
 }
 
 export class QueryService {
-  private readonly store: QueryStore;
-  private readonly graph: GraphStore;
   private readonly words: () => Promise<MatcherWords>;
 
   constructor(private readonly deps: QueryServiceDeps) {
-    this.store = deps.store;
-    this.graph = deps.graph;
     this.words = deps.words ?? (async () => NO_WORDS);
   }
 
   async stats() {
-    const { counts, reusedLast24h } = await this.store.stats();
+    const { counts, reusedLast24h } = await this.deps.store.stats();
     return { counts, templates_reused_last_24h: reusedLast24h };
   }
 
   async get(id: number) {
-    const row = await this.store.get(id);
+    const row = await this.deps.store.get(id);
     if (!row) throw notFound(`No query ${id}`);
     return (await this.present([row]))[0]!;
   }
@@ -172,7 +168,7 @@ export class QueryService {
   /** The API form of rows, with their revisions and history fetched for all of them at once. */
   async present(rows: QueryRow[]): Promise<ApiQuery[]> {
     const ids = rows.map((r) => Number(r.id));
-    const [revisions, events] = await Promise.all([this.store.revisions(ids), this.store.events(ids)]);
+    const [revisions, events] = await Promise.all([this.deps.store.revisions(ids), this.deps.store.events(ids)]);
     const group = <T extends { query_id: number }>(list: T[]) => {
       const byId = new Map<number, T[]>();
       for (const item of list) byId.set(Number(item.query_id), [...(byId.get(Number(item.query_id)) ?? []), item]);
@@ -190,17 +186,17 @@ export class QueryService {
     let cursorOf: (row: QueryRow) => (string | number)[];
     if (filters.sort === 'arrival') {
       const after = filters.cursor ? Number(decodeCursor(filters.cursor, ['number'])[0]) : undefined;
-      rows = await this.store.listByArrival('pending', filters, after);
+      rows = await this.deps.store.listByArrival('pending', filters, after);
       cursorOf = (r) => [Number(r.id)];
     } else {
       const after = filters.cursor ? decodeCursor(filters.cursor, ['number', 'number']) : undefined;
-      rows = await this.store.listByConfidence('pending', filters, filters.sort === 'least_confident', after ? { confidence: Number(after[0]), id: Number(after[1]) } : undefined);
+      rows = await this.deps.store.listByConfidence('pending', filters, filters.sort === 'least_confident', after ? { confidence: Number(after[0]), id: Number(after[1]) } : undefined);
       cursorOf = (r) => [(r as QueryRow & { sort_confidence: number }).sort_confidence, Number(r.id)];
     }
     const { page, next_cursor } = keysetPage(rows, filters.limit, cursorOf);
     const [similar, presented] = await Promise.all([
       // Each neighbour can appear under three kinds: enough rows for five distinct ones.
-      this.store.similarTo(
+      this.deps.store.similarTo(
         page.map((r) => Number(r.id)),
         SIMILAR_MAX * 3,
       ),
@@ -220,7 +216,7 @@ export class QueryService {
 
   async listTemplates(query: TemplateListQuery) {
     const after = query.cursor ? decodeCursor(query.cursor, ['string', 'number']) : undefined;
-    const rows = await this.store.listTemplates(
+    const rows = await this.deps.store.listTemplates(
       query,
       query.sort,
       after ? { key: String(after[0]), id: Number(after[1]) } : undefined,
@@ -230,7 +226,7 @@ export class QueryService {
   }
 
   async testCypher(cypher: string, parameters: QueryParams = {}) {
-    const result = await this.graph.runReadOnly(cypher, parameters);
+    const result = await this.deps.graph.runReadOnly(cypher, parameters);
     return {
       columns: result.columns,
       rows: result.rows,
@@ -248,8 +244,8 @@ export class QueryService {
       (row) => this.templateFields(row.question, row.cypher, row.parameters),
       async (tx, row, fields) => {
         await this.assertNoOtherTemplate(tx, id, fields.fingerprint, row.status);
-        await this.store.setApproved(tx, id, actor, fields, false);
-        await this.store.addEvent(tx, id, 'approved', actor, { from: row.status, fingerprint: fields.fingerprint });
+        await this.deps.store.setApproved(tx, id, actor, fields, false);
+        await this.deps.store.addEvent(tx, id, 'approved', actor, { from: row.status, fingerprint: fields.fingerprint });
       },
     );
     return this.get(id);
@@ -261,8 +257,8 @@ export class QueryService {
       'reject',
       async () => undefined,
       async (tx, row) => {
-        await this.store.setRejected(tx, id, actor, reason);
-        await this.store.addEvent(tx, id, 'rejected', actor, { from: row.status, reason });
+        await this.deps.store.setRejected(tx, id, actor, reason);
+        await this.deps.store.addEvent(tx, id, 'rejected', actor, { from: row.status, reason });
       },
     );
     return this.get(id);
@@ -281,11 +277,11 @@ export class QueryService {
       async (tx, row, fields) => {
         await this.assertNoOtherTemplate(tx, id, fields.fingerprint, row.status);
         // The text being replaced is kept as a revision before the new one takes its place.
-        await this.store.addRevision(tx, row);
-        const updated = await this.store.setApproved(tx, id, actor, fields, true);
+        await this.deps.store.addRevision(tx, row);
+        const updated = await this.deps.store.setApproved(tx, id, actor, fields, true);
         // New text, new neighbours.
-        await this.store.linkSimilar(tx, id, SIMILAR_MAX, SIMILARITY_MIN);
-        await this.store.addEvent(tx, id, 'amended', actor, {
+        await this.deps.store.linkSimilar(tx, id, SIMILAR_MAX, SIMILARITY_MIN);
+        await this.deps.store.addEvent(tx, id, 'amended', actor, {
           from: row.status,
           revision: updated.revision,
           previous_revision: row.revision,
@@ -297,7 +293,7 @@ export class QueryService {
   }
 
   async remove(id: number): Promise<void> {
-    if (!(await this.store.delete(id))) throw notFound(`No query ${id}`);
+    if (!(await this.deps.store.delete(id))) throw notFound(`No query ${id}`);
   }
 
   /**
@@ -320,11 +316,11 @@ export class QueryService {
       }
       return row;
     };
-    const before = allowed(await this.store.get(id));
+    const before = allowed(await this.deps.store.get(id));
     const prepared = await prepare(before);
     try {
-      await this.store.transaction(async (tx) => {
-        const row = allowed(await this.store.getForUpdate(tx, id));
+      await this.deps.store.transaction(async (tx) => {
+        const row = allowed(await this.deps.store.getForUpdate(tx, id));
         if (row.revision !== before.revision || row.status !== before.status) {
           throw conflict('The query changed while this request was checked; reload and retry', { current_status: row.status });
         }
@@ -335,14 +331,14 @@ export class QueryService {
       // Two approvals of one shape racing: the unique index stops the second.
       if (!isUniqueViolation(error)) throw error;
       throw conflict('A template with the same Cypher shape was approved at the same time; reload and retry', {
-        current_status: (await this.store.get(id))?.status,
+        current_status: (await this.deps.store.get(id))?.status,
       });
     }
   }
 
   /** One template per Cypher shape: approving a second one is a 409 naming the first. */
   private async assertNoOtherTemplate(tx: Queryable, id: number, fingerprint: string, currentStatus: QueryStatus) {
-    const existing = await this.store.templateByFingerprint(fingerprint, tx);
+    const existing = await this.deps.store.templateByFingerprint(fingerprint, tx);
     if (existing && Number(existing.id) !== id) {
       throw conflict(`A template with the same Cypher shape already exists (query ${existing.id})`, {
         current_status: currentStatus,
@@ -369,8 +365,8 @@ export class QueryService {
     }
     const examples = Object.fromEntries(template.parameters.map((p) => [p.name, p.example])) as QueryParams;
     // Both texts must parse and plan as read-only: the one stored and the template that will run.
-    await this.graph.validate(cypher, parameters as QueryParams);
-    await this.graph.validate(template.cypher, examples);
+    await this.deps.graph.validate(cypher, parameters as QueryParams);
+    await this.deps.graph.validate(template.cypher, examples);
     const pattern = buildPattern(question, slotsOf(template.parameters), await this.words());
     let templateParameters: SourcedParameter[];
     try {

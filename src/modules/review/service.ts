@@ -51,24 +51,10 @@ export interface ReviewServiceDeps {
  * correction, a comment as a comment.
  */
 export class ReviewService {
-  private readonly db: RelationalStore;
-  private readonly reviews: ReviewStore;
-  private readonly memoryStore: MemoryStore;
-  private readonly sessions: SessionStore;
-  private readonly runs: RunService;
-  private readonly graph: GraphStore;
-
-  constructor(deps: ReviewServiceDeps) {
-    this.db = deps.db;
-    this.reviews = deps.reviews;
-    this.memoryStore = deps.memoryStore;
-    this.sessions = deps.sessions;
-    this.runs = deps.runs;
-    this.graph = deps.graph;
-  }
+  constructor(private readonly deps: ReviewServiceDeps) {}
 
   private async session(sessionId: string) {
-    const session = await this.sessions.get(sessionId);
+    const session = await this.deps.sessions.get(sessionId);
     if (!session) throw notFound(`No session ${sessionId}`);
     return session;
   }
@@ -76,14 +62,14 @@ export class ReviewService {
   async pending(sessionId: string, query: { limit: number; cursor?: string }) {
     await this.session(sessionId);
     const after = query.cursor ? decodeCursor(query.cursor, ['string', 'string']) : undefined;
-    const rows = await this.reviews.pending(sessionId, query.limit + 1, after ? { at: String(after[0]), id: String(after[1]) } : undefined);
+    const rows = await this.deps.reviews.pending(sessionId, query.limit + 1, after ? { at: String(after[0]), id: String(after[1]) } : undefined);
     const { page, next_cursor } = keysetPage(rows, query.limit, (r) => [r.sort_key, r.id]);
     return { items: page.map(toApiReview), next_cursor };
   }
 
   async history(query: ReviewHistoryQuery) {
     const after = query.cursor ? decodeCursor(query.cursor, ['string', 'string']) : undefined;
-    const rows = await this.reviews.history(
+    const rows = await this.deps.reviews.history(
       { sessionId: query.session_id, reviewer: query.reviewer, decision: query.decision, since: query.since, until: query.until },
       query.limit + 1,
       after ? { at: String(after[0]), id: String(after[1]) } : undefined,
@@ -96,7 +82,7 @@ export class ReviewService {
     const session = await this.session(sessionId);
     if (session.owner !== principal.sub && !hasRole(principal, 'reviewer')) throw notFound(`No session ${sessionId}`);
     const after = query.cursor ? decodeCursor(query.cursor, ['string', 'string']) : undefined;
-    const rows = await this.memoryStore.list(sessionId, query.limit + 1, after ? { at: String(after[0]), id: String(after[1]) } : undefined);
+    const rows = await this.deps.memoryStore.list(sessionId, query.limit + 1, after ? { at: String(after[0]), id: String(after[1]) } : undefined);
     const { page, next_cursor } = keysetPage(rows, query.limit, (r) => [r.sort_key, r.id]);
     return {
       items: page.map((m) => ({
@@ -127,7 +113,7 @@ export class ReviewService {
     if (decision.cypher) {
       // An edited query must pass the same read-only checks before it can be approved.
       try {
-        await this.graph.validate(decision.cypher);
+        await this.deps.graph.validate(decision.cypher);
       } catch (error) {
         if (error instanceof ProblemError && error.status === 422) {
           throw unprocessable(error.slug, error.title, `The edited query cannot be approved: ${error.detail ?? error.title}`);
@@ -135,12 +121,12 @@ export class ReviewService {
         throw error;
       }
     }
-    const row = await this.db.transaction(async (tx) => {
-      const item = await this.reviews.getForUpdate(tx, reviewId);
+    const row = await this.deps.db.transaction(async (tx) => {
+      const item = await this.deps.reviews.getForUpdate(tx, reviewId);
       if (!item || item.session_id !== sessionId) throw notFound(`No review item ${reviewId} in session ${sessionId}`);
       if (as === 'owner' && !item.owner_may_decide) throw forbidden('The review policy leaves this item to reviewers.');
       if (item.status !== 'pending') throw conflict(`Review item ${reviewId} is already ${item.status}.`, { current_status: item.status });
-      const decided = await this.reviews.decide(tx, reviewId, {
+      const decided = await this.deps.reviews.decide(tx, reviewId, {
         status: decision.status,
         by: principal.sub,
         as,
@@ -149,12 +135,12 @@ export class ReviewService {
       });
       const source = { review_id: reviewId, run_id: item.run_id, by: principal.sub, as };
       if (decision.cypher && decision.cypher !== item.cypher) {
-        await this.memoryStore.save(sessionId, { kind: 'correction', key: item.question, value: { question: item.question, original: item.cypher, corrected: decision.cypher }, source }, tx);
+        await this.deps.memoryStore.save(sessionId, { kind: 'correction', key: item.question, value: { question: item.question, original: item.cypher, corrected: decision.cypher }, source }, tx);
       }
       if (decision.comment) {
-        await this.memoryStore.save(sessionId, { kind: 'comment', key: reviewId, value: { question: item.question, comment: decision.comment, decision: decision.status }, source }, tx);
+        await this.deps.memoryStore.save(sessionId, { kind: 'comment', key: reviewId, value: { question: item.question, comment: decision.comment, decision: decision.status }, source }, tx);
       }
-      await this.runs.deliver(
+      await this.deps.runs.deliver(
         tx,
         item.run_id,
         { decision: decision.status, cypher: decision.cypher, comment: decision.comment, reason: decision.status === 'rejected' ? decision.comment : undefined, by: principal.sub },

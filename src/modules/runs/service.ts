@@ -50,27 +50,7 @@ export interface RunServiceDeps {
  * admins; anyone else gets a 404.
  */
 export class RunService {
-  private readonly db: RelationalStore;
-  private readonly runs: RunStore;
-  private readonly files: RunFileStore;
-  private readonly queue: JobQueue;
-  private readonly events: EventStore;
-  private readonly sessions: SessionStore;
-  private readonly sessionService: SessionService;
-  private readonly workflows: WorkflowRegistry;
-  private readonly previewLimits: PreviewLimits;
-
-  constructor(deps: RunServiceDeps) {
-    this.db = deps.db;
-    this.runs = deps.runs;
-    this.files = deps.files;
-    this.queue = deps.queue;
-    this.events = deps.events;
-    this.sessions = deps.sessions;
-    this.sessionService = deps.sessionService;
-    this.workflows = deps.workflows;
-    this.previewLimits = deps.previewLimits;
-  }
+  constructor(private readonly deps: RunServiceDeps) {}
 
   /** Validates the input, then stores the run, its job and its first event in one transaction. */
   /**
@@ -78,7 +58,7 @@ export class RunService {
    * queued it (its process died before answering), its answer is given again.
    */
   async execute(principal: Principal, request: { workflow: string; input: Record<string, unknown>; session_id?: string }, options: { runId?: string } = {}) {
-    const workflow = this.workflows.get(request.workflow);
+    const workflow = this.deps.workflows.get(request.workflow);
     if (!workflow) {
       throw badRequest(`No workflow ${request.workflow}; see GET /api/v1/aim/workflows.`, [
         { path: 'body.workflow', message: 'unknown workflow' },
@@ -98,21 +78,21 @@ export class RunService {
       throw badRequest(`The input does not fit ${workflow.id}: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`, errors);
     }
     if (options.runId) {
-      const earlier = await this.runs.get(options.runId);
+      const earlier = await this.deps.runs.get(options.runId);
       if (earlier && earlier.owner === principal.sub) return { run_id: earlier.id, session_id: earlier.session_id };
     }
     // What was asked, as given: defaults are applied again when it runs.
     const queued = { id: options.runId, owner: principal.sub, workflow: workflow.id, input: request.input };
     let run: RunRow | undefined;
     if (request.session_id) {
-      run = await this.start(this.db, { ...queued, sessionId: request.session_id }, { viewer: principal });
+      run = await this.start(this.deps.db, { ...queued, sessionId: request.session_id }, { viewer: principal });
       if (!run) {
-        this.sessionService.assertOpen(await this.sessionService.visible(principal, request.session_id));
+        this.deps.sessionService.assertOpen(await this.deps.sessionService.visible(principal, request.session_id));
         throw conflict(`Session ${request.session_id} changed while the run was being queued; try again.`);
       }
     } else {
-      run = await this.db.transaction(async (tx) => {
-        const session = await this.sessionService.createIn(tx, principal.sub, { title: `${workflow.name} run`, metadata: { workflow: workflow.id } });
+      run = await this.deps.db.transaction(async (tx) => {
+        const session = await this.deps.sessionService.createIn(tx, principal.sub, { title: `${workflow.name} run`, metadata: { workflow: workflow.id } });
         return this.start(tx, { ...queued, sessionId: session.id });
       });
       if (!run) throw new Error('a run could not be queued in the session just created');
@@ -122,14 +102,14 @@ export class RunService {
 
   async get(principal: Principal, runId: string) {
     const run = await this.visible(principal, runId);
-    return this.present(run, await this.runs.steps(run.id));
+    return this.present(run, await this.deps.runs.steps(run.id));
   }
 
   /** The answer to the run's open question; the run goes back in the queue for any process to resume. */
   async answer(principal: Principal, runId: string, answer: unknown) {
     await this.visible(principal, runId);
-    const run = await this.db.transaction((tx) => this.deliver(tx, runId, answer, 'input_received'));
-    return this.present(run, await this.runs.steps(run.id));
+    const run = await this.deps.db.transaction((tx) => this.deliver(tx, runId, answer, 'input_received'));
+    return this.present(run, await this.deps.runs.steps(run.id));
   }
 
   /**
@@ -143,7 +123,7 @@ export class RunService {
     reason: string,
     expect?: (request: NonNullable<RunRow['waiting_for']>) => boolean,
   ): Promise<RunRow> {
-    const current = await this.runs.getForUpdate(tx, runId);
+    const current = await this.deps.runs.getForUpdate(tx, runId);
     if (!current || current.status !== 'awaiting_input' || !current.waiting_for || (expect && !expect(current.waiting_for))) {
       throw conflict(`Run ${runId} is not waiting for this input.`, { current_status: current?.status });
     }
@@ -153,10 +133,10 @@ export class RunService {
         { path: 'body.answer', message: `must be one of: ${request.options.map((o) => o.id).join(', ')}` },
       ]);
     }
-    await this.runs.appendAnswer(tx, runId, request.node, { asked: questionKey(request), answer });
-    const updated = await this.runs.update(tx, runId, { status: 'queued', waiting_for: null });
-    await this.queue.wake(tx, RUN_JOB_KIND, runId);
-    await this.runs.refreshSessionState(tx, updated.session_id);
+    await this.deps.runs.appendAnswer(tx, runId, request.node, { asked: questionKey(request), answer });
+    const updated = await this.deps.runs.update(tx, runId, { status: 'queued', waiting_for: null });
+    await this.deps.queue.wake(tx, RUN_JOB_KIND, runId);
+    await this.deps.runs.refreshSessionState(tx, updated.session_id);
     await this.publish(tx, updated, 'run_queued', { workflow: updated.workflow, reason, node: request.node, answer });
     return updated;
   }
@@ -177,13 +157,13 @@ export class RunService {
       idleOnly?: boolean;
     } = {},
   ): Promise<RunRow | undefined> {
-    const workflow = this.workflows.get(run.workflow);
+    const workflow = this.deps.workflows.get(run.workflow);
     if (!workflow) throw new Error(`workflow ${run.workflow} is not registered`);
     const runId = run.id ?? randomUUID();
-    const draft = this.queue.draft(RUN_JOB_KIND);
+    const draft = this.deps.queue.draft(RUN_JOB_KIND);
     let queued: Awaited<ReturnType<RunStore['queue']>>;
     try {
-      queued = await this.runs.queue(
+      queued = await this.deps.runs.queue(
         q,
         {
           id: runId,
@@ -201,41 +181,41 @@ export class RunService {
           idleOnly: options.idleOnly,
           started: draft.place !== undefined,
         },
-        { queue: this.queue, draft },
+        { queue: this.deps.queue, draft },
       );
     } catch (error) {
-      this.queue.inserted(draft, undefined);
+      this.deps.queue.inserted(draft, undefined);
       throw error;
     }
     // This process's worker may take the run at once (the executor reads the row handed to it).
-    this.queue.inserted(draft, queued?.job, whenCommitted(q), queued?.run);
+    this.deps.queue.inserted(draft, queued?.job, whenCommitted(q), queued?.run);
     if (!queued) return undefined;
-    this.events.delivered(q, run.sessionId, queued.events);
+    this.deps.events.delivered(q, run.sessionId, queued.events);
     return queued.run;
   }
 
   /** Stops a run that has not finished; the worker holding it stops at its next write. */
   async cancel(principal: Principal, runId: string) {
     await this.visible(principal, runId);
-    const run = await this.db.transaction(async (tx) => {
-      const current = await this.runs.getForUpdate(tx, runId);
+    const run = await this.deps.db.transaction(async (tx) => {
+      const current = await this.deps.runs.getForUpdate(tx, runId);
       if (!current || !['queued', 'running', 'awaiting_input'].includes(current.status)) {
         throw conflict(`Run ${runId} has already finished.`, { current_status: current?.status });
       }
-      await this.queue.cancel(tx, RUN_JOB_KIND, runId);
-      await this.runs.closeOpenSteps(tx, runId, 'cancelled');
-      const updated = await this.runs.update(tx, runId, { status: 'cancelled', waiting_for: null, finished: true });
-      await this.runs.refreshSessionState(tx, updated.session_id);
+      await this.deps.queue.cancel(tx, RUN_JOB_KIND, runId);
+      await this.deps.runs.closeOpenSteps(tx, runId, 'cancelled');
+      const updated = await this.deps.runs.update(tx, runId, { status: 'cancelled', waiting_for: null, finished: true });
+      await this.deps.runs.refreshSessionState(tx, updated.session_id);
       await this.publish(tx, updated, 'run_cancelled', { workflow: updated.workflow, by: principal.sub });
       return updated;
     });
-    return this.present(run, await this.runs.steps(run.id));
+    return this.present(run, await this.deps.runs.steps(run.id));
   }
 
   async listFiles(principal: Principal, runId: string, query: { limit: number; cursor?: string }) {
     await this.visible(principal, runId);
     const after = query.cursor ? String(decodeCursor(query.cursor, ['string'])[0]) : undefined;
-    const rows = await this.files.list(runId, query.limit + 1, after);
+    const rows = await this.deps.files.list(runId, query.limit + 1, after);
     const { page, next_cursor } = keysetPage(rows, query.limit, (r) => [r.path]);
     return { items: page.map(toApiFile), next_cursor };
   }
@@ -244,40 +224,40 @@ export class RunService {
   async file(principal: Principal, runId: string, rawPath: string): Promise<RunFileRow> {
     const path = normalizeRunFilePath(rawPath);
     await this.visible(principal, runId);
-    const row = await this.files.get(runId, path);
+    const row = await this.deps.files.get(runId, path);
     if (!row) throw notFound(`Run ${runId} has no file ${path}`);
     return row;
   }
 
   chunks(file: RunFileRow): AsyncGenerator<Uint8Array> {
-    return this.files.chunks(file.run_id, file.path);
+    return this.deps.files.chunks(file.run_id, file.path);
   }
 
   async preview(principal: Principal, runId: string, rawPath: string) {
     const file = await this.file(principal, runId, rawPath);
     // One byte more than the limit tells the preview the file goes on.
-    const bytes = await this.files.prefix(file.run_id, file.path, this.previewLimits.maxBytes + 1);
+    const bytes = await this.deps.files.prefix(file.run_id, file.path, this.deps.previewLimits.maxBytes + 1);
     return {
       path: file.path,
       content_type: file.content_type,
       size: file.size,
-      preview: buildPreview({ path: file.path, contentType: file.content_type, bytes }, this.previewLimits),
+      preview: buildPreview({ path: file.path, contentType: file.content_type, bytes }, this.deps.previewLimits),
     };
   }
 
   /** The run if the caller may see it: its owner, its session's owner, or an admin. */
   private async visible(principal: Principal, runId: string): Promise<RunRow> {
-    const run = await this.runs.get(runId);
+    const run = await this.deps.runs.get(runId);
     if (run && (run.owner === principal.sub || hasRole(principal, 'admin'))) return run;
     if (run) {
-      const session = await this.sessions.get(run.session_id);
+      const session = await this.deps.sessions.get(run.session_id);
       if (session?.owner === principal.sub) return run;
     }
     throw notFound(`No run ${runId}`);
   }
 
   private present(run: RunRow, steps: StepRow[]) {
-    const workflow = this.workflows.get(run.workflow);
+    const workflow = this.deps.workflows.get(run.workflow);
     const byNode = new Map(steps.map((s) => [s.node, s]));
     const nodes = workflow && workflow.version === run.workflow_version ? workflow.nodes.map((n) => n.id) : steps.map((s) => s.node);
     return {
@@ -315,7 +295,7 @@ export class RunService {
   }
 
   private publish(tx: Queryable, run: RunRow, kind: EventKind, data: Record<string, unknown>) {
-    return this.events.append(tx, run.session_id, kind, { run_id: run.id, ...data }, run.id);
+    return this.deps.events.append(tx, run.session_id, kind, { run_id: run.id, ...data }, run.id);
   }
 }
 

@@ -55,7 +55,7 @@ export function countEvents(metrics: Metrics, events: readonly CommittedEvent[])
 
 function countIngestion(metrics: Metrics, data: Record<string, unknown>): void {
   metrics.ingestions.inc({ outcome: 'ingested', stage: 'none' });
-  const output = (data.output ?? {}) as Record<string, Record<string, unknown> | unknown>;
+  const output = (data.output ?? {}) as Record<string, unknown>;
   const durationMs = num(data.duration_ms);
   if (durationMs !== undefined) metrics.ingestionDuration.observe({ format: text(output.format, 'unknown') }, durationMs / 1000);
   const extracted = (output.extracted ?? {}) as Record<string, unknown>;

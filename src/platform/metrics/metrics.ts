@@ -43,13 +43,12 @@ export class Metrics {
     'Jobs this process took over after their lease ran out (their worker died or stalled), by kind.',
     ['kind'],
   );
-  readonly jobAttempts = new Histogram({
-    name: 'cqks_job_attempts',
-    help: 'The attempt a job was on when this process claimed it, by kind.',
-    labelNames: ['kind'] as const,
-    buckets: [1, 2, 3, 5, 10],
-    registers: [this.registry],
-  });
+  readonly jobAttempts = this.histogram(
+    'cqks_job_attempts',
+    'The attempt a job was on when this process claimed it, by kind.',
+    [1, 2, 3, 5, 10],
+    ['kind'],
+  );
   readonly jobRetries = this.counter('cqks_job_retries_total', 'Jobs whose handler failed unexpectedly and were queued again, by kind.', ['kind']);
 
   readonly runsStarted = this.counter(
@@ -68,12 +67,11 @@ export class Metrics {
     'Chat answers, by query_type (template, generated, clarification, declined, out_of_scope, none) and generator (planner, model, template, correction, none).',
     ['query_type', 'generator'],
   );
-  readonly plannerConfidence = new Histogram({
-    name: 'cqks_planner_confidence',
-    help: 'Confidence of the queries the built-in planner wrote.',
-    buckets: [0.3, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1],
-    registers: [this.registry],
-  });
+  readonly plannerConfidence = this.histogram(
+    'cqks_planner_confidence',
+    'Confidence of the queries the built-in planner wrote.',
+    [0.3, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1],
+  );
   readonly feedback = this.counter('cqks_feedback_total', 'Feedback on answers, by verdict.', ['verdict']);
 
   readonly curationDecisions = this.counter(
@@ -88,26 +86,24 @@ export class Metrics {
     'Document ingestions that ended, by outcome (ingested, failed, cancelled) and the stage a failure happened in (none when ingested).',
     ['outcome', 'stage'],
   );
-  readonly ingestionDuration = new Histogram({
-    name: 'cqks_ingestion_duration_seconds',
-    help: 'Time from an ingestion’s start to its version going live, by document format.',
-    labelNames: ['format'] as const,
-    buckets: [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 1800],
-    registers: [this.registry],
-  });
+  readonly ingestionDuration = this.histogram(
+    'cqks_ingestion_duration_seconds',
+    'Time from an ingestion’s start to its version going live, by document format.',
+    [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 1800],
+    ['format'],
+  );
   readonly ingestedItems = this.counter(
     'cqks_ingested_items_total',
     'What ingestions read and wrote, by kind (pages, chunks: read; entities_written, relationships_written: in the graph; a CSV row or JSON record is an entity).',
     ['kind'],
   );
 
-  readonly graphQueryDuration = new Histogram({
-    name: 'cqks_graph_query_duration_seconds',
-    help: 'Read-only graph queries, by engine and outcome (ok, timeout, memory, refused, failed, unavailable).',
-    labelNames: ['engine', 'outcome'] as const,
-    buckets: SECONDS,
-    registers: [this.registry],
-  });
+  readonly graphQueryDuration = this.histogram(
+    'cqks_graph_query_duration_seconds',
+    'Read-only graph queries, by engine and outcome (ok, timeout, memory, refused, failed, unavailable).',
+    SECONDS,
+    ['engine', 'outcome'],
+  );
   readonly redisErrors = this.counter('cqks_redis_errors_total', 'Errors the Redis client reported.');
   readonly streamsOpen = new Gauge({ name: 'cqks_event_streams_open', help: 'Event streams (SSE or NDJSON) open on this process.', registers: [this.registry] });
   readonly idempotentReplays = this.counter(
@@ -178,6 +174,11 @@ export class Metrics {
     if (!this.processMetrics) collectDefaultMetrics({ register: this.registry });
     this.processMetrics = true;
     return this;
+  }
+
+  /** A histogram in this registry, with its buckets; its label names are the only labels it takes. */
+  private histogram<L extends string = never>(name: string, help: string, buckets: number[], labelNames: readonly L[] = []): Histogram<L> {
+    return new Histogram<L>({ name, help, buckets, labelNames, registers: [this.registry] });
   }
 
   /** A counter in this registry; its label names are the only labels it takes. */
