@@ -29,7 +29,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { RunFileStore } from './modules/runs/file-store.js';
 import { runRoutes } from './modules/runs/routes.js';
 import { RunService } from './modules/runs/service.js';
-import { RunStore } from './modules/runs/store.js';
+import { RunStore } from './engine/runs/store.js';
 import { workflowRoutes } from './modules/workflows/routes.js';
 import { createDocumentsModule } from './modules/documents/module.js';
 import type { DocumentService } from './modules/documents/service.js';

@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { answerFor } from './answers.js';
 import type { Logger } from 'pino';
-import type { EventStore } from '../../modules/events/store.js';
-import type { RunError, RunRow, StepRow } from '../../modules/runs/store.js';
-import type { RunStore } from '../../modules/runs/store.js';
+import type { RunEventLog } from './event-log.js';
+import type { RunError, RunRow, StepRow } from './store.js';
+import type { RunStore } from './store.js';
 import type { Queryable, RelationalStore } from '../../stores/relational/index.js';
 import { LeaseLostError } from '../jobs/queue.js';
 import type { Handoff, JobQueue, Lease } from '../jobs/queue.js';
@@ -67,7 +67,7 @@ export interface RunExecutorDeps {
   db: RelationalStore;
   runs: RunStore;
   queue: JobQueue;
-  events: EventStore;
+  events: RunEventLog;
   workflows: WorkflowRegistry;
   tools: ToolRegistry;
   services: ToolServices;

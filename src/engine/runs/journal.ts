@@ -1,12 +1,12 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { sessionLogPart } from '../../modules/chat/session-log.js';
-import { answerCount, answerPart } from '../../modules/conversation/store.js';
-import type { NewAnswer } from '../../modules/conversation/store.js';
+import { sessionLogPart } from './session-log.js';
+import { answerCount, answerPart } from './message-log.js';
+import type { NewAnswer } from './message-log.js';
 import type { EventKind } from './event-kinds.js';
-import { appendEventsPart, eventRows } from '../../modules/events/store.js';
-import type { EventStamp, EventStore, NewEvent } from '../../modules/events/store.js';
-import { runUpdatePart, stepsPart } from '../../modules/runs/store.js';
-import type { RunUpdate, StepWrite } from '../../modules/runs/store.js';
+import { appendEventsPart, eventRows } from './event-log.js';
+import type { EventStamp, NewEvent, RunEventLog } from './event-log.js';
+import { runUpdatePart, stepsPart } from './store.js';
+import type { RunUpdate, StepWrite } from './store.js';
 import { Statement } from '../../stores/relational/index.js';
 import type { Queryable, RelationalStore } from '../../stores/relational/index.js';
 import { LeaseLostError } from '../jobs/queue.js';
@@ -21,7 +21,7 @@ export interface JournalTarget {
   lease: Lease;
   db: RelationalStore;
   queue: JobQueue;
-  events: EventStore;
+  events: RunEventLog;
   /** Settles when the transaction that queued the run has committed: nothing is written before. */
   queued: Promise<void>;
   /** Longest a `commitSoon` waits. */

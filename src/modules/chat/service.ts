@@ -5,7 +5,7 @@ import { conflict, forbidden, notFound } from '../../platform/problem.js';
 import type { Queryable } from '../../stores/relational/index.js';
 import type { SessionHistoryQuery } from './schemas.js';
 import type { EventStore } from '../events/store.js';
-import type { RunStore } from '../runs/store.js';
+import type { RunStore } from '../../engine/runs/store.js';
 import type { SessionRow, SessionStore } from './store.js';
 
 /**

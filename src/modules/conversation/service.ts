@@ -8,7 +8,7 @@ import type { RelationalStore } from '../../stores/relational/index.js';
 import type { SessionService } from '../chat/service.js';
 import type { ReviewService } from '../review/service.js';
 import type { RunService } from '../runs/service.js';
-import type { RunRow, RunStore } from '../runs/store.js';
+import type { RunRow, RunStore } from '../../engine/runs/store.js';
 import type { z } from 'zod';
 import type { AnswerSchema } from './schemas.js';
 import type { MessageRow, MessageStore } from './store.js';

@@ -1,6 +1,6 @@
 import type { Queryable, RelationalStore } from '../../stores/relational/index.js';
 import type { Evidence, LoneMention, Progress } from '../../ingest/types.js';
-import { ACTIVE_RUN_STATUSES } from '../runs/store.js';
+import { ACTIVE_RUN_STATUSES } from '../../engine/runs/store.js';
 
 /**
  * SQL for ingestions: which run writes which version, the progress its worker reported, what

@@ -1,6 +1,6 @@
 import type { RelationalStore } from '../../stores/relational/index.js';
-import { EVENTS_CHANNEL } from './store.js';
-import type { EventRow } from './store.js';
+import { EVENTS_CHANNEL } from '../../engine/runs/event-log.js';
+import type { EventRow } from '../../engine/runs/event-log.js';
 
 /** An open stream, as the hub sees it. */
 export interface StreamListener {

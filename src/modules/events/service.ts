@@ -3,7 +3,8 @@ import { decodeCursor, keysetPage } from '../../platform/pagination.js';
 import type { Queryable, RelationalStore } from '../../stores/relational/index.js';
 import type { SessionService } from '../chat/service.js';
 import type { EventKind, EventListQuery } from './schemas.js';
-import type { EventRow, EventStore } from './store.js';
+import type { EventRow } from '../../engine/runs/event-log.js';
+import type { EventStore } from './store.js';
 
 export const toApiEvent = (row: EventRow) => ({
   id: Number(row.id),

@@ -1,7 +1,8 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { EventHub } from './hub.js';
-import type { EventRow, EventStore } from './store.js';
+import type { EventRow } from '../../engine/runs/event-log.js';
+import type { EventStore } from './store.js';
 
 /**
  * One open stream: subscribe first, then replay from the store after `after`, then follow

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PageQuerySchema, pageOf } from '../../platform/schemas.js';
 import { QUERY_TYPES } from '../events/schemas.js';
 import { PreviewSchema } from './preview.js';
-import { RUN_STATUSES, STEP_STATUSES } from './store.js';
+import { RUN_STATUSES, STEP_STATUSES } from '../../engine/runs/store.js';
 
 export const RunStatusSchema = z
   .enum(RUN_STATUSES)

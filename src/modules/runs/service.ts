@@ -17,8 +17,8 @@ import { normalizeRunFilePath } from './file-paths.js';
 import type { RunFileRow, RunFileStore } from './file-store.js';
 import { buildPreview } from './preview.js';
 import type { PreviewLimits } from './preview.js';
-import type { RunRow, StepRow } from './store.js';
-import type { RunStore } from './store.js';
+import type { RunRow, StepRow } from '../../engine/runs/store.js';
+import type { RunStore } from '../../engine/runs/store.js';
 import { isoOrNull } from '../../platform/iso-date.js';
 
 const toApiFile = (row: RunFileRow) => ({

@@ -7,7 +7,7 @@ import type { Config } from '../../../src/config.js';
 import { SessionStore } from '../../../src/modules/chat/store.js';
 import { EventHub } from '../../../src/modules/events/hub.js';
 import type { EventKind } from '../../../src/modules/events/schemas.js';
-import type { EventRow } from '../../../src/modules/events/store.js';
+import type { EventRow } from '../../../src/engine/runs/event-log.js';
 import { EventStore } from '../../../src/modules/events/store.js';
 import { openStream } from '../../../src/modules/events/stream.js';
 import type { RelationalStore } from '../../../src/stores/relational/index.js';

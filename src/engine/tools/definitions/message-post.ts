@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { answerMessageId } from '../../../modules/conversation/store.js';
+import { answerMessageId } from '../../runs/message-log.js';
 import { defineTool } from '../tool.js';
 
 /** Writes the run's answer into the session's history (once per run), with the run's next commit. */

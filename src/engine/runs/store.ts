@@ -1,13 +1,13 @@
 import { Statement } from '../../stores/relational/index.js';
 import type { Queryable, RelationalStore } from '../../stores/relational/index.js';
-import type { JobDraft, JobQueue, JobRow } from '../../engine/jobs/queue.js';
-import type { InputRequest } from '../../engine/workflows/workflow.js';
-import { sessionLogPart } from '../chat/session-log.js';
-import type { SessionLogPart } from '../chat/session-log.js';
-import { appendEventsPart, eventRows } from '../events/store.js';
-import type { EventRow, EventStamp, NewEvent } from '../events/store.js';
-import { userMessagePart } from '../conversation/store.js';
-import type { NewMessage } from '../conversation/store.js';
+import type { JobDraft, JobQueue, JobRow } from '../jobs/queue.js';
+import type { InputRequest } from '../workflows/workflow.js';
+import { sessionLogPart } from './session-log.js';
+import type { SessionLogPart } from './session-log.js';
+import { appendEventsPart, eventRows } from './event-log.js';
+import type { EventRow, EventStamp, NewEvent } from './event-log.js';
+import { userMessagePart } from './message-log.js';
+import type { NewMessage } from './message-log.js';
 
 /** SQL for runs and their steps. Rules (who may see what, which moves are legal) are in the service and the executor. */
 
