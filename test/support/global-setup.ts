@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { DEMO_PROVENANCE, demoGraph } from '../../src/demo/graph.js';
-import { DEFAULT_ALLOWED_PROCEDURES } from '../../src/stores/graph/cypher-guard.js';
+import { DEFAULT_ALLOWED_PROCEDURES } from '../../src/cypher/guard.js';
 import { openGraphStore } from '../../src/stores/graph/index.js';
 import { openRelationalStore } from '../../src/stores/relational/index.js';
 import type { PgliteStore } from '../../src/stores/relational/pglite-store.js';

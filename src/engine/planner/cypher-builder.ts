@@ -1,4 +1,4 @@
-import { cypherName, cypherValue } from './cypher-text.js';
+import { cypherName, cypherValue } from '../../cypher/text.js';
 import type { Condition, Meaning, MeaningEdge, MeaningNode } from './meaning.js';
 
 /**

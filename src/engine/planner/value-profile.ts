@@ -1,6 +1,6 @@
 import type { GraphSchema, GraphStore } from '../../stores/graph/port.js';
 import { isNameKey } from '../../stores/graph/bookkeeping.js';
-import { cypherName } from './cypher-text.js';
+import { cypherName } from '../../cypher/text.js';
 
 /**
  * What the graph's property values look like, read from the graph itself: the kind of each

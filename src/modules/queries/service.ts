@@ -3,7 +3,8 @@ import { badRequest, conflict, notFound, unprocessable } from '../../platform/pr
 import type { Metrics } from '../../platform/metrics/metrics.js';
 import type { GraphStore, QueryParams } from '../../stores/graph/port.js';
 import type { Queryable } from '../../stores/relational/index.js';
-import { fingerprintCypher, parameterizeCypher, parametersUsedBy, TemplateNamesError } from './fingerprint.js';
+import { fingerprintCypher } from '../../cypher/fingerprint.js';
+import { parameterizeCypher, parametersUsedBy, TemplateNamesError } from '../../cypher/parameterize.js';
 import { patternMatchKey } from './match-keys.js';
 import { sourceParameters, UncarriedValueError } from './parameter-sources.js';
 import type { SourcedParameter } from './parameter-sources.js';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { fingerprintCypher, parameterizeCypher } from './fingerprint.js';
+import { fingerprintCypher } from '../../cypher/fingerprint.js';
+import { parameterizeCypher } from '../../cypher/parameterize.js';
 import { candidateMatchKeys, patternMatchKey } from './match-keys.js';
 import { buildPattern, MATCH_THRESHOLD, matchPattern, slotsOf } from './pattern-match.js';
 import type { QueryAssessment } from './assessment.js';

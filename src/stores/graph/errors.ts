@@ -6,12 +6,6 @@ import { ProblemError, badRequest, unprocessable } from '../../platform/problem.
  * not parse, too slow, or failed on its data; 503 means "the engine": retry later.
  */
 
-export const notReadOnly = (reason: string) =>
-  unprocessable('cypher-not-read-only', 'Query is not read-only', `The query was refused: ${reason}.`, { reason });
-
-export const invalidCypher = (reason: string) =>
-  unprocessable('cypher-invalid', 'Query is not valid Cypher', `The query does not parse: ${reason}.`, { reason });
-
 export const queryTimeout = (limitMs: number) =>
   unprocessable('query-timeout', 'Query exceeded its time limit', `The query did not finish within the time limit of ${limitMs} ms and was stopped.`, {
     limit_ms: limitMs,

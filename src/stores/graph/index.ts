@@ -3,7 +3,7 @@ import type { Neo4jConnection } from './neo4j-store.js';
 import type { GraphLogger, GraphStore } from './port.js';
 
 export type * from './port.js';
-export { DEFAULT_ALLOWED_PROCEDURES, assertReadOnly, checkReadOnly } from './cypher-guard.js';
+export { DEFAULT_ALLOWED_PROCEDURES, assertReadOnly, checkReadOnly } from '../../cypher/guard.js';
 
 export interface OpenGraphStoreOptions {
   /** Set: Neo4j. Absent: the embedded Grafeo engine. */

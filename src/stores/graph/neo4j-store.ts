@@ -3,7 +3,7 @@ import neo4j from 'neo4j-driver';
 import { performance } from 'node:perf_hooks';
 import { ProblemError } from '../../platform/problem.js';
 import { ENTITY_LABEL, KEY_PROPERTY, NEO4J_KEY_CONSTRAINT, NEO4J_SEARCH_INDEX, SEARCH_PROPERTY, searchTerms } from './bookkeeping.js';
-import { assertReadOnly, type GuardOptions } from './cypher-guard.js';
+import { assertReadOnly, type GuardOptions } from '../../cypher/guard.js';
 import {
   deleteByProvenanceStatements,
   deleteNodesStatement,
@@ -14,7 +14,8 @@ import {
   mergeFromEnd,
   upsertRelationshipsStatement,
 } from './cypher-statements.js';
-import { graphUnavailable, invalidCypher, notReadOnly, queryFailed, queryOverMemory, queryTimeout, resultTooLarge } from './errors.js';
+import { graphUnavailable, queryFailed, queryOverMemory, queryTimeout, resultTooLarge } from './errors.js';
+import { invalidCypher, notReadOnly } from '../../cypher/errors.js';
 import { mapNeo4jValue } from './neo4j-mapping.js';
 import { ReadRefusal, toNeo4jParams } from './neo4j-read.js';
 import type { ReadAnswer, ReadDriver, ReadRequest } from './neo4j-read.js';

@@ -1,4 +1,4 @@
-import { lexCypher, significant } from './cypher-lexer.js';
+import { lexCypher, significant } from '../../cypher/lexer.js';
 
 /**
  * Lets the engine itself stop at the row limit. Grafeo materializes a whole result before

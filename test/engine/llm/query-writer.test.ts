@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Config } from '../../../src/config.js';
 import type { QueryPromptInput } from '../../../src/engine/llm/prompt.js';
 import { ModelQueryError, ModelQueryWriter, ModelUnavailableError, type QueryValidation } from '../../../src/engine/llm/query-writer.js';
-import { checkReadOnly, DEFAULT_ALLOWED_PROCEDURES } from '../../../src/stores/graph/cypher-guard.js';
+import { checkReadOnly, DEFAULT_ALLOWED_PROCEDURES } from '../../../src/cypher/guard.js';
 import { startOpenAiServer, type OpenAiServer } from '../../support/openai-server.js';
 
 type Settings = NonNullable<Config['llm']>;

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_ALLOWED_PROCEDURES } from '../../../src/stores/graph/cypher-guard.js';
+import { DEFAULT_ALLOWED_PROCEDURES } from '../../../src/cypher/guard.js';
 import { GrafeoGraphStore } from '../../../src/stores/graph/grafeo-store.js';
 import type { UpsertBatch } from '../../../src/stores/graph/port.js';
 import { isProcessAlive } from '../../support/processes.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemError } from '../../../src/platform/problem.js';
-import { DEFAULT_ALLOWED_PROCEDURES, checkReadOnly } from '../../../src/stores/graph/cypher-guard.js';
+import { DEFAULT_ALLOWED_PROCEDURES, checkReadOnly } from '../../../src/cypher/guard.js';
 import type { GraphNode, GraphPath, GraphRelationship, GraphStore, UpsertBatch } from '../../../src/stores/graph/port.js';
 import { LEGIT_READS, SEED, WRITE_ATTEMPTS } from './cypher-cases.js';
 

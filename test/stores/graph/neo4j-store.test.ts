@@ -14,7 +14,7 @@ import {
   int,
 } from 'neo4j-driver';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ALLOWED_PROCEDURES } from '../../../src/stores/graph/cypher-guard.js';
+import { DEFAULT_ALLOWED_PROCEDURES } from '../../../src/cypher/guard.js';
 import { mapNeo4jValue } from '../../../src/stores/graph/neo4j-mapping.js';
 import {
   Neo4jGraphStore,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_ALLOWED_PROCEDURES } from '../../../src/stores/graph/cypher-guard.js';
+import { DEFAULT_ALLOWED_PROCEDURES } from '../../../src/cypher/guard.js';
 import type { GrafeoGraphStore } from '../../../src/stores/graph/grafeo-store.js';
 import { openGraphStore } from '../../../src/stores/graph/index.js';
 import type { GraphStore } from '../../../src/stores/graph/port.js';

@@ -3,7 +3,7 @@ import { ProblemError } from '../../../platform/problem.js';
 import { ModelQueryError, ModelUnavailableError } from '../../llm/query-writer.js';
 import type { Plan, PlanDescription, ResolvedEntity } from '../../planner/plan.js';
 import { describeReading, readQuestion } from '../../planner/read-question.js';
-import { fingerprintCypher } from '../../../modules/queries/fingerprint.js';
+import { fingerprintCypher } from '../../../cypher/fingerprint.js';
 import type { Lexicon } from '../../planner/lexicon.js';
 import type { Understanding } from '../../planner/understand.js';
 import { tokenize, wordKey } from '../../planner/words.js';

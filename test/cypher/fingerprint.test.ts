@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CypherTemplateError,
-  fingerprintCypher,
-  parameterizeCypher,
-  renderCypherLiteral,
-  substituteParameters,
-} from '../../../src/modules/queries/fingerprint.js';
-import { lexCypher } from '../../../src/stores/graph/cypher-lexer.js';
+import { CypherTemplateError } from '../../src/cypher/errors.js';
+import { fingerprintCypher } from '../../src/cypher/fingerprint.js';
+import { parameterizeCypher, substituteParameters } from '../../src/cypher/parameterize.js';
+import { cypherLiteral } from '../../src/cypher/text.js';
+import { lexCypher } from '../../src/cypher/lexer.js';
 
 const fp = (cypher: string) => fingerprintCypher(cypher).fingerprint;
 
@@ -292,6 +289,6 @@ describe('parameterizeCypher', () => {
     expect(substituteParameters('MATCH (p {name: $name}) WHERE p.born IN $years RETURN p, $missing', { name: "O'Hara", years: [1950, 1960] })).toBe(
       "MATCH (p {name: 'O\\'Hara'}) WHERE p.born IN [1950, 1960] RETURN p, $missing",
     );
-    expect(renderCypherLiteral({ a: 1, 'b c': [true, null] })).toBe('{a: 1, `b c`: [true, null]}');
+    expect(cypherLiteral({ a: 1, 'b c': [true, null] })).toBe('{a: 1, `b c`: [true, null]}');
   });
 });

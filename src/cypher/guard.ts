@@ -1,5 +1,5 @@
 import { invalidCypher, notReadOnly } from './errors.js';
-import { lexCypher, significant, type Token } from './cypher-lexer.js';
+import { lexCypher, significant, type Token } from './lexer.js';
 
 /**
  * Layer 1 of the read-only rule: decides from the tokens alone, before any engine sees the

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ProblemError } from '../../../src/platform/problem.js';
-import { DEFAULT_ALLOWED_PROCEDURES, assertReadOnly, checkReadOnly } from '../../../src/stores/graph/cypher-guard.js';
-import { lexCypher, significant } from '../../../src/stores/graph/cypher-lexer.js';
-import { withRowLimit } from '../../../src/stores/graph/row-limit.js';
-import { GUARD_ONLY_READS, LEGIT_READS, WRITE_ATTEMPTS } from './cypher-cases.js';
+import { ProblemError } from '../../src/platform/problem.js';
+import { DEFAULT_ALLOWED_PROCEDURES, assertReadOnly, checkReadOnly } from '../../src/cypher/guard.js';
+import { lexCypher, significant } from '../../src/cypher/lexer.js';
+import { withRowLimit } from '../../src/stores/graph/row-limit.js';
+import { GUARD_ONLY_READS, LEGIT_READS, WRITE_ATTEMPTS } from '../stores/graph/cypher-cases.js';
 
 const options = { allowedProcedures: [...DEFAULT_ALLOWED_PROCEDURES] };
 const check = (cypher: string) => checkReadOnly(cypher, options);

@@ -1,3 +1,5 @@
+import { CypherTemplateError } from './errors.js';
+
 /** Writing names and values into Cypher text safely: values from the graph or a question are data, never syntax. */
 
 const PLAIN_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -22,4 +24,21 @@ export function cypherValue(value: string | number | boolean): string {
   if (typeof value === 'string') return cypherString(value);
   if (typeof value === 'number' && !Number.isFinite(value)) throw new RangeError('not a finite number');
   return String(value);
+}
+
+/** Any value as a Cypher literal (lists and maps too): the inverse of reading one, used to put a template's values back. */
+export function cypherLiteral(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'string') return cypherString(value);
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new CypherTemplateError(`${value} cannot be written as a Cypher literal`);
+    return String(value);
+  }
+  if (typeof value === 'bigint') return String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (Array.isArray(value)) return '[' + value.map(cypherLiteral).join(', ') + ']';
+  if (typeof value === 'object') {
+    return '{' + Object.entries(value as Record<string, unknown>).map(([k, v]) => `${cypherName(k)}: ${cypherLiteral(v)}`).join(', ') + '}';
+  }
+  throw new CypherTemplateError(`a ${typeof value} cannot be written as a Cypher literal`);
 }
