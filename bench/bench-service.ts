@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp, openDependencies } from '../src/app.js';
+import { buildApp } from '../src/app.js';
+import { openDependencies } from '../src/app/dependencies.js';
 import { loadConfig } from '../src/config.js';
 import type { Config } from '../src/config.js';
 import { signDevToken } from '../src/platform/auth/dev-keys.js';

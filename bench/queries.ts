@@ -106,9 +106,9 @@ export interface QueryBenchFigures {
 }
 
 function servicesOf(store: RelationalStore, graph: GraphStore) {
-  const queryStore = new QueryStore(store);
+  const queryStore = new QueryStore({ db: store });
   const queries = new QueryService({ store: queryStore, graph });
-  return { queries, templates: new TemplateService(queryStore, queries) };
+  return { queries, templates: new TemplateService({ store: queryStore, queries }) };
 }
 
 export async function benchQueries(log: (line: string) => void): Promise<QueryBenchFigures[]> {

@@ -3,7 +3,8 @@ import { mkdtemp, readdir, readFile, rm, writeFile, mkdir } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildApp, openDependencies } from '../src/app.js';
+import { buildApp } from '../src/app.js';
+import { openDependencies } from '../src/app/dependencies.js';
 import { loadConfig } from '../src/config.js';
 import { signDevToken } from '../src/platform/auth/dev-keys.js';
 import { BENCH_SERVICE_ENV } from '../bench/service-env.js';

@@ -2,7 +2,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp, openDependencies } from '../src/app.js';
+import { buildApp } from '../src/app.js';
+import { openDependencies } from '../src/app/dependencies.js';
 import { loadConfig } from '../src/config.js';
 import { openRelationalStore } from '../src/stores/relational/index.js';
 

@@ -23,7 +23,8 @@ async function main(): Promise<void> {
 
   // The embedded database's first creation runs in a worker while the modules below load.
   prepareRelationalStore({ databaseUrl: config.database.url, dataDir: config.dataDir });
-  const { buildApp, openDependencies } = await import('./app.js');
+  const { buildApp } = await import('./app.js');
+  const { openDependencies } = await import('./app/dependencies.js');
   const logger = createLogger(config);
   const deps = await openDependencies(config, {}, logger);
   const app = await buildApp(config, deps, { logger });

@@ -1,10 +1,9 @@
 import type { Statement } from '../../stores/relational/index.js';
-import type { Queryable } from '../../stores/relational/index.js';
 import type { EventKind } from './event-kinds.js';
 
 /**
  * How a run's events enter its session's log: the rows, the statement part that appends them
- * (the events module serves and streams them), and what the executor needs of the events store.
+ * (EventStore writes and reads them; the events module serves and streams them).
  */
 
 export const EVENTS_CHANNEL = 'cqks_events';
@@ -66,12 +65,4 @@ export function eventRows(sessionId: string, events: readonly NewEvent[], stamps
     data: e.data,
     created_at: new Date(stamps[i]!.created_at),
   }));
-}
-
-/** What a run's executor and journal need of the events store (modules/events/store.ts). */
-export interface RunEventLog {
-  /** Hands `rows` to this process's open streams once `q`'s transaction has committed. */
-  delivered(q: Queryable, sessionId: string, rows: readonly EventRow[]): void;
-  /** Which of `kinds` a run has published, and from which node (`kind:node`). */
-  publishedByRun(sessionId: string, runId: string, kinds: readonly EventKind[]): Promise<Set<string>>;
 }

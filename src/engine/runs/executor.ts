@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { answerFor } from './answers.js';
 import type { Logger } from 'pino';
-import type { RunEventLog } from './event-log.js';
+import type { EventStore } from './event-store.js';
 import type { RunError, RunRow, StepRow } from './store.js';
 import type { RunStore } from './store.js';
 import type { Queryable, RelationalStore } from '../../stores/relational/index.js';
@@ -67,7 +67,7 @@ export interface RunExecutorDeps {
   db: RelationalStore;
   runs: RunStore;
   queue: JobQueue;
-  events: RunEventLog;
+  events: EventStore;
   workflows: WorkflowRegistry;
   tools: ToolRegistry;
   services: ToolServices;

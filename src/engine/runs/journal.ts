@@ -4,7 +4,8 @@ import { answerCount, answerPart } from './message-log.js';
 import type { NewAnswer } from './message-log.js';
 import type { EventKind } from './event-kinds.js';
 import { appendEventsPart, eventRows } from './event-log.js';
-import type { EventStamp, NewEvent, RunEventLog } from './event-log.js';
+import type { EventStamp, NewEvent } from './event-log.js';
+import type { EventStore } from './event-store.js';
 import { runUpdatePart, stepsPart } from './store.js';
 import type { RunUpdate, StepWrite } from './store.js';
 import { Statement } from '../../stores/relational/index.js';
@@ -21,7 +22,7 @@ export interface JournalTarget {
   lease: Lease;
   db: RelationalStore;
   queue: JobQueue;
-  events: RunEventLog;
+  events: EventStore;
   /** Settles when the transaction that queued the run has committed: nothing is written before. */
   queued: Promise<void>;
   /** Longest a `commitSoon` waits. */

@@ -159,7 +159,7 @@ export interface QueuedRun {
 const STATE_WITH_QUEUED_RUN = `CASE WHEN state IN ('awaiting_review', 'awaiting_disambiguation') THEN state ELSE 'running' END`;
 
 export class RunStore {
-  constructor(private readonly db: RelationalStore) {}
+  constructor(private readonly deps: { db: RelationalStore }) {}
 
   /**
    * Queues a run in one statement: the session's counters and state (gated: undefined when the
@@ -205,7 +205,7 @@ export class RunStore {
     return { run: created, job: queuedRow, events: eventRows(run.sessionId, run.events, stamped ?? []) };
   }
 
-  async get(id: string, tx: Queryable = this.db): Promise<RunRow | undefined> {
+  async get(id: string, tx: Queryable = this.deps.db): Promise<RunRow | undefined> {
     const { rows } = await tx.query<RunRow>('SELECT * FROM runs WHERE id = $1', [id]);
     return rows[0];
   }
@@ -215,13 +215,13 @@ export class RunStore {
     return rows[0];
   }
 
-  async steps(runId: string, tx: Queryable = this.db): Promise<StepRow[]> {
+  async steps(runId: string, tx: Queryable = this.deps.db): Promise<StepRow[]> {
     const { rows } = await tx.query<StepRow>('SELECT * FROM run_steps WHERE run_id = $1 ORDER BY position', [runId]);
     return rows;
   }
 
   /** The newest run of a session that has not finished. */
-  async currentOf(sessionId: string, tx: Queryable = this.db): Promise<RunRow | undefined> {
+  async currentOf(sessionId: string, tx: Queryable = this.deps.db): Promise<RunRow | undefined> {
     const { rows } = await tx.query<RunRow>(
       `SELECT * FROM runs WHERE session_id = $1 AND status IN ('queued', 'running', 'awaiting_input')
         ORDER BY created_at DESC LIMIT 1`,

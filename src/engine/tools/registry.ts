@@ -88,6 +88,11 @@ export class ToolRegistry {
     tools: readonly ToolDefinition[],
     private readonly timeouts: ToolTimeouts,
   ) {
+    this.register(...tools);
+  }
+
+  /** Adds tools (a module's own, built with its services); a name may be registered once. */
+  register(...tools: readonly ToolDefinition[]): void {
     for (const tool of tools) {
       if (!TOOL_NAME.test(tool.name)) throw new Error(`tool name ${JSON.stringify(tool.name)} must be snake_case`);
       if (this.tools.has(tool.name)) throw new Error(`tool ${tool.name} is registered twice`);
@@ -95,7 +100,7 @@ export class ToolRegistry {
     }
   }
 
-  /** The tools in `src/engine/tools/definitions/`, one per file. */
+  /** The tools in `src/engine/tools/definitions/`, one per file, plus `extra`. */
   static async load(timeouts: ToolTimeouts, extra: readonly ToolDefinition[] = []): Promise<ToolRegistry> {
     const found = await loadDefinitions(new URL('./definitions/', import.meta.url), isTool);
     return new ToolRegistry([...found, ...extra], timeouts);

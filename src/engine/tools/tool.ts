@@ -1,13 +1,6 @@
 import type { z } from 'zod';
 import type { Config } from '../../config.js';
-import type { MemoryStore } from '../../modules/memories/store.js';
-import type { QueryService } from '../../modules/queries/service.js';
-import type { TemplateService } from '../../modules/queries/templates.js';
-import type { ReviewStore } from '../../modules/review/store.js';
-import type { RunFileStore } from '../../modules/runs/file-store.js';
 import type { GraphStore } from '../../stores/graph/port.js';
-import type { DocumentIngestion } from '../../modules/documents/ingestion.js';
-import type { DocumentSources } from '../../modules/documents/sources.js';
 import type { ModelQueryWriter } from '../llm/query-writer.js';
 import type { SchemaCache } from '../planner/schema-cache.js';
 import type { NodeEventKind } from '../workflows/workflow.js';
@@ -17,22 +10,17 @@ import type { NodeEventKind } from '../workflows/workflow.js';
  * schemas (validated on every call, published as JSON Schema), and it runs under a time limit.
  */
 
-/** What tools work with: the stores and services of the process. */
+/**
+ * What every tool may use: the graph, its schema as the planner reads it, the chat settings and
+ * the model writer. A module's own tools are built by the module with its services (e.g.
+ * modules/queries/tools/), so the engine names no module.
+ */
 export interface ToolServices {
   graph: GraphStore;
-  queries: QueryService;
-  templates: TemplateService;
-  files: RunFileStore;
-  memories: MemoryStore;
-  reviews: ReviewStore;
   schema: SchemaCache;
   chat: Config['chat'];
   /** Set when a language model is configured (LLM_BASE_URL, LLM_MODEL). */
   model?: ModelQueryWriter;
-  /** The steps of a document's ingestion. */
-  documents: DocumentIngestion;
-  /** Which documents support graph entries (an answer's sources). */
-  sources: DocumentSources;
 }
 
 /** The call's place in a run; tools never see more of the run than this. */

@@ -12,11 +12,22 @@ const isWorkflow = (value: unknown): value is WorkflowDefinition =>
 
 const ID = /^[a-z][a-z0-9_]{0,63}$/;
 
-/** The workflows this process can run. Each is checked at start: ids, nodes, and that every tool it names exists. */
+/**
+ * The workflows this process can run: those of `src/engine/workflows/definitions/` and those
+ * modules register. Each is checked as it is registered (ids, nodes), and `verify` checks, once
+ * every module has registered its own, that every tool a workflow names exists.
+ */
 export class WorkflowRegistry {
   private readonly workflows = new Map<string, WorkflowDefinition>();
 
-  constructor(workflows: readonly WorkflowDefinition[], tools: ToolRegistry) {
+  constructor(
+    workflows: readonly WorkflowDefinition[],
+    private readonly tools: ToolRegistry,
+  ) {
+    this.register(...workflows);
+  }
+
+  register(...workflows: readonly WorkflowDefinition[]): void {
     for (const workflow of workflows) {
       const where = `workflow ${JSON.stringify(workflow.id)}`;
       if (!ID.test(workflow.id)) throw new Error(`${where}: the id must be snake_case`);
@@ -27,11 +38,19 @@ export class WorkflowRegistry {
         if (!ID.test(node.id)) throw new Error(`${where}: node id ${JSON.stringify(node.id)} must be snake_case`);
         if (nodeIds.has(node.id)) throw new Error(`${where}: node ${node.id} appears twice`);
         nodeIds.add(node.id);
-        for (const tool of node.tools) {
-          if (!tools.get(tool)) throw new Error(`${where}: node ${node.id} uses the unknown tool ${tool}`);
-        }
       }
       this.workflows.set(workflow.id, workflow);
+    }
+  }
+
+  /** Throws when a workflow names a tool nobody registered. */
+  verify(): void {
+    for (const workflow of this.workflows.values()) {
+      for (const node of workflow.nodes) {
+        for (const tool of node.tools) {
+          if (!this.tools.get(tool)) throw new Error(`workflow ${JSON.stringify(workflow.id)}: node ${node.id} uses the unknown tool ${tool}`);
+        }
+      }
     }
   }
 

@@ -4,7 +4,7 @@ import { decodeCursor, keysetPage } from '../../platform/pagination.js';
 import { conflict, forbidden, notFound } from '../../platform/problem.js';
 import type { Queryable } from '../../stores/relational/index.js';
 import type { SessionHistoryQuery } from './schemas.js';
-import type { EventStore } from '../events/store.js';
+import type { EventStore } from '../../engine/runs/event-store.js';
 import type { RunStore } from '../../engine/runs/store.js';
 import type { SessionRow, SessionStore } from './store.js';
 
@@ -25,11 +25,7 @@ const toApi = (row: SessionRow) => ({
 });
 
 export class SessionService {
-  constructor(
-    private readonly store: SessionStore,
-    private readonly events: EventStore,
-    private readonly runs: RunStore,
-  ) {}
+  constructor(private readonly deps: { store: SessionStore; events: EventStore; runs: RunStore }) {}
 
   /**
    * `id`: the id to create the session under (an Idempotency-Key's): when a first attempt
@@ -37,16 +33,16 @@ export class SessionService {
    */
   async create(principal: Principal, input: { title?: string; metadata?: Record<string, unknown> }, options: { id?: string } = {}) {
     if (options.id) {
-      const earlier = await this.store.get(options.id);
+      const earlier = await this.deps.store.get(options.id);
       if (earlier && earlier.owner === principal.sub) return toApi(earlier);
     }
-    return toApi(await this.store.transaction((tx) => this.createIn(tx, principal.sub, input, options.id)));
+    return toApi(await this.deps.store.transaction((tx) => this.createIn(tx, principal.sub, input, options.id)));
   }
 
   /** Creates a session in the caller's transaction: the session and its first event commit together. */
   async createIn(tx: Queryable, owner: string, input: { title?: string; metadata?: Record<string, unknown> }, id?: string): Promise<SessionRow> {
-    const created = await this.store.create(tx, owner, input.title ?? null, input.metadata ?? {}, id);
-    await this.events.append(tx, created.id, 'session_created', { owner: created.owner, title: created.title });
+    const created = await this.deps.store.create(tx, owner, input.title ?? null, input.metadata ?? {}, id);
+    await this.deps.events.append(tx, created.id, 'session_created', { owner: created.owner, title: created.title });
     return created;
   }
 
@@ -55,7 +51,7 @@ export class SessionService {
    * rest of that transaction.
    */
   async visible(principal: Principal, id: string, tx?: Queryable): Promise<SessionRow> {
-    const row = await this.store.get(id, tx, tx !== undefined);
+    const row = await this.deps.store.get(id, tx, tx !== undefined);
     if (!row || (row.owner !== principal.sub && !hasRole(principal, 'admin'))) throw notFound(`No session ${id}`);
     return row;
   }
@@ -67,7 +63,7 @@ export class SessionService {
 
   async status(principal: Principal, id: string) {
     const row = await this.visible(principal, id);
-    const run = await this.runs.currentOf(row.id);
+    const run = await this.deps.runs.currentOf(row.id);
     return {
       session_id: row.id,
       state: row.state,
@@ -87,7 +83,7 @@ export class SessionService {
     }
     const owner = isAdmin ? query.owner : principal.sub;
     const after = query.cursor ? decodeCursor(query.cursor, ['string', 'string']) : undefined;
-    const rows = await this.store.list(
+    const rows = await this.deps.store.list(
       { owner, state: query.state },
       query.limit,
       after ? { at: String(after[0]), id: String(after[1]) } : undefined,

@@ -16,10 +16,10 @@ export interface SessionRow {
 }
 
 export class SessionStore {
-  constructor(private readonly db: RelationalStore) {}
+  constructor(private readonly deps: { db: RelationalStore }) {}
 
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
-    return this.db.transaction(work);
+    return this.deps.db.transaction(work);
   }
 
   async create(tx: Queryable, owner: string, title: string | null, metadata: Record<string, unknown>, id: string = randomUUID()): Promise<SessionRow> {
@@ -31,7 +31,7 @@ export class SessionStore {
   }
 
   /** The session; with `forUpdate`, locked for the rest of `tx` (what orders a session's messages and runs). */
-  async get(id: string, tx: Queryable = this.db, forUpdate = false): Promise<SessionRow | undefined> {
+  async get(id: string, tx: Queryable = this.deps.db, forUpdate = false): Promise<SessionRow | undefined> {
     const { rows } = await tx.query<SessionRow>(`SELECT * FROM chat_sessions WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
     return rows[0];
   }
@@ -57,7 +57,7 @@ export class SessionStore {
       where.push(`(last_activity_at, id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
     }
     params.push(limit + 1);
-    const { rows } = await this.db.query<SessionRow & { sort_key: string }>(
+    const { rows } = await this.deps.db.query<SessionRow & { sort_key: string }>(
       `SELECT *, last_activity_at::text AS sort_key FROM chat_sessions
         ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
         ORDER BY last_activity_at DESC, id DESC LIMIT $${params.length}`,

@@ -19,7 +19,7 @@ export interface MessageRow {
 }
 
 export class MessageStore {
-  constructor(private readonly db: RelationalStore) {}
+  constructor(private readonly deps: { db: RelationalStore }) {}
 
   /**
    * The run's answer, written once (see answerPart), with the session's count, in one statement.
@@ -35,12 +35,12 @@ export class MessageStore {
   }
 
   async get(id: string): Promise<MessageRow | undefined> {
-    const { rows } = await this.db.query<MessageRow>('SELECT * FROM chat_messages WHERE id = $1', [id]);
+    const { rows } = await this.deps.db.query<MessageRow>('SELECT * FROM chat_messages WHERE id = $1', [id]);
     return rows[0];
   }
 
   async list(sessionId: string, limit: number, afterSeq: number): Promise<MessageRow[]> {
-    const { rows } = await this.db.query<MessageRow>(
+    const { rows } = await this.deps.db.query<MessageRow>(
       'SELECT * FROM chat_messages WHERE session_id = $1 AND seq > $2 ORDER BY seq LIMIT $3',
       [sessionId, afterSeq, limit],
     );

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { SchemaCache } from '../../engine/planner/schema-cache.js';
@@ -19,12 +20,20 @@ import { documentRoutes } from './routes.js';
 import { DocumentService } from './service.js';
 import { DocumentSources } from './sources.js';
 import { DocumentStore } from './store.js';
+import { documentIngestWorkflow } from './ingest-workflow.js';
+import { answerSourcesTool } from './tools/answer-sources.js';
+import { documentExtractTool } from './tools/document-extract.js';
+import { documentResolveTool } from './tools/document-resolve.js';
+import { documentSniffTool } from './tools/document-sniff.js';
+import { documentWriteTool } from './tools/document-write.js';
+import type { ToolDefinition } from '../../engine/tools/tool.js';
+import type { WorkflowDefinition } from '../../engine/workflows/workflow.js';
 
-/** The Documents group, built in one place: its stores, services, the ingestion steps its workflow's tools call, and its routes. */
+/** The Documents group, built in one place: its stores, services, the ingestion workflow and its tools, the tool that finds an answer's sources, and its routes. */
 export interface DocumentsModule {
   service: DocumentService;
-  ingestion: DocumentIngestion;
-  sources: DocumentSources;
+  tools: ToolDefinition[];
+  workflows: WorkflowDefinition[];
   /** Its routes, and the sweep of what crashed ingestions left once the service is ready. */
   plugin: FastifyPluginAsync;
 }
@@ -71,9 +80,15 @@ export function createDocumentsModule(deps: {
   const ingestion = new DocumentIngestion({ documents, ingestions, writer, graph, schema, broadLabels, limits: config.documents.ingest, model: config.llm, logger });
   return {
     service,
-    ingestion,
-    sources,
-    async plugin(app) {
+    tools: [
+      answerSourcesTool({ sources }),
+      documentSniffTool({ documents: ingestion }),
+      documentExtractTool({ documents: ingestion }),
+      documentResolveTool({ documents: ingestion }),
+      documentWriteTool({ documents: ingestion }),
+    ],
+    workflows: [documentIngestWorkflow],
+    plugin: fp(async (app) => {
       await app.register(documentRoutes, { service, limits: uploadLimits });
       const stopFollowing = await sources.follow();
       app.addHook('onClose', stopFollowing);
@@ -81,6 +96,6 @@ export function createDocumentsModule(deps: {
       app.addHook('onReady', () => {
         void service.sweep().catch((error: unknown) => logger.warn({ err: error }, 'documents: sweeping abandoned versions failed'));
       });
-    },
+    }, { name: 'documents' }),
   };
 }

@@ -11,7 +11,7 @@ import type { SessionService } from '../chat/service.js';
 import type { EventHub } from './hub.js';
 import { EVENT_KINDS, EventListQuerySchema, EventPageSchema, StreamQuerySchema } from './schemas.js';
 import type { EventService } from './service.js';
-import type { EventStore } from './store.js';
+import type { EventStore } from '../../engine/runs/event-store.js';
 import type { StreamSlots } from './stream-slots.js';
 import { openStream } from './stream.js';
 

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { EventHub } from './hub.js';
 import type { EventRow } from '../../engine/runs/event-log.js';
-import type { EventStore } from './store.js';
+import type { EventStore } from '../../engine/runs/event-store.js';
 
 /**
  * One open stream: subscribe first, then replay from the store after `after`, then follow

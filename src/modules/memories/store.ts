@@ -18,12 +18,12 @@ export interface MemoryRow {
 }
 
 export class MemoryStore {
-  constructor(private readonly db: RelationalStore) {}
+  constructor(private readonly deps: { db: RelationalStore }) {}
 
   async save(
     sessionId: string,
     memory: { kind: MemoryKind; key: string; value: Record<string, unknown>; source: Record<string, unknown> },
-    tx: Queryable = this.db,
+    tx: Queryable = this.deps.db,
   ): Promise<MemoryRow> {
     const { rows } = await tx.query<MemoryRow>(
       `INSERT INTO session_memories (id, session_id, kind, key, value, source) VALUES ($1, $2, $3, $4, $5, $6)
@@ -36,7 +36,7 @@ export class MemoryStore {
 
   /** Newest first; keyset after (updated_at, id). */
   async list(sessionId: string, limit: number, after?: { at: string; id: string }): Promise<(MemoryRow & { sort_key: string })[]> {
-    const { rows } = await this.db.query<MemoryRow & { sort_key: string }>(
+    const { rows } = await this.deps.db.query<MemoryRow & { sort_key: string }>(
       `SELECT *, updated_at::text AS sort_key FROM session_memories
         WHERE session_id = $1 AND ($2::timestamptz IS NULL OR (updated_at, id) < ($2::timestamptz, $3::uuid))
         ORDER BY updated_at DESC, id DESC LIMIT $4`,
@@ -47,7 +47,7 @@ export class MemoryStore {
 
   /** Everything a session remembers, for the next turn (bounded). */
   async recall(sessionId: string, max = 200): Promise<MemoryRow[]> {
-    const { rows } = await this.db.query<MemoryRow>(
+    const { rows } = await this.deps.db.query<MemoryRow>(
       'SELECT * FROM session_memories WHERE session_id = $1 ORDER BY updated_at DESC, id DESC LIMIT $2',
       [sessionId, max],
     );

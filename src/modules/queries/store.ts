@@ -163,17 +163,14 @@ export class QueryStore {
    */
   private candidates: ReadCache<TemplateCandidateRow[]> | undefined;
 
-  constructor(
-    private readonly db: RelationalStore,
-    private readonly options: { templateCacheEntries?: number } = {},
-  ) {}
+  constructor(private readonly deps: { db: RelationalStore; templateCacheEntries?: number }) {}
 
   /** Keeps template candidates in memory from now on, following changes from every process; resolves to a stop function. */
   async followTemplateChanges(): Promise<() => Promise<void>> {
-    const { rows } = await this.db.query<{ schema: string }>('SELECT current_schema() AS schema');
+    const { rows } = await this.deps.db.query<{ schema: string }>('SELECT current_schema() AS schema');
     const schema = rows[0]!.schema;
-    const candidates = new ReadCache<TemplateCandidateRow[]>({ entries: this.options.templateCacheEntries ?? DEFAULT_TEMPLATE_CACHE_ENTRIES });
-    const stop = await this.db.listen(
+    const candidates = new ReadCache<TemplateCandidateRow[]>({ entries: this.deps.templateCacheEntries ?? DEFAULT_TEMPLATE_CACHE_ENTRIES });
+    const stop = await this.deps.db.listen(
       TEMPLATES_CHANNEL,
       (payload) => {
         // Other schemas of the same database notify on the same channel.
@@ -198,7 +195,7 @@ export class QueryStore {
   }
 
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
-    return this.db.transaction(work);
+    return this.deps.db.transaction(work);
   }
 
   async insert(tx: Queryable, q: NewQuery): Promise<QueryRow> {
@@ -227,7 +224,7 @@ export class QueryStore {
     return rows[0]!;
   }
 
-  async get(id: number, tx: Queryable = this.db): Promise<QueryRow | undefined> {
+  async get(id: number, tx: Queryable = this.deps.db): Promise<QueryRow | undefined> {
     const { rows } = await tx.query<QueryRow>('SELECT * FROM queries WHERE id = $1', [id]);
     return rows[0];
   }
@@ -241,7 +238,7 @@ export class QueryStore {
   /** Earlier texts of the given queries, oldest first, in one round trip. */
   async revisions(ids: number[]): Promise<(RevisionRow & { query_id: number })[]> {
     if (ids.length === 0) return [];
-    const { rows } = await this.db.query<RevisionRow & { query_id: number }>(
+    const { rows } = await this.deps.db.query<RevisionRow & { query_id: number }>(
       `SELECT query_id, revision, question, cypher, parameters, created_at, created_by
          FROM query_revisions WHERE query_id = ANY($1::bigint[]) ORDER BY query_id, revision`,
       [ids],
@@ -252,7 +249,7 @@ export class QueryStore {
   /** The history of the given queries, oldest first, in one round trip. */
   async events(ids: number[]): Promise<(EventRow & { query_id: number })[]> {
     if (ids.length === 0) return [];
-    const { rows } = await this.db.query<EventRow & { query_id: number }>(
+    const { rows } = await this.deps.db.query<EventRow & { query_id: number }>(
       'SELECT query_id, action, actor, at, details FROM query_events WHERE query_id = ANY($1::bigint[]) ORDER BY query_id, id',
       [ids],
     );
@@ -317,19 +314,19 @@ export class QueryStore {
   }
 
   async delete(id: number): Promise<boolean> {
-    const { rowCount } = await this.db.query('DELETE FROM queries WHERE id = $1', [id]);
-    this.templatesChanged(this.db);
+    const { rowCount } = await this.deps.db.query('DELETE FROM queries WHERE id = $1', [id]);
+    this.templatesChanged(this.deps.db);
     return rowCount > 0;
   }
 
-  async templateByFingerprint(fingerprint: string, tx: Queryable = this.db): Promise<QueryRow | undefined> {
+  async templateByFingerprint(fingerprint: string, tx: Queryable = this.deps.db): Promise<QueryRow | undefined> {
     const { rows } = await tx.query<QueryRow>(`SELECT * FROM queries WHERE fingerprint = $1 AND status = 'approved'`, [fingerprint]);
     return rows[0];
   }
 
   /** Counts one reuse; the session counts once per template. Atomic: concurrent reuses all count. */
   async recordReuse(id: number, sessionId: string | null): Promise<QueryRow | undefined> {
-    return this.db.transaction(async (tx) => {
+    return this.deps.db.transaction(async (tx) => {
       let firstInSession = false;
       if (sessionId) {
         const inserted = await tx.query(
@@ -352,14 +349,14 @@ export class QueryStore {
 
   /** Queries waiting for a curator, from the kept counts (no scan). */
   async pendingCount(): Promise<number> {
-    const { rows } = await this.db.query<{ count: number }>(`SELECT count FROM query_status_counts WHERE status = 'pending'`);
+    const { rows } = await this.deps.db.query<{ count: number }>(`SELECT count FROM query_status_counts WHERE status = 'pending'`);
     return Number(rows[0]?.count ?? 0);
   }
 
   async stats(): Promise<{ counts: Record<QueryStatus, number>; reusedLast24h: number }> {
     const [counts, reused] = await Promise.all([
-      this.db.query<{ status: QueryStatus; count: number }>('SELECT status, count FROM query_status_counts'),
-      this.db.query<{ n: number }>(
+      this.deps.db.query<{ status: QueryStatus; count: number }>('SELECT status, count FROM query_status_counts'),
+      this.deps.db.query<{ n: number }>(
         `SELECT count(*) AS n FROM queries
          WHERE status = 'approved' AND COALESCE(last_reused_at, '-infinity'::timestamptz) > now() - interval '24 hours'`,
       ),
@@ -378,7 +375,7 @@ export class QueryStore {
       where += ` AND id > $${params.length}`;
     }
     params.push(filters.limit + 1);
-    const { rows } = await this.db.query<QueryRow>(
+    const { rows } = await this.deps.db.query<QueryRow>(
       `SELECT * FROM queries WHERE ${where} ORDER BY id LIMIT $${params.length}`,
       params,
     );
@@ -398,7 +395,7 @@ export class QueryStore {
       where += ` AND (${expr}, ${ascending ? 'id' : '-id'}) ${ascending ? '>' : '<'} ($${params.length - 1}::real, $${params.length}::bigint)`;
     }
     params.push(filters.limit + 1);
-    const { rows } = await this.db.query<QueryRow & { sort_confidence: number }>(
+    const { rows } = await this.deps.db.query<QueryRow & { sort_confidence: number }>(
       `SELECT *, ${expr} AS sort_confidence FROM queries WHERE ${where}
        ORDER BY ${expr} ${ascending ? 'ASC' : 'DESC'}, id LIMIT $${params.length}`,
       params,
@@ -420,7 +417,7 @@ export class QueryStore {
       where += ` AND (${expr}, id) < ($${params.length - 1}::${type}, $${params.length})`;
     }
     params.push(filters.limit + 1);
-    const { rows } = await this.db.query<QueryRow & { sort_key: string }>(
+    const { rows } = await this.deps.db.query<QueryRow & { sort_key: string }>(
       `SELECT *, (${expr})::text AS sort_key FROM queries WHERE ${where}
        ORDER BY ${expr} DESC, id DESC LIMIT $${params.length}`,
       params,
@@ -473,7 +470,7 @@ export class QueryStore {
   /** The recorded neighbours of the given queries that are still templates or pending, best first. */
   async similarTo(ids: number[], perQuery: number): Promise<SimilarRow[]> {
     if (ids.length === 0) return [];
-    const { rows } = await this.db.query<SimilarRow>(
+    const { rows } = await this.deps.db.query<SimilarRow>(
       `SELECT q.id AS for_id, x.id, x.status, x.question, x.kind, x.score
          FROM unnest($1::bigint[]) AS q (id)
          CROSS JOIN LATERAL (
@@ -496,7 +493,7 @@ export class QueryStore {
   /** The template of a Cypher shape, as the matcher needs it (kept like the candidates: a written query asks every time). */
   async templateOfShape(fingerprint: string): Promise<TemplateCandidateRow | undefined> {
     const read = async () => {
-      const { rows } = await this.db.query<TemplateCandidateRow>(
+      const { rows } = await this.deps.db.query<TemplateCandidateRow>(
         `SELECT id, pattern, template_cypher, template_parameters, question FROM queries WHERE status = 'approved' AND fingerprint = $1`,
         [fingerprint],
       );
@@ -509,7 +506,7 @@ export class QueryStore {
   async templateCandidates(keys: string[], limit: number): Promise<TemplateCandidateRow[]> {
     if (keys.length === 0) return [];
     const read = async () => {
-      const { rows } = await this.db.query<TemplateCandidateRow>(
+      const { rows } = await this.deps.db.query<TemplateCandidateRow>(
         `SELECT id, pattern, template_cypher, template_parameters, question
            FROM queries
           WHERE status = 'approved' AND match_key = ANY($1::text[])
@@ -524,7 +521,7 @@ export class QueryStore {
 
   /** Every approved template's question, slots and keys: what re-keying reads. */
   async templatePatterns(): Promise<Pick<QueryRow, 'id' | 'question' | 'template_parameters' | 'pattern' | 'match_key'>[]> {
-    const { rows } = await this.db.query<Pick<QueryRow, 'id' | 'question' | 'template_parameters' | 'pattern' | 'match_key'>>(
+    const { rows } = await this.deps.db.query<Pick<QueryRow, 'id' | 'question' | 'template_parameters' | 'pattern' | 'match_key'>>(
       `SELECT id, question, template_parameters, pattern, match_key FROM queries WHERE status = 'approved' ORDER BY id`,
     );
     return rows;
@@ -532,18 +529,18 @@ export class QueryStore {
 
   /** A template's pattern and match key, rewritten when the canonical forms of words change. */
   async setPattern(id: number, pattern: string, matchKey: string | null): Promise<void> {
-    await this.db.query(`UPDATE queries SET pattern = $2, match_key = $3 WHERE id = $1 AND status = 'approved'`, [id, pattern, matchKey]);
-    this.templatesChanged(this.db);
+    await this.deps.db.query(`UPDATE queries SET pattern = $2, match_key = $3 WHERE id = $1 AND status = 'approved'`, [id, pattern, matchKey]);
+    this.templatesChanged(this.deps.db);
   }
 
   /** The stamp of the canonical forms the stored patterns were built with (`MatcherWords.stamp`). */
   async patternStamp(): Promise<string | undefined> {
-    const { rows } = await this.db.query<{ value: string }>(`SELECT value #>> '{}' AS value FROM service_meta WHERE key = $1`, [PATTERN_STAMP_KEY]);
+    const { rows } = await this.deps.db.query<{ value: string }>(`SELECT value #>> '{}' AS value FROM service_meta WHERE key = $1`, [PATTERN_STAMP_KEY]);
     return rows[0]?.value;
   }
 
   async setPatternStamp(stamp: string): Promise<void> {
-    await this.db.query(
+    await this.deps.db.query(
       `INSERT INTO service_meta (key, value) VALUES ($1, to_jsonb($2::text))
        ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
       [PATTERN_STAMP_KEY, stamp],

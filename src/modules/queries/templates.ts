@@ -79,11 +79,17 @@ export type RecordOutcome =
 
 export class TemplateService {
   constructor(
-    private readonly store: QueryStore,
-    private readonly queries: QueryService,
-    /** The deployment's words for the matcher (its synonyms); the same the patterns were built with. */
-    private readonly words: () => Promise<MatcherWords> = async () => NO_WORDS,
+    private readonly deps: {
+      store: QueryStore;
+      queries: QueryService;
+      /** The deployment's words for the matcher (its synonyms); the same the patterns were built with. None when absent. */
+      words?: () => Promise<MatcherWords>;
+    },
   ) {}
+
+  private words(): Promise<MatcherWords> {
+    return this.deps.words ? this.deps.words() : Promise.resolve(NO_WORDS);
+  }
 
   /**
    * Rebuilds every approved template's pattern and match key when the words they were built with
@@ -93,16 +99,16 @@ export class TemplateService {
    */
   async rekey(): Promise<number> {
     const words = await this.words();
-    if ((await this.store.patternStamp()) === words.stamp) return 0;
+    if ((await this.deps.store.patternStamp()) === words.stamp) return 0;
     let changed = 0;
-    for (const row of await this.store.templatePatterns()) {
+    for (const row of await this.deps.store.templatePatterns()) {
       const pattern = buildPattern(row.question, slotsOf(row.template_parameters ?? []), words).pattern;
       const matchKey = patternMatchKey(pattern) || null;
       if (pattern === row.pattern && matchKey === row.match_key) continue;
-      await this.store.setPattern(Number(row.id), pattern, matchKey);
+      await this.deps.store.setPattern(Number(row.id), pattern, matchKey);
       changed++;
     }
-    await this.store.setPatternStamp(words.stamp);
+    await this.deps.store.setPatternStamp(words.stamp);
     return changed;
   }
 
@@ -114,7 +120,7 @@ export class TemplateService {
     const words = await this.words();
     const keys = candidateMatchKeys(question, words).filter(Boolean);
     if (keys.length === 0) return { matched: false, score: 0, reason: 'the question has no significant words' };
-    const candidates = await this.store.templateCandidates(keys, MATCH_CANDIDATES);
+    const candidates = await this.deps.store.templateCandidates(keys, MATCH_CANDIDATES);
     let best: { candidate: TemplateCandidateRow; score: number; reason: string; values?: Record<string, string>; specificity: number } | undefined;
     for (const candidate of candidates) {
       const result = matchPattern(candidate.pattern, question, words);
@@ -147,7 +153,7 @@ export class TemplateService {
     } catch (error) {
       return { matched: false, score: 0, reason: `the query does not parse: ${error instanceof Error ? error.message : String(error)}` };
     }
-    const template = await this.store.templateOfShape(fingerprint);
+    const template = await this.deps.store.templateOfShape(fingerprint);
     if (!template || !template.template_cypher) return { matched: false, score: 0, reason: 'no template has the shape of this query' };
     const names = template.template_parameters ?? [];
     // The same shape has its literals in the same places; values repeated in one but not the other do not line up.
@@ -158,13 +164,13 @@ export class TemplateService {
 
   /** Whether an approved template has the shape of `cypher` (loading one is then not needed). */
   async hasTemplateFor(cypher: string): Promise<boolean> {
-    return (await this.store.templateByFingerprint(fingerprintCypher(cypher).fingerprint)) !== undefined;
+    return (await this.deps.store.templateByFingerprint(fingerprintCypher(cypher).fingerprint)) !== undefined;
   }
 
   /** Counts one reuse of a template by a session (atomically); undefined if it is not a template. */
   async reuse(templateId: number, sessionId: string | null): Promise<ApiQuery | undefined> {
-    const row = await this.store.recordReuse(templateId, sessionId);
-    return row ? (await this.queries.present([row]))[0] : undefined;
+    const row = await this.deps.store.recordReuse(templateId, sessionId);
+    return row ? (await this.deps.queries.present([row]))[0] : undefined;
   }
 
   /**
@@ -182,15 +188,15 @@ export class TemplateService {
     }
     const { fingerprint, normalized } = shape;
     if (!input.declinedReason) {
-      const template = await this.store.templateByFingerprint(fingerprint);
+      const template = await this.deps.store.templateByFingerprint(fingerprint);
       if (template) {
         const reused = await this.reuse(Number(template.id), input.sessionId ?? null);
         if (reused) return { outcome: 'reused', template: reused };
       }
     }
     const status = input.declinedReason ? 'declined' : 'pending';
-    const row = await this.store.transaction(async (tx) => {
-      const inserted = await this.store.insert(tx, {
+    const row = await this.deps.store.transaction(async (tx) => {
+      const inserted = await this.deps.store.insert(tx, {
         status,
         question: input.question,
         questionNormalized: normalizeQuestion(input.question),
@@ -205,13 +211,13 @@ export class TemplateService {
         reason: input.declinedReason ?? null,
         assessment: input.assessment,
       });
-      await this.store.addEvent(tx, Number(inserted.id), 'recorded', input.createdBy, { status });
-      if (status === 'pending') await this.store.linkSimilar(tx, Number(inserted.id), SIMILAR_MAX, SIMILARITY_MIN);
+      await this.deps.store.addEvent(tx, Number(inserted.id), 'recorded', input.createdBy, { status });
+      if (status === 'pending') await this.deps.store.linkSimilar(tx, Number(inserted.id), SIMILAR_MAX, SIMILARITY_MIN);
       if (status === 'declined') {
-        await this.store.addEvent(tx, Number(inserted.id), 'declined', 'service', { reason: input.declinedReason });
+        await this.deps.store.addEvent(tx, Number(inserted.id), 'declined', 'service', { reason: input.declinedReason });
       }
       return inserted;
     });
-    return { outcome: status === 'declined' ? 'declined' : 'queued', query: (await this.queries.present([row]))[0]! };
+    return { outcome: status === 'declined' ? 'declined' : 'queued', query: (await this.deps.queries.present([row]))[0]! };
   }
 }

@@ -31,7 +31,7 @@ export interface ReviewHistoryFilter {
 }
 
 export class ReviewStore {
-  constructor(private readonly db: RelationalStore) {}
+  constructor(private readonly deps: { db: RelationalStore }) {}
 
   /** Opens the item of a run's step, or returns the one it already opened (a step that runs again). */
   async open(item: {
@@ -44,7 +44,7 @@ export class ReviewStore {
     parameters: Record<string, unknown>;
     ownerMayDecide: boolean;
   }): Promise<ReviewRow> {
-    const { rows } = await this.db.query<ReviewRow>(
+    const { rows } = await this.deps.db.query<ReviewRow>(
       `INSERT INTO review_items (id, session_id, run_id, node, subject, question, cypher, parameters, owner_may_decide)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT (run_id, node) DO UPDATE SET run_id = EXCLUDED.run_id
@@ -64,7 +64,7 @@ export class ReviewStore {
     return rows[0]!;
   }
 
-  async get(id: string, tx: Queryable = this.db): Promise<ReviewRow | undefined> {
+  async get(id: string, tx: Queryable = this.deps.db): Promise<ReviewRow | undefined> {
     const { rows } = await tx.query<ReviewRow>('SELECT * FROM review_items WHERE id = $1', [id]);
     return rows[0];
   }
@@ -88,7 +88,7 @@ export class ReviewStore {
   }
 
   async pending(sessionId: string, limit: number, after?: { at: string; id: string }): Promise<(ReviewRow & { sort_key: string })[]> {
-    const { rows } = await this.db.query<ReviewRow & { sort_key: string }>(
+    const { rows } = await this.deps.db.query<ReviewRow & { sort_key: string }>(
       `SELECT *, created_at::text AS sort_key FROM review_items
         WHERE session_id = $1 AND status = 'pending' AND ($2::timestamptz IS NULL OR (created_at, id) > ($2::timestamptz, $3::uuid))
         ORDER BY created_at, id LIMIT $4`,
@@ -115,7 +115,7 @@ export class ReviewStore {
       where.push(`(decided_at, id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
     }
     params.push(limit);
-    const { rows } = await this.db.query<ReviewRow & { sort_key: string }>(
+    const { rows } = await this.deps.db.query<ReviewRow & { sort_key: string }>(
       `SELECT *, decided_at::text AS sort_key FROM review_items WHERE ${where.join(' AND ')}
         ORDER BY decided_at DESC, id DESC LIMIT $${params.length}`,
       params,

@@ -33,29 +33,26 @@ export class RunFileLimitError extends Error {
 const toRow = (row: RunFileRow): RunFileRow => ({ ...row, size: Number(row.size) });
 
 export class RunFileStore {
-  constructor(
-    private readonly db: RelationalStore,
-    readonly limits: RunFileLimits,
-  ) {}
+  constructor(private readonly deps: { db: RelationalStore; limits: RunFileLimits }) {}
 
   /**
    * Writes (or replaces) a file: a step that runs again after a crash writes the same path
    * again, so writing is idempotent per path. `path` must already be normalized.
    */
   async write(runId: string, path: string, contentType: string, bytes: Uint8Array, node: string | null): Promise<RunFileRow> {
-    if (bytes.length > this.limits.maxBytes) {
-      throw new RunFileLimitError(`file ${path} is ${bytes.length} bytes; RUN_FILE_MAX_BYTES allows ${this.limits.maxBytes}`);
+    if (bytes.length > this.deps.limits.maxBytes) {
+      throw new RunFileLimitError(`file ${path} is ${bytes.length} bytes; RUN_FILE_MAX_BYTES allows ${this.deps.limits.maxBytes}`);
     }
     const sha256 = createHash('sha256').update(bytes).digest('hex');
-    return this.db.transaction(async (tx) => {
+    return this.deps.db.transaction(async (tx) => {
       // The run row serializes writers of one run, so the count check cannot be raced.
       await tx.query('SELECT 1 FROM runs WHERE id = $1 FOR UPDATE', [runId]);
       const { rows: counted } = await tx.query<{ n: number }>(
         'SELECT count(*)::int AS n FROM run_files WHERE run_id = $1 AND path <> $2',
         [runId, path],
       );
-      if ((counted[0]?.n ?? 0) >= this.limits.maxPerRun) {
-        throw new RunFileLimitError(`run ${runId} already has ${this.limits.maxPerRun} files (RUN_FILES_MAX_PER_RUN)`);
+      if ((counted[0]?.n ?? 0) >= this.deps.limits.maxPerRun) {
+        throw new RunFileLimitError(`run ${runId} already has ${this.deps.limits.maxPerRun} files (RUN_FILES_MAX_PER_RUN)`);
       }
       await tx.query('DELETE FROM run_files WHERE run_id = $1 AND path = $2', [runId, path]);
       const { rows } = await tx.query<RunFileRow>(
@@ -81,7 +78,7 @@ export class RunFileStore {
 
   /** Path order; keyset after `afterPath`. */
   async list(runId: string, limit: number, afterPath?: string): Promise<RunFileRow[]> {
-    const { rows } = await this.db.query<RunFileRow>(
+    const { rows } = await this.deps.db.query<RunFileRow>(
       `SELECT * FROM run_files WHERE run_id = $1 AND ($2::text IS NULL OR path > $2) ORDER BY path LIMIT $3`,
       [runId, afterPath ?? null, limit],
     );
@@ -89,14 +86,14 @@ export class RunFileStore {
   }
 
   async get(runId: string, path: string): Promise<RunFileRow | undefined> {
-    const { rows } = await this.db.query<RunFileRow>('SELECT * FROM run_files WHERE run_id = $1 AND path = $2', [runId, path]);
+    const { rows } = await this.deps.db.query<RunFileRow>('SELECT * FROM run_files WHERE run_id = $1 AND path = $2', [runId, path]);
     return rows[0] && toRow(rows[0]);
   }
 
   /** The file's bytes, one chunk at a time. */
   async *chunks(runId: string, path: string): AsyncGenerator<Uint8Array> {
     for (let seq = 0; ; seq++) {
-      const { rows } = await this.db.query<{ data: Uint8Array }>(
+      const { rows } = await this.deps.db.query<{ data: Uint8Array }>(
         'SELECT data FROM run_file_chunks WHERE run_id = $1 AND path = $2 AND seq = $3',
         [runId, path, seq],
       );
@@ -107,7 +104,7 @@ export class RunFileStore {
 
   /** At most the first `maxBytes` bytes (reads only the chunks they are in). */
   async prefix(runId: string, path: string, maxBytes: number): Promise<Uint8Array> {
-    const { rows } = await this.db.query<{ data: Uint8Array }>(
+    const { rows } = await this.deps.db.query<{ data: Uint8Array }>(
       'SELECT data FROM run_file_chunks WHERE run_id = $1 AND path = $2 AND seq < $3 ORDER BY seq',
       [runId, path, Math.ceil(maxBytes / RUN_FILE_CHUNK_BYTES)],
     );

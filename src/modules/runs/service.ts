@@ -12,7 +12,7 @@ import type { Queryable, RelationalStore } from '../../stores/relational/index.j
 import type { SessionService } from '../chat/service.js';
 import type { SessionStore } from '../chat/store.js';
 import type { EventKind } from '../events/schemas.js';
-import type { EventStore } from '../events/store.js';
+import type { EventStore } from '../../engine/runs/event-store.js';
 import { normalizeRunFilePath } from './file-paths.js';
 import type { RunFileRow, RunFileStore } from './file-store.js';
 import { buildPreview } from './preview.js';

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import type { GraphStore } from '../../stores/graph/port.js';
 import type { RelationalStore } from '../../stores/relational/index.js';
 import { synonymRoutes } from './routes.js';
@@ -12,9 +13,8 @@ import { SynonymStore } from './store.js';
  */
 export interface SynonymsModule {
   store: SynonymStore;
+  /** The routes; changes are followed from every process (and this one's) until the app closes. */
   plugin: FastifyPluginAsync;
-  /** Follows changes from every process (and this one's) from now on; resolves to a stop function. */
-  follow(): Promise<() => Promise<void>>;
 }
 
 export function createSynonymsModule(deps: { db: RelationalStore; graph: GraphStore; max: number; /** Must not reject: it runs on notices too. */ onChange: () => Promise<void> }): SynonymsModule {
@@ -22,9 +22,12 @@ export function createSynonymsModule(deps: { db: RelationalStore; graph: GraphSt
   const service = new SynonymService({ store, graph: deps.graph, max: deps.max, changed: deps.onChange });
   return {
     store,
-    follow: () => store.follow(() => void deps.onChange()),
-    plugin: async (app) => {
-      await app.register(synonymRoutes, { service });
-    },
+    plugin: fp(
+      async (app) => {
+        app.addHook('onClose', await store.follow(() => void deps.onChange()));
+        await app.register(synonymRoutes, { service });
+      },
+      { name: 'synonyms' },
+    ),
   };
 }

@@ -22,54 +22,62 @@ function pageOf<T>(items: T[], key: (item: T) => string, query: { limit: number;
   return { items: page, next_cursor };
 }
 
+function listRegistries(workflows: WorkflowRegistry, tools: ToolRegistry): { workflows: Workflow[]; tools: Tool[] } {
+  const workflowList = workflows
+    .list()
+    .map((w) => ({
+      id: w.id,
+      name: w.name,
+      description: w.description,
+      version: w.version,
+      input_schema: jsonSchemaOf(w.input, 'input'),
+      nodes: w.nodes.map((n) => ({ id: n.id, description: n.description, tools: [...n.tools], replayable: n.replayable === true })),
+      tools: workflows.toolsOf(w),
+    }))
+    .sort((a, b) => (a.id < b.id ? -1 : 1));
+  const toolList = tools
+    .list()
+    .map((t) => ({
+      name: t.name,
+      description: t.description,
+      input_schema: jsonSchemaOf(t.input, 'input'),
+      output_schema: jsonSchemaOf(t.output, 'output'),
+      timeout_ms: tools.timeoutOf(t),
+      read_only: t.readOnly === true,
+      workflows: workflows.usingTool(t.name).map((w) => w.id),
+    }))
+    .sort((a, b) => (a.name < b.name ? -1 : 1));
+  return { workflows: workflowList, tools: toolList };
+}
+
 /**
- * The registries as the API shows them. Both are fixed once the process starts, so their
- * JSON form (schemas included) is built once, not per request.
+ * The registries as the API shows them. Both are fixed once the process has started (every
+ * module registered its own), so their JSON form (schemas included) is built once, at the first
+ * request, not per request.
  */
 export class RegistryService {
-  private readonly workflowList: Workflow[];
-  private readonly toolList: Tool[];
+  private lists?: { workflows: Workflow[]; tools: Tool[] };
 
-  constructor(workflows: WorkflowRegistry, tools: ToolRegistry) {
-    this.workflowList = workflows
-      .list()
-      .map((w) => ({
-        id: w.id,
-        name: w.name,
-        description: w.description,
-        version: w.version,
-        input_schema: jsonSchemaOf(w.input, 'input'),
-        nodes: w.nodes.map((n) => ({ id: n.id, description: n.description, tools: [...n.tools], replayable: n.replayable === true })),
-        tools: workflows.toolsOf(w),
-      }))
-      .sort((a, b) => (a.id < b.id ? -1 : 1));
-    this.toolList = tools
-      .list()
-      .map((t) => ({
-        name: t.name,
-        description: t.description,
-        input_schema: jsonSchemaOf(t.input, 'input'),
-        output_schema: jsonSchemaOf(t.output, 'output'),
-        timeout_ms: tools.timeoutOf(t),
-        read_only: t.readOnly === true,
-        workflows: workflows.usingTool(t.name).map((w) => w.id),
-      }))
-      .sort((a, b) => (a.name < b.name ? -1 : 1));
+  constructor(private readonly deps: { workflows: WorkflowRegistry; tools: ToolRegistry }) {}
+
+  private get listed(): { workflows: Workflow[]; tools: Tool[] } {
+    this.lists ??= listRegistries(this.deps.workflows, this.deps.tools);
+    return this.lists;
   }
 
   workflows(query: { limit: number; cursor?: string }) {
-    return pageOf(this.workflowList, (w) => w.id, query);
+    return pageOf(this.listed.workflows, (w) => w.id, query);
   }
 
   tools(query: { limit: number; cursor?: string }) {
-    return pageOf(this.toolList, (t) => t.name, query);
+    return pageOf(this.listed.tools, (t) => t.name, query);
   }
 
   workflowsUsing(toolName: string, query: { limit: number; cursor?: string }) {
-    const tool = this.toolList.find((t) => t.name === toolName);
+    const tool = this.listed.tools.find((t) => t.name === toolName);
     if (!tool) throw notFound(`No tool ${toolName}`);
     return pageOf(
-      this.workflowList.filter((w) => tool.workflows.includes(w.id)),
+      this.listed.workflows.filter((w) => tool.workflows.includes(w.id)),
       (w) => w.id,
       query,
     );

@@ -49,9 +49,9 @@ describe(`MessageStore.appendAnswer (${process.env.DATABASE_URL ? 'postgres' : '
     dataDir = await mkdtemp(path.join(tmpdir(), 'cqks-answer-'));
     config = testConfig(dataDir);
     db = await openTestRelationalStore(config);
-    sessions = new SessionStore(db);
-    runs = new RunStore(db);
-    messages = new MessageStore(db);
+    sessions = new SessionStore({ db: db });
+    runs = new RunStore({ db: db });
+    messages = new MessageStore({ db: db });
     queue = new JobQueue(db);
   });
   afterAll(async () => {

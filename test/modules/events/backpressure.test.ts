@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventHub } from '../../../src/modules/events/hub.js';
-import { EventStore } from '../../../src/modules/events/store.js';
+import { EventStore } from '../../../src/engine/runs/event-store.js';
 import { openStream } from '../../../src/modules/events/stream.js';
 import type { TestApp } from '../../support/app.js';
 import { startTestApp } from '../../support/app.js';
@@ -35,7 +35,7 @@ describe('stream backpressure', () => {
       format: 'ndjson',
       heartbeatMs: 60_000,
       hub,
-      store: new EventStore(t.app.deps.relational),
+      store: new EventStore({ db: t.app.deps.relational }),
       onError: (error) => {
         throw error;
       },

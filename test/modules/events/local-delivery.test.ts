@@ -8,7 +8,7 @@ import { SessionStore } from '../../../src/modules/chat/store.js';
 import { EventHub } from '../../../src/modules/events/hub.js';
 import type { EventKind } from '../../../src/modules/events/schemas.js';
 import type { EventRow } from '../../../src/engine/runs/event-log.js';
-import { EventStore } from '../../../src/modules/events/store.js';
+import { EventStore } from '../../../src/engine/runs/event-store.js';
 import { openStream } from '../../../src/modules/events/stream.js';
 import type { RelationalStore } from '../../../src/stores/relational/index.js';
 import { dropSchema, testConfig, uniqueName } from '../../support/config.js';
@@ -45,7 +45,7 @@ describe(`local delivery of session events (${process.env.DATABASE_URL ? 'postgr
     dataDir = await mkdtemp(path.join(tmpdir(), 'cqks-local-delivery-'));
     config = testConfig(dataDir);
     db = await openTestRelationalStore(config);
-    sessions = new SessionStore(db);
+    sessions = new SessionStore({ db: db });
   });
   afterEach(async () => {
     while (cleanups.length) await cleanups.pop()!();
@@ -63,7 +63,7 @@ describe(`local delivery of session events (${process.env.DATABASE_URL ? 'postgr
    * NOTIFY; not started: it hears only what this process offers), and every delivery recorded.
    */
   async function processRig(options: { listen: boolean }) {
-    const events = new EventStore(db);
+    const events = new EventStore({ db: db });
     const hub = new EventHub();
     if (options.listen) await hub.start(db);
     cleanups.push(() => hub.close());
@@ -79,7 +79,7 @@ describe(`local delivery of session events (${process.env.DATABASE_URL ? 'postgr
 
   /** Another process: appends to the same tables, and this process hears nothing of it directly. */
   const otherProcess = () => {
-    const events = new EventStore(db);
+    const events = new EventStore({ db: db });
     return (sessionId: string, count: number, kind: EventKind = 'step_started') =>
       db.transaction((tx) =>
         events.appendMany(

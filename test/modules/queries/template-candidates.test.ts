@@ -41,7 +41,7 @@ describe('template candidates kept in memory', () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'cqks-candidates-'));
     config = testConfig(dataDir);
     store = await openTestRelationalStore(config);
-    queries = new QueryStore(store);
+    queries = new QueryStore({ db: store });
     stopFollowing = await queries.followTemplateChanges();
     stopListening = await store.listen(
       TEMPLATES_CHANNEL,
@@ -132,7 +132,7 @@ describe('template candidates kept in memory', () => {
   });
 
   it('keeps nothing before changes are followed, or after they stop', async () => {
-    const unfollowed = new QueryStore(store);
+    const unfollowed = new QueryStore({ db: store });
     await unfollowed.templateCandidates(['key'], 50);
     await unfollowed.templateCandidates(['key'], 50);
     expect(candidateReads()).toBe(2);

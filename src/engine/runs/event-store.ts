@@ -1,9 +1,9 @@
 import { Statement, whenCommitted } from '../../stores/relational/index.js';
 import type { Queryable, RelationalStore, SqlParam } from '../../stores/relational/index.js';
-import { sessionLogPart } from '../../engine/runs/session-log.js';
-import { appendEventsPart, eventRows } from '../../engine/runs/event-log.js';
-import type { EventRow, EventStamp, NewEvent, RunEventLog } from '../../engine/runs/event-log.js';
-import type { EventKind } from './schemas.js';
+import { sessionLogPart } from './session-log.js';
+import { appendEventsPart, eventRows } from './event-log.js';
+import type { EventRow, EventStamp, NewEvent } from './event-log.js';
+import type { EventKind } from './event-kinds.js';
 
 /**
  * SQL for session events. Appending also notifies every listener (on commit), and hands the
@@ -13,10 +13,10 @@ import type { EventKind } from './schemas.js';
 /** Receives the rows this process appended, once they are committed. */
 export type LocalDelivery = (sessionId: string, rows: readonly EventRow[]) => void;
 
-export class EventStore implements RunEventLog {
+export class EventStore {
   private local: LocalDelivery | undefined;
 
-  constructor(private readonly db: RelationalStore) {}
+  constructor(private readonly deps: { db: RelationalStore }) {}
 
   deliverLocally(delivery: LocalDelivery): void {
     this.local = delivery;
@@ -61,7 +61,7 @@ export class EventStore implements RunEventLog {
    * after a takeover does not publish them again.
    */
   async publishedByRun(sessionId: string, runId: string, kinds: readonly EventKind[]): Promise<Set<string>> {
-    const { rows } = await this.db.query<{ kind: string; node: string | null }>(
+    const { rows } = await this.deps.db.query<{ kind: string; node: string | null }>(
       `SELECT DISTINCT kind, data->>'node' AS node FROM session_events
         WHERE session_id = $1 AND run_id = $2 AND kind = ANY($3::text[])`,
       [sessionId, runId, [...kinds]],
@@ -85,7 +85,7 @@ export class EventStore implements RunEventLog {
       where += ` AND run_id = $${params.length}`;
     }
     params.push(limit);
-    const { rows } = await this.db.query<EventRow>(
+    const { rows } = await this.deps.db.query<EventRow>(
       `SELECT * FROM session_events WHERE ${where} ORDER BY id LIMIT $${params.length}`,
       params,
     );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineWorkflow } from '../workflow.js';
+import { defineWorkflow } from '../../engine/workflows/workflow.js';
 
 /**
  * A document's ingestion: started by `POST /api/v1/documents/{doc_id}/ingest` (admins), not
@@ -7,7 +7,7 @@ import { defineWorkflow } from '../workflow.js';
  * it. Every step is safe to run again after a takeover; the stage and progress of each show
  * on the session's stream as `ingestion_progress`.
  */
-export default defineWorkflow({
+export const documentIngestWorkflow = defineWorkflow({
   id: 'document_ingest',
   name: 'Document ingestion',
   description:

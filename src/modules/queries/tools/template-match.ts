@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { fold } from '../../../engine/planner/words.js';
+import { defineTool } from '../../../engine/tools/tool.js';
+import type { TemplateService } from '../templates.js';
+
+/** `(x:Label {key: $param})`: a node a template looks up by a parameter. */
+const NODE_BY_PARAMETER = /\(\s*\w*\s*:\s*`?(\w+)`?\s*\{\s*`?\w+`?\s*:\s*\$(\w+)\s*\}\s*\)/g;
+
+/**
+ * Whether the values a template captured name things of the labels it looks them up by:
+ * "companies located in Germany" must not reuse "companies located in Berlin" when Germany is
+ * a country and the template looks for a city.
+ */
+function labelsAgree(cypher: string, parameters: Record<string, unknown>, entities: { name: string; label: string }[]): string | undefined {
+  for (const [, label, parameter] of cypher.matchAll(NODE_BY_PARAMETER)) {
+    const value = parameters[parameter!];
+    if (typeof value !== 'string') continue;
+    const entity = entities.find((e) => fold(e.name).trim() === fold(value).trim());
+    if (entity && entity.label !== label) return `${value} is a ${entity.label}; the template looks for a ${label}`;
+  }
+  return undefined;
+}
+
+/** Asks the template matcher for an approved template answering the question, with the values it captured. */
+export function templateMatchTool({ templates }: { templates: TemplateService }) {
+  return defineTool({
+    name: 'template_match',
+    readOnly: true,
+    description: 'Finds an approved template whose question pattern fits the question and fills its parameters from it.',
+    input: z
+      .object({
+        question: z.string().min(1).max(10_000),
+        entities: z
+          .array(z.object({ name: z.string(), label: z.string(), key: z.string().nullish() }).loose())
+          .default([])
+          .describe('The things the question names, as the session resolved them (pronouns and choices included).'),
+      })
+      .strict(),
+    output: z.object({
+      matched: z.boolean(),
+      template_id: z.number().int().optional(),
+      cypher: z.string().optional(),
+      parameters: z.record(z.string(), z.unknown()).optional(),
+      score: z.number().optional(),
+      reason: z.string().optional(),
+    }),
+    async run({ question, entities }) {
+      const match = await templates.match(question, entities);
+      if (!match.matched) return { matched: false, score: match.score, reason: match.reason };
+      const disagreement = labelsAgree(match.cypher, match.parameters, entities);
+      if (disagreement) return { matched: false, score: match.score, reason: `template ${match.template_id} does not fit: ${disagreement}` };
+      return { matched: true, template_id: match.template_id, cypher: match.cypher, parameters: match.parameters, score: match.score, reason: match.reason };
+    },
+  });
+}
