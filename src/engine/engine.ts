@@ -91,9 +91,10 @@ export async function createEngine(deps: EngineDeps) {
       tools.register(...(contribution.tools ?? []));
       workflows.register(...(contribution.workflows ?? []));
     },
-    start(): void {
+    /** Checks that every workflow's tools were registered, then starts the worker (its promise: the worker's start). */
+    start(): Promise<void> {
       workflows.verify();
-      worker.start();
+      return worker.start();
     },
   };
 }
