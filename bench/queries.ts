@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { QueryService } from '../src/modules/queries/service.js';
-import { QueryStore } from '../src/modules/queries/store.js';
+import { CurationStore } from '../src/modules/queries/curation-store.js';
+import { TemplateStore } from '../src/modules/queries/template-store.js';
 import { TemplateService } from '../src/modules/queries/templates.js';
 import { encodeCursor } from '../src/platform/pagination.js';
 import { openGraphStore } from '../src/stores/graph/index.js';
@@ -106,9 +107,10 @@ export interface QueryBenchFigures {
 }
 
 function servicesOf(store: RelationalStore, graph: GraphStore) {
-  const queryStore = new QueryStore({ db: store });
-  const queries = new QueryService({ store: queryStore, graph });
-  return { queries, templates: new TemplateService({ store: queryStore, queries }) };
+  const templateStore = new TemplateStore({ db: store });
+  const curation = new CurationStore({ db: store, templates: templateStore });
+  const queries = new QueryService({ curation, templateStore, graph });
+  return { queries, templates: new TemplateService({ curation, templateStore, queries }) };
 }
 
 export async function benchQueries(log: (line: string) => void): Promise<QueryBenchFigures[]> {

@@ -115,7 +115,7 @@ export async function buildApp(config: Config, given: AppDependencies, options: 
     await queries.templates.rekey().catch((error: unknown) => app.log.error({ err: error }, 'templates could not be re-keyed after a synonym change'));
   }
 
-  metrics.readFrom({ jobs: () => queuedJobs(db), pendingQueries: () => queries.store.pendingCount(), pool: () => db.poolUse?.() });
+  metrics.readFrom({ jobs: () => queuedJobs(db), pendingQueries: () => queries.curation.pendingCount(), pool: () => db.poolUse?.() });
   app.decorate('engine', engine);
   app.decorate('services', {
     queries: queries.service,

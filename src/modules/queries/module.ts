@@ -7,7 +7,8 @@ import type { RelationalStore } from '../../stores/relational/index.js';
 import { MatcherWordsCache } from './matcher-words.js';
 import { queryRoutes } from './routes.js';
 import { QueryService } from './service.js';
-import { QueryStore } from './store.js';
+import { CurationStore } from './curation-store.js';
+import { TemplateStore } from './template-store.js';
 import { TemplateService } from './templates.js';
 import { queryGenerateTool } from './tools/query-generate.js';
 import { queryRecordTool } from './tools/query-record.js';
@@ -28,12 +29,13 @@ export function createQueriesModule(deps: {
   /** The deployment's synonyms: the matcher's words. */
   synonyms: () => Promise<Synonym[]>;
 }) {
-  const store = new QueryStore({ db: deps.db, templateCacheEntries: deps.config.templateCacheEntries });
+  const templateStore = new TemplateStore({ db: deps.db, templateCacheEntries: deps.config.templateCacheEntries });
+  const curation = new CurationStore({ db: deps.db, templates: templateStore });
   const words = new MatcherWordsCache({ synonyms: deps.synonyms });
-  const service = new QueryService({ store, graph: deps.graph, words: words.read, metrics: deps.metrics });
-  const templates = new TemplateService({ store, queries: service, words: words.read });
+  const service = new QueryService({ curation, templateStore, graph: deps.graph, words: words.read, metrics: deps.metrics });
+  const templates = new TemplateService({ curation, templateStore, queries: service, words: words.read });
   return {
-    store,
+    curation,
     service,
     templates,
     words,
@@ -47,7 +49,7 @@ export function createQueriesModule(deps: {
     /** The routes; templates approved in other processes are followed, and re-keyed with the synonyms read. */
     plugin: fp(
       async (app) => {
-        app.addHook('onClose', await store.followTemplateChanges());
+        app.addHook('onClose', await templateStore.followTemplateChanges());
         await templates.rekey();
         await app.register(queryRoutes, { service });
       },

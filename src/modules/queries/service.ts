@@ -11,7 +11,9 @@ import type { SourcedParameter } from './parameter-sources.js';
 import { buildPattern, slotsOf } from './pattern-match.js';
 import { NO_WORDS, normalizeQuestion, type MatcherWords } from './question.js';
 import type { PendingListQuery, QueryStatus, TemplateListQuery } from './schemas.js';
-import type { EventRow, QueryRow, QueryStore, RevisionRow, SimilarRow, TemplateFields } from './store.js';
+import type { CurationStore } from './curation-store.js';
+import type { EventRow, QueryRow, RevisionRow, SimilarRow, TemplateFields } from './query-rows.js';
+import type { TemplateStore } from './template-store.js';
 import { isoOrNull } from '../../platform/iso-date.js';
 
 /**
@@ -140,7 +142,8 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 export interface QueryServiceDeps {
-  store: QueryStore;
+  curation: CurationStore;
+  templateStore: TemplateStore;
   graph: GraphStore;
   /** The deployment's words for the template matcher (its synonyms), as patterns are built with them. */
   words?: () => Promise<MatcherWords>;
@@ -156,12 +159,12 @@ export class QueryService {
   }
 
   async stats() {
-    const { counts, reusedLast24h } = await this.deps.store.stats();
+    const { counts, reusedLast24h } = await this.deps.curation.stats();
     return { counts, templates_reused_last_24h: reusedLast24h };
   }
 
   async get(id: number) {
-    const row = await this.deps.store.get(id);
+    const row = await this.deps.curation.get(id);
     if (!row) throw notFound(`No query ${id}`);
     return (await this.present([row]))[0]!;
   }
@@ -169,7 +172,7 @@ export class QueryService {
   /** The API form of rows, with their revisions and history fetched for all of them at once. */
   async present(rows: QueryRow[]): Promise<ApiQuery[]> {
     const ids = rows.map((r) => Number(r.id));
-    const [revisions, events] = await Promise.all([this.deps.store.revisions(ids), this.deps.store.events(ids)]);
+    const [revisions, events] = await Promise.all([this.deps.curation.revisions(ids), this.deps.curation.events(ids)]);
     const group = <T extends { query_id: number }>(list: T[]) => {
       const byId = new Map<number, T[]>();
       for (const item of list) byId.set(Number(item.query_id), [...(byId.get(Number(item.query_id)) ?? []), item]);
@@ -187,17 +190,17 @@ export class QueryService {
     let cursorOf: (row: QueryRow) => (string | number)[];
     if (filters.sort === 'arrival') {
       const after = filters.cursor ? Number(decodeCursor(filters.cursor, ['number'])[0]) : undefined;
-      rows = await this.deps.store.listByArrival('pending', filters, after);
+      rows = await this.deps.curation.listByArrival('pending', filters, after);
       cursorOf = (r) => [Number(r.id)];
     } else {
       const after = filters.cursor ? decodeCursor(filters.cursor, ['number', 'number']) : undefined;
-      rows = await this.deps.store.listByConfidence('pending', filters, filters.sort === 'least_confident', after ? { confidence: Number(after[0]), id: Number(after[1]) } : undefined);
+      rows = await this.deps.curation.listByConfidence('pending', filters, filters.sort === 'least_confident', after ? { confidence: Number(after[0]), id: Number(after[1]) } : undefined);
       cursorOf = (r) => [(r as QueryRow & { sort_confidence: number }).sort_confidence, Number(r.id)];
     }
     const { page, next_cursor } = keysetPage(rows, filters.limit, cursorOf);
     const [similar, presented] = await Promise.all([
       // Each neighbour can appear under three kinds: enough rows for five distinct ones.
-      this.deps.store.similarTo(
+      this.deps.curation.similarTo(
         page.map((r) => Number(r.id)),
         SIMILAR_MAX * 3,
       ),
@@ -217,7 +220,7 @@ export class QueryService {
 
   async listTemplates(query: TemplateListQuery) {
     const after = query.cursor ? decodeCursor(query.cursor, ['string', 'number']) : undefined;
-    const rows = await this.deps.store.listTemplates(
+    const rows = await this.deps.templateStore.listTemplates(
       query,
       query.sort,
       after ? { key: String(after[0]), id: Number(after[1]) } : undefined,
@@ -245,8 +248,8 @@ export class QueryService {
       (row) => this.templateFields(row.question, row.cypher, row.parameters),
       async (tx, row, fields) => {
         await this.assertNoOtherTemplate(tx, id, fields.fingerprint, row.status);
-        await this.deps.store.setApproved(tx, id, actor, fields, false);
-        await this.deps.store.addEvent(tx, id, 'approved', actor, { from: row.status, fingerprint: fields.fingerprint });
+        await this.deps.curation.setApproved(tx, id, actor, fields, false);
+        await this.deps.curation.addEvent(tx, id, 'approved', actor, { from: row.status, fingerprint: fields.fingerprint });
       },
     );
     return this.get(id);
@@ -258,8 +261,8 @@ export class QueryService {
       'reject',
       async () => undefined,
       async (tx, row) => {
-        await this.deps.store.setRejected(tx, id, actor, reason);
-        await this.deps.store.addEvent(tx, id, 'rejected', actor, { from: row.status, reason });
+        await this.deps.curation.setRejected(tx, id, actor, reason);
+        await this.deps.curation.addEvent(tx, id, 'rejected', actor, { from: row.status, reason });
       },
     );
     return this.get(id);
@@ -278,11 +281,11 @@ export class QueryService {
       async (tx, row, fields) => {
         await this.assertNoOtherTemplate(tx, id, fields.fingerprint, row.status);
         // The text being replaced is kept as a revision before the new one takes its place.
-        await this.deps.store.addRevision(tx, row);
-        const updated = await this.deps.store.setApproved(tx, id, actor, fields, true);
+        await this.deps.curation.addRevision(tx, row);
+        const updated = await this.deps.curation.setApproved(tx, id, actor, fields, true);
         // New text, new neighbours.
-        await this.deps.store.linkSimilar(tx, id, SIMILAR_MAX, SIMILARITY_MIN);
-        await this.deps.store.addEvent(tx, id, 'amended', actor, {
+        await this.deps.curation.linkSimilar(tx, id, SIMILAR_MAX, SIMILARITY_MIN);
+        await this.deps.curation.addEvent(tx, id, 'amended', actor, {
           from: row.status,
           revision: updated.revision,
           previous_revision: row.revision,
@@ -294,7 +297,7 @@ export class QueryService {
   }
 
   async remove(id: number): Promise<void> {
-    if (!(await this.deps.store.delete(id))) throw notFound(`No query ${id}`);
+    if (!(await this.deps.curation.delete(id))) throw notFound(`No query ${id}`);
   }
 
   /**
@@ -317,11 +320,11 @@ export class QueryService {
       }
       return row;
     };
-    const before = allowed(await this.deps.store.get(id));
+    const before = allowed(await this.deps.curation.get(id));
     const prepared = await prepare(before);
     try {
-      await this.deps.store.transaction(async (tx) => {
-        const row = allowed(await this.deps.store.getForUpdate(tx, id));
+      await this.deps.curation.transaction(async (tx) => {
+        const row = allowed(await this.deps.curation.getForUpdate(tx, id));
         if (row.revision !== before.revision || row.status !== before.status) {
           throw conflict('The query changed while this request was checked; reload and retry', { current_status: row.status });
         }
@@ -332,14 +335,14 @@ export class QueryService {
       // Two approvals of one shape racing: the unique index stops the second.
       if (!isUniqueViolation(error)) throw error;
       throw conflict('A template with the same Cypher shape was approved at the same time; reload and retry', {
-        current_status: (await this.deps.store.get(id))?.status,
+        current_status: (await this.deps.curation.get(id))?.status,
       });
     }
   }
 
   /** One template per Cypher shape: approving a second one is a 409 naming the first. */
   private async assertNoOtherTemplate(tx: Queryable, id: number, fingerprint: string, currentStatus: QueryStatus) {
-    const existing = await this.deps.store.templateByFingerprint(fingerprint, tx);
+    const existing = await this.deps.templateStore.templateByFingerprint(fingerprint, tx);
     if (existing && Number(existing.id) !== id) {
       throw conflict(`A template with the same Cypher shape already exists (query ${existing.id})`, {
         current_status: currentStatus,

@@ -9,7 +9,9 @@ import type { SessionEntity } from './parameter-sources.js';
 import { NO_WORDS, normalizeQuestion, type MatcherWords } from './question.js';
 import type { ApiQuery, QueryService } from './service.js';
 import { SIMILAR_MAX, SIMILARITY_MIN } from './service.js';
-import type { QueryStore, TemplateCandidateRow } from './store.js';
+import type { CurationStore } from './curation-store.js';
+import type { TemplateCandidateRow } from './query-rows.js';
+import type { TemplateStore } from './template-store.js';
 
 /**
  * Templates at work, for the conversation: find the template that answers a question and
@@ -80,7 +82,8 @@ export type RecordOutcome =
 export class TemplateService {
   constructor(
     private readonly deps: {
-      store: QueryStore;
+      curation: CurationStore;
+      templateStore: TemplateStore;
       queries: QueryService;
       /** The deployment's words for the matcher (its synonyms); the same the patterns were built with. None when absent. */
       words?: () => Promise<MatcherWords>;
@@ -99,16 +102,16 @@ export class TemplateService {
    */
   async rekey(): Promise<number> {
     const words = await this.words();
-    if ((await this.deps.store.patternStamp()) === words.stamp) return 0;
+    if ((await this.deps.templateStore.patternStamp()) === words.stamp) return 0;
     let changed = 0;
-    for (const row of await this.deps.store.templatePatterns()) {
+    for (const row of await this.deps.templateStore.templatePatterns()) {
       const pattern = buildPattern(row.question, slotsOf(row.template_parameters ?? []), words).pattern;
       const matchKey = patternMatchKey(pattern) || null;
       if (pattern === row.pattern && matchKey === row.match_key) continue;
-      await this.deps.store.setPattern(Number(row.id), pattern, matchKey);
+      await this.deps.templateStore.setPattern(Number(row.id), pattern, matchKey);
       changed++;
     }
-    await this.deps.store.setPatternStamp(words.stamp);
+    await this.deps.templateStore.setPatternStamp(words.stamp);
     return changed;
   }
 
@@ -120,7 +123,7 @@ export class TemplateService {
     const words = await this.words();
     const keys = candidateMatchKeys(question, words).filter(Boolean);
     if (keys.length === 0) return { matched: false, score: 0, reason: 'the question has no significant words' };
-    const candidates = await this.deps.store.templateCandidates(keys, MATCH_CANDIDATES);
+    const candidates = await this.deps.templateStore.templateCandidates(keys, MATCH_CANDIDATES);
     let best: { candidate: TemplateCandidateRow; score: number; reason: string; values?: Record<string, string>; specificity: number } | undefined;
     for (const candidate of candidates) {
       const result = matchPattern(candidate.pattern, question, words);
@@ -153,7 +156,7 @@ export class TemplateService {
     } catch (error) {
       return { matched: false, score: 0, reason: `the query does not parse: ${error instanceof Error ? error.message : String(error)}` };
     }
-    const template = await this.deps.store.templateOfShape(fingerprint);
+    const template = await this.deps.templateStore.templateOfShape(fingerprint);
     if (!template || !template.template_cypher) return { matched: false, score: 0, reason: 'no template has the shape of this query' };
     const names = template.template_parameters ?? [];
     // The same shape has its literals in the same places; values repeated in one but not the other do not line up.
@@ -164,12 +167,12 @@ export class TemplateService {
 
   /** Whether an approved template has the shape of `cypher` (loading one is then not needed). */
   async hasTemplateFor(cypher: string): Promise<boolean> {
-    return (await this.deps.store.templateByFingerprint(fingerprintCypher(cypher).fingerprint)) !== undefined;
+    return (await this.deps.templateStore.templateByFingerprint(fingerprintCypher(cypher).fingerprint)) !== undefined;
   }
 
   /** Counts one reuse of a template by a session (atomically); undefined if it is not a template. */
   async reuse(templateId: number, sessionId: string | null): Promise<ApiQuery | undefined> {
-    const row = await this.deps.store.recordReuse(templateId, sessionId);
+    const row = await this.deps.templateStore.recordReuse(templateId, sessionId);
     return row ? (await this.deps.queries.present([row]))[0] : undefined;
   }
 
@@ -188,15 +191,15 @@ export class TemplateService {
     }
     const { fingerprint, normalized } = shape;
     if (!input.declinedReason) {
-      const template = await this.deps.store.templateByFingerprint(fingerprint);
+      const template = await this.deps.templateStore.templateByFingerprint(fingerprint);
       if (template) {
         const reused = await this.reuse(Number(template.id), input.sessionId ?? null);
         if (reused) return { outcome: 'reused', template: reused };
       }
     }
     const status = input.declinedReason ? 'declined' : 'pending';
-    const row = await this.deps.store.transaction(async (tx) => {
-      const inserted = await this.deps.store.insert(tx, {
+    const row = await this.deps.curation.transaction(async (tx) => {
+      const inserted = await this.deps.curation.insert(tx, {
         status,
         question: input.question,
         questionNormalized: normalizeQuestion(input.question),
@@ -211,10 +214,10 @@ export class TemplateService {
         reason: input.declinedReason ?? null,
         assessment: input.assessment,
       });
-      await this.deps.store.addEvent(tx, Number(inserted.id), 'recorded', input.createdBy, { status });
-      if (status === 'pending') await this.deps.store.linkSimilar(tx, Number(inserted.id), SIMILAR_MAX, SIMILARITY_MIN);
+      await this.deps.curation.addEvent(tx, Number(inserted.id), 'recorded', input.createdBy, { status });
+      if (status === 'pending') await this.deps.curation.linkSimilar(tx, Number(inserted.id), SIMILAR_MAX, SIMILARITY_MIN);
       if (status === 'declined') {
-        await this.deps.store.addEvent(tx, Number(inserted.id), 'declined', 'service', { reason: input.declinedReason });
+        await this.deps.curation.addEvent(tx, Number(inserted.id), 'declined', 'service', { reason: input.declinedReason });
       }
       return inserted;
     });

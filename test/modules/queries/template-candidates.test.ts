@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Config } from '../../../src/config.js';
-import { QueryStore, TEMPLATES_CHANNEL } from '../../../src/modules/queries/store.js';
+import { CurationStore } from '../../../src/modules/queries/curation-store.js';
+import { TemplateStore, TEMPLATES_CHANNEL } from '../../../src/modules/queries/template-store.js';
 import type { RelationalStore } from '../../../src/stores/relational/index.js';
 import { dropSchema, testConfig } from '../../support/config.js';
 import { openTestRelationalStore } from '../../support/relational.js';
@@ -17,7 +18,8 @@ describe('template candidates kept in memory', () => {
   let store: RelationalStore;
   let config: Config;
   let dataDir: string;
-  let queries: QueryStore;
+  let templates: TemplateStore;
+  let curation: CurationStore;
   let stopFollowing: () => Promise<void>;
   let stopListening: () => Promise<void>;
   /** Notices on the templates channel as this test hears them (after the query store, which listened first). */
@@ -41,8 +43,9 @@ describe('template candidates kept in memory', () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'cqks-candidates-'));
     config = testConfig(dataDir);
     store = await openTestRelationalStore(config);
-    queries = new QueryStore({ db: store });
-    stopFollowing = await queries.followTemplateChanges();
+    templates = new TemplateStore({ db: store });
+    curation = new CurationStore({ db: store, templates });
+    stopFollowing = await templates.followTemplateChanges();
     stopListening = await store.listen(
       TEMPLATES_CHANNEL,
       (payload) => {
@@ -64,7 +67,7 @@ describe('template candidates kept in memory', () => {
   let reads: { mock: { calls: unknown[][] }; mockRestore(): void };
   /** How many times the query store read candidates from the database. */
   const candidateReads = () => reads.mock.calls.filter(([sql]) => String(sql).includes('match_key = ANY')).length;
-  const candidateIds = async (key: string) => (await queries.templateCandidates([key], 50)).map((r) => Number(r.id));
+  const candidateIds = async (key: string) => (await templates.templateCandidates([key], 50)).map((r) => Number(r.id));
 
   beforeEach(async () => {
     await store.query('DELETE FROM queries');
@@ -91,17 +94,17 @@ describe('template candidates kept in memory', () => {
 
   it('sees this process’s changes at once: a template rejected, deleted', async () => {
     expect(await candidateIds('key')).toEqual(ids);
-    await queries.transaction((tx) => queries.setRejected(tx, ids[0]!, 'curator', 'wrong'));
+    await curation.transaction((tx) => curation.setRejected(tx, ids[0]!, 'curator', 'wrong'));
     expect(await candidateIds('key')).toEqual([ids[1]]);
-    await queries.delete(ids[1]!);
+    await curation.delete(ids[1]!);
     expect(await candidateIds('key')).toEqual([]);
   });
 
   it('a change rolled back changes nothing (it is read again, the same)', async () => {
     expect(await candidateIds('key')).toEqual(ids);
     await expect(
-      queries.transaction(async (tx) => {
-        await queries.setRejected(tx, ids[0]!, 'curator', 'wrong');
+      curation.transaction(async (tx) => {
+        await curation.setRejected(tx, ids[0]!, 'curator', 'wrong');
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
@@ -132,7 +135,7 @@ describe('template candidates kept in memory', () => {
   });
 
   it('keeps nothing before changes are followed, or after they stop', async () => {
-    const unfollowed = new QueryStore({ db: store });
+    const unfollowed = new TemplateStore({ db: store });
     await unfollowed.templateCandidates(['key'], 50);
     await unfollowed.templateCandidates(['key'], 50);
     expect(candidateReads()).toBe(2);
