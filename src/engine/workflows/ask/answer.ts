@@ -1,0 +1,101 @@
+import type { Candidate } from '../../planner/mention-search.js';
+import type { PlanDescription } from '../../planner/plan.js';
+import type { WorkflowNode } from '../workflow.js';
+import type { AskInput } from './input.js';
+import { haltOf, queryOf, haltedQueryType, generatorOf } from './outputs.js';
+import type { Understood, Memory } from './outputs.js';
+
+/** The property that names the thing an answer found (its label's naming key, as the planner read it). */
+function focusNameKey(d: PlanDescription): string {
+  const m = d.meaning;
+  return m?.nodes.find((n) => n.id === m.focus)?.nameKey ?? 'name';
+}
+
+/** Things a session keeps as "talked about" for pronouns, most recent first. */
+const FOCUS_MAX = 6;
+
+export const answerNode: WorkflowNode<AskInput> = {
+  id: 'answer',
+  description: 'Answers in plain language from the rows, saves them as CSV and JSON files, and remembers what was talked about.',
+  tools: ['answer_compose', 'answer_sources', 'csv_encode', 'file_write', 'message_post', 'memory_save'],
+  replayable: true,
+  async run({ tool, input, outputs, emit }) {
+    const halt = haltOf(outputs);
+    const query = queryOf(outputs);
+    const kind = (outputs.understand as unknown as Understood).understanding.kind;
+    if (halt || !query) {
+      const text = halt?.text ?? 'I could not answer that.';
+      const message = await tool<{ message_id: string }>('message_post', { content: text, answer: { kind, query: null, halted: halt?.reason ?? 'no_query' } });
+      await emit('answer_ready', { message_id: message.message_id, text, query: null, query_type: haltedQueryType(halt), generator: generatorOf(outputs) });
+      return { output: { message_id: message.message_id, text } };
+    }
+    const result = outputs.execute as unknown as { columns: string[]; rows: Record<string, unknown>[]; row_count: number; truncated: boolean };
+    const { text } = await tool<{ text: string }>('answer_compose', {
+      description: query.description,
+      columns: result.columns,
+      rows: result.rows,
+      truncated: result.truncated,
+      understanding: (outputs.understand as unknown as Understood).understanding,
+      entities: outputs.resolve?.entities ?? [],
+    });
+    // An empty answer came from nothing: it cites no document.
+    const { sources, total: sourcesTotal } =
+      result.row_count === 0
+        ? { sources: [], total: 0 }
+        : await tool<{ sources: { doc_id: string; file_name: string; snippet: string; page: number | null }[]; total: number }>('answer_sources', {
+            keys: ((outputs.resolve?.entities ?? []) as { key?: string }[]).flatMap((e) => (e.key ? [e.key] : [])),
+            names: result.rows.flatMap((row) => Object.values(row).filter((v): v is string => typeof v === 'string')).slice(0, 200),
+            ...(query.description.target ? { label: query.description.target } : {}),
+            ...(query.description.relationship ? { relationship: query.description.relationship.type } : {}),
+            ...(query.description.keysCypher ? { keys_cypher: query.description.keysCypher } : {}),
+          });
+    // The answer goes out first; its files follow within the same step (a client reading them
+    // right after `answer_ready` may have to wait for `step_completed` of this step).
+    const files = ['answer.csv', 'answer.json'];
+    const answer = {
+      kind,
+      text,
+      query: query.cypher,
+      parameters: query.parameters,
+      template_id: query.template_id,
+      used_template: query.template_id !== null,
+      generator: query.generator,
+      columns: result.columns,
+      rows: result.rows,
+      row_count: result.row_count,
+      truncated: result.truncated,
+      files,
+      sources,
+      sources_total: sourcesTotal,
+    };
+    const message = await tool<{ message_id: string }>('message_post', { content: text, answer });
+    await emit('answer_ready', {
+      message_id: message.message_id,
+      text,
+      query: query.cypher,
+      query_type: query.template_id === null ? 'generated' : 'template',
+      generator: query.generator,
+      used_template: answer.used_template,
+      row_count: result.row_count,
+      truncated: result.truncated,
+      files,
+      sources,
+    });
+    const { csv } = await tool<{ csv: string }>('csv_encode', { columns: result.columns.length ? result.columns : ['result'], rows: result.rows });
+    await tool('file_write', { path: files[0], content: csv });
+    await tool('file_write', { path: files[1], content: JSON.stringify({ question: input.question, answer: text, query, ...result }, null, 2) });
+    // What was talked about: a single thing found comes first ("and where does she work?").
+    const entities = (outputs.resolve?.entities ?? []) as { name: string; label: string; nameProperty: string; key?: string }[];
+    const single = result.rows.length === 1 && typeof result.rows[0]?.[result.columns[0] ?? ''] === 'string' && query.description.target;
+    // What was talked about before stays behind it when this run read it (a pronoun's turn): "she" can still
+    // mean the person of two turns ago after "it" meant her company.
+    const earlier = ((outputs.resolve?.memories as Memory[] | undefined)?.find((m) => m.kind === 'focus')?.value.entities as Candidate[] | undefined) ?? [];
+    const fresh = [
+      ...(single ? [{ id: '', label: query.description.target!, name: String(result.rows[0]![result.columns[0]!]), nameProperty: focusNameKey(query.description), properties: {} }] : []),
+      ...entities.map((e) => ({ id: '', key: e.key, label: e.label, name: e.name, nameProperty: e.nameProperty, properties: {} })),
+    ];
+    const focus = [...fresh, ...earlier.filter((c) => !fresh.some((f) => f.label === c.label && f.name === c.name))].slice(0, FOCUS_MAX);
+    if (focus.length > 0) await tool('memory_save', { kind: 'focus', key: 'last', value: { entities: focus } });
+    return { output: { message_id: message.message_id, text, files, sources } };
+  },
+};
