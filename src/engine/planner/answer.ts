@@ -15,7 +15,8 @@ const DATE_LIKE = /(^|_)(year|date|released|release|founded|born|birth|since|pub
 /** Names listed in a sentence before "and N more". */
 export const NAMES_IN_SENTENCE = 8;
 
-const labelWord = (label: string, n: number) => {
+/** A label as the words of `n` of its things: ("PurchaseOrder", 2) → "purchase orders". */
+export const labelWord = (label: string, n: number) => {
   const words = identifierWords(label);
   const last = words.pop() ?? label.toLowerCase();
   return [...words, n === 1 ? last : pluralOf(last)].join(' ');

@@ -131,6 +131,17 @@ describe('the conversation', () => {
     session.stream.close();
   });
 
+  it('a question about nothing the graph holds says so, naming what it does hold in plural words', async () => {
+    const session = await newSession();
+    const { runId } = await say(session, 'What is the weather in Seattle?');
+    const ready = await session.stream.waitForEvent(runEvent(runId, ['answer_ready']));
+    const text = String(ready.data.data.text);
+    expect(text).toMatch(/^I can’t answer that from the knowledge graph: .*\. It knows about .+ and .+\.$/);
+    const known = text.slice(text.indexOf('It knows about ') + 'It knows about '.length, -1).split(/, | and /);
+    for (const plural of ['cities', 'companies', 'countries', 'people', 'technologies']) expect(known).toContain(plural);
+    session.stream.close();
+  });
+
   it('a message that picks an option answers the choice: the waiting run resumes; "none of these" said in words too', async () => {
     const session = await newSession();
     const asked = await say(session, 'Where does Alex Kim live?');

@@ -1,4 +1,5 @@
 import { confirmsReading } from '../../planner/interpret.js';
+import { labelWord } from '../../planner/answer.js';
 import type { PlanDescription } from '../../planner/plan.js';
 import type { WorkflowNode } from '../workflow.js';
 import type { AskInput } from './input.js';
@@ -9,10 +10,7 @@ import type { Halt, Understood, Memory, Query } from './outputs.js';
 const READING_CHOICES_MAX = 3;
 /** Labels as words a reader expects: "cities, companies and people". */
 function listOfWords(labels: string[]): string {
-  const words = labels.map((l) => {
-    const w = l.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-    return w === 'person' ? 'people' : /[^aeiou]y$/.test(w) ? `${w.slice(0, -1)}ies` : /(s|x|ch|sh)$/.test(w) ? `${w}es` : `${w}s`;
-  });
+  const words = labels.map((label) => labelWord(label, 2));
   return words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
 
