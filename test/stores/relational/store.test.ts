@@ -86,7 +86,8 @@ describe(`relational store (${engine})`, () => {
         }),
       );
       try {
-        const reports = await Promise.all(stores.map((s) => migrate(s)));
+        // As openRelationalStore migrates: with the long statement limit, since each waits for the others' migrations.
+        const reports = await Promise.all(stores.map((s) => migrate(s.withStatementTimeout(config.database.longStatementTimeoutMs))));
         for (const report of reports) expect(report.applied).toEqual(migrations.map((m) => m.version));
       } finally {
         await Promise.all(stores.map((s) => s.close()));
