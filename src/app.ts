@@ -130,6 +130,7 @@ export async function buildApp(config: Config, given: AppDependencies, options: 
   } satisfies AppServices);
   const health = createHealthModule({ config, db, graph, redis });
   const auth = createAuthModule({ authenticator: deps.authenticator });
+  // In this order the OpenAPI document lists their paths; a plugin registered before one it needs fails the start.
   for (const module of [health, auth, synonyms, queries, chat, events, workflows, runs, conversation, review, documents]) await app.register(module.plugin);
   // Its synonyms came with it: the matcher reads them now, not when their notice arrives.
   if (config.demoData && (await loadDemoData({ graph, db: engine.background, templates: queries.templates, queries: queries.service, logger }))) await wordsChanged();
