@@ -1,12 +1,12 @@
-import { unprocessable } from '../platform/problem.js';
+import { DomainError } from '../platform/domain-error.js';
 
-/** What the Cypher package refuses: a query that is not read-only or does not parse (HTTP 422), and Cypher a template cannot be made of. */
+/** What the Cypher package refuses: a query that is not read-only or does not parse, and Cypher a template cannot be made of. */
 
 export const notReadOnly = (reason: string) =>
-  unprocessable('cypher-not-read-only', 'Query is not read-only', `The query was refused: ${reason}.`, { reason });
+  new DomainError('refused', 'cypher-not-read-only', 'Query is not read-only', `The query was refused: ${reason}.`, { reason });
 
 export const invalidCypher = (reason: string) =>
-  unprocessable('cypher-invalid', 'Query is not valid Cypher', `The query does not parse: ${reason}.`, { reason });
+  new DomainError('refused', 'cypher-invalid', 'Query is not valid Cypher', `The query does not parse: ${reason}.`, { reason });
 
 /** Cypher that cannot be read as a template's shape or filled as one (see fingerprint.ts and parameterize.ts). */
 export class CypherTemplateError extends Error {

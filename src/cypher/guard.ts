@@ -241,7 +241,7 @@ export function checkReadOnly(cypher: string, options: GuardOptions): GuardVerdi
   return { ok: true, statement: cypher.slice(0, statementEnd).trimEnd() };
 }
 
-/** Throws the 422 ProblemError for a refused query; returns the statement to run otherwise. */
+/** Throws the refusal (a DomainError) for a query that is not read-only or does not parse; returns the statement to run otherwise. */
 export function assertReadOnly(cypher: string, options: GuardOptions): string {
   const verdict = checkReadOnly(cypher, options);
   if (verdict.ok) return verdict.statement;

@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { DomainError } from './domain-error.js';
+import type { DomainErrorCategory } from './domain-error.js';
 import type { ProblemFieldError } from './problem.js';
 import { ProblemError, problemTypeUri } from './problem.js';
 import { isUnavailable, UNAVAILABLE_RETRY_AFTER_S } from './unavailable.js';
@@ -83,7 +85,25 @@ function validationErrors(error: FastifyError): ProblemFieldError[] {
   }));
 }
 
+/** The status of each category of domain error (a store's refusal knows no HTTP; this is where it gets some). */
+const DOMAIN_STATUS: Record<DomainErrorCategory, number> = { invalid: 400, refused: 422, unavailable: 503 };
+
 function handleError(this: FastifyInstance, error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof DomainError) {
+    return sendProblem(
+      request,
+      reply,
+      {
+        slug: error.kind,
+        title: error.title,
+        status: DOMAIN_STATUS[error.category],
+        detail: error.message,
+        ...(error.fields ? { errors: error.fields } : {}),
+        ...error.details,
+      },
+      error.category === 'unavailable' ? { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_S) } : undefined,
+    );
+  }
   if (error instanceof ProblemError) {
     // A 503 is a state (shutting down, a dependency down), logged where it is detected; not a failure with a stack.
     if (error.status >= 500 && error.status !== 503) request.log.error({ err: error }, 'request failed');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProblemError } from '../../src/platform/problem.js';
+import { DomainError } from '../../src/platform/domain-error.js';
 import { DEFAULT_ALLOWED_PROCEDURES, assertReadOnly, checkReadOnly } from '../../src/cypher/guard.js';
 import { lexCypher, significant } from '../../src/cypher/lexer.js';
 import { withRowLimit } from '../../src/stores/graph/row-limit.js';
@@ -22,18 +22,18 @@ describe('cypher guard: write and escape attempts', () => {
     }
   });
 
-  it('assertReadOnly throws the 422 problem with the reason', () => {
+  it('assertReadOnly throws the refusal with the reason', () => {
     let caught: unknown;
     try {
       assertReadOnly('MATCH (n) DETACH DELETE n', options);
     } catch (error) {
       caught = error;
     }
-    expect(caught).toBeInstanceOf(ProblemError);
-    const problem = caught as ProblemError;
-    expect(problem.status).toBe(422);
-    expect(problem.slug).toBe('cypher-not-read-only');
-    expect(problem.extensions?.reason).toBe('the writing clause DETACH DELETE');
+    expect(caught).toBeInstanceOf(DomainError);
+    const problem = caught as DomainError;
+    expect(problem.category).toBe('refused');
+    expect(problem.kind).toBe('cypher-not-read-only');
+    expect(problem.details.reason).toBe('the writing clause DETACH DELETE');
   });
 
   it('names what it refused', () => {
@@ -73,7 +73,7 @@ describe('cypher guard: write and escape attempts', () => {
       const verdict = check(cypher);
       expect(verdict, cypher).toMatchObject({ ok: false, kind: 'invalid' });
     }
-    expect(() => assertReadOnly('MATCH (n RETURN n', options)).toThrowError(expect.objectContaining({ status: 422, slug: 'cypher-invalid' }));
+    expect(() => assertReadOnly('MATCH (n RETURN n', options)).toThrowError(expect.objectContaining({ category: 'refused', kind: 'cypher-invalid' }));
     expect(check('x'.repeat(100_001)).ok).toBe(false);
   });
 

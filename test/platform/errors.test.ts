@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { DomainError } from '../../src/platform/domain-error.js';
 import { conflict, unprocessable } from '../../src/platform/problem.js';
 import type { TestApp } from '../support/app.js';
 import { startTestApp } from '../support/app.js';
@@ -27,6 +28,11 @@ describe('errors', () => {
         });
         app.get('/api/v1/test/unprocessable', async () => {
           throw unprocessable('cypher-not-read-only', 'Query is not read-only', 'CREATE is a writing clause');
+        });
+        // What a store throws, in its own terms: the handler gives it a status by its category.
+        app.get('/api/v1/test/domain/:category', async (request) => {
+          const category = (request.params as { category: 'invalid' | 'refused' | 'unavailable' }).category;
+          throw new DomainError(category, `test-${category}`, `Test ${category}`, `the store says ${category}`, { limit_ms: 7 }, category === 'invalid' ? [{ path: 'labels', message: 'must be identifiers' }] : undefined);
         });
       },
     });
@@ -112,6 +118,16 @@ describe('errors', () => {
   it('422 from a domain refusal', async () => {
     const body = expectProblem(await t.app.inject({ method: 'GET', url: '/api/v1/test/unprocessable', headers: auth() }), 422);
     expect(body.type).toBe('urn:cqks:problem:cypher-not-read-only');
+  });
+
+  it('a domain error a store throws answers by its category: invalid 400, refused 422, unavailable 503 with Retry-After', async () => {
+    for (const [category, status] of [['invalid', 400], ['refused', 422], ['unavailable', 503]] as const) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1/test/domain/${category}`, headers: auth() });
+      const body = expectProblem(res, status);
+      expect(body).toMatchObject({ type: `urn:cqks:problem:test-${category}`, title: `Test ${category}`, detail: `the store says ${category}`, limit_ms: 7 });
+      expect(body.errors).toEqual(category === 'invalid' ? [{ path: 'labels', message: 'must be identifiers' }] : undefined);
+      expect(res.headers['retry-after']).toBe(category === 'unavailable' ? '5' : undefined);
+    }
   });
 
   it('500 says nothing of its cause', async () => {

@@ -1,7 +1,8 @@
 import { hasRole } from '../../platform/auth/roles.js';
 import type { Principal } from '../../platform/auth/roles.js';
 import { decodeCursor, keysetPage } from '../../platform/pagination.js';
-import { conflict, forbidden, notFound, ProblemError, unprocessable } from '../../platform/problem.js';
+import { DomainError } from '../../platform/domain-error.js';
+import { conflict, forbidden, notFound, unprocessable } from '../../platform/problem.js';
 import type { GraphStore } from '../../stores/graph/port.js';
 import type { RelationalStore } from '../../stores/relational/index.js';
 import type { SessionStore } from '../chat/store.js';
@@ -115,8 +116,8 @@ export class ReviewService {
       try {
         await this.deps.graph.validate(decision.cypher);
       } catch (error) {
-        if (error instanceof ProblemError && error.status === 422) {
-          throw unprocessable(error.slug, error.title, `The edited query cannot be approved: ${error.detail ?? error.title}`);
+        if (error instanceof DomainError && error.category === 'refused') {
+          throw unprocessable(error.kind, error.title, `The edited query cannot be approved: ${error.message}`);
         }
         throw error;
       }

@@ -1,14 +1,14 @@
-import { ProblemError } from '../../platform/problem.js';
+import { DomainError } from '../../platform/domain-error.js';
 import type { GraphOutcome } from '../../platform/metrics/metrics.js';
 import type { GraphStore } from './port.js';
 
-/** What a refused or failed read-only query was, by the problem the store threw. */
+/** What a refused or failed read-only query was, by the error the store threw. */
 export function graphOutcomeOf(error: unknown): GraphOutcome {
-  if (!(error instanceof ProblemError)) return 'failed';
-  if (error.status >= 500) return 'unavailable';
-  if (error.slug === 'query-timeout') return 'timeout';
-  if (error.slug === 'query-memory' || error.slug === 'result-too-large') return 'memory';
-  if (error.slug === 'cypher-failed') return 'failed';
+  if (!(error instanceof DomainError)) return 'failed';
+  if (error.category === 'unavailable') return 'unavailable';
+  if (error.kind === 'query-timeout') return 'timeout';
+  if (error.kind === 'query-memory' || error.kind === 'result-too-large') return 'memory';
+  if (error.kind === 'cypher-failed') return 'failed';
   return 'refused';
 }
 

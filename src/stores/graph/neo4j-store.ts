@@ -1,7 +1,7 @@
 import { DEFAULT_VALIDATION_CACHE_ENTRIES, ValidatedStatements } from './validated-statements.js';
 import neo4j from 'neo4j-driver';
 import { performance } from 'node:perf_hooks';
-import { ProblemError } from '../../platform/problem.js';
+import { DomainError } from '../../platform/domain-error.js';
 import { ENTITY_LABEL, KEY_PROPERTY, NEO4J_KEY_CONSTRAINT, NEO4J_SEARCH_INDEX, SEARCH_PROPERTY, searchTerms } from './bookkeeping.js';
 import { assertReadOnly, type GuardOptions } from '../../cypher/guard.js';
 import {
@@ -138,7 +138,7 @@ const NEO4J_MEMORY_REFUSAL = /^Neo\.(ClientError|TransientError)\.General\.(Tran
 
 /** Maps a driver or server error to the store's errors; anything unknown is rethrown (a 500). */
 export function mapNeo4jError(error: unknown, timeoutMs: number): unknown {
-  if (error instanceof ProblemError) return error;
+  if (error instanceof DomainError) return error;
   const code = String((error as { code?: unknown } | undefined)?.code ?? '');
   const message = (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 500);
   if (/^Neo\.ClientError\.Transaction\.TransactionTimedOut/.test(code)) return queryTimeout(timeoutMs);
@@ -417,7 +417,7 @@ export class Neo4jGraphStore implements GraphStore {
       );
     } catch (error) {
       const mapped = mapNeo4jError(error, 5_000);
-      throw mapped instanceof ProblemError ? mapped : graphUnavailable(`Neo4j: ${(error as Error).message}`);
+      throw mapped instanceof DomainError ? mapped : graphUnavailable(`Neo4j: ${(error as Error).message}`);
     }
   }
 
@@ -459,7 +459,7 @@ export class Neo4jGraphStore implements GraphStore {
     } catch (error) {
       const mapped = mapNeo4jError(error, timeoutMs);
       // A write that times out is the store's problem, not the caller's query.
-      throw mapped instanceof ProblemError && mapped.slug === 'query-timeout' ? graphUnavailable(`the graph write did not finish within ${timeoutMs} ms`) : mapped;
+      throw mapped instanceof DomainError && mapped.kind === 'query-timeout' ? graphUnavailable(`the graph write did not finish within ${timeoutMs} ms`) : mapped;
     } finally {
       await session.close().catch(() => undefined);
     }

@@ -131,8 +131,8 @@ export interface GraphStore {
    * Runs an untrusted query if all three layers agree it only reads: the parser guard, the
    * engine's read-only execution (READ transaction after EXPLAIN on Neo4j, an always
    * rolled-back transaction on Grafeo), and the time and row limits.
-   * Throws a 422 ProblemError (`cypher-not-read-only`, `cypher-invalid`, `query-timeout`,
-   * `cypher-failed`) or a 503 when the engine is unavailable.
+   * Throws a refused DomainError (`cypher-not-read-only`, `cypher-invalid`, `query-timeout`,
+   * `cypher-failed`, …) or an unavailable one when the engine cannot answer.
    */
   runReadOnly(cypher: string, params?: QueryParams, opts?: ReadOptions): Promise<ReadResult>;
 
@@ -172,7 +172,7 @@ export interface GraphStore {
    */
   deleteNodes(keys: readonly string[]): Promise<WriteCounts>;
 
-  /** Cheap round trip; throws a 503 ProblemError when the engine cannot answer. */
+  /** Cheap round trip; throws an unavailable DomainError when the engine cannot answer. */
   health(): Promise<void>;
 
   close(): Promise<void>;

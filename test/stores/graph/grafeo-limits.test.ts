@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PROVENANCE, demoGraph } from '../../../src/demo/graph.js';
-import { ProblemError } from '../../../src/platform/problem.js';
+import { DomainError } from '../../../src/platform/domain-error.js';
 import { openGraphStore } from '../../../src/stores/graph/index.js';
 import type { GraphStore } from '../../../src/stores/graph/port.js';
 
@@ -33,14 +33,14 @@ describe('embedded graph engine limits', () => {
       () => undefined,
       (e: unknown) => e,
     );
-    expect(error).toBeInstanceOf(ProblemError);
-    return error as ProblemError;
+    expect(error).toBeInstanceOf(DomainError);
+    return error as DomainError;
   };
 
   it('a result over GRAPH_QUERY_MAX_RESULT_BYTES is a 422 that says so', async () => {
     const error = await problem("RETURN [x IN range(1, 200000) | 'xxxxxxxxxx'] AS big");
-    expect(error).toMatchObject({ status: 422, slug: 'result-too-large' });
-    expect(error.detail).toContain('1000000 bytes');
+    expect(error).toMatchObject({ category: 'refused', kind: 'result-too-large' });
+    expect(error.message).toContain('1000000 bytes');
     // Under the limit it is answered.
     expect((await graph.runReadOnly("RETURN [x IN range(1, 1000) | 'xxxxxxxxxx'] AS small")).rowCount).toBe(1);
   });
@@ -49,7 +49,7 @@ describe('embedded graph engine limits', () => {
     const restarts = restartsOf(graph);
     const started = performance.now();
     const error = await problem('UNWIND range(1, 1000000000) AS x WITH collect(x) AS xs RETURN size(xs) AS n');
-    expect(error).toMatchObject({ status: 422, slug: 'query-memory' });
+    expect(error).toMatchObject({ category: 'refused', kind: 'query-memory' });
     expect(performance.now() - started).toBeLessThan(30_000);
     expect((await graph.runReadOnly('MATCH (n:Person) RETURN count(n) AS n')).rows).toEqual([{ n: 120 }]);
     // One restart: the query was not sent again to the fresh engine.
@@ -59,7 +59,7 @@ describe('embedded graph engine limits', () => {
   it('a query the engine panics on is a 422 without the engine’s internals', async () => {
     // Grafeo 0.6 panics on this one ("task … panicked with message \"assertion failed …\"").
     const error = await problem('MATCH (a)--(b)--(c)--(d) RETURN count(*) AS n');
-    expect(error).toMatchObject({ status: 422, slug: 'engine-failure' });
+    expect(error).toMatchObject({ category: 'refused', kind: 'engine-failure' });
     expect(JSON.stringify(error)).not.toMatch(/panicked|assertion|task \d+/);
   }, 60_000);
 });

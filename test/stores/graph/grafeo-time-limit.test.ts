@@ -59,7 +59,7 @@ describe('Grafeo time limit (persistent data directory)', () => {
   it('answers a runaway query with the 422 timeout at about the limit, kills the work, and keeps its data', async () => {
     const pid = store.enginePid!;
     const { error, ms } = await timed(store.runReadOnly(RUNAWAY));
-    expect(error).toMatchObject({ status: 422, slug: 'query-timeout', extensions: { limit_ms: LIMIT_MS } });
+    expect(error).toMatchObject({ category: 'refused', kind: 'query-timeout', details: { limit_ms: LIMIT_MS } });
     expect((error as Error).message).toContain(`${LIMIT_MS} ms`);
     expect(ms).toBeGreaterThanOrEqual(LIMIT_MS - 5);
     expect(ms).toBeLessThan(LIMIT_MS + 1_000);
@@ -73,7 +73,7 @@ describe('Grafeo time limit (persistent data directory)', () => {
 
   it('takes a per-query limit', async () => {
     const { error, ms } = await timed(store.runReadOnly(RUNAWAY, {}, { timeoutMs: 150 }));
-    expect(error).toMatchObject({ status: 422, slug: 'query-timeout', extensions: { limit_ms: 150 } });
+    expect(error).toMatchObject({ category: 'refused', kind: 'query-timeout', details: { limit_ms: 150 } });
     expect(ms).toBeLessThan(150 + 1_000);
   });
 
@@ -82,7 +82,7 @@ describe('Grafeo time limit (persistent data directory)', () => {
     const read = store.runReadOnly('MATCH (n:N) RETURN count(n) AS n');
     const write = store.upsert({ nodes: [{ key: 'late', labels: ['Late'], properties: { name: 'Late Node' } }], relationships: [] }, 'late');
     const [cut, readAnswer, written] = await Promise.all([runaway, read, write]);
-    expect(cut.error).toMatchObject({ slug: 'query-timeout' });
+    expect(cut.error).toMatchObject({ kind: 'query-timeout' });
     expect(readAnswer.rows).toEqual([{ n: 1000 }]);
     expect(written).toEqual({ nodes: 1, relationships: 0 });
     // A read sent while the engine restarts waits for the new process and is answered.
@@ -98,7 +98,7 @@ describe('Grafeo time limit (persistent data directory)', () => {
     const write = timed(store.upsert(big, 'bulk-2').finally(() => (writeDone = performance.now())));
     const runaway = timed(store.runReadOnly(RUNAWAY, {}, { timeoutMs: 50 }));
     const [w, r] = await Promise.all([write, runaway]);
-    expect(r.error).toMatchObject({ slug: 'query-timeout' });
+    expect(r.error).toMatchObject({ kind: 'query-timeout' });
     expect(r.ms).toBeLessThan(50 + 1_000); // the caller is answered at once, whatever the engine still does
     expect(w.error).toBeUndefined();
     expect(w.value).toEqual({ nodes: 10_000, relationships: 0 });
@@ -115,8 +115,8 @@ describe('Grafeo time limit (persistent data directory)', () => {
 
   it('cuts two runaways at once and recovers', async () => {
     const [a, b] = await Promise.all([timed(store.runReadOnly(RUNAWAY)), timed(store.runReadOnly(RUNAWAY))]);
-    expect(a.error).toMatchObject({ slug: 'query-timeout' });
-    expect(b.error).toMatchObject({ slug: 'query-timeout' });
+    expect(a.error).toMatchObject({ kind: 'query-timeout' });
+    expect(b.error).toMatchObject({ kind: 'query-timeout' });
     await expect(store.runReadOnly('MATCH (n:N) RETURN count(n) AS n')).resolves.toMatchObject({ rows: [{ n: 1000 }] });
   });
 
@@ -134,13 +134,13 @@ describe('Grafeo time limit (no data directory)', () => {
     const store = await GrafeoGraphStore.open({ queryTimeoutMs: 300, maxRows: 100, allowedProcedures });
     try {
       await store.upsert(nodes(1000, 'N'), 'bulk');
-      await expect(store.runReadOnly(RUNAWAY)).rejects.toMatchObject({ slug: 'query-timeout' });
+      await expect(store.runReadOnly(RUNAWAY)).rejects.toMatchObject({ kind: 'query-timeout' });
       await expect(store.runReadOnly('MATCH (n:N) RETURN count(n) AS n')).resolves.toMatchObject({ rows: [{ n: 1000 }] });
       expect(store.restartCount).toBe(1);
     } finally {
       await store.close();
     }
     expect(existsSync(path.dirname(store.databaseFile))).toBe(false);
-    await expect(store.runReadOnly('RETURN 1 AS x')).rejects.toMatchObject({ status: 503 });
+    await expect(store.runReadOnly('RETURN 1 AS x')).rejects.toMatchObject({ category: 'unavailable' });
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProblemError } from '../../../src/platform/problem.js';
+import { DomainError } from '../../../src/platform/domain-error.js';
 import { DEFAULT_ALLOWED_PROCEDURES, checkReadOnly } from '../../../src/cypher/guard.js';
 import type { GraphNode, GraphPath, GraphRelationship, GraphStore, UpsertBatch } from '../../../src/stores/graph/port.js';
 import { LEGIT_READS, SEED, WRITE_ATTEMPTS } from './cypher-cases.js';
@@ -62,9 +62,9 @@ export function describeGraphStoreContract(engine: GraphStoreEngine): void {
       it.each(WRITE_ATTEMPTS)('$name: refused with a 422 and the graph is unchanged', async ({ cypher }) => {
         expect(checkReadOnly(cypher, { allowedProcedures }).ok).toBe(false);
         const error = await store.runReadOnly(cypher).catch((e: unknown) => e);
-        expect(error).toBeInstanceOf(ProblemError);
-        expect(error).toMatchObject({ status: 422, slug: 'cypher-not-read-only' });
-        await expect(store.validate(cypher)).rejects.toMatchObject({ status: 422, slug: 'cypher-not-read-only' });
+        expect(error).toBeInstanceOf(DomainError);
+        expect(error).toMatchObject({ category: 'refused', kind: 'cypher-not-read-only' });
+        await expect(store.validate(cypher)).rejects.toMatchObject({ category: 'refused', kind: 'cypher-not-read-only' });
         expect(await dump(store)).toBe(seeded);
       });
 
@@ -75,7 +75,7 @@ export function describeGraphStoreContract(engine: GraphStoreEngine): void {
 
       it('CRE/**/ATE is not Cypher: the guard sees two names, the engine refuses it as invalid, nothing is written', async () => {
         expect(checkReadOnly('CRE/**/ATE (n:Hacked)', { allowedProcedures }).ok).toBe(true);
-        await expect(store.runReadOnly('CRE/**/ATE (n:Hacked)')).rejects.toMatchObject({ status: 422, slug: 'cypher-invalid' });
+        await expect(store.runReadOnly('CRE/**/ATE (n:Hacked)')).rejects.toMatchObject({ category: 'refused', kind: 'cypher-invalid' });
         expect(await dump(store)).toBe(seeded);
       });
     });
@@ -100,7 +100,7 @@ export function describeGraphStoreContract(engine: GraphStoreEngine): void {
       it(`takes a keyword as a property name ${engine.keywordsAsPropertyNames ? 'unquoted' : 'only backtick-quoted'}`, async () => {
         const unquoted = store.runReadOnly("MATCH (p:Person {name: 'Alice Smith'}) RETURN p.set AS s");
         if (engine.keywordsAsPropertyNames) await expect(unquoted).resolves.toMatchObject({ rows: [{ s: 'blue' }] });
-        else await expect(unquoted).rejects.toMatchObject({ status: 422, slug: 'cypher-invalid' });
+        else await expect(unquoted).rejects.toMatchObject({ category: 'refused', kind: 'cypher-invalid' });
       });
 
       it('leaves the graph as it was', async () => {
@@ -153,7 +153,7 @@ export function describeGraphStoreContract(engine: GraphStoreEngine): void {
           'MATCH (a), (b), (c), (d), (e), (f), (g), (h), (i), (j) ' +
           'WHERE size(a._key) + size(b._key) + size(c._key) + size(d._key) + size(e._key) + size(f._key) + size(g._key) + size(h._key) + size(i._key) + size(j._key) < 0 ' +
           'RETURN count(*) AS n';
-        await expect(store.runReadOnly(runaway, {}, { timeoutMs: 500 })).rejects.toMatchObject({ status: 422, slug: 'query-timeout' });
+        await expect(store.runReadOnly(runaway, {}, { timeoutMs: 500 })).rejects.toMatchObject({ category: 'refused', kind: 'query-timeout' });
         expect(performance.now() - started).toBeLessThan(500 + 4_000);
         await expect(store.runReadOnly('RETURN 1 AS one')).resolves.toMatchObject({ rows: [{ one: 1 }] });
         expect(await dump(store)).toBe(seeded);
@@ -206,19 +206,19 @@ export function describeGraphStoreContract(engine: GraphStoreEngine): void {
     describe('errors', () => {
       it('answers 422 cypher-invalid for what the engine cannot parse or resolve, in runReadOnly and validate', async () => {
         for (const cypher of ['RETURN nosuchfunction(1) AS x', 'MATCH (n) RETURN m', 'MATCH (p RETURN p']) {
-          await expect(store.runReadOnly(cypher), cypher).rejects.toMatchObject({ status: 422, slug: 'cypher-invalid' });
-          await expect(store.validate(cypher), cypher).rejects.toMatchObject({ status: 422, slug: 'cypher-invalid' });
+          await expect(store.runReadOnly(cypher), cypher).rejects.toMatchObject({ category: 'refused', kind: 'cypher-invalid' });
+          await expect(store.validate(cypher), cypher).rejects.toMatchObject({ category: 'refused', kind: 'cypher-invalid' });
         }
       });
 
       it('answers 422 cypher-failed for a query that fails on its data', async () => {
-        await expect(store.runReadOnly('RETURN 1 / 0 AS x')).rejects.toMatchObject({ status: 422, slug: 'cypher-failed' });
+        await expect(store.runReadOnly('RETURN 1 / 0 AS x')).rejects.toMatchObject({ category: 'refused', kind: 'cypher-failed' });
       });
 
       it('answers 400 for parameters or limits that are not plain JSON or positive integers', async () => {
-        await expect(store.runReadOnly('RETURN $x AS x', { x: (() => 1) as never })).rejects.toMatchObject({ status: 400 });
-        await expect(store.runReadOnly('RETURN 1 AS x', {}, { maxRows: 0 })).rejects.toMatchObject({ status: 400 });
-        await expect(store.runReadOnly('RETURN 1 AS x', {}, { timeoutMs: -5 })).rejects.toMatchObject({ status: 400 });
+        await expect(store.runReadOnly('RETURN $x AS x', { x: (() => 1) as never })).rejects.toMatchObject({ category: 'invalid' });
+        await expect(store.runReadOnly('RETURN 1 AS x', {}, { maxRows: 0 })).rejects.toMatchObject({ category: 'invalid' });
+        await expect(store.runReadOnly('RETURN 1 AS x', {}, { timeoutMs: -5 })).rejects.toMatchObject({ category: 'invalid' });
       });
 
       it('is healthy', async () => {
@@ -427,9 +427,9 @@ export function describeGraphStoreContract(engine: GraphStoreEngine): void {
         ['empty key', { nodes: [{ key: '', labels: ['A'] }], relationships: [] }],
       ];
       for (const [name, b] of bad) {
-        await expect(store.upsert(b, 'doc-x'), name).rejects.toMatchObject({ status: 400 });
+        await expect(store.upsert(b, 'doc-x'), name).rejects.toMatchObject({ category: 'invalid' });
       }
-      await expect(store.upsert({ nodes: [], relationships: [] }, '')).rejects.toMatchObject({ status: 400 });
+      await expect(store.upsert({ nodes: [], relationships: [] }, '')).rejects.toMatchObject({ category: 'invalid' });
       expect(await counts(store)).toEqual({ nodes: 0, relationships: 0 });
     });
   });

@@ -198,8 +198,8 @@ describe('Neo4j adapter gating (no server)', () => {
       throw new Error('unreachable');
     }, { forbidden: true });
     const store = new Neo4jGraphStore(driver, options);
-    await expect(store.runReadOnly(cypher)).rejects.toMatchObject({ status: 422, slug: 'cypher-not-read-only' });
-    await expect(store.validate(cypher)).rejects.toMatchObject({ status: 422, slug: 'cypher-not-read-only' });
+    await expect(store.runReadOnly(cypher)).rejects.toMatchObject({ category: 'refused', kind: 'cypher-not-read-only' });
+    await expect(store.validate(cypher)).rejects.toMatchObject({ category: 'refused', kind: 'cypher-not-read-only' });
   });
 
   it('runs a read in a READ session and transaction, after an EXPLAIN of type r, and rolls it back', async () => {
@@ -263,8 +263,8 @@ describe('Neo4j adapter gating (no server)', () => {
   it.each(['rw', 'w', 's'])('refuses a query that EXPLAIN classifies as %s, without running it', async (queryType) => {
     const { driver, recorded } = fakeDriver((q) => (q.startsWith('EXPLAIN ') ? explain(queryType) : new FakeResult(rows(1))));
     const store = new Neo4jGraphStore(driver, options);
-    await expect(store.runReadOnly('MATCH (n) RETURN n')).rejects.toMatchObject({ status: 422, slug: 'cypher-not-read-only' });
-    await expect(store.validate('MATCH (n) RETURN n')).rejects.toMatchObject({ status: 422, slug: 'cypher-not-read-only' });
+    await expect(store.runReadOnly('MATCH (n) RETURN n')).rejects.toMatchObject({ category: 'refused', kind: 'cypher-not-read-only' });
+    await expect(store.validate('MATCH (n) RETURN n')).rejects.toMatchObject({ category: 'refused', kind: 'cypher-not-read-only' });
     expect(recorded.runs.map((r) => r.query)).toEqual(['EXPLAIN MATCH (n) RETURN n', 'EXPLAIN MATCH (n) RETURN n']);
     expect(recorded.transactions.every((t) => t.rolledBack && !t.committed)).toBe(true);
     expect(recorded.sessions.every((s) => s.config.defaultAccessMode === 'READ' && s.closed)).toBe(true);
@@ -277,19 +277,19 @@ describe('Neo4j adapter gating (no server)', () => {
   });
 
   it.each([
-    ['Neo.ClientError.Transaction.TransactionTimedOutClientConfiguration', 422, 'query-timeout'],
-    ['Neo.ClientError.Transaction.TransactionTimedOut', 422, 'query-timeout'],
-    ['Neo.ClientError.Statement.SyntaxError', 422, 'cypher-invalid'],
-    ['Neo.ClientError.Statement.SemanticError', 422, 'cypher-invalid'],
-    ['Neo.ClientError.Procedure.ProcedureNotFound', 422, 'cypher-invalid'],
-    ['Neo.ClientError.Statement.AccessMode', 422, 'cypher-not-read-only'],
-    ['Neo.ClientError.Statement.ArithmeticError', 422, 'cypher-failed'],
-    ['ServiceUnavailable', 503, 'graph-unavailable'],
-    ['Neo.TransientError.General.DatabaseUnavailable', 503, 'graph-unavailable'],
-  ])('maps %s to %i %s', async (code, status, slug) => {
+    ['Neo.ClientError.Transaction.TransactionTimedOutClientConfiguration', 'refused', 'query-timeout'],
+    ['Neo.ClientError.Transaction.TransactionTimedOut', 'refused', 'query-timeout'],
+    ['Neo.ClientError.Statement.SyntaxError', 'refused', 'cypher-invalid'],
+    ['Neo.ClientError.Statement.SemanticError', 'refused', 'cypher-invalid'],
+    ['Neo.ClientError.Procedure.ProcedureNotFound', 'refused', 'cypher-invalid'],
+    ['Neo.ClientError.Statement.AccessMode', 'refused', 'cypher-not-read-only'],
+    ['Neo.ClientError.Statement.ArithmeticError', 'refused', 'cypher-failed'],
+    ['ServiceUnavailable', 'unavailable', 'graph-unavailable'],
+    ['Neo.TransientError.General.DatabaseUnavailable', 'unavailable', 'graph-unavailable'],
+  ])('maps %s to a %s %s', async (code, category, kind) => {
     const failure = Object.assign(new Error(`server says ${code}`), { code });
     const { driver } = fakeDriver((q) => (q.startsWith('EXPLAIN ') ? explain('r') : new FakeResult([], undefined, failure)));
-    await expect(new Neo4jGraphStore(driver, options).runReadOnly('MATCH (n) RETURN n')).rejects.toMatchObject({ status, slug });
+    await expect(new Neo4jGraphStore(driver, options).runReadOnly('MATCH (n) RETURN n')).rejects.toMatchObject({ category, kind });
   });
 
   it('gives up on its own shortly after the limit when the server does not answer', async () => {
@@ -297,7 +297,7 @@ describe('Neo4j adapter gating (no server)', () => {
     never.summary = () => new Promise<Neo4jSummaryLike>(() => undefined);
     const { driver, recorded } = fakeDriver(() => never);
     const store = new Neo4jGraphStore(driver, { ...options, queryTimeoutMs: 30, clientGraceMs: 20 });
-    await expect(store.runReadOnly('MATCH (n) RETURN n')).rejects.toMatchObject({ status: 422, slug: 'query-timeout' });
+    await expect(store.runReadOnly('MATCH (n) RETURN n')).rejects.toMatchObject({ category: 'refused', kind: 'query-timeout' });
     expect(recorded.sessions[0]!.closed).toBe(true);
   });
 
@@ -349,6 +349,6 @@ describe('Neo4j adapter gating (no server)', () => {
     driver.verifyConnectivity = async () => {
       throw Object.assign(new Error('connection refused'), { code: 'ServiceUnavailable' });
     };
-    await expect(new Neo4jGraphStore(driver, options).health()).rejects.toMatchObject({ status: 503 });
+    await expect(new Neo4jGraphStore(driver, options).health()).rejects.toMatchObject({ category: 'unavailable' });
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ProblemError } from '../../../platform/problem.js';
+import { DomainError } from '../../../platform/domain-error.js';
 import { defineTool } from '../tool.js';
 
 /** Most characters of Cypher a step may send (the same bound as the curation endpoints). */
@@ -38,7 +38,7 @@ export default defineTool({
       };
     } catch (error) {
       // The store's refusal (not read-only, invalid, too slow) is the message the user needs.
-      if (error instanceof ProblemError) throw new Error(`${error.title}: ${error.detail ?? ''}`.trim());
+      if (error instanceof DomainError) throw new Error(`${error.title}: ${error.message}`);
       throw error;
     }
   },

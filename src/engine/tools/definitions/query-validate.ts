@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ProblemError } from '../../../platform/problem.js';
+import { DomainError } from '../../../platform/domain-error.js';
 import { defineTool } from '../tool.js';
 
 /** The graph store's read-only layers, without running the query. */
@@ -14,7 +14,7 @@ export default defineTool({
       await graph.validate(cypher, parameters as never);
       return { ok: true };
     } catch (error) {
-      if (error instanceof ProblemError && error.status === 422) return { ok: false, error: `${error.title}: ${error.detail ?? ''}`.trim() };
+      if (error instanceof DomainError && error.category === 'refused') return { ok: false, error: `${error.title}: ${error.message}` };
       throw error;
     }
   },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ProblemError } from '../../../platform/problem.js';
+import { DomainError } from '../../../platform/domain-error.js';
 import { ModelQueryError, ModelUnavailableError } from '../../../engine/llm/query-writer.js';
 import type { Plan, PlanDescription, ResolvedEntity } from '../../../engine/planner/plan.js';
 import { describeReading, readQuestion } from '../../../engine/planner/read-question.js';
@@ -105,7 +105,7 @@ export function queryGenerateTool({ queries, templates }: { queries: QueryServic
                 await context.graph.validate(cypher);
                 return { ok: true };
               } catch (error) {
-                if (error instanceof ProblemError && error.status === 422) return { ok: false, error: `${error.title}: ${error.detail ?? ''}` };
+                if (error instanceof DomainError && error.category === 'refused') return { ok: false, error: `${error.title}: ${error.message}` };
                 throw error;
               }
             },
