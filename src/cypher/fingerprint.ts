@@ -5,7 +5,7 @@ import type { Token } from './lexer.js';
 
 /**
  * The shape of a Cypher query, and the template made from it. Pure functions over the
- * tokens of the project's Cypher lexer (`cypher-lexer.ts`); nothing here runs a query.
+ * tokens of the project's Cypher lexer (`lexer.ts`, read by `analysis.ts`); nothing here runs a query.
  *
  * One principle decides what the fingerprint ignores: two queries share a fingerprint when
  * they differ only in what a template parameter can vary, so that a new query with the
