@@ -88,22 +88,21 @@ function validationErrors(error: FastifyError): ProblemFieldError[] {
 /** The status of each category of domain error (a store's refusal knows no HTTP; this is where it gets some). */
 const DOMAIN_STATUS: Record<DomainErrorCategory, number> = { invalid: 400, refused: 422, unavailable: 503 };
 
-function handleError(this: FastifyInstance, error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof DomainError) {
-    return sendProblem(
-      request,
-      reply,
-      {
-        slug: error.kind,
-        title: error.title,
-        status: DOMAIN_STATUS[error.category],
-        detail: error.message,
-        ...(error.fields ? { errors: error.fields } : {}),
-        ...error.details,
-      },
-      error.category === 'unavailable' ? { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_S) } : undefined,
-    );
-  }
+/** A domain error as the problem it is answered with. */
+function problemOf(error: DomainError): ProblemError {
+  return new ProblemError({
+    status: DOMAIN_STATUS[error.category],
+    slug: error.kind,
+    title: error.title,
+    detail: error.message,
+    errors: error.fields,
+    extensions: error.details,
+    headers: error.category === 'unavailable' ? { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_S) } : undefined,
+  });
+}
+
+function handleError(this: FastifyInstance, thrown: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const error = thrown instanceof DomainError ? problemOf(thrown) : thrown;
   if (error instanceof ProblemError) {
     // A 503 is a state (shutting down, a dependency down), logged where it is detected; not a failure with a stack.
     if (error.status >= 500 && error.status !== 503) request.log.error({ err: error }, 'request failed');
