@@ -43,14 +43,18 @@ export interface QueryRow {
   attention: QueryAttention | null;
 }
 
-export interface NewQuery {
-  status: 'pending' | 'declined';
+/** A query's text as written, with the normal forms and fingerprint its lookups use. */
+export interface QueryText {
   question: string;
   questionNormalized: string;
   cypher: string;
   parameters: Record<string, unknown>;
   fingerprint: string;
   cypherNormalized: string;
+}
+
+export interface NewQuery extends QueryText {
+  status: 'pending' | 'declined';
   sessionId?: string | null;
   messageId?: string | null;
   runId?: string | null;
@@ -60,13 +64,7 @@ export interface NewQuery {
   assessment?: QueryAssessment;
 }
 
-export interface TemplateFields {
-  question: string;
-  questionNormalized: string;
-  cypher: string;
-  parameters: Record<string, unknown>;
-  fingerprint: string;
-  cypherNormalized: string;
+export interface TemplateFields extends QueryText {
   templateCypher: string;
   templateParameters: SourcedParameter[];
   pattern: string | null;
