@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { workerModule } from '../../platform/worker-module.js';
+import { childModule } from '../../platform/child-modules.js';
 import type { ParserMessage, ParserRequest } from './protocol.js';
 import { splitResult } from './result-parts.js';
 
@@ -40,11 +40,9 @@ async function readStdin(): Promise<Uint8Array> {
 
 /** Runs the request in the worker; resolves with its answer (or why there is none). */
 function parseInWorker(request: ParserRequest, bytes: Uint8Array): Promise<ParserMessage> {
-  const entry = workerModule(import.meta.url, 'parser-worker');
   return new Promise((resolve) => {
     let answer: ParserMessage | undefined;
-    const worker = new Worker(entry.target, {
-      eval: entry.eval,
+    const worker = new Worker(childModule(import.meta.url, 'parser-worker'), {
       workerData: { request, bytes },
       transferList: [bytes.buffer as ArrayBuffer],
       resourceLimits: { maxOldGenerationSizeMb: request.limits.parserMaxMemoryMb },

@@ -1,15 +1,13 @@
 import { fork } from 'node:child_process';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { DocumentPreviewLimits } from '../preview.js';
 import { IngestRejection } from '../types.js';
 import type { DocumentFormat, IngestLimits, IngestionStage, Progress } from '../types.js';
 import { memoryOfSync, watchMemory } from '../../platform/memory-watch.js';
 import type { ParserMessage, ParserRequest, ParserResults, ParserTaskName } from './protocol.js';
 import { ResultAssembler } from './result-parts.js';
+import { childModule } from '../../platform/child-modules.js';
 
 /**
  * Runs a parser task in a child process with a memory and a time cap, so a hostile document
@@ -69,15 +67,6 @@ const RSS_ALLOWANCE_MB = 128;
 const STDERR_TAIL_BYTES = 8192;
 const ENV_KEPT = ['PATH', 'NODE_ENV', 'TZ', 'LANG', 'LC_ALL', 'TMPDIR', 'SystemRoot'];
 
-/** Where the parser process's module is, and how to start Node for it (TypeScript sources need tsx's loader). */
-export function parserEntry(): { modulePath: string; execArgv: string[] } {
-  const here = fileURLToPath(import.meta.url);
-  const ext = path.extname(here);
-  const modulePath = path.join(path.dirname(here), `parser-entry${ext}`);
-  const execArgv = ext === '.ts' ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
-  return { modulePath, execArgv };
-}
-
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 
 export function runInParserProcess<K extends ParserTaskName>(options: ParserRunOptions<K>): Promise<ParserResults[K]> {
@@ -85,11 +74,10 @@ export function runInParserProcess<K extends ParserTaskName>(options: ParserRunO
   if (signal?.aborted) return Promise.reject(signal.reason);
 
   return new Promise<ParserResults[K]>((resolve, reject) => {
-    const { modulePath, execArgv } = parserEntry();
     const env = Object.fromEntries(ENV_KEPT.filter((key) => process.env[key] !== undefined).map((key) => [key, process.env[key]]));
     const startedAt = performance.now();
-    const child = fork(modulePath, [], {
-      execArgv: [...execArgv, `--max-old-space-size=${limits.parserMaxMemoryMb}`],
+    const child = fork(childModule(import.meta.url, 'parser-entry'), [], {
+      execArgv: [`--max-old-space-size=${limits.parserMaxMemoryMb}`],
       stdio: ['pipe', 'ignore', 'pipe', 'ipc'],
       serialization: 'advanced',
       env,

@@ -1,10 +1,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ChildMessage, EngineErrorKind, OperationName, Operations, ParentMessage } from './grafeo-protocol.js';
 import { watchMemory } from '../../platform/memory-watch.js';
 import type { GraphLogger } from './port.js';
+import { childModule } from '../../platform/child-modules.js';
 
 /**
  * Runs the Grafeo engine in a child process and gives its operations a time limit that
@@ -63,15 +61,6 @@ export class EngineCallError extends Error {
 }
 
 const MAX_ATTEMPTS = 2;
-
-/** Where the engine process's module is, and how to start Node for it (TypeScript sources need tsx's loader). */
-export function workerEntry(): { modulePath: string; execArgv: string[] } {
-  const here = fileURLToPath(import.meta.url);
-  const ext = path.extname(here);
-  const modulePath = path.join(path.dirname(here), `grafeo-worker${ext}`);
-  const execArgv = ext === '.ts' ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
-  return { modulePath, execArgv };
-}
 
 interface Pending {
   id: number;
@@ -180,8 +169,7 @@ export class GrafeoSupervisor {
     if (previous) await previous.exited; // the database file is locked until it is gone
     if (this.closed) throw new EngineCallError('unavailable', 'the graph store is closed');
 
-    const { modulePath, execArgv } = workerEntry();
-    const child = fork(modulePath, [this.options.file], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'json' });
+    const child = fork(childModule(import.meta.url, 'grafeo-worker'), [this.options.file], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'json' });
     const proc = new EngineProcess(child);
     this.current = proc;
     child.on('message', (message: ChildMessage) => this.onMessage(proc, message));

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { workerModule } from '../../platform/worker-module.js';
+import { childModule } from '../../platform/child-modules.js';
 import { ReadRefusal, runRead } from './neo4j-read.js';
 import type { ReadAnswer, ReadDriver, ReadReply, ReadRequest } from './neo4j-read.js';
 import type { GraphLogger } from './port.js';
@@ -134,9 +134,7 @@ export class ThreadReader implements Neo4jReader {
 
   private current(): Worker {
     if (this.worker) return this.worker;
-    const entry = workerModule(import.meta.url, 'neo4j-read-worker');
-    const worker = new Worker(entry.target, {
-      eval: entry.eval,
+    const worker = new Worker(childModule(import.meta.url, 'neo4j-read-worker'), {
       workerData: this.options.connection,
       resourceLimits: { maxOldGenerationSizeMb: this.options.maxMemoryMb },
       stdout: false,

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chunkDocument } from '../../../src/ingest/chunk.js';
-import { parserEntry, runInParserProcess } from '../../../src/ingest/child/runner.js';
+import { runInParserProcess } from '../../../src/ingest/child/runner.js';
 import type { ParserStats } from '../../../src/ingest/child/runner.js';
 import { parseDocument } from '../../../src/ingest/parse/index.js';
 import type { Progress } from '../../../src/ingest/types.js';
@@ -205,7 +205,8 @@ describe('the parser child process', () => {
           `void runInParserProcess({ task: 'parse', bytes: slow(), format: 'markdown', limits: ${parentLimits} }).catch(() => {});\n` +
           `setInterval(() => {}, 1000);\n`,
       );
-      const parent = spawn(process.execPath, [...parserEntry().execArgv, script], { stdio: 'ignore' });
+      // The parent script is TypeScript: tsx runs it (its parsers start from the bundle of child modules).
+      const parent = spawn(process.execPath, ['--import', 'tsx', script], { stdio: 'ignore' });
       // Only the parsers (tsx may run an esbuild service process too).
       const parsers = () => childrenOf(parent.pid!).filter((child) => child.command.includes('parser-entry'));
       const children = await waitFor(() => {
