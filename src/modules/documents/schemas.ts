@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DocumentPreviewSchema } from '../../ingest/preview.js';
+import { DocumentPreviewSchema } from '../../ingest/preview-schema.js';
 import { DOCUMENT_FORMATS, EXTRACTORS, INGESTION_STAGES } from '../../ingest/types.js';
 import { PageQuerySchema, pageOf } from '../../platform/schemas.js';
 import { DOCUMENT_STATUSES, INGESTION_STATES } from './store.js';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseDocument } from '../../../src/ingest/parse/index.js';
-import { DocumentPreviewSchema, previewOf } from '../../../src/ingest/preview.js';
+import { previewOf } from '../../../src/ingest/preview.js';
+import { DocumentPreviewSchema } from '../../../src/ingest/preview-schema.js';
 import type { DocumentFormat } from '../../../src/ingest/types.js';
 import { limits, makePdf } from '../fixtures.js';
 
