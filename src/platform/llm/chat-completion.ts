@@ -1,4 +1,5 @@
-import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
+import type OpenAI from 'openai';
+import type * as OpenAIModule from 'openai';
 import type { Config } from '../../config.js';
 
 /**
@@ -69,7 +70,11 @@ function contentOf(completion: unknown): Completion {
   };
 }
 
-function unavailable(error: unknown, timedOut: boolean, timeoutMs: number): ModelUnavailableError {
+/** The client library, loaded on the first model call: most deployments configure no model, and it is 155 modules. */
+let library: Promise<typeof OpenAIModule> | undefined;
+const openai = () => (library ??= import('openai'));
+
+function unavailable(error: unknown, timedOut: boolean, timeoutMs: number, { APIConnectionTimeoutError, APIError }: typeof OpenAIModule): ModelUnavailableError {
   if (error instanceof ModelUnavailableError) return error;
   if (timedOut || error instanceof APIConnectionTimeoutError) {
     return new ModelUnavailableError(`the model endpoint did not answer within ${timeoutMs} ms`, 'timeout', undefined, { cause: error });
@@ -85,20 +90,23 @@ function unavailable(error: unknown, timedOut: boolean, timeoutMs: number): Mode
 }
 
 export function chatCompletions(settings: ModelSettings): CompleteChat {
-  const client = new OpenAI({
-    baseURL: settings.baseUrl,
-    // Local servers (Ollama, llama.cpp, vLLM) ignore the key; the client insists on one.
-    apiKey: settings.apiKey ?? 'unused',
-    // Not from the process environment (OPENAI_ORG_ID, OPENAI_PROJECT_ID): the settings decide.
-    organization: null,
-    project: null,
-    timeout: settings.timeoutMs,
-    maxRetries: 1,
-  });
+  let client: OpenAI | undefined;
+  const clientOf = (lib: typeof OpenAIModule) =>
+    (client ??= new lib.default({
+      baseURL: settings.baseUrl,
+      // Local servers (Ollama, llama.cpp, vLLM) ignore the key; the client insists on one.
+      apiKey: settings.apiKey ?? 'unused',
+      // Not from the process environment (OPENAI_ORG_ID, OPENAI_PROJECT_ID): the settings decide.
+      organization: null,
+      project: null,
+      timeout: settings.timeoutMs,
+      maxRetries: 1,
+    }));
   return async ({ messages, responseFormat }, signal) => {
     const deadline = AbortSignal.timeout(settings.timeoutMs);
     const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
-    const request = client.chat.completions.create(
+    const lib = await openai();
+    const request = clientOf(lib).chat.completions.create(
       {
         model: settings.model,
         messages,
@@ -118,7 +126,7 @@ export function chatCompletions(settings: ModelSettings): CompleteChat {
       return contentOf(await Promise.race([request, aborted]));
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
-      throw unavailable(error, deadline.aborted, settings.timeoutMs);
+      throw unavailable(error, deadline.aborted, settings.timeoutMs, lib);
     } finally {
       combined.removeEventListener('abort', onAbort);
       request.catch(() => {});
