@@ -12,7 +12,9 @@ export default defineConfig({
     // suite took 441 s with two, 366 s with three; CPU 167% of 200%).
     maxWorkers: 3,
     minWorkers: 1,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Limits on liveness, not on speed (speed is measured by `npm run bench`): on a two-core machine
+    // whose other tenants slow it down, the same suite has taken twice its usual CPU time.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });

@@ -2,6 +2,9 @@
  * A real streaming client for tests: opens a stream with fetch, parses SSE or NDJSON frames
  * as they arrive, and lets a test wait for a given number of events.
  */
+/** How long a wait for events lasts by default: a liveness bound, under the suite's test time limit so that its message is the one shown. */
+const EVENT_WAIT_MS = 45_000;
+
 export interface ReceivedEvent {
   id: number;
   event: string;
@@ -83,7 +86,7 @@ export async function openEventStream(url: string, headers: Record<string, strin
     get heartbeats() {
       return heartbeats;
     },
-    async waitFor(count, timeoutMs = 10_000) {
+    async waitFor(count, timeoutMs = EVENT_WAIT_MS) {
       const deadline = Date.now() + timeoutMs;
       while (events.length < count) {
         if (Date.now() > deadline) throw new Error(`waited for ${count} events, got ${events.length}`);
@@ -108,7 +111,7 @@ export async function openEventStream(url: string, headers: Record<string, strin
         clearTimeout(timer);
       }
     },
-    async waitForEvent(match, timeoutMs = 15_000) {
+    async waitForEvent(match, timeoutMs = EVENT_WAIT_MS) {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`no matching event within ${timeoutMs} ms; got ${events.map((e) => e.event).join(', ')}`)), timeoutMs);

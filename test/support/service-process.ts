@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
  */
 
 const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+/** How long a start may take: a fresh DATA_DIR's database, the demo data, and three at once on a loaded two-core machine. */
+const SERVICE_START_MS = 150_000;
 
 export interface ServiceProcess {
   url: string;
@@ -24,7 +26,7 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
-export async function startServiceProcess(env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<ServiceProcess> {
+export async function startServiceProcess(env: Record<string, string | undefined>, timeoutMs = SERVICE_START_MS): Promise<ServiceProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', NODE_ENV: 'test', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

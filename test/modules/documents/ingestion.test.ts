@@ -126,7 +126,7 @@ describe('documents into the graph, and answers from them', () => {
     expect(empty.sources).toEqual([]);
   });
 
-  it('says how many documents support an answer in all when it shows the first few', async () => {
+  it('says how many documents support an answer in all when it shows the first few', { timeout: 120_000 }, async () => {
     const more: string[] = [];
     try {
       for (let n = 1; n <= 6; n++) {

@@ -34,9 +34,27 @@ describe.skipIf(!neo4j.available)('a huge result on Neo4j', () => {
     return { status: res.status, body: (await res.json()) as { type?: string; rows?: Record<string, unknown>[] } };
   };
 
-  it('is refused within its time limit while readiness p99 stays under 100 ms, and a read beside it answers', async () => {
+  /** Readiness probes every 20 ms until `stop()` is true; their round trips in ms. */
+  const probeReadiness = async (stop: () => boolean): Promise<number[]> => {
+    const probes: number[] = [];
+    while (!stop()) {
+      const at = performance.now();
+      const res = await fetch(`${baseUrl(t)}/health/ready`);
+      const body = await res.text();
+      probes.push(performance.now() - at);
+      if (process.env.DEBUG_PROBES && performance.now() - at > 50) console.log((performance.now() - at).toFixed(0), body);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return probes;
+  };
+  const p99Of = (probes: number[]) => [...probes].sort((a, b) => a - b)[Math.min(probes.length - 1, Math.floor(probes.length * 0.99))]!;
+
+  it('is refused within its time limit while readiness p99 stays under 100 ms (or twice what it is just before, on a busy machine), and a read beside it answers', async () => {
     const expected = await testCypher('MATCH (p:Person) RETURN count(p) AS people');
     expect(expected.status).toBe(200);
+    // The same probes for a second with no huge read: what the machine gives now (other test files share its two cores).
+    const quietUntil = performance.now() + 1000;
+    const quiet = await probeReadiness(() => performance.now() > quietUntil);
 
     // The service runs in this process: its event loop is this one.
     const lag = monitorEventLoopDelay({ resolution: 10 });
@@ -44,22 +62,12 @@ describe.skipIf(!neo4j.available)('a huge result on Neo4j', () => {
     const started = performance.now();
     let done = false;
     const huge = testCypher(HUGE).finally(() => (done = true));
-    const probes: number[] = [];
-    const probing = (async () => {
-      while (!done) {
-        const at = performance.now();
-        const res = await fetch(`${baseUrl(t)}/health/ready`);
-        const body = await res.text();
-        probes.push(performance.now() - at);
-        if (process.env.DEBUG_PROBES && performance.now() - at > 50) console.log((performance.now() - at).toFixed(0), body);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    })();
+    const probing = probeReadiness(() => done);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const beside = await testCypher('MATCH (p:Person) RETURN count(p) AS people');
     const refused = await huge;
     const waited = performance.now() - started;
-    await probing;
+    const probes = await probing;
     lag.disable();
 
     expect(refused.status).toBe(422);
@@ -68,10 +76,15 @@ describe.skipIf(!neo4j.available)('a huge result on Neo4j', () => {
     expect(beside.status).toBe(200);
     expect(beside.body.rows).toEqual(expected.body.rows);
     const sorted = [...probes].sort((a, b) => a - b);
-    const p99 = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))]!;
-    console.log(`readiness during the huge read: ${probes.length} probes, p50 ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms; refused after ${waited.toFixed(0)} ms; event-loop delay max ${(lag.max / 1e6).toFixed(1)} ms, p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms`);
+    const p99 = p99Of(probes);
+    const quietP99 = p99Of(quiet);
+    console.log(
+      `readiness during the huge read: ${probes.length} probes, p50 ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms ` +
+        `(just before it: ${quiet.length} probes, p99 ${quietP99.toFixed(1)} ms); refused after ${waited.toFixed(0)} ms; event-loop delay max ${(lag.max / 1e6).toFixed(1)} ms, p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms`,
+    );
     expect(probes.length).toBeGreaterThan(20);
-    expect(p99).toBeLessThan(100);
+    // Decoding on the service's thread held every probe for seconds; on its own thread it costs them a core at most.
+    expect(p99).toBeLessThan(Math.max(100, 2 * quietP99));
 
     // The read thread that was stopped has been replaced.
     const after = await testCypher('MATCH (p:Person) RETURN count(p) AS people');
