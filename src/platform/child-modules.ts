@@ -90,7 +90,7 @@ function bundleChildModules(): string {
   } catch (error) {
     // Another process put the same bundle in place first (rmSync removes the link, not what it points to).
     rmSync(aside, { recursive: true, force: true });
-    if (!exists(target)) throw error;
+    if (!markUsed(target)) throw error;
   }
   return target;
 }
@@ -101,14 +101,6 @@ function markUsed(dir: string): boolean {
     const now = new Date();
     utimesSync(dir, now, now);
     return true;
-  } catch {
-    return false;
-  }
-}
-
-function exists(dir: string): boolean {
-  try {
-    return statSync(dir).isDirectory();
   } catch {
     return false;
   }
