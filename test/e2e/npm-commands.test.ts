@@ -62,12 +62,31 @@ function npm(args: string[], env: Record<string, string>, match: RegExp, timeout
   return { child, found };
 }
 
-/** The processes `pid` started. */
-const childrenOf = (pid: number) =>
-  execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+/** The processes `pid` started (ps exits with 1 when there are none). */
+const childrenOf = (pid: number): number[] => {
+  let listed: string;
+  try {
+    listed = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' });
+  } catch {
+    return [];
+  }
+  return listed
     .split('\n')
     .map((l) => Number(l.trim()))
     .filter((n) => n > 0);
+};
+
+/** The processes `pid` started, and theirs (npm -> node -> the Neo4j JVM). */
+const descendantsOf = (pid: number): number[] => childrenOf(pid).flatMap((child) => [child, ...descendantsOf(child)]);
+
+/** What `ps` says of `pids` (those still there), for a failure's message. */
+const described = (pids: number[]) => {
+  try {
+    return execFileSync('ps', ['-o', 'pid=,ppid=,stat=,etime=,args=', '-p', pids.join(',')], { encoding: 'utf8' }).trim();
+  } catch {
+    return '(none left)';
+  }
+};
 
 const listening = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -106,9 +125,12 @@ describe('stopping the documented commands', () => {
     it.skipIf(noNeo4j)(`npm run neo4j: ${signal} to npm stops the JVM and frees the Bolt port`, { timeout: 240_000 }, async () => {
       const { child, found } = npm(['run', 'neo4j'], { DATA_DIR: await dataDir() }, /NEO4J_URI=bolt:\/\/[^:]+:(\d+)/, 200_000);
       const [, port] = await found;
+      const under = descendantsOf(child.pid!);
+      expect(under.length).toBeGreaterThan(1);
       expect(await listening(Number(port))).toBe(true);
       child.kill(signal);
-      await until(async () => !(await listening(Number(port))), 60_000, `Neo4j on port ${port}`);
+      // Gone is what is checked, not the port: once free, another process of the suite may be given it.
+      await until(() => under.every((pid) => !isProcessAlive(pid)), 60_000, `what npm started (${described(under)}; Bolt port ${port})`);
     });
   }
 });
