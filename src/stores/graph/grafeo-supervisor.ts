@@ -169,7 +169,13 @@ export class GrafeoSupervisor {
     if (previous) await previous.exited; // the database file is locked until it is gone
     if (this.closed) throw new EngineCallError('unavailable', 'the graph store is closed');
 
-    const child = fork(childModule(import.meta.url, 'grafeo-worker'), [this.options.file], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'json' });
+    // None of the parent's Node options: a TypeScript loader (`npm start`) would cost every start
+    // about a tenth of a second for a child that runs JavaScript, and an inspector port would clash.
+    const child = fork(childModule(import.meta.url, 'grafeo-worker'), [this.options.file], {
+      execArgv: [],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      serialization: 'json',
+    });
     const proc = new EngineProcess(child);
     this.current = proc;
     child.on('message', (message: ChildMessage) => this.onMessage(proc, message));
