@@ -10,7 +10,7 @@ export default defineConfig({
     pool: 'forks',
     // A worker process runs file after file with the modules it has loaded (each file still makes
     // its own apps, stores and servers): loading the service's modules again for each file cost
-    // about a second and a half of CPU per file (the suite in CI: 464 s of CPU with isolation,
+    // about a second and a half of CPU per file (the suite in CI: 464-488 s of CPU with isolation,
     // 327-344 s without). No test depends on module state (nothing is mocked, no environment is
     // changed); the whole suite passed with its files in two shuffled orders.
     isolate: false,
