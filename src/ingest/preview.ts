@@ -19,7 +19,6 @@ export interface DocumentPreviewLimits {
   maxBytes: number;
 }
 
-
 const bytesOf = (text: string) => Buffer.byteLength(text, 'utf8');
 
 export function previewOf(doc: ExtractedDocument, limits: DocumentPreviewLimits): DocumentPreview {
