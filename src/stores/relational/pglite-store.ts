@@ -3,6 +3,7 @@ import { Mutex, PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import pg from 'pg';
+import { batchingEngine } from './pglite-batches.js';
 import { ensurePgliteCluster } from './pglite-cluster.js';
 import { assertChannelName, newSessionName, PooledStore, typeParsers } from './pooled-store.js';
 import type { Connections, LentConnection } from './pooled-store.js';
@@ -11,9 +12,10 @@ import type { Connections, LentConnection } from './pooled-store.js';
  * The embedded engine: PostgreSQL compiled to WebAssembly, one connection, data in a
  * directory (or in memory when none is given, as tests do). One process only.
  *
- * Statements reach it through node-postgres (PGlite's own adapter), as on PostgreSQL, so
- * they are prepared once and keep their plan: parsing and planning cost as much as running
- * the small statements this service makes, and PGlite does both on the event loop's thread.
+ * Statements reach it through node-postgres (PGlite's own adapter, given each statement's
+ * messages at once: pglite-batches.ts), as on PostgreSQL, so they are prepared once and keep
+ * their plan: parsing and planning cost as much as running the small statements this service
+ * makes, and PGlite does both on the event loop's thread.
  */
 export class PgliteStore extends PooledStore<OneConnection> {
   readonly engine = 'pglite' as const;
@@ -60,7 +62,8 @@ export class PgliteStore extends PooledStore<OneConnection> {
       if (options.schema !== 'public') {
         await db.exec(`CREATE SCHEMA IF NOT EXISTS ${options.schema}; SET search_path TO ${options.schema},public`);
       }
-      const client = new pg.Client({ ...createPgConfig(db), types: typeParsers } as pg.ClientConfig);
+      // The adapter uses only `waitReady` and `execProtocolStream` of what it is given.
+      const client = new pg.Client({ ...createPgConfig(batchingEngine(db) as PGlite), types: typeParsers } as pg.ClientConfig);
       await client.connect();
       const store = new PgliteStore(db, new OneConnection(client));
       // newSessionName's characters need no quoting.
