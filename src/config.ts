@@ -287,7 +287,7 @@ export interface Config {
     graphQueryMaxResultBytes: number;
     /** Resident memory the embedded graph engine's process may use, in MB (0: no cap): beyond it, the query gets 422 and the engine restarts. */
     graphEmbeddedMaxMemoryMb: number;
-    /** Neo4j only: heap of the thread that reads query results. */
+    /** Neo4j only: heap of the process that reads query results. */
     graphReadMaxMemoryMb: number;
     streamHeartbeatMs: number;
     streamMaxPerSubject: number;

@@ -18,7 +18,7 @@ export interface OpenGraphStoreOptions {
   maxResultBytes?: number;
   /** Embedded engine only: resident memory its process may use, in MB (0 or absent: no cap). */
   maxMemoryMb?: number;
-  /** Neo4j only: heap of the thread that reads query results, in MB (default 512). */
+  /** Neo4j only: heap of the process that reads query results, in MB (default 512). */
   readMaxMemoryMb?: number;
   /** Procedures `CALL` may use (exact names). */
   allowedProcedures: string[];

@@ -5,7 +5,7 @@ import type { JsonValue } from './port.js';
 
 /**
  * One read-only query in a READ session and transaction (rolled back, never committed), as
- * the read thread (neo4j-read-worker.ts) runs it: an EXPLAIN first when asked (Neo4j's own
+ * the read process (neo4j-read-worker.ts) runs it: an EXPLAIN first when asked (Neo4j's own
  * classification must be `r`), then the rows, cut while streaming at maxRows (records are
  * pulled in batches of at most maxRows+1 and the stream is cancelled one row past the limit)
  * and at maxBytes of JSON. The transaction carries the time limit, so the server stops too.
@@ -47,7 +47,7 @@ export interface ReadDriver {
 
 /**
  * A read stopped on this side, not by the server: not read-only, a result past maxBytes, past
- * its deadline (the thread reading it was stopped), or past the read thread's memory.
+ * its deadline (the process reading it was stopped), or past the read process's memory.
  */
 export class ReadRefusal extends Error {
   constructor(
@@ -59,11 +59,12 @@ export class ReadRefusal extends Error {
   }
 }
 
-/** What crosses between the store and its read thread. */
+/** What the store sends its read process: the connection first, then reads. */
 export interface ReadCall {
   id: number;
   request: ReadRequest;
 }
+export type ReaderMessage = { connect: { uri: string; user: string; password: string; database?: string } } | ReadCall;
 export type ReadReply =
   | { id: number; ok: true; answer: ReadAnswer }
   | { id: number; ok: false; refusal?: ReadRefusal['reason']; code?: string; message: string };
@@ -85,7 +86,7 @@ export function toNeo4jParams(value: JsonValue): unknown {
 /**
  * `graceMs`: past the request's limit plus this, the read gives up on its own (closing its
  * session) with ReadRefusal('timed-out'), for a server that does not answer at all. The read
- * thread leaves it out: its supervisor stops the whole thread instead, which also stops a decode.
+ * process leaves it out: its supervisor stops the whole process instead, which also stops a decode.
  */
 export async function runRead(driver: ReadDriver, database: string | undefined, request: ReadRequest, graceMs?: number): Promise<ReadAnswer> {
   const fetchSize = request.planOnly ? 1 : Math.min(request.maxRows + 1, MAX_FETCH);

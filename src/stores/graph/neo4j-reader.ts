@@ -1,7 +1,8 @@
-import { Worker } from 'node:worker_threads';
+import { fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { childModule } from '../../platform/child-modules.js';
 import { ReadRefusal, runRead } from './neo4j-read.js';
-import type { ReadAnswer, ReadDriver, ReadReply, ReadRequest } from './neo4j-read.js';
+import type { ReadAnswer, ReadDriver, ReadReply, ReadRequest, ReaderMessage } from './neo4j-read.js';
 import type { GraphLogger } from './port.js';
 
 /**
@@ -9,8 +10,8 @@ import type { GraphLogger } from './port.js';
  * of values (`collect`, `range`, a string built by `reduce`): the server may build it within its
  * time limit, and the driver then decodes all of it in one synchronous step, which on the
  * service's own thread froze every request, `/health/ready` included, for 5 to 46 s and grew
- * the process by gigabytes (issue 25). So reads run on a thread of their own (ThreadReader),
- * with a heap limit; the event loop only posts the query and receives plain rows.
+ * the process by gigabytes (issue 25). So reads run in a process of their own (ProcessReader),
+ * with a heap limit; the event loop only sends the query and receives plain rows.
  */
 export interface Neo4jReader {
   /** Rejects with a ReadRefusal, or with the driver's error (its `code` and message). */
@@ -34,11 +35,11 @@ export class InProcessReader implements Neo4jReader {
   async close(): Promise<void> {}
 }
 
-export interface ThreadReaderOptions {
+export interface ProcessReaderOptions {
   connection: { uri: string; user: string; password: string; database?: string };
-  /** Heap of the read thread, MB (GRAPH_READ_MAX_MEMORY_MB). */
+  /** Heap of the read process, MB (GRAPH_READ_MAX_MEMORY_MB). */
   maxMemoryMb: number;
-  /** How long past a query's own limit (enforced by the server) the thread may take before it is stopped. */
+  /** How long past a query's own limit (enforced by the server) the process may take before it is stopped. */
   graceMs: number;
   logger?: GraphLogger;
 }
@@ -47,33 +48,42 @@ interface Pending {
   id: number;
   request: ReadRequest;
   attempts: number;
-  worker?: Worker;
+  reader?: ChildProcess;
   timer?: NodeJS.Timeout;
   resolve(answer: ReadAnswer): void;
   reject(error: unknown): void;
 }
 
-/** A read is sent at most twice: once more after the thread it ran on was stopped for another read. */
+/** A read is sent at most twice: once more after the process it ran on was stopped for another read. */
 const MAX_ATTEMPTS = 2;
+/** What V8 writes on stderr as it aborts a process whose heap is full. */
+const OUT_OF_MEMORY = /heap out of memory|Reached heap limit|Allocation failed/;
+/** The end of the read process's stderr kept to tell why it ended. */
+const STDERR_KEPT_CHARS = 4096;
 
 /**
- * Supervises the read thread. A read past its deadline (its limit plus `graceMs`: the server
- * should have stopped it by then) gets a ReadRefusal('timed-out') at once and the thread is
- * terminated, which stops even a decode in progress; a thread past its heap limit dies by
- * itself. Either way the reads that were running alongside are sent to a fresh thread (they
- * have no side effects), each at most twice; the one that overran is not. A thread that ran out
- * of memory cannot say which of several reads did it: each of them is tried once more (a read
+ * Supervises the read process. A read past its deadline (its limit plus `graceMs`: the server
+ * should have stopped it by then) gets a ReadRefusal('timed-out') at once and the process is
+ * killed, which stops even a decode in progress; a process past its heap limit dies by itself.
+ * Either way the reads that were running alongside are sent to a fresh process (they have no
+ * side effects), each at most twice; the one that overran is not. A process that ran out of
+ * memory cannot say which of several reads did it: each of them is tried once more (a read
  * that was alone there is not).
+ *
+ * A process, not a worker thread: a thread's heap limit (resourceLimits) ends the thread only
+ * when V8 gets the chance to stop it; a decode that fills the heap in one step, such as one
+ * record of three million numbers, aborted the whole service instead (seen in CI; Node's
+ * issue nodejs/node#47224).
  */
-export class ThreadReader implements Neo4jReader {
-  private worker: Worker | undefined;
+export class ProcessReader implements Neo4jReader {
+  private reader: ChildProcess | undefined;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private closed = false;
 
-  constructor(private readonly options: ThreadReaderOptions) {}
+  constructor(private readonly options: ProcessReaderOptions) {}
 
-  /** Starts the thread now, so the first query does not wait for it. */
+  /** Starts the process now, so the first query does not wait for it. */
   start(): void {
     this.current();
   }
@@ -89,26 +99,32 @@ export class ThreadReader implements Neo4jReader {
 
   async close(): Promise<void> {
     this.closed = true;
-    const worker = this.worker;
-    this.worker = undefined;
+    const reader = this.reader;
+    this.reader = undefined;
     for (const p of this.pending.values()) this.settle(p, undefined, Object.assign(new Error('the graph store closed'), { code: 'ServiceUnavailable' }));
-    await worker?.terminate();
+    if (!reader || reader.exitCode !== null || reader.signalCode !== null) return;
+    const exited = new Promise((resolve) => reader.once('exit', resolve));
+    reader.kill('SIGKILL');
+    await exited;
   }
 
   private send(pending: Pending): void {
     pending.attempts++;
-    const worker = this.current();
-    pending.worker = worker;
+    const reader = this.current();
+    pending.reader = reader;
     clearTimeout(pending.timer);
     pending.timer = setTimeout(() => this.overran(pending), pending.request.timeoutMs + this.options.graceMs);
-    worker.postMessage({ id: pending.id, request: pending.request });
+    // A process that has just died answers with an error here; its exit sends the read on.
+    reader.send({ id: pending.id, request: pending.request } satisfies ReaderMessage, (error) => {
+      if (error) this.retire(reader, 'exited');
+    });
   }
 
   private overran(pending: Pending): void {
     if (!this.pending.has(pending.id)) return;
-    this.options.logger?.warn?.({ limit_ms: pending.request.timeoutMs }, 'graph: a read outlived its time limit; its thread is stopped');
+    this.options.logger?.warn?.({ limit_ms: pending.request.timeoutMs }, 'graph: a read outlived its time limit; its process is stopped');
     this.settle(pending, undefined, new ReadRefusal('timed-out', `no answer within ${pending.request.timeoutMs} ms`));
-    if (pending.worker) this.retire(pending.worker, 'timed-out');
+    if (pending.reader) this.retire(pending.reader, 'timed-out');
   }
 
   private settle(pending: Pending, answer: ReadAnswer | undefined, error?: unknown): void {
@@ -118,42 +134,53 @@ export class ThreadReader implements Neo4jReader {
     else pending.resolve(answer!);
   }
 
-  /** Stops `worker` (if still running); the reads it held go to a fresh thread, or fail after their second try. */
-  private retire(worker: Worker, why: 'timed-out' | 'out-of-memory' | 'exited'): void {
-    if (this.worker === worker) this.worker = undefined;
-    void worker.terminate();
-    const held = [...this.pending.values()].filter((p) => p.worker === worker);
-    // Alone on a thread that ran out of memory, a read is known to be the one that did it.
+  /** Stops `reader` (if still running); the reads it held go to a fresh process, or fail after their second try. */
+  private retire(reader: ChildProcess, why: 'timed-out' | 'out-of-memory' | 'exited'): void {
+    if (this.reader === reader) this.reader = undefined;
+    if (reader.exitCode === null && reader.signalCode === null) reader.kill('SIGKILL');
+    const held = [...this.pending.values()].filter((p) => p.reader === reader);
+    // Alone in a process that ran out of memory, a read is known to be the one that did it.
     const culprit = why === 'out-of-memory' && held.length === 1;
     for (const p of held) {
       if (p.attempts < MAX_ATTEMPTS && !this.closed && !culprit) this.send(p);
-      else if (why === 'out-of-memory') this.settle(p, undefined, new ReadRefusal('out-of-memory', 'the result did not fit in the memory of the read thread'));
-      else this.settle(p, undefined, Object.assign(new Error(`the read thread stopped (${why})`), { code: 'ServiceUnavailable' }));
+      else if (why === 'out-of-memory') this.settle(p, undefined, new ReadRefusal('out-of-memory', 'the result did not fit in the memory of the read process'));
+      else this.settle(p, undefined, Object.assign(new Error(`the read process stopped (${why})`), { code: 'ServiceUnavailable' }));
     }
   }
 
-  private current(): Worker {
-    if (this.worker) return this.worker;
-    const worker = new Worker(childModule(import.meta.url, 'neo4j-read-worker'), {
-      workerData: this.options.connection,
-      resourceLimits: { maxOldGenerationSizeMb: this.options.maxMemoryMb },
-      stdout: false,
-      stderr: false,
+  private current(): ChildProcess {
+    if (this.reader) return this.reader;
+    // None of the parent's Node options (a TypeScript loader, an inspector port), and a heap of its own.
+    const reader = fork(childModule(import.meta.url, 'neo4j-read-worker'), [], {
+      execArgv: [`--max-old-space-size=${this.options.maxMemoryMb}`],
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      serialization: 'advanced',
     });
-    worker.on('message', (reply: ReadReply) => {
+    let stderr = '';
+    reader.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-STDERR_KEPT_CHARS);
+    });
+    // The connection goes first, by message: not on the command line, where `ps` would show the password.
+    reader.send({ connect: this.options.connection } satisfies ReaderMessage);
+    reader.on('message', (reply: ReadReply) => {
       const pending = this.pending.get(reply.id);
-      if (!pending || pending.worker !== worker) return;
+      if (!pending || pending.reader !== reader) return;
       if (reply.ok) this.settle(pending, reply.answer);
       else if (reply.refusal) this.settle(pending, undefined, new ReadRefusal(reply.refusal, reply.message));
       else this.settle(pending, undefined, Object.assign(new Error(reply.message), { code: reply.code }));
     });
-    worker.on('error', (error) => {
-      const oom = (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
-      this.options.logger?.warn?.({ err: error }, oom ? 'graph: a read result did not fit in GRAPH_READ_MAX_MEMORY_MB' : 'graph: the read thread failed');
-      this.retire(worker, oom ? 'out-of-memory' : 'exited');
+    reader.once('error', (error) => {
+      this.options.logger?.warn?.({ err: error }, 'graph: the read process failed');
+      this.retire(reader, 'exited');
     });
-    worker.on('exit', () => this.retire(worker, 'exited'));
-    this.worker = worker;
-    return worker;
+    // `close` comes after stderr has been read to its end, which tells an exhausted heap from other ends.
+    reader.once('close', (code, signal) => {
+      const oom = OUT_OF_MEMORY.test(stderr);
+      if (oom) this.options.logger?.warn?.({ code, signal }, 'graph: a read result did not fit in GRAPH_READ_MAX_MEMORY_MB');
+      else if (!this.closed && this.reader === reader) this.options.logger?.warn?.({ code, signal, stderr: stderr.slice(-500) }, 'graph: the read process ended');
+      this.retire(reader, oom ? 'out-of-memory' : 'exited');
+    });
+    this.reader = reader;
+    return reader;
   }
 }

@@ -19,7 +19,7 @@ import { invalidCypher, notReadOnly } from '../../cypher/errors.js';
 import { mapNeo4jValue } from './neo4j-mapping.js';
 import { ReadRefusal, toNeo4jParams } from './neo4j-read.js';
 import type { ReadAnswer, ReadDriver, ReadRequest } from './neo4j-read.js';
-import { InProcessReader, ThreadReader } from './neo4j-reader.js';
+import { InProcessReader, ProcessReader } from './neo4j-reader.js';
 import type { Neo4jReader } from './neo4j-reader.js';
 import { NameSearches, type NameSearchCacheOptions } from './name-searches.js';
 import { keepNeo4jNameIndex, NAME_INDEX_WAIT_S, nameIndexQuery } from './neo4j-name-index.js';
@@ -44,7 +44,7 @@ import { checkProvenance, prepareBatch, quoteName } from './upsert-batch.js';
 
 /**
  * The Neo4j adapter. A read passes the parser guard before the driver is touched, then runs
- * on the read thread (neo4j-reader.ts: a driver and a heap of its own, so no result is decoded
+ * in the read process (neo4j-reader.ts: a driver and a heap of its own, so no result is decoded
  * on the service's thread) in a READ access-mode session and transaction (with the driver's
  * transaction timeout) after an EXPLAIN in the same transaction whose query type must be `r`
  * (once per statement: a statement Neo4j classified as read-only is remembered); its rows are
@@ -124,7 +124,7 @@ export interface Neo4jStoreOptions extends NameSearchCacheOptions {
   clientGraceMs?: number;
   /** See Neo4jConnection.nameIndexWaitS. */
   nameIndexWaitS?: number;
-  /** Heap of the thread that reads query results, MB (openNeo4jStore; default 512). */
+  /** Heap of the process that reads query results, MB (openNeo4jStore; default 512). */
   readMaxMemoryMb?: number;
   logger?: GraphLogger;
 }
@@ -192,7 +192,7 @@ export class Neo4jGraphStore implements GraphStore {
   /** Said once: a user without the right to create indexes would otherwise be told at every schema read. */
   private nameIndexWarned = false;
 
-  /** Where read-only queries run: a thread of their own with the real driver (openNeo4jStore), this one with a stand-in. */
+  /** Where read-only queries run: a process of their own with the real driver (openNeo4jStore), this one with a stand-in. */
   private readonly reader: Neo4jReader;
 
   constructor(
@@ -263,7 +263,7 @@ export class Neo4jGraphStore implements GraphStore {
       if (!(error instanceof ReadRefusal)) throw mapNeo4jError(error, request.timeoutMs);
       if (error.reason === 'not-read-only') throw notReadOnly(error.message);
       if (error.reason === 'timed-out') throw queryTimeout(request.timeoutMs);
-      if (error.reason === 'out-of-memory') throw queryOverMemory('its result did not fit in the memory of the thread that reads results', 'GRAPH_READ_MAX_MEMORY_MB');
+      if (error.reason === 'out-of-memory') throw queryOverMemory('its result did not fit in the memory of the process that reads results', 'GRAPH_READ_MAX_MEMORY_MB');
       throw resultTooLarge(this.maxResultBytes);
     }
   }
@@ -474,7 +474,7 @@ export async function openNeo4jStore(connection: Neo4jConnection, options: Omit<
     connectionTimeout: 10_000,
   });
   const driverLike: Neo4jDriverLike = driver;
-  const reader = new ThreadReader({
+  const reader = new ProcessReader({
     connection: { uri: connection.uri, user: connection.user, password: connection.password, database: connection.database },
     maxMemoryMb: options.readMaxMemoryMb ?? 512,
     graceMs: options.clientGraceMs ?? 2_000,
