@@ -77,6 +77,7 @@ const STDERR_KEPT_CHARS = 4096;
  */
 export class ProcessReader implements Neo4jReader {
   private reader: ChildProcess | undefined;
+  private readonly stopped = new WeakSet<ChildProcess>();
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private closed = false;
@@ -137,7 +138,11 @@ export class ProcessReader implements Neo4jReader {
   /** Stops `reader` (if still running); the reads it held go to a fresh process, or fail after their second try. */
   private retire(reader: ChildProcess, why: 'timed-out' | 'out-of-memory' | 'exited'): void {
     if (this.reader === reader) this.reader = undefined;
-    if (reader.exitCode === null && reader.signalCode === null) reader.kill('SIGKILL');
+    // Signalled once: a kill that fails says so by an 'error', which comes back here.
+    if (!this.stopped.has(reader) && reader.exitCode === null && reader.signalCode === null) {
+      this.stopped.add(reader);
+      reader.kill('SIGKILL');
+    }
     const held = [...this.pending.values()].filter((p) => p.reader === reader);
     // Alone in a process that ran out of memory, a read is known to be the one that did it.
     const culprit = why === 'out-of-memory' && held.length === 1;
@@ -161,7 +166,7 @@ export class ProcessReader implements Neo4jReader {
       stderr = (stderr + chunk).slice(-STDERR_KEPT_CHARS);
     });
     // The connection goes first, by message: not on the command line, where `ps` would show the password.
-    reader.send({ connect: this.options.connection } satisfies ReaderMessage);
+    reader.send({ connect: this.options.connection } satisfies ReaderMessage, () => undefined); // a failure shows as its end (close)
     reader.on('message', (reply: ReadReply) => {
       const pending = this.pending.get(reply.id);
       if (!pending || pending.reader !== reader) return;
@@ -169,7 +174,8 @@ export class ProcessReader implements Neo4jReader {
       else if (reply.refusal) this.settle(pending, undefined, new ReadRefusal(reply.refusal, reply.message));
       else this.settle(pending, undefined, Object.assign(new Error(reply.message), { code: reply.code }));
     });
-    reader.once('error', (error) => {
+    // `on`, not `once`: a second 'error' without a listener would end the service.
+    reader.on('error', (error) => {
       this.options.logger?.warn?.({ err: error }, 'graph: the read process failed');
       this.retire(reader, 'exited');
     });
