@@ -54,6 +54,8 @@ interface Pending {
   reject(error: unknown): void;
 }
 
+const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+
 /** A read is sent at most twice: once more after the process it ran on was stopped for another read. */
 const MAX_ATTEMPTS = 2;
 /** What V8 writes on stderr as it aborts a process whose heap is full. */
@@ -103,10 +105,17 @@ export class ProcessReader implements Neo4jReader {
     const reader = this.reader;
     this.reader = undefined;
     for (const p of this.pending.values()) this.settle(p, undefined, Object.assign(new Error('the graph store closed'), { code: 'ServiceUnavailable' }));
-    if (!reader || reader.exitCode !== null || reader.signalCode !== null) return;
+    if (!reader || !running(reader)) return;
     const exited = new Promise((resolve) => reader.once('exit', resolve));
-    reader.kill('SIGKILL');
+    this.stop(reader);
     await exited;
+  }
+
+  /** Kills `reader` once: a kill that fails says so by an 'error', which comes back to `retire`. */
+  private stop(reader: ChildProcess): void {
+    if (this.stopped.has(reader) || !running(reader)) return;
+    this.stopped.add(reader);
+    reader.kill('SIGKILL');
   }
 
   private send(pending: Pending): void {
@@ -138,11 +147,7 @@ export class ProcessReader implements Neo4jReader {
   /** Stops `reader` (if still running); the reads it held go to a fresh process, or fail after their second try. */
   private retire(reader: ChildProcess, why: 'timed-out' | 'out-of-memory' | 'exited'): void {
     if (this.reader === reader) this.reader = undefined;
-    // Signalled once: a kill that fails says so by an 'error', which comes back here.
-    if (!this.stopped.has(reader) && reader.exitCode === null && reader.signalCode === null) {
-      this.stopped.add(reader);
-      reader.kill('SIGKILL');
-    }
+    this.stop(reader);
     const held = [...this.pending.values()].filter((p) => p.reader === reader);
     // Alone in a process that ran out of memory, a read is known to be the one that did it.
     const culprit = why === 'out-of-memory' && held.length === 1;
