@@ -81,6 +81,9 @@ export const COMPARATOR_CUES: readonly ComparatorCue[] = [
 /** Words a quoted value may follow to mean "equal to it" ("a summary stating 'Silly, but fun'"). */
 export const EQUALITY_LEADS = new Set(['stating', 'saying', 'reading', 'titled', 'named', 'called', 'of', 'is', 'was', 'equal', 'as', 'with', 'being']);
 
+/** Verbs that give a thing's name after its kind ("the movie titled …", "a ship called …"), by lemma. */
+export const NAMING_VERBS: ReadonlySet<string> = new Set(['call', 'name', 'title', 'entitle', 'dub', 'label']);
+
 /** Words asking how two named things are connected (by lemma). */
 export const PATH_CUES: ReadonlySet<string> = new Set(['connect', 'connected', 'relate', 'related', 'link', 'linked', 'connection', 'path']);
 

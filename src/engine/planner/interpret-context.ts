@@ -19,6 +19,8 @@ export interface Draft {
   who?: boolean;
   /** Made for the far end of a relationship the question does not name ("How many people acted?"). */
   implicit?: boolean;
+  /** The far end of a role noun ("directors": the movies they directed); a thing of its label named apart is that end. */
+  roleEnd?: boolean;
   conditions: Condition[];
 }
 

@@ -40,6 +40,7 @@ export function joinComponents(ctx: Ctx): Unsure | { ok: true } {
     if (prep?.kind === 'word' && prep.token.lower === 'with') {
       for (const e of ctx.edges) if (ctx.nodes.some((n) => n.implicit && (n.id === e.from || n.id === e.to))) wanted.add(e.type);
     }
+    if (roleEndNamed(ctx, main, loose)) continue;
     const join = bestJoin(ctx, main, loose, wanted);
     // The name as a value the things hold beats a guess through a third thing ("stores in Narvik":
     // the stores' town, not the stores a company in Narvik supplies).
@@ -83,6 +84,33 @@ export function joinComponents(ctx: Ctx): Unsure | { ok: true } {
   }
   ctx.pending = [];
   return { ok: true };
+}
+
+/**
+ * The far end of a role noun is the one thing of its label the question names apart from it:
+ * "directors with the most movies" counts the movies they directed, "actors and the movies they
+ * acted in" lists those, "movies with more than 3 actors" counts those movies' actors. Only when
+ * exactly one such thing is loose and joined to nothing yet; the role's own relationship joins
+ * them, so nothing is guessed.
+ * Returns whether it was.
+ */
+function roleEndNamed(ctx: Ctx, main: Draft[], loose: Draft[]): boolean {
+  for (const [own, other] of [[main, loose], [loose, main]] as const) {
+    for (const end of own.filter((n) => n.roleEnd)) {
+      // A thing another relationship already reaches ("actors who reviewed a movie") is not the role's.
+      const same = other.filter((n) => !n.implicit && n.label === end.label && !ctx.edges.some((e) => e.from === n.id || e.to === n.id));
+      if (same.length !== 1 || ctx.edges.filter((e) => e.from === end.id || e.to === end.id).length !== 1) continue;
+      const named = same[0]!;
+      for (const e of ctx.edges) {
+        if (e.from === end.id) e.from = named.id;
+        if (e.to === end.id) e.to = named.id;
+      }
+      named.conditions.push(...end.conditions);
+      ctx.nodes.splice(ctx.nodes.indexOf(end), 1);
+      return true;
+    }
+  }
+  return false;
 }
 
 /**

@@ -23,15 +23,21 @@ type PropItem = Extract<Item, { kind: 'prop' }>;
 
 const numeric = (kinds: string[]) => kinds.includes('number') || kinds.includes('date') || kinds.includes('mixed');
 
+const isWord = (it: Item | undefined, word: string) => it?.kind === 'word' && it.token.lower === word;
+
+/** Whether the item at `at` follows "by" ("by number of …", "by the number of …"). */
+const rankedBy = (items: Item[], at: number) => at > 0 && (isWord(items[at - 1], 'by') || (isWord(items[at - 1], 'the') && isWord(items[at - 2], 'by')));
+
 /** How many a ranking asked in the plural without a number shows ("Which people directed the most movies?"). */
 export const PLURAL_RANK_LIMIT = 10;
 
 export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
   const { items } = ctx;
   const indexOf = (kind: Item['kind']) => items.findIndex((it, i) => it.kind === kind && !ctx.used.has(i));
-  const countAt = indexOf('count');
-  const aggAt = indexOf('agg');
   const rankAt = chooseRank(ctx);
+  // "the top 5 actors by the number of movies": a count after "by" is what a ranking ranks by, not what is asked.
+  const countAt = rankAt >= 0 && rankedBy(items, indexOf('count')) ? -1 : indexOf('count');
+  const aggAt = indexOf('agg');
   const anchors = ctx.nodes.filter((n) => n.anchor);
   const free = ctx.nodes.filter((n) => !n.anchor);
   const opener = ctx.tokens[0]?.lower ?? '';
@@ -278,7 +284,8 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
   };
   for (let k = at + 1; k <= Math.min(ctx.items.length - 1, at + 3); k++) {
     const it = ctx.items[k]!;
-    if (it.kind === 'prop') {
+    // "the top 3 actors born after 1970": a property a condition already holds is not what is ranked by.
+    if (it.kind === 'prop' && !ctx.used.has(k)) {
       const found = propOrder(k, aggAt >= 0 && aggAt < k && aggAt > at ? (ctx.items[aggAt] as AggItem).fn : undefined);
       if (found) {
         if (aggAt > at && aggAt < k) ctx.used.add(aggAt);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Token } from '../../language/analyze.js';
-import { FILLER_WORDS } from './cues.js';
+import { FILLER_WORDS, NAMING_VERBS } from './cues.js';
 import { placeConditions } from './interpret-conditions.js';
 import type { Ctx, Draft, Unsure } from './interpret-context.js';
 import { fits, newNodeId, personLike, settle, unsure, wordsOf } from './interpret-context.js';
@@ -122,8 +122,12 @@ function makeNodes(ctx: Ctx): void {
     const it = items[i]!;
     const id = newNodeId(ctx);
     if (it.kind === 'entity') {
-      // "the ship Morning Star": the label word and the name are one thing.
-      const merged = (items[i - 1]?.kind === 'label' ? ctx.nodes.find((n) => n.at === i - 1 && !n.anchor && n.label === it.entity.label) : undefined) ?? namedByCopula(ctx, i, it.entity.label);
+      // "the ship Morning Star", "the movie titled The Matrix": the label word and the name are one thing.
+      const kindAt = (k: number) => (items[k]?.kind === 'label' ? ctx.nodes.find((n) => n.at === k && !n.anchor && n.label === it.entity.label) : undefined);
+      const prev = items[i - 1];
+      const namingVerb = prev?.kind === 'word' && NAMING_VERBS.has(prev.token.lemma) ? kindAt(i - 2) : undefined;
+      if (namingVerb) ctx.used.add(i - 1);
+      const merged = kindAt(i - 1) ?? namingVerb ?? namedByCopula(ctx, i, it.entity.label);
       ctx.used.add(i);
       if (merged) {
         merged.anchor = it.entity;
@@ -149,13 +153,31 @@ function makeNodes(ctx: Ctx): void {
       // "people who acted": a relative pronoun; "Who are the directors of X?": the directors.
       const prev = items[i - 1];
       if (prev && (prev.kind === 'label' || prev.kind === 'agent' || prev.kind === 'entity')) continue;
-      if (namesWhatFollows(items, i)) continue;
+      if (namesWhatFollows(items, i) || relativeAfterConditions(ctx, i)) continue;
       ctx.nodes.push({ id, at: i, who: true, conditions: [] });
     } else if (it.kind === 'word' && /^(someone|somebody|anyone|anybody|people|person)$/.test(it.token.lower)) {
       ctx.used.add(i);
       ctx.nodes.push({ id, at: i, who: true, conditions: [] });
     }
   }
+}
+
+/**
+ * "people born before 1950 who directed a movie": a "who" after a thing and the conditions on it
+ * is a relative pronoun for that thing, not another person. Conditions are comparisons, numbers,
+ * dates, values and property words; a verb, a conjunction or another named thing between them
+ * makes it a question of its own ("… and who produced it?").
+ */
+function relativeAfterConditions(ctx: Ctx, at: number): boolean {
+  let conditions = 0;
+  for (let k = at - 1; k >= 0; k--) {
+    const x = ctx.items[k]!;
+    if (x.kind === 'label' || x.kind === 'agent') return conditions > 0;
+    if (x.kind === 'word' && ctx.nodes.some((n) => n.at === k && n.who)) return conditions > 0;
+    if (x.kind === 'cmp' || x.kind === 'number' || x.kind === 'decade' || x.kind === 'date' || x.kind === 'value' || x.kind === 'prop' || x.kind === 'literal') conditions++;
+    else if (x.kind !== 'word' || !['prep', 'det', 'adv', 'verb'].includes(x.token.pos) || /^(and|or|but)$/.test(x.token.lower)) return false;
+  }
+  return false;
 }
 
 /** "What kind of cargo is copper?": a label word and, after a copula, the named thing that ends the question are one thing. */
@@ -310,7 +332,7 @@ function placeAgent(ctx: Ctx, at: number, rel: LexRelationship, role: 'from' | '
   const p = rel.patterns.find((x) => fits(self, role === 'from' ? x.from : x.to)) ?? rel.patterns[0];
   if (!p) return;
   settle(self, role === 'from' ? p.from : p.to);
-  const other: Draft = { id: newNodeId(ctx), at, label: role === 'from' ? p.to : p.from, implicit: true, conditions: [] };
+  const other: Draft = { id: newNodeId(ctx), at, label: role === 'from' ? p.to : p.from, implicit: true, roleEnd: true, conditions: [] };
   ctx.nodes.push(other);
   const [from, to] = role === 'from' ? [self, other] : [other, self];
   ctx.edges.push({ from: from.id, to: to.id, type: rel.type, conditions: [], at });

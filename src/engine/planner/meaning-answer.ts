@@ -28,6 +28,9 @@ const nodeName = (n: MeaningNode) => n.anchor?.name;
 
 const phraseOf = (type: string) => identifierWords(type).join(' ');
 
+/** The words of conditions, each once (a decade is two comparisons said as one "in the 1960s"). */
+const conditionsWords = (conditions: Condition[]) => [...new Set(conditions.map(conditionWords))].join(', ');
+
 function conditionWords(c: Condition): string {
   const key = identifierWords(c.key).filter((w, i, all) => !(i === all.length - 1 && all.length > 1 && /^(on|at|date|in)$/.test(w)));
   if (typeof c.value === 'boolean') return `${c.value ? '' : 'not '}${key.join(' ')}`;
@@ -38,21 +41,26 @@ function conditionWords(c: Condition): string {
 /** "that Ada Moreau inspects", "that are located in Lyon", "(insured, home port Lyon)". */
 function describe(m: Meaning, focusId: string, plural: boolean): string {
   const byId = new Map(m.nodes.map((n) => [n.id, n]));
+  // "that directed at least 2 movies", "that more than 3 people acted in": how many, where the question counted them.
+  const counted = new Map((m.having ?? []).map((h) => [h.count, h]));
   const parts: string[] = [];
   for (const e of m.edges) {
     if (e.from !== focusId && e.to !== focusId) continue;
     const other = byId.get(e.from === focusId ? e.to : e.from)!;
-    const otherWords = nodeName(other) ?? `${other.conditions.length ? '' : 'a '}${noun(other.label, other.conditions.length ? 2 : 1)}${other.conditions.length ? ` (${other.conditions.map(conditionWords).join(', ')})` : ''}`;
+    const how = counted.get(other.id);
+    const otherConditions = other.conditions.length ? ` (${conditionsWords(other.conditions)})` : '';
+    const otherWords = how
+      ? `${how.words} ${noun(other.label, how.value === 1 ? 1 : 2)}${otherConditions}`
+      : (nodeName(other) ?? `${other.conditions.length ? '' : 'a '}${noun(other.label, other.conditions.length ? 2 : 1)}${otherConditions}`);
     const not = e.negated ? ' not' : '';
     if (e.from === focusId) parts.push(`that${not ? ' do not' : ''} ${e.negated ? verb(phraseOf(e.type), true) : verb(phraseOf(e.type), plural)} ${otherWords}${edgeConditions(e)}`);
     else parts.push(`that ${otherWords}${not ? ' does not' : ''} ${e.negated ? verb(phraseOf(e.type), true) : verb(phraseOf(e.type), false)}${edgeConditions(e)}`);
   }
   const focus = byId.get(focusId)!;
-  const conditions = focus.conditions.map(conditionWords);
-  return `${parts.length ? ` ${parts.join(' and ')}` : ''}${conditions.length ? ` (${conditions.join(', ')})` : ''}`;
+  return `${parts.length ? ` ${parts.join(' and ')}` : ''}${focus.conditions.length ? ` (${conditionsWords(focus.conditions)})` : ''}`;
 }
 
-const edgeConditions = (e: MeaningEdge) => (e.conditions.length ? ` (${e.conditions.map(conditionWords).join(', ')})` : '');
+const edgeConditions = (e: MeaningEdge) => (e.conditions.length ? ` (${conditionsWords(e.conditions)})` : '');
 
 /** The first column each kind of meaning's query returns: a query edited since (by a reviewer) may not. */
 const FIRST_COLUMN: Record<Meaning['ask']['kind'], string[]> = { list: ['name'], count: ['count'], aggregate: ['value'], exists: ['answer'], path: ['path'], value: [], lookup: ['name'], compare: ['name'] };
