@@ -284,8 +284,7 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
   };
   for (let k = at + 1; k <= Math.min(ctx.items.length - 1, at + 3); k++) {
     const it = ctx.items[k]!;
-    // "the top 3 actors born after 1970": a property a condition already holds is not what is ranked by.
-    if (it.kind === 'prop' && !ctx.used.has(k)) {
+    if (it.kind === 'prop') {
       const found = propOrder(k, aggAt >= 0 && aggAt < k && aggAt > at ? (ctx.items[aggAt] as AggItem).fn : undefined);
       if (found) {
         if (aggAt > at && aggAt < k) ctx.used.add(aggAt);
