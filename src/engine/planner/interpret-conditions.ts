@@ -23,6 +23,19 @@ function valueAt(ctx: Ctx, i: number): { value: Value; end: number } | undefined
     i++;
     it = ctx.items[i];
   }
+  // "before the year 2000": the words say no more than the year.
+  const isYearAt = (k: number) => {
+    const x = ctx.items[k];
+    return x?.kind === 'number' && x.year;
+  };
+  const isWordAt = (k: number, word: string) => {
+    const x = ctx.items[k];
+    return x?.kind === 'word' && x.token.lemma === word;
+  };
+  const skip = isWordAt(i, 'the') && isWordAt(i + 1, 'year') && isYearAt(i + 2) ? 2 : isWordAt(i, 'year') && isYearAt(i + 1) ? 1 : 0;
+  for (let k = 0; k < skip; k++) ctx.used.add(i + k);
+  i += skip;
+  it = ctx.items[i];
   if (!it) return undefined;
   if (it.kind === 'number' && !it.ordinal) return { value: { kind: 'number', value: it.value, year: it.year }, end: i };
   if (it.kind === 'decade') return { value: { kind: 'decade', year: it.year }, end: i };

@@ -78,12 +78,34 @@ export function joinComponents(ctx: Ctx): Unsure | { ok: true } {
     });
   }
   for (const pending of ctx.pending) {
+    if (!ownerEdge(ctx, pending.prop)) relationshipOfProperty(ctx, pending.prop.owner);
     const edge = ownerEdge(ctx, pending.prop);
     if (!edge) return unsure(ctx, `nothing in the question is joined by ${pending.prop.owner}, which ${pending.prop.key} belongs to`);
     edge.e.conditions.push(...pending.conditions);
   }
   ctx.pending = [];
   return { ok: true };
+}
+
+/**
+ * "movies with a rating above 90": a property of a relationship the question does not name is
+ * that relationship's, reaching the one thing in play it fits, from any thing at its other end
+ * (a guess, said so). Not when several things fit, or it joins a label to itself (which end?).
+ */
+function relationshipOfProperty(ctx: Ctx, type: string): void {
+  const rel = ctx.lexicon.relationships.find((r) => r.type === type);
+  if (!rel) return;
+  const fitting = ctx.nodes.flatMap((n) =>
+    rel.patterns.flatMap((p) => (p.from === p.to ? [] : [...(fits(n, p.to) ? [{ n, p, end: 'to' as const }] : []), ...(fits(n, p.from) ? [{ n, p, end: 'from' as const }] : [])])),
+  );
+  if (fitting.length !== 1) return;
+  const { n, p, end } = fitting[0]!;
+  settle(n, end === 'to' ? p.to : p.from);
+  const other: Draft = { id: newNodeId(ctx), at: n.at, label: end === 'to' ? p.from : p.to, implicit: true, conditions: [] };
+  ctx.nodes.push(other);
+  ctx.edges.push({ from: end === 'to' ? other.id : n.id, to: end === 'to' ? n.id : other.id, type, conditions: [], at: n.at, guessed: true });
+  ctx.confidence -= 0.1;
+  ctx.notes.push(`read the ${phraseOfType(type)} of ${describeNode(ctx, n)} as any such`);
 }
 
 /**

@@ -25,8 +25,9 @@ const numeric = (kinds: string[]) => kinds.includes('number') || kinds.includes(
 
 const isWord = (it: Item | undefined, word: string) => it?.kind === 'word' && it.token.lower === word;
 
-/** Whether the item at `at` follows "by" ("by number of …", "by the number of …"). */
-const rankedBy = (items: Item[], at: number) => at > 0 && (isWord(items[at - 1], 'by') || (isWord(items[at - 1], 'the') && isWord(items[at - 2], 'by')));
+/** Whether the count at `at` follows "by" ("by (the) number of …") or a ranking word ("the highest number of …"). */
+const measuresRank = (items: Item[], at: number) =>
+  at > 0 && (isWord(items[at - 1], 'by') || (isWord(items[at - 1], 'the') && isWord(items[at - 2], 'by')) || items[at - 1]?.kind === 'rank');
 
 /** How many a ranking asked in the plural without a number shows ("Which people directed the most movies?"). */
 export const PLURAL_RANK_LIMIT = 10;
@@ -35,8 +36,8 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
   const { items } = ctx;
   const indexOf = (kind: Item['kind']) => items.findIndex((it, i) => it.kind === kind && !ctx.used.has(i));
   const rankAt = chooseRank(ctx);
-  // "the top 5 actors by the number of movies": a count after "by" is what a ranking ranks by, not what is asked.
-  const countAt = rankAt >= 0 && rankedBy(items, indexOf('count')) ? -1 : indexOf('count');
+  // "the top 5 actors by the number of movies", "the highest number of followers": what a ranking ranks by, not what is asked.
+  const countAt = rankAt >= 0 && measuresRank(items, indexOf('count')) ? -1 : indexOf('count');
   const aggAt = indexOf('agg');
   const anchors = ctx.nodes.filter((n) => n.anchor);
   const free = ctx.nodes.filter((n) => !n.anchor);
@@ -282,8 +283,15 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
     const direction = p.kind === 'date' && rank.dimension?.onDates ? rank.dimension.onDates : rank.direction;
     return { order: { by: fn ? { aggregate: fn, ...of } : of, direction }, fromProperty: true };
   };
-  for (let k = at + 1; k <= Math.min(ctx.items.length - 1, at + 3); k++) {
+  // "the highest number of followers": the count says what "highest" measures.
+  let counted = false;
+  for (let k = at + 1; k <= Math.min(ctx.items.length - 1, at + 4); k++) {
     const it = ctx.items[k]!;
+    if (it.kind === 'count' && k === at + 1) {
+      ctx.used.add(k);
+      counted = true;
+      continue;
+    }
     if (it.kind === 'prop') {
       const found = propOrder(k, aggAt >= 0 && aggAt < k && aggAt > at ? (ctx.items[aggAt] as AggItem).fn : undefined);
       if (found) {
@@ -297,7 +305,7 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
       if (node && rank.dimension) return dimensionOrder(ctx, node, rank);
       // "the most followers": said as the question says it, not as the label of who follows.
       const said = it.kind === 'agent' ? wordsOf(ctx, k, 'lower') : undefined;
-      if (node && node !== focus) return { order: { by: { count: node.id, ...(said ? { said } : {}) }, direction: rank.direction }, fromProperty: false };
+      if (node && node !== focus) return { order: { by: { count: node.id, ...(said ? { said } : {}) }, direction: rank.direction }, fromProperty: false, ...(counted ? { countedBy: true } : {}) };
     }
     // "the highest rated", "the least popular": the dimension of the word after, in the direction of the rank.
     const after = it.kind === 'word' ? dimensionOfWord(it.token) : undefined;
@@ -306,7 +314,7 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
       if (order) ctx.used.add(k);
       return order;
     }
-    if (it.kind === 'word' && !/^(the|a|an|of|in|by|number)$/.test(it.token.lower)) break;
+    if (it.kind === 'word' && !/^(the|a|an|of|in|by|number|different|distinct|unique)$/.test(it.token.lower)) break;
   }
   // "by the number of movies", "by average rating", "by number of beds".
   for (let k = at + 1; k < ctx.items.length - 1; k++) {

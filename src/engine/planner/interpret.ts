@@ -1,15 +1,17 @@
 import { createHash } from 'node:crypto';
+import { lemmasOf } from '../../language/analyze.js';
 import type { Token } from '../../language/analyze.js';
 import { FILLER_WORDS, NAMING_VERBS } from './cues.js';
 import { placeConditions } from './interpret-conditions.js';
 import type { Ctx, Draft, Unsure } from './interpret-context.js';
-import { fits, newNodeId, personLike, settle, unsure, wordsOf } from './interpret-context.js';
+import { candidates, fits, newNodeId, personLike, settle, unsure, wordsOf } from './interpret-context.js';
 import { sameAs, whenForm, wholeForm } from './interpret-forms.js';
 import { joinComponents } from './interpret-joins.js';
 import { shape } from './interpret-shape.js';
 import type { Item } from './links.js';
 import type { Lexicon, LexRelationship } from './lexicon.js';
 import type { Meaning } from './meaning.js';
+import { identifierWords } from './words.js';
 
 /**
  * From linked words to a meaning: which things the question is about (its nodes), how they are
@@ -254,6 +256,7 @@ function placeRelationship(ctx: Ctx, at: number, rel: LexRelationship, passive: 
   const dateNamed = (n: Draft) => ctx.lexicon.properties.some((p) => p.ownerKind === 'label' && p.owner === n.label && (p.kind === 'date' || p.kind === 'number') && p.words.includes(rel.words[0] ?? ''));
   if (next?.kind === 'cmp' && (nextValue?.kind === 'number' || nextValue?.kind === 'decade' || nextValue?.kind === 'date') && before[0] && dateNamed(before[0])) return;
   const negated = ctx.items.slice(Math.max(0, at - 3), at).some((it) => it.kind === 'neg');
+  if (!negated && reducedRelative(ctx, at, rel, before, after)) return;
   // Subject on the left, object on the right; a question may front its object ("Which patients does X treat?").
   const pairs: [Draft, Draft][] = [];
   for (const l of before) for (const r of after) pairs.push([l, r]);
@@ -288,6 +291,28 @@ function placeRelationship(ctx: Ctx, at: number, rel: LexRelationship, passive: 
   const [from, to] = isFrom ? [one, other] : [other, one];
   ctx.edges.push({ from: from.id, to: to.id, type: rel.type, conditions: [], at, ...(negated ? { negated: true } : {}) });
   ctx.used.add(at);
+}
+
+/**
+ * "Who directed the movies reviewed with a rating of 100?": a participle right after a thing the
+ * question names, with nothing after it for an object, says what was done to that thing, by
+ * anyone ("orders returned" stays the shop's: its orders are no thing named). Only when the
+ * thing fits the relationship's object end and not its subject end (else "people reviewed" is
+ * who reviewed). Returns whether it placed the relationship so.
+ */
+function reducedRelative(ctx: Ctx, at: number, rel: LexRelationship, before: Draft[], after: Draft[]): boolean {
+  const item = ctx.items[at];
+  const verb = item?.kind === 'rel' ? ctx.tokens[item.from] : undefined;
+  const thing = before[0];
+  if (!verb || !thing || thing.implicit || thing.at !== at - 1 || after.length > 0 || !(verb.tags.has('Participle') || verb.tags.has('PastTense'))) return false;
+  const pattern = rel.patterns.find((p) => p.from !== p.to && fits(thing, p.to) && !fits(thing, p.from));
+  if (!pattern) return false;
+  settle(thing, pattern.to);
+  const doer: Draft = { id: newNodeId(ctx), at, label: pattern.from, implicit: true, conditions: [] };
+  ctx.nodes.push(doer);
+  ctx.edges.push({ from: doer.id, to: thing.id, type: rel.type, conditions: [], at });
+  ctx.used.add(at);
+  return true;
 }
 
 /** The pattern of `rel` that `left` (subject) and `right` (object) fit, and whether the stored direction runs right to left. */
@@ -364,6 +389,12 @@ function joiningOnly(ctx: Ctx, w: { text: string; at: number }): boolean {
   return false;
 }
 
+/** The words of the naming properties of the things in play ("title" of movies, "name" of people). */
+function namingWords(ctx: Ctx): Set<string> {
+  const labels = new Set(ctx.nodes.flatMap((n) => candidates(n) ?? []));
+  return new Set(ctx.lexicon.labels.filter((l) => labels.has(l.label)).flatMap((l) => lemmasOf(identifierWords(l.nameKey), 'noun')));
+}
+
 function unplacedWords(ctx: Ctx): { text: string; at: number }[] {
   const out: { text: string; at: number }[] = [];
   ctx.items.forEach((it, i) => {
@@ -376,6 +407,8 @@ function unplacedWords(ctx: Ctx): { text: string; at: number }[] {
         return;
       }
       if (it.modifier || !CONTENT_POS.has(t.pos) || FILLER_WORDS.has(t.lower) || FILLER_WORDS.has(t.lemma) || t.lower.length <= 1) return;
+      // "… and their titles": what names the things in play, which every answer shows.
+      if (namingWords(ctx).has(t.lemma) || namingWords(ctx).has(t.lower)) return;
       if (t.pos === 'verb' && /^(be|is|have|do|does|did|get|make|exist|include|involve|list|show|give|tell|find|name|return|display|provide|want|know|see|happen)$/.test(t.lemma)) return;
       out.push({ text: t.text, at: i });
     } else if (it.kind === 'label' || it.kind === 'prop' || it.kind === 'value' || it.kind === 'rel' || it.kind === 'literal' || it.kind === 'agent' || it.kind === 'cmp') {

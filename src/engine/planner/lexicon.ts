@@ -3,6 +3,7 @@ import type { RelatedWord } from '../../language/wordnet.js';
 import { ENTITY_LABEL } from '../../stores/graph/bookkeeping.js';
 import type { GraphSchema } from '../../stores/graph/port.js';
 import { fold, lemmasOf } from '../../language/analyze.js';
+import { holdsDate } from './cues.js';
 import { labelNameKey } from './vocabulary.js';
 import type { PropertyProfile, ValueKind } from './value-profile.js';
 import { identifierWords } from './words.js';
@@ -104,6 +105,21 @@ const DERIVED: Readonly<Record<string, string[][]>> = wordTable({
   bear: [['birth'], ['birth', 'year'], ['birth', 'date'], ['birthday']],
 });
 
+/**
+ * A date's verb said as a noun with what it dates: "release year" and "release date" for
+ * `released`, "founding year" for `founded`, "opening date" for `openedOn`.
+ */
+function dateForms(kind: ValueKind, words: string[], raw: string[]): string[][] {
+  if (!holdsDate({ kind, words })) return [];
+  const forms: string[][] = [];
+  // From the key's own words: "founded" is the verb "found", whose lemma alone would be "find".
+  for (const verb of new Set(raw.flatMap((w) => lemmasOf([w], 'verb')))) {
+    if (verb === 'year' || verb === 'date') continue;
+    for (const noun of [verb, ...eventNounsOf(verb)]) forms.push([noun, 'year'], [noun, 'date']);
+  }
+  return forms;
+}
+
 /** Words of identifiers that only join or mark: left out of what a question must say. */
 const JOINING = new Set(['at', 'in', 'to', 'of', 'by', 'for', 'on', 'with', 'from', 'has', 'have', 'had', 'is', 'are', 'was', 'a', 'an', 'the', 'be', 'as', 'into']);
 
@@ -178,7 +194,7 @@ export function buildLexicon(schema: GraphSchema, profiles: PropertyProfile[], s
     const all = lemmasOf(raw);
     const content = all.filter((w, i) => !JOINING.has(raw[i]!) && !JOINING.has(w) && !(i === 0 && (w === 'is' || w === 'has')));
     const words = content.length > 0 ? content : all;
-    const forms = [words, [fold(p.key)], ...said('property', p.key), ...words.flatMap((w) => DERIVED[w] ?? [])];
+    const forms = [words, [fold(p.key)], ...said('property', p.key), ...words.flatMap((w) => DERIVED[w] ?? []), ...dateForms(p.kind, words, raw)];
     // "seatCount" is also "the number of seats".
     if (words.length >= 2 && /^(count|number|total|num)$/.test(words.at(-1)!)) forms.push(['number', 'of', ...words.slice(0, -1)]);
     // A label's naming property holds names, found by name search, not categories.

@@ -128,8 +128,11 @@ function linkAt(tokens: Token[], i: number, lexicon: Lexicon, named: NamedThing[
   // Comparisons, longest first.
   for (const cue of [...COMPARATOR_CUES].sort((a, b) => b.words.length - a.words.length)) {
     if (spells(tokens, i, cue.words)) {
-      const next = tokens[i + cue.words.length];
-      const numeric = next && (next.number !== undefined || next.decade !== undefined || MONTHS.includes(next.lower) || (next.lower === 'the' && tokens[i + cue.words.length + 1]?.decade !== undefined));
+      // "before 2000", "before the year 2000", "in the 1990s".
+      const at = i + cue.words.length;
+      const yearWords = tokens[at]?.lower === 'the' && tokens[at + 1]?.lemma === 'year' ? 2 : tokens[at]?.lemma === 'year' ? 1 : 0;
+      const next = tokens[at + (yearWords > 0 && tokens[at + yearWords] && isYear(tokens[at + yearWords]!) ? yearWords : 0)];
+      const numeric = next && (next.number !== undefined || next.decade !== undefined || MONTHS.includes(next.lower) || (next.lower === 'the' && tokens[at + 1]?.decade !== undefined));
       if (cue.numberOnly && !numeric) continue;
       return { kind: 'cmp', cue, from: i, to: i + cue.words.length - 1 };
     }
