@@ -1,6 +1,8 @@
 import type { Ctx, Draft, Unsure } from './interpret-context.js';
 import { candidates, fits, labelOf, newNodeId, ownerEdge, personLike, pluralLabel, settle, unsure } from './interpret-context.js';
 import { valueWords } from './lexicon.js';
+import type { LexProperty } from './lexicon.js';
+import { identifierWords } from './words.js';
 
 /**
  * Things the question names without saying how they are joined ("sailors at Port Lyon", "the
@@ -78,7 +80,7 @@ export function joinComponents(ctx: Ctx): Unsure | { ok: true } {
     });
   }
   for (const pending of ctx.pending) {
-    if (!ownerEdge(ctx, pending.prop)) relationshipOfProperty(ctx, pending.prop.owner);
+    if (!ownerEdge(ctx, pending.prop)) relationshipOfProperty(ctx, pending.prop);
     const edge = ownerEdge(ctx, pending.prop);
     if (!edge) return unsure(ctx, `nothing in the question is joined by ${pending.prop.owner}, which ${pending.prop.key} belongs to`);
     edge.e.conditions.push(...pending.conditions);
@@ -92,7 +94,8 @@ export function joinComponents(ctx: Ctx): Unsure | { ok: true } {
  * that relationship's, reaching the one thing in play it fits, from any thing at its other end
  * (a guess, said so). Not when several things fit, or it joins a label to itself (which end?).
  */
-function relationshipOfProperty(ctx: Ctx, type: string): void {
+function relationshipOfProperty(ctx: Ctx, prop: LexProperty): void {
+  const type = prop.owner;
   const rel = ctx.lexicon.relationships.find((r) => r.type === type);
   if (!rel) return;
   const fitting = ctx.nodes.flatMap((n) =>
@@ -105,7 +108,7 @@ function relationshipOfProperty(ctx: Ctx, type: string): void {
   ctx.nodes.push(other);
   ctx.edges.push({ from: end === 'to' ? other.id : n.id, to: end === 'to' ? n.id : other.id, type, conditions: [], at: n.at, guessed: true });
   ctx.confidence -= 0.1;
-  ctx.notes.push(`read the ${phraseOfType(type)} of ${describeNode(ctx, n)} as any such`);
+  ctx.notes.push(`read ${identifierWords(prop.key).join(' ')} as that of “${phraseOfType(type)}” between ${describeNode(ctx, n)} and any ${describeNode(ctx, other)}`);
 }
 
 /**

@@ -397,6 +397,7 @@ function namingWords(ctx: Ctx): Set<string> {
 
 function unplacedWords(ctx: Ctx): { text: string; at: number }[] {
   const out: { text: string; at: number }[] = [];
+  const naming = namingWords(ctx);
   ctx.items.forEach((it, i) => {
     if (ctx.used.has(i)) return;
     if (it.kind === 'word') {
@@ -408,7 +409,7 @@ function unplacedWords(ctx: Ctx): { text: string; at: number }[] {
       }
       if (it.modifier || !CONTENT_POS.has(t.pos) || FILLER_WORDS.has(t.lower) || FILLER_WORDS.has(t.lemma) || t.lower.length <= 1) return;
       // "… and their titles": what names the things in play, which every answer shows.
-      if (namingWords(ctx).has(t.lemma) || namingWords(ctx).has(t.lower)) return;
+      if (naming.has(t.lemma) || naming.has(t.lower)) return;
       if (t.pos === 'verb' && /^(be|is|have|do|does|did|get|make|exist|include|involve|list|show|give|tell|find|name|return|display|provide|want|know|see|happen)$/.test(t.lemma)) return;
       out.push({ text: t.text, at: i });
     } else if (it.kind === 'label' || it.kind === 'prop' || it.kind === 'value' || it.kind === 'rel' || it.kind === 'literal' || it.kind === 'agent' || it.kind === 'cmp') {
