@@ -66,5 +66,5 @@ export const firstValues = (answer: PlannerAnswer) => answer.rows.map((r) => Obj
 
 /** A node of a test graph, by its key, its one label and its properties. */
 export const graphNode = (key: string, label: string, properties: Record<string, string | number>) => ({ key, labels: [label], properties });
-/** A relationship of a test graph, between two nodes' keys. */
-export const graphRel = (from: string, type: string, to: string) => ({ fromKey: from, type, toKey: to });
+/** A relationship of a test graph, between two nodes' keys, with its properties if it has any. */
+export const graphRel = (from: string, type: string, to: string, properties?: Record<string, string | number>) => ({ fromKey: from, type, toKey: to, ...(properties ? { properties } : {}) });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UpsertBatch } from '../../../src/stores/graph/port.js';
-import { plannerOnScratch } from '../../support/planner.js';
+import { graphNode, graphRel, plannerOnScratch } from '../../support/planner.js';
 
 /**
  * Common ways of saying what the schema holds, each read on two small invented graphs:
@@ -11,8 +11,8 @@ import { plannerOnScratch } from '../../support/planner.js';
  * score above 8" says what was done to the albums, by anyone, not by who the question asks about.
  */
 
-const node = (key: string, label: string, properties: Record<string, string | number>) => ({ key, labels: [label], properties });
-const rel = (fromKey: string, type: string, toKey: string, properties: Record<string, number> = {}) => ({ fromKey, type, toKey, properties });
+const node = graphNode;
+const rel = graphRel;
 
 const RECORDS: UpsertBatch = {
   nodes: [
