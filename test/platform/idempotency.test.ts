@@ -81,17 +81,33 @@ describe('Idempotency-Key', () => {
   });
 
   it('frees the key of a message refused because the session was busy: its retry later is sent', async () => {
-    const sessionId = (await post('/api/v1/chat', undefined, {})).json().session_id as string;
-    const stream = await followSession(t, token, sessionId);
-    const busy = await post(`/api/v1/chat/${sessionId}/message`, undefined, { content: 'How many projects does Nimbus Labs maintain?' });
-    const refused = await post(`/api/v1/chat/${sessionId}/message`, 'message-key-2', { content: 'Where does Maya Patel live?' });
-    expect(refused.statusCode).toBe(409);
-    await stream.waitForEvent(runEvent(busy.json().run_id, RUN_SETTLED));
-    const sent = await post(`/api/v1/chat/${sessionId}/message`, 'message-key-2', { content: 'Where does Maya Patel live?' });
-    expect(sent.statusCode).toBe(202);
-    expect(sent.headers['idempotent-replayed']).toBeUndefined();
-    await stream.waitForEvent(runEvent(sent.json().run_id, RUN_SETTLED));
-    stream.close();
+    // Every query waits for a review here, so the session is busy for certain when the second message comes.
+    const reviewed = await startTestApp({ env: { DEMO_DATA: 'true', REVIEW_POLICY: 'always' } });
+    try {
+      await reviewed.app.listen({ host: '127.0.0.1', port: 0 });
+      const owner = await reviewed.token(['user'], 'idem-busy-user');
+      const send = (sessionId: string, key: string | undefined, content: string) =>
+        reviewed.app.inject({ method: 'POST', url: `/api/v1/chat/${sessionId}/message`, headers: { ...auth(owner), ...(key ? { 'idempotency-key': key } : {}) }, payload: { content } });
+      const sessionId = (await reviewed.app.inject({ method: 'POST', url: '/api/v1/chat', headers: auth(owner) })).json().session_id as string;
+      const stream = await followSession(reviewed, owner, sessionId);
+      const busy = await send(sessionId, undefined, 'How many projects does Nimbus Labs maintain?');
+      // (Waits see every event of the stream so far: the run's pause is named, not "settled".)
+      const ended = ['run_completed', 'run_failed', 'run_cancelled'];
+      const required = await stream.waitForEvent(runEvent(busy.json().run_id, ['review_required', ...ended]));
+      expect(required.event).toBe('review_required');
+      const refused = await send(sessionId, 'message-key-2', 'Where does Maya Patel live?');
+      expect(refused.statusCode).toBe(409);
+      const reviewId = (required.data.data.data as { review_id: string }).review_id;
+      const decided = await reviewed.app.inject({ method: 'POST', url: `/api/v1/chat/${sessionId}/review`, headers: auth(owner), payload: { review_id: reviewId, decision: 'approve' } });
+      expect(decided.statusCode, decided.body).toBe(200);
+      await stream.waitForEvent(runEvent(busy.json().run_id, ended));
+      const sent = await send(sessionId, 'message-key-2', 'Where does Maya Patel live?');
+      expect(sent.statusCode).toBe(202);
+      expect(sent.headers['idempotent-replayed']).toBeUndefined();
+      stream.close();
+    } finally {
+      await reviewed.close();
+    }
   });
 
   it('queues one workflow run, and replays an approval instead of answering 409 the second time', async () => {

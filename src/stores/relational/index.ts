@@ -36,15 +36,17 @@ export async function openRelationalStore(options: OpenRelationalOptions): Promi
         template: options.pgliteTemplate,
       });
   try {
+    // Setting up may build indexes on big tables, or wait for another process doing the same:
+    // it runs under the long statement limit, not a request's.
+    const long = options.database.longStatementTimeoutMs;
+    const setup = long ? store.withStatementTimeout(long) : store;
     if (store.engine === 'postgres' && options.database.schema !== 'public') {
-      await store.query(`CREATE SCHEMA IF NOT EXISTS ${options.database.schema}`).catch(async (error: unknown) => {
+      await setup.query(`CREATE SCHEMA IF NOT EXISTS ${options.database.schema}`).catch(async (error: unknown) => {
         // Two processes creating the schema at once: the loser sees a duplicate; the schema exists either way.
         if ((error as { code?: string }).code !== '23505') throw error;
       });
     }
-    // Migrations may build indexes on big tables, or wait for another process's migrations.
-    const long = options.database.longStatementTimeoutMs;
-    await migrate(long ? store.withStatementTimeout(long) : store);
+    await migrate(setup);
     return store;
   } catch (error) {
     await store.close().catch(() => undefined);
