@@ -1,7 +1,7 @@
 import type { Token } from '../../language/analyze.js';
 import { EQUALITY_LEADS, holdsDate, LIMIT_LEADS, SUPERLATIVE_DIMENSIONS } from './cues.js';
 import type { Ctx, Unsure } from './interpret-context.js';
-import { candidates, fits, labelOf, ownerEdge, ownerNode, pick, settle, unsure, wordsOf } from './interpret-context.js';
+import { candidates, fits, isWord, labelOf, ownerEdge, ownerNode, pick, settle, unsure, wordsOf } from './interpret-context.js';
 import type { Item } from './links.js';
 import type { LexProperty } from './lexicon.js';
 import { agentNounsOf, eventNounsOf, objectNounsOf } from './lexicon.js';
@@ -28,11 +28,8 @@ function valueAt(ctx: Ctx, i: number): { value: Value; end: number } | undefined
     const x = ctx.items[k];
     return x?.kind === 'number' && x.year;
   };
-  const isWordAt = (k: number, word: string) => {
-    const x = ctx.items[k];
-    return x?.kind === 'word' && x.token.lemma === word;
-  };
-  const skip = isWordAt(i, 'the') && isWordAt(i + 1, 'year') && isYearAt(i + 2) ? 2 : isWordAt(i, 'year') && isYearAt(i + 1) ? 1 : 0;
+  const wordAt = (k: number, lemma: string) => isWord(ctx.items[k], lemma);
+  const skip = wordAt(i, 'the') && wordAt(i + 1, 'year') && isYearAt(i + 2) ? 2 : wordAt(i, 'year') && isYearAt(i + 1) ? 1 : 0;
   for (let k = 0; k < skip; k++) ctx.used.add(i + k);
   i += skip;
   it = ctx.items[i];

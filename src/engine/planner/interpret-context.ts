@@ -76,6 +76,9 @@ export const wordsOf = (ctx: Ctx, at: number, form: 'text' | 'lower' = 'text') =
     .join(' ');
 };
 
+/** Whether an item is the plain word whose lemma is `lemma` ("by", "the", "year"). */
+export const isWord = (it: Item | undefined, lemma: string) => it?.kind === 'word' && it.token.lemma === lemma;
+
 /** Which labels a node may have: its own, or those its relationships allow. */
 export const candidates = (n: Draft): string[] | undefined => (n.label ? [n.label] : n.labels);
 

@@ -2,7 +2,7 @@ import { dimensionOfWord, holdsDate, LIMIT_LEADS, SUPERLATIVE_DIMENSIONS } from 
 import { LIST_LIMIT } from './cypher-builder.js';
 import { isLimit } from './interpret-conditions.js';
 import type { Ctx, Draft, Unsure } from './interpret-context.js';
-import { candidates, fits, labelOf, newNodeId, personLike, pick, unsure, valueOwner, wordsOf } from './interpret-context.js';
+import { candidates, fits, isWord, labelOf, newNodeId, personLike, pick, unsure, valueOwner, wordsOf } from './interpret-context.js';
 import type { Item } from './links.js';
 import type { Ask, Meaning, MeaningNode, Ordering } from './meaning.js';
 
@@ -22,8 +22,6 @@ type AggItem = Extract<Item, { kind: 'agg' }>;
 type PropItem = Extract<Item, { kind: 'prop' }>;
 
 const numeric = (kinds: string[]) => kinds.includes('number') || kinds.includes('date') || kinds.includes('mixed');
-
-const isWord = (it: Item | undefined, word: string) => it?.kind === 'word' && it.token.lower === word;
 
 /** Whether the count at `at` follows "by" ("by (the) number of …") or a ranking word ("the highest number of …"). */
 const measuresRank = (items: Item[], at: number) =>

@@ -8,6 +8,7 @@ import { memoryOfSync, watchMemory } from '../../platform/memory-watch.js';
 import type { ParserMessage, ParserRequest, ParserResults, ParserTaskName } from './protocol.js';
 import { ResultAssembler } from './result-parts.js';
 import { childModule } from '../../platform/child-modules.js';
+import { diedOfFullHeap, keepStderrTail } from '../../platform/child-stderr.js';
 
 /**
  * Runs a parser task in a child process with a memory and a time cap, so a hostile document
@@ -85,7 +86,6 @@ export function runInParserProcess<K extends ParserTaskName>(options: ParserRunO
 
     let stage: IngestionStage = 'extracting_text';
     let outcome: { value: ParserResults[K] } | { error: unknown } | undefined;
-    let stderrTail = '';
     const assembler = new ResultAssembler();
     /** VmHWM read at the last moment the child was known to be alive. */
     let lastPeakBytes = 0;
@@ -124,8 +124,7 @@ export function runInParserProcess<K extends ParserTaskName>(options: ParserRunO
             onExceeded: (used) => decide({ error: tooMuchMemory(`resident memory reached ${Math.round(used / 1024 / 1024)} MB`) }),
           });
 
-    child.stderr?.setEncoding('utf8');
-    child.stderr?.on('data', (text: string) => (stderrTail = (stderrTail + text).slice(-STDERR_TAIL_BYTES)));
+    const stderrTail = keepStderrTail(child, STDERR_TAIL_BYTES);
     child.on('message', (message: ParserMessage) => {
       if (outcome) return;
       if (message.type === 'progress') {
@@ -156,8 +155,8 @@ export function runInParserProcess<K extends ParserTaskName>(options: ParserRunO
       stopWatch();
       clearTimeout(timer);
       if (!outcome) {
-        const oom = /heap out of memory|Reached heap limit|Allocation failed/i.test(stderrTail) || exitSignal === 'SIGKILL';
-        const details = `exit code ${code}, signal ${exitSignal}: ${stderrTail.trim().split('\n').slice(-3).join(' | ')}`;
+        const oom = diedOfFullHeap(stderrTail()) || exitSignal === 'SIGKILL';
+        const details = `exit code ${code}, signal ${exitSignal}: ${stderrTail().trim().split('\n').slice(-3).join(' | ')}`;
         decide({ error: oom ? tooMuchMemory(details) : failure('the parser stopped unexpectedly on this document', details) });
       }
       try {

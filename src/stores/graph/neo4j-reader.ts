@@ -1,6 +1,7 @@
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { childModule } from '../../platform/child-modules.js';
+import { diedOfFullHeap, keepStderrTail } from '../../platform/child-stderr.js';
 import { ReadRefusal, runRead } from './neo4j-read.js';
 import type { ReadAnswer, ReadDriver, ReadReply, ReadRequest, ReaderMessage } from './neo4j-read.js';
 import type { GraphLogger } from './port.js';
@@ -58,8 +59,6 @@ const running = (child: ChildProcess) => child.exitCode === null && child.signal
 
 /** A read is sent at most twice: once more after the process it ran on was stopped for another read. */
 const MAX_ATTEMPTS = 2;
-/** What V8 writes on stderr as it aborts a process whose heap is full. */
-const OUT_OF_MEMORY = /heap out of memory|Reached heap limit|Allocation failed/;
 /** The end of the read process's stderr kept to tell why it ended. */
 const STDERR_KEPT_CHARS = 4096;
 
@@ -166,10 +165,7 @@ export class ProcessReader implements Neo4jReader {
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       serialization: 'advanced',
     });
-    let stderr = '';
-    reader.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr = (stderr + chunk).slice(-STDERR_KEPT_CHARS);
-    });
+    const stderr = keepStderrTail(reader, STDERR_KEPT_CHARS);
     // The connection goes first, by message: not on the command line, where `ps` would show the password.
     reader.send({ connect: this.options.connection } satisfies ReaderMessage, () => undefined); // a failure shows as its end (close)
     reader.on('message', (reply: ReadReply) => {
@@ -186,9 +182,9 @@ export class ProcessReader implements Neo4jReader {
     });
     // `close` comes after stderr has been read to its end, which tells an exhausted heap from other ends.
     reader.once('close', (code, signal) => {
-      const oom = OUT_OF_MEMORY.test(stderr);
+      const oom = diedOfFullHeap(stderr());
       if (oom) this.options.logger?.warn?.({ code, signal }, 'graph: a read result did not fit in GRAPH_READ_MAX_MEMORY_MB');
-      else if (!this.closed && this.reader === reader) this.options.logger?.warn?.({ code, signal, stderr: stderr.slice(-500) }, 'graph: the read process ended');
+      else if (!this.closed && this.reader === reader) this.options.logger?.warn?.({ code, signal, stderr: stderr().slice(-500) }, 'graph: the read process ended');
       this.retire(reader, oom ? 'out-of-memory' : 'exited');
     });
     this.reader = reader;
