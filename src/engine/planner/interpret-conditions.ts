@@ -359,7 +359,7 @@ export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
       }
     }
 
-    // A quoted value after a property word: "the tagline 'Speed has no limits'", "a summary stating 'Silly, but fun'".
+    // A quoted value after a property word: "the motto 'ever onward'", "a note stating 'handle with care'".
     if (it.kind === 'literal') {
       const prop = textPropertyFor(ctx, i, true);
       if (prop && attach(ctx, i, prop, [{ key: prop.key, op: '=', value: it.text, words: `“${it.text}”` }])) ctx.used.add(i);
