@@ -8,7 +8,7 @@ import type { ResolutionMemory } from '../../src/engine/planner/resolve.js';
 import { understand } from '../../src/engine/planner/understand.js';
 import { SchemaCache } from '../../src/engine/planner/schema-cache.js';
 import { afterAll, beforeAll } from 'vitest';
-import type { GraphStore, UpsertBatch } from '../../src/stores/graph/port.js';
+import type { GraphStore, PropertyValue, UpsertBatch } from '../../src/stores/graph/port.js';
 import { openScratchGraph } from './scratch-graph.js';
 
 /**
@@ -65,6 +65,6 @@ export function plannerOnScratch(name: string, batch: UpsertBatch): () => Awaite
 export const firstValues = (answer: PlannerAnswer) => answer.rows.map((r) => Object.values(r)[0]).sort();
 
 /** A node of a test graph, by its key, its one label and its properties. */
-export const graphNode = (key: string, label: string, properties: Record<string, string | number>) => ({ key, labels: [label], properties });
+export const graphNode = (key: string, label: string, properties: Record<string, PropertyValue>) => ({ key, labels: [label], properties });
 /** A relationship of a test graph, between two nodes' keys, with its properties if it has any. */
-export const graphRel = (from: string, type: string, to: string, properties?: Record<string, string | number>) => ({ fromKey: from, type, toKey: to, ...(properties ? { properties } : {}) });
+export const graphRel = (from: string, type: string, to: string, properties?: Record<string, PropertyValue>) => ({ fromKey: from, type, toKey: to, ...(properties ? { properties } : {}) });

@@ -22,6 +22,9 @@ export const labelWord = (label: string, n: number) => {
   return [...words, n === 1 ? last : pluralOf(last)].join(' ');
 };
 
+/** How a sentence names an aggregate. */
+export const AGGREGATE_WORDS = { avg: 'average', sum: 'total', min: 'minimum', max: 'maximum' } as const;
+
 export const show = (value: unknown): string => {
   if (value === null || value === undefined) return 'unknown';
   // Thousands are grouped from five digits on, so a year stays a year ("1984", "12,500").
@@ -204,7 +207,7 @@ function sentence({ description: d, columns, rows, truncated }: AnswerInput): st
         const amount = measure ? (measure === 'count' ? show(row[measure]) : `${identifierWords(measure).join(' ')} ${show(row[measure])}`) : '';
         return `${show(row.name)} has the ${d.aggregate === 'most' ? 'most' : 'fewest'}${d.property ? ` ${identifierWords(d.property).join(' ')}` : ` ${labelWord(target ?? '', 2)}`}${amount ? ` (${amount})` : ''}.`;
       }
-      const fn = { avg: 'average', sum: 'total', min: 'minimum', max: 'maximum' }[d.aggregate as 'avg'] ?? d.aggregate;
+      const fn = AGGREGATE_WORDS[d.aggregate as 'avg'] ?? d.aggregate;
       const scope = target ? ` of ${labelWord(target, 2)}` : '';
       const where = entity ? ` ${rel ? verb(rel.phrase, true) : 'related to'} ${entity}` : '';
       return `The ${fn} ${d.property ? identifierWords(d.property).join(' ') : 'value'}${scope}${where} is ${show(row[first])}.`;

@@ -78,11 +78,21 @@ export const COMPARATOR_CUES: readonly ComparatorCue[] = [
   { words: ['end', 'with'], op: 'ends', text: true },
 ];
 
-/** Words a quoted value may follow to mean "equal to it" ("a summary stating 'Silly, but fun'"). */
+/** Words a quoted value may follow to mean "equal to it" ("a note stating 'handle with care'"). */
 export const EQUALITY_LEADS = new Set(['stating', 'saying', 'reading', 'titled', 'named', 'called', 'of', 'is', 'was', 'equal', 'as', 'with', 'being']);
 
 /** Verbs that give a thing's name after its kind ("the movie titled …", "a ship called …"), by lemma. */
 export const NAMING_VERBS: ReadonlySet<string> = new Set(['call', 'name', 'title', 'entitle', 'dub', 'label']);
+
+/**
+ * Nouns naming a part of the schema itself, after a name of one: "the ACTED_IN relationship",
+ * "Person nodes", "the born property" (by lemma). They say what the name is, nothing more.
+ */
+export const SCHEMA_PART_NOUNS: Readonly<Record<'label' | 'rel' | 'prop', ReadonlySet<string>>> = {
+  label: new Set(['node', 'label', 'vertex', 'entity']),
+  rel: new Set(['relationship', 'relation', 'edge', 'connection', 'link']),
+  prop: new Set(['property', 'attribute', 'field']),
+};
 
 /** Words asking how two named things are connected (by lemma). */
 export const PATH_CUES: ReadonlySet<string> = new Set(['connect', 'connected', 'relate', 'related', 'link', 'linked', 'connection', 'path']);

@@ -140,7 +140,8 @@ export function buildCypher(m: Meaning): string {
       if (m.order && 'count' in m.order.by) return rankByCount(m, m.order.by.count, byId, name);
       if (m.order && 'aggregate' in m.order.by) {
         const by = m.order.by;
-        return `${match} WITH ${focus.id}, ${by.aggregate}(${target(by.of, by.key, by.edge)}) AS value WHERE value IS NOT NULL RETURN ${name} AS name, value ORDER BY value ${m.order.direction}, name LIMIT ${m.limit ?? 1}`;
+        const values = target(by.of, by.key, by.edge);
+        return `${match} WITH ${focus.id}, ${by.aggregate}(${by.size ? `size(${values})` : values}) AS value WHERE value IS NOT NULL RETURN ${name} AS name, value ORDER BY value ${m.order.direction}, name LIMIT ${m.limit ?? 1}`;
       }
       if (m.having?.length) {
         return `${match} WITH ${focus.id}${havingWith(m)} WHERE ${havingWhere(m)} RETURN DISTINCT ${name} AS name${m.having.map((h, i) => `, c${i} AS count`).slice(0, 1).join('')} ORDER BY name LIMIT ${m.limit ?? LIST_LIMIT}`;

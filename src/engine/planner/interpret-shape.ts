@@ -1,3 +1,4 @@
+import { AGGREGATE_WORDS } from './answer.js';
 import { dimensionOfWord, holdsDate, LIMIT_LEADS, SUPERLATIVE_DIMENSIONS } from './cues.js';
 import { LIST_LIMIT } from './cypher-builder.js';
 import { isLimit } from './interpret-conditions.js';
@@ -96,7 +97,7 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
   } else if (aggAt >= 0) {
     const fn = (items[aggAt] as AggItem).fn;
     const target = asked.map(({ it, i }) => ({ p: pick(ctx, it.props.filter((p) => p.kind === 'number' || p.kind === 'mixed'), i), i })).find((x) => x.p);
-    if (!target?.p) return unsure(ctx, `I can’t tell what to take the ${fn === 'avg' ? 'average' : fn === 'sum' ? 'total' : fn === 'max' ? 'maximum' : 'minimum'} of`);
+    if (!target?.p) return unsure(ctx, `I can’t tell what to take the ${AGGREGATE_WORDS[fn]} of`);
     ctx.used.add(aggAt).add(target.i);
     const of = valueOwner(ctx, target.p, target.i);
     if (!of) return unsure(ctx, `I can’t tell whose ${target.p.key} is meant`);
@@ -272,14 +273,29 @@ function limitOf(ctx: Ctx, rankAt: number): number | undefined {
  * thing it stands before or on the focus ("the oldest ship", "the cheapest tickets").
  */
 function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: number): { order: Ordering; fromProperty: boolean; countedBy?: boolean } | undefined {
-  const propOrder = (k: number, fn?: 'avg' | 'sum' | 'min' | 'max'): { order: Ordering; fromProperty: boolean } | undefined => {
+  const propOrder = (k: number, fn?: 'avg' | 'sum' | 'min' | 'max', counting = false): { order: Ordering; fromProperty: boolean } | undefined => {
     const it = ctx.items[k] as PropItem;
-    const p = pick(ctx, it.props.filter((x) => numeric([x.kind])), k);
+    const p = counting ? undefined : pick(ctx, it.props.filter((x) => numeric([x.kind])), k);
     const of = p && valueOwner(ctx, p, k);
-    if (!p || !of) return undefined;
+    if (!p || !of) return listOrder(k, fn, counting);
     ctx.used.add(k);
     const direction = p.kind === 'date' && rank.dimension?.onDates ? rank.dimension.onDates : rank.direction;
     return { order: { by: fn ? { aggregate: fn, ...of } : of, direction }, fromProperty: true };
+  };
+  /**
+   * "the most roles", "by the number of roles" where each holds a list of them: ranked by how
+   * many items the lists hold in all. Not "the most distinct roles" (the same item in two lists
+   * counts once), nor a superlative of its own ("the longest"), nor an aggregate but a total.
+   */
+  const listOrder = (k: number, fn?: 'avg' | 'sum' | 'min' | 'max', counting = false): { order: Ordering; fromProperty: boolean } | undefined => {
+    const it = ctx.items[k] as PropItem;
+    if (rank.dimension || (fn && fn !== 'sum') || !(counting || /^(most|fewest|least)$/.test(rank.word))) return undefined;
+    if (ctx.tokens.slice(rank.to + 1, it.from).some((t) => /^(distinct|different|unique)$/.test(t.lower))) return undefined;
+    const p = pick(ctx, it.props.filter((x) => x.kind === 'list'), k);
+    const of = p && valueOwner(ctx, p, k);
+    if (!p || !of) return undefined;
+    ctx.used.add(k);
+    return { order: { by: { aggregate: 'sum', ...of, size: true }, direction: rank.direction }, fromProperty: true };
   };
   // "the highest number of followers": the count says what "highest" measures.
   let counted = false;
@@ -291,11 +307,13 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
       continue;
     }
     if (it.kind === 'prop') {
-      const found = propOrder(k, aggAt >= 0 && aggAt < k && aggAt > at ? (ctx.items[aggAt] as AggItem).fn : undefined);
+      const found = propOrder(k, aggAt >= 0 && aggAt < k && aggAt > at ? (ctx.items[aggAt] as AggItem).fn : undefined, counted);
       if (found) {
         if (aggAt > at && aggAt < k) ctx.used.add(aggAt);
         return found;
       }
+      // "the most distinct roles" (a list, a text): what it ranks by is not a number to order by, nor anything else here.
+      return undefined;
     }
     if (it.kind === 'label' || it.kind === 'agent') {
       const node = ctx.nodes.find((n) => n.at === k);
@@ -330,6 +348,13 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
     }
     if (next?.kind === 'agg' && ctx.items[j + 1]?.kind === 'prop') {
       const found = propOrder(j + 1, next.fn);
+      if (found) {
+        ctx.used.add(k).add(j);
+        return found;
+      }
+    }
+    if (next?.kind === 'count' && ctx.items[j + 1]?.kind === 'prop') {
+      const found = propOrder(j + 1, undefined, true);
       if (found) {
         ctx.used.add(k).add(j);
         return found;

@@ -412,7 +412,7 @@ function unplacedWords(ctx: Ctx): { text: string; at: number }[] {
       if (naming.has(t.lemma) || naming.has(t.lower)) return;
       if (t.pos === 'verb' && /^(be|is|have|do|does|did|get|make|exist|include|involve|list|show|give|tell|find|name|return|display|provide|want|know|see|happen)$/.test(t.lemma)) return;
       out.push({ text: t.text, at: i });
-    } else if (it.kind === 'label' || it.kind === 'prop' || it.kind === 'value' || it.kind === 'rel' || it.kind === 'literal' || it.kind === 'agent' || it.kind === 'cmp') {
+    } else if (it.kind === 'label' || it.kind === 'prop' || it.kind === 'value' || it.kind === 'rel' || it.kind === 'literal' || it.kind === 'agent' || it.kind === 'cmp' || it.kind === 'count') {
       // A comparison left over ("or more" with nothing to compare) is reported, never dropped.
       out.push({ text: wordsOf(ctx, i), at: i });
     }

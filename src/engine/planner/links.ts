@@ -1,6 +1,6 @@
 import type { Token } from '../../language/analyze.js';
 import { fold } from '../../language/analyze.js';
-import { AGGREGATE_CUES, COMPARATOR_CUES, dimensionOfWord, RANK_CUES, SUPERLATIVE_DIMENSIONS, SUPPORT_VERBS } from './cues.js';
+import { AGGREGATE_CUES, COMPARATOR_CUES, dimensionOfWord, RANK_CUES, SCHEMA_PART_NOUNS, SUPERLATIVE_DIMENSIONS, SUPPORT_VERBS } from './cues.js';
 import type { ComparatorCue, Dimension } from './cues.js';
 import type { RelatedWord } from '../../language/wordnet.js';
 import type { LexLabel, Lexicon, LexProperty, LexRelationship, LexValue } from './lexicon.js';
@@ -112,7 +112,7 @@ function linkAt(tokens: Token[], i: number, lexicon: Lexicon, named: NamedThing[
     // "St Mary's Harbour": the possessive is part of the name.
     return { kind: 'entity', entity, from: i, to };
   }
-  if (t.pos === 'quote') return { kind: 'literal', text: t.text, from: i, to: i };
+  if (t.pos === 'quote') return quotedSchemaName(tokens, i, lexicon) ?? { kind: 'literal', text: t.text, from: i, to: i };
 
   // Dates: "March 2020", "2020-03-15"; decades; numbers.
   if (MONTHS.includes(t.lower) && tokens[i + 1] && isYear(tokens[i + 1]!)) {
@@ -151,7 +151,7 @@ function linkAt(tokens: Token[], i: number, lexicon: Lexicon, named: NamedThing[
 
   // Schema words: the longest match among labels, relationships, properties and values.
   const schema = schemaAt(tokens, i, lexicon);
-  if (schema) return schema;
+  if (schema) return withPartNoun(schema, tokens);
 
   if (t.lower in AGGREGATE_CUES) return { kind: 'agg', fn: AGGREGATE_CUES[t.lower]!, from: i, to: i };
   // "top 3 ports (by cargo)": ranks only when something says by what; otherwise it says how many.
@@ -176,6 +176,25 @@ function linkAt(tokens: Token[], i: number, lexicon: Lexicon, named: NamedThing[
   if (t.pos === 'neg') return { kind: 'neg', from: i, to: i };
   if (t.pos === 'wh') return { kind: 'wh', word: t.lower, from: i, to: i };
   return relatedAt(tokens, i, lexicon) ?? { kind: 'word', token: t, from: i, to: i };
+}
+
+/** The noun of a schema part after a name of one ("the ACTED_IN relationship") goes with the name. */
+function withPartNoun(item: Item, tokens: Token[]): Item {
+  const part = item.kind === 'label' || item.kind === 'rel' || item.kind === 'prop' ? SCHEMA_PART_NOUNS[item.kind] : undefined;
+  const next = tokens[item.to + 1];
+  return part && next && next.pos === 'noun' && part.has(next.lemma) ? { ...item, to: item.to + 1 } : item;
+}
+
+/** "in 'ACTED_IN' relationships": a quoted name of the schema, written as the schema writes it, with the noun of its part after it. */
+function quotedSchemaName(tokens: Token[], i: number, lexicon: Lexicon): Item | undefined {
+  const t = tokens[i]!;
+  const next = tokens[i + 1];
+  if (!next || next.pos !== 'noun') return undefined;
+  const rel = lexicon.relationships.find((r) => r.type === t.text);
+  if (rel && SCHEMA_PART_NOUNS.rel.has(next.lemma)) return { kind: 'rel', rel, passive: false, from: i, to: i + 1 };
+  const label = lexicon.labels.find((l) => l.label === t.text);
+  if (label && SCHEMA_PART_NOUNS.label.has(next.lemma)) return { kind: 'label', label, plural: next.tags.has('Plural'), from: i, to: i + 1 };
+  return undefined;
 }
 
 const flipDir = (d: 'ASC' | 'DESC'): 'ASC' | 'DESC' => (d === 'ASC' ? 'DESC' : 'ASC');

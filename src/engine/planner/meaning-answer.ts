@@ -1,5 +1,5 @@
 import { isNameKey } from '../../stores/graph/bookkeeping.js';
-import { listOf, plainRows, show, verb } from './answer.js';
+import { AGGREGATE_WORDS, listOf, plainRows, show, verb } from './answer.js';
 import type { Condition, Meaning, MeaningEdge, MeaningNode } from './meaning.js';
 import { identifierWords, pluralOf } from './words.js';
 
@@ -120,7 +120,7 @@ export function composeMeaningAnswer(input: MeaningAnswerInput): string {
       return `The ${key} of ${subject} ${values.length === 1 ? 'is' : 'are'} ${listOf(values)}.`;
     }
     case 'aggregate': {
-      const fn = { avg: 'average', sum: 'total', min: 'minimum', max: 'maximum' }[m.ask.fn];
+      const fn = AGGREGATE_WORDS[m.ask.fn];
       const key = identifierWords(m.ask.key).join(' ');
       const value = rows[0]?.[first];
       const whose = m.ask.edge ? '' : ` of ${n(2)}${describe(m, focus.id, true)}`;
@@ -180,8 +180,10 @@ export function composeMeaningAnswer(input: MeaningAnswerInput): string {
           return `The ${names.length} ${n(names.length)} with ${what}: ${listOf(rows.map((r) => `${show(r[first])} (${show(r.count)})`))}.`;
         }
         const key = identifierWords(by.key).join(' ');
-        const valueOf = (r: Record<string, unknown>) => show(r[by.key]);
-        const word = most ? 'highest' : 'lowest';
+        // An aggregate's value is the `value` column ("the lowest average rating"); a list's size, how many it holds ("the most roles").
+        const valueOf = (r: Record<string, unknown>) => show('aggregate' in by ? r.value : r[by.key]);
+        const word =
+          'aggregate' in by && by.size ? (most ? 'most' : 'fewest') : `${most ? 'highest' : 'lowest'}${'aggregate' in by ? ` ${AGGREGATE_WORDS[by.aggregate]}` : ''}`;
         if (names.length === 1) return `${names[0]} has the ${word} ${key} (${valueOf(rows[0]!)}).`;
         return `The ${names.length} ${n(names.length)} with the ${word} ${key}: ${listOf(rows.map((r) => `${show(r[first])} (${valueOf(r)})`))}.`;
       }

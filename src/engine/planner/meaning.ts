@@ -59,7 +59,11 @@ export type Ask =
 
 export interface Ordering {
   /** A property of a node or edge, an aggregate of one per focus ("the highest average rating"), or how many of `count` each focus has. */
-  by: { of: string; key: string; edge?: boolean } | { aggregate: 'avg' | 'sum' | 'min' | 'max'; of: string; key: string; edge?: boolean } | { count: string; /** The noun the question counted them by ("followers", "reviews"). */ said?: string };
+  by:
+    | { of: string; key: string; edge?: boolean }
+    /** `size`: the values are lists, and what is aggregated is how many items each holds ("the most roles"). */
+    | { aggregate: 'avg' | 'sum' | 'min' | 'max'; of: string; key: string; edge?: boolean; size?: boolean }
+    | { count: string; /** The noun the question counted them by ("followers", "reviews"). */ said?: string };
   direction: 'ASC' | 'DESC';
   /** "The first 3 movies": listed in date order, those without a date last; not a ranking. */
   chronological?: boolean;

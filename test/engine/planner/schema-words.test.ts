@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { UpsertBatch } from '../../../src/stores/graph/port.js';
+import { graphNode, graphRel, plannerOnScratch } from '../../support/planner.js';
+
+/**
+ * Questions that name the schema as it is written, and values that are lists, each read on two
+ * small invented graphs: "the PLAYED_IN relationship", "'CREWED' relationships" and "Vessel
+ * nodes" are those names (the noun of the part adds nothing); "the most parts" ranks by how many
+ * items the lists of parts hold in all; "the most distinct parts" is refused (an item in two lists
+ * counts once there), as is a count the question asks for but nothing in it says of what; an
+ * aggregate that ranks is said with its value ("the lowest average score: … (6.5)").
+ */
+
+const node = graphNode;
+const rel = graphRel;
+
+const STAGE: UpsertBatch = {
+  nodes: [
+    node('p:1', 'Person', { name: 'Ines Varga' }),
+    node('p:2', 'Person', { name: 'Tor Lunde' }),
+    node('p:3', 'Person', { name: 'Mira Holt' }),
+    node('s:1', 'Show', { title: 'Salt Hymns', genre: 'drama' }),
+    node('s:2', 'Show', { title: 'Night Ferry', genre: 'farce' }),
+  ],
+  relationships: [
+    rel('p:1', 'PLAYED_IN', 's:1', { parts: ['Ferryman', 'Ghost', 'Clerk'] }),
+    rel('p:1', 'PLAYED_IN', 's:2', { parts: ['Ferryman'] }),
+    rel('p:2', 'PLAYED_IN', 's:1', { parts: ['Widow'] }),
+    rel('p:2', 'PLAYED_IN', 's:2', { parts: ['Pilot'] }),
+    rel('p:2', 'RATED', 's:1', { score: 9 }),
+    rel('p:3', 'RATED', 's:1', { score: 4 }),
+    rel('p:3', 'RATED', 's:2', { score: 8 }),
+  ],
+};
+
+const HARBOUR: UpsertBatch = {
+  nodes: [
+    node('c:1', 'Sailor', { name: 'Ada Moreau' }),
+    node('c:2', 'Sailor', { name: 'Bo Lind' }),
+    node('c:3', 'Sailor', { name: 'Cy Okafor' }),
+    node('v:1', 'Vessel', { name: 'Kestrel', port: 'Oban' }),
+    node('v:2', 'Vessel', { name: 'Marlin', port: 'Wick' }),
+  ],
+  relationships: [
+    rel('c:1', 'CREWED', 'v:1', { duties: ['deck'] }),
+    rel('c:2', 'CREWED', 'v:1', { duties: ['galley', 'deck', 'watch', 'nets'] }),
+    rel('c:2', 'CREWED', 'v:2', { duties: ['watch'] }),
+    rel('c:3', 'CREWED', 'v:2', { duties: ['helm', 'deck'] }),
+    rel('c:1', 'INSPECTED', 'v:1', { grade: 7 }),
+    rel('c:3', 'INSPECTED', 'v:1', { grade: 6 }),
+    rel('c:3', 'INSPECTED', 'v:2', { grade: 3 }),
+  ],
+};
+
+type Case = { question: string; first?: string[]; text?: RegExp; refused?: RegExp };
+
+const cases: [string, UpsertBatch, Case[]][] = [
+  [
+    'stage',
+    STAGE,
+    [
+      { question: 'Which show has the lowest average score in the RATED relationship?', first: ['Salt Hymns'], text: /lowest average score \(6\.5\)/ },
+      { question: 'Which shows have a score above 5 in the RATED relationship?', first: ['Night Ferry', 'Salt Hymns'] },
+      { question: 'Who is in the PLAYED_IN relationship with Night Ferry?', first: ['Ines Varga', 'Tor Lunde'] },
+      { question: 'Which person played the most parts?', first: ['Ines Varga'], text: /Ines Varga has the most parts \(4\)/ },
+      { question: 'List the top 1 show by the number of parts in the PLAYED_IN relationship.', first: ['Salt Hymns'], text: /Salt Hymns has the most parts \(4\)/ },
+      { question: 'Which person played the most distinct parts?', refused: /ranks by/ },
+      { question: 'Which 2 people played the most parts?', first: ['Ines Varga', 'Tor Lunde'] },
+      { question: 'List the top 1 show by the number of genres.', refused: /number of/ },
+    ],
+  ],
+  [
+    'harbour',
+    HARBOUR,
+    [
+      { question: 'Which vessel has the lowest average grade in the INSPECTED relationship?', first: ['Marlin'] },
+      { question: "Which vessels have a grade below 5 in 'INSPECTED' relationships?", first: ['Marlin'] },
+      { question: 'Which Vessel nodes did Bo Lind crew?', first: ['Kestrel', 'Marlin'] },
+      { question: 'Which sailor has the most duties in the CREWED relationship?', first: ['Bo Lind'], text: /Bo Lind has the most duties \(5\)/ },
+      { question: 'Which vessel has the highest average grade in the INSPECTED relationship?', first: ['Kestrel'], text: /highest average grade \(6\.5\)/ },
+      { question: 'Which sailor has the most different duties in the CREWED relationship?', refused: /ranks by/ },
+      { question: 'List the top 1 vessel by the number of ports.', refused: /number of/ },
+    ],
+  ],
+];
+
+describe.each(cases)('schema words and lists (%s)', (name, batch, questions) => {
+  const planner = plannerOnScratch(`schemawords${name}`, batch);
+
+  it.each(questions)('$question', async ({ question, first, text, refused }) => {
+    const answer = await planner().ask(question);
+    if (refused) {
+      expect(answer.cypher, answer.cypher).toBeUndefined();
+      expect(answer.reading.ok ? '' : answer.reading.reason).toMatch(refused);
+      return;
+    }
+    expect(answer.cypher, answer.resolution ?? JSON.stringify(answer.reading)).toBeDefined();
+    expect(answer.rows.map((r) => String(Object.values(r)[0])).sort(), answer.cypher).toEqual(first);
+    if (text) expect(answer.text).toMatch(text);
+  });
+});
