@@ -189,15 +189,18 @@ export function composeMeaningAnswer(input: MeaningAnswerInput): string {
       }
       const said = describe(m, focus.id, true);
       if (names.length === 0) return `I found no ${n(2)}${said}.`;
-      if (truncated && total !== undefined && total > names.length) return `There are ${show(total)} ${n(total)}${said}; the first ${names.length} are: ${listOf(names)}.`;
-      if (truncated) return `There are more than ${names.length} ${n(2)}${said}; the first ${names.length} are: ${listOf(names)}.`;
+      // The values the question asked for go beside each name ("Ben Miles (roles Cass Jones)").
+      const asked = m.ask.kind === 'list' ? [...new Set(m.ask.extra.map((x) => x.key))].filter((k) => columns.slice(1).includes(k)) : [];
+      const listed = listOf(rows.map((r) => (asked.length ? `${show(r[first])} (${asked.map((c) => `${identifierWords(c).join(' ')} ${show(r[c])}`).join(', ')})` : show(r[first]))));
+      if (truncated && total !== undefined && total > names.length) return `There are ${show(total)} ${n(total)}${said}; the first ${names.length} are: ${listed}.`;
+      if (truncated) return `There are more than ${names.length} ${n(2)}${said}; the first ${names.length} are: ${listed}.`;
       // "the top 5 movies …" that rank by nothing the question names: not passed off as a ranking.
       if (m.unranked && m.limit !== undefined && names.length >= m.limit) {
-        return `${names.length} ${n(names.length)}${describe(m, focus.id, names.length !== 1)}, in no particular order (“top” names nothing to rank by): ${listOf(names)}.`;
+        return `${names.length} ${n(names.length)}${describe(m, focus.id, names.length !== 1)}, in no particular order (“top” names nothing to rank by): ${listed}.`;
       }
       const plainly = simple(m, names.length, n(names.length));
-      if (plainly) return `${plainly}: ${listOf(names)}.`;
-      return `${names.length} ${n(names.length)}${describe(m, focus.id, names.length !== 1)}: ${listOf(names)}.`;
+      if (plainly) return `${plainly}: ${listed}.`;
+      return `${names.length} ${n(names.length)}${describe(m, focus.id, names.length !== 1)}: ${listed}.`;
     }
   }
 }

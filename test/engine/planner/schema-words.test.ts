@@ -8,7 +8,8 @@ import { graphNode, graphRel, plannerOnScratch } from '../../support/planner.js'
  * nodes" are those names (the noun of the part adds nothing); "the most parts" ranks by how many
  * items the lists of parts hold in all; "the most distinct parts" is refused (an item in two lists
  * counts once there), as is a count the question asks for but nothing in it says of what; an
- * aggregate that ranks is said with its value ("the lowest average score: … (6.5)").
+ * aggregate that ranks is said with its value ("the lowest average score: … (6.5)"); values a
+ * list asks for are said beside each name ("Ines Varga (parts Ferryman, Ghost, Clerk)").
  */
 
 const node = graphNode;
@@ -65,6 +66,7 @@ const cases: [string, UpsertBatch, Case[]][] = [
       { question: 'Which person played the most parts?', first: ['Ines Varga'], text: /Ines Varga has the most parts \(4\)/ },
       { question: 'List the top 1 show by the number of parts in the PLAYED_IN relationship.', first: ['Salt Hymns'], text: /Salt Hymns has the most parts \(4\)/ },
       { question: 'Which person played the most distinct parts?', refused: /ranks by/ },
+      { question: 'What parts did people have in Salt Hymns?', first: ['Ines Varga', 'Tor Lunde'], text: /Ines Varga \(parts Ferryman, Ghost, Clerk\) and Tor Lunde \(parts Widow\)/ },
       { question: 'Which 2 people played the most parts?', first: ['Ines Varga', 'Tor Lunde'] },
       { question: 'List the top 1 show by the number of genres.', refused: /number of/ },
     ],
@@ -79,6 +81,7 @@ const cases: [string, UpsertBatch, Case[]][] = [
       { question: 'Which sailor has the most duties in the CREWED relationship?', first: ['Bo Lind'], text: /Bo Lind has the most duties \(5\)/ },
       { question: 'Which vessel has the highest average grade in the INSPECTED relationship?', first: ['Kestrel'], text: /highest average grade \(6\.5\)/ },
       { question: 'Which sailor has the most different duties in the CREWED relationship?', refused: /ranks by/ },
+      { question: 'What duties did the sailors who crewed Marlin have?', first: ['Bo Lind', 'Cy Okafor'], text: /Bo Lind \(duties watch\) and Cy Okafor \(duties helm, deck\)/ },
       { question: 'List the top 1 vessel by the number of ports.', refused: /number of/ },
     ],
   ],
