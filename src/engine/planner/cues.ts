@@ -183,9 +183,10 @@ export const PERSON_WORDS = new Set([
 
 /**
  * Support verbs: with the noun of an event they only say it was made ("reviews written", "ratings
- * given", "orders placed", "votes cast"), unlike a verb with its own meaning ("orders returned").
+ * given", "orders placed", "votes cast"), unlike a verb with its own meaning ("orders returned");
+ * with the noun of a part someone has, that they had it ("roles played", "posts held", "duties performed").
  */
-export const SUPPORT_VERBS = new Set(['write', 'give', 'make', 'post', 'place', 'leave', 'cast', 'do', 'submit', 'file', 'take', 'receive', 'get']);
+export const SUPPORT_VERBS = new Set(['write', 'give', 'make', 'post', 'place', 'leave', 'cast', 'do', 'submit', 'file', 'take', 'receive', 'get', 'play', 'hold', 'perform']);
 
 /** Words that carry no meaning of their own in a question about a graph. */
 export const FILLER_WORDS = new Set([

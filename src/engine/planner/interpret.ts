@@ -8,6 +8,7 @@ import { candidates, fits, newNodeId, personLike, settle, unsure, wordsOf } from
 import { sameAs, whenForm, wholeForm } from './interpret-forms.js';
 import { joinComponents } from './interpret-joins.js';
 import { shape } from './interpret-shape.js';
+import { inVerbSlot, supportsProperty } from './interpret-verbs.js';
 import type { Item } from './links.js';
 import type { Lexicon, LexRelationship } from './lexicon.js';
 import type { Meaning } from './meaning.js';
@@ -93,7 +94,7 @@ export function interpret(tokens: Token[], items: Item[], lexicon: Lexicon, chos
 function outOfScope(ctx: Ctx): Unsure | undefined {
   const words = unplacedWords(ctx).filter((w) => !joiningOnly(ctx, w)).filter((w) => {
     const it = ctx.items[w.at];
-    return it?.kind === 'word' && ['noun', 'adj', 'proper'].includes(it.token.pos) && !/^(she|he|her|him|his|hers|it|its|they|them|their|theirs)$/.test(it.token.lower);
+    return it?.kind === 'word' && ['noun', 'adj', 'proper'].includes(it.token.pos) && !inVerbSlot(ctx, w.at) && !/^(she|he|her|him|his|hers|it|its|they|them|their|theirs)$/.test(it.token.lower);
   });
   return words.length > 0 ? { ok: false, reason: `the graph records nothing about “${words.map((w) => w.text).join('”, “')}”`, unplaced: words.map((w) => w.text), scope: 'out_of_scope' } : undefined;
 }
@@ -102,7 +103,7 @@ function outOfScope(ctx: Ctx): Unsure | undefined {
 function finish(ctx: Ctx, meaning: Meaning): Interpretation {
   const scope = outOfScope(ctx);
   if (scope) return scope;
-  const unplaced = unplacedWords(ctx).filter((w) => !absorbed(ctx, w));
+  const unplaced = unplacedWords(ctx).filter((w) => !supportsProperty(ctx, w.at) && !absorbed(ctx, w));
   if (unplaced.length > 0) return { ok: false, reason: `I could not place “${unplaced.map((w) => w.text).join('”, “')}” in the graph`, unplaced: unplaced.map((w) => w.text) };
   if (ctx.confidence < CONFIDENCE_MIN) {
     // Not run on a guess: the reading is offered for the person asking to confirm (or "none of these").

@@ -318,7 +318,7 @@ function relatedAt(tokens: Token[], i: number, lexicon: Lexicon): Item | undefin
  * "Where does Mira Holt work?": after "do/does/did" and its subject, the next word is the verb,
  * though a tagger may read it as a noun (no verb stands between them).
  */
-function afterDoSupport(tokens: Token[], at: number): boolean {
+export function afterDoSupport(tokens: Token[], at: number): boolean {
   for (let k = at - 1; k >= 0; k--) {
     const t = tokens[k]!;
     // (A tagger may take "does" itself for a verb.)

@@ -112,7 +112,10 @@ export function composeMeaningAnswer(input: MeaningAnswerInput): string {
         const e = m.edges[Number(ask.of)]!;
         const a = m.nodes.find((x) => x.id === e.from)!;
         const b = m.nodes.find((x) => x.id === e.to)!;
-        return `The ${key} of ${nodeName(a) ?? noun(a.label, 1)} ${verb(phraseOf(e.type), false)} ${nodeName(b) ?? noun(b.label, 1)} ${values.length === 1 ? 'is' : 'are'} ${listOf(values)}.`;
+        // "The roles where Tom Hanks acted in a movie are …": the value belongs to the relationship, not to either end.
+        const who = (x: MeaningNode) => nodeName(x) ?? `a ${noun(x.label, 1)}`;
+        const several = values.length > 1 || rows.some((r) => Array.isArray(r[ask.key]) && (r[ask.key] as unknown[]).length > 1);
+        return `The ${key} where ${who(a)} ${verb(phraseOf(e.type), false)} ${who(b)} ${several ? 'are' : 'is'} ${listOf(values)}.`;
       }
       const of = m.nodes.find((x) => x.id === ask.of)!;
       const subject = nodeName(of) ?? `the ${noun(of.label, 1)}${describe(m, of.id, false)}`;

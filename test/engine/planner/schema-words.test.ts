@@ -4,12 +4,14 @@ import { graphNode, graphRel, plannerOnScratch } from '../../support/planner.js'
 
 /**
  * Questions that name the schema as it is written, and values that are lists, each read on two
- * small invented graphs: "the PLAYED_IN relationship", "'CREWED' relationships" and "Vessel
+ * small invented graphs: "the APPEARED_IN relationship", "'CREWED' relationships" and "Vessel
  * nodes" are those names (the noun of the part adds nothing); "the most parts" ranks by how many
  * items the lists of parts hold in all; "the most distinct parts" is refused (an item in two lists
  * counts once there), as is a count the question asks for but nothing in it says of what; an
  * aggregate that ranks is said with its value ("the lowest average score: … (6.5)"); values a
- * list asks for are said beside each name ("Ines Varga (parts Ferryman, Ghost, Clerk)").
+ * list asks for are said beside each name ("Ines Varga (parts Ferryman, Ghost, Clerk)"). A light verb
+ * with such a property only says the relationship holds ("Which parts did Ines Varga play?", "the
+ * duties performed by sailors"): the property's relationship is the one read.
  */
 
 const node = graphNode;
@@ -24,10 +26,10 @@ const STAGE: UpsertBatch = {
     node('s:2', 'Show', { title: 'Night Ferry', genre: 'farce' }),
   ],
   relationships: [
-    rel('p:1', 'PLAYED_IN', 's:1', { parts: ['Ferryman', 'Ghost', 'Clerk'] }),
-    rel('p:1', 'PLAYED_IN', 's:2', { parts: ['Ferryman'] }),
-    rel('p:2', 'PLAYED_IN', 's:1', { parts: ['Widow'] }),
-    rel('p:2', 'PLAYED_IN', 's:2', { parts: ['Pilot'] }),
+    rel('p:1', 'APPEARED_IN', 's:1', { parts: ['Ferryman', 'Ghost', 'Clerk'] }),
+    rel('p:1', 'APPEARED_IN', 's:2', { parts: ['Ferryman'] }),
+    rel('p:2', 'APPEARED_IN', 's:1', { parts: ['Widow'] }),
+    rel('p:2', 'APPEARED_IN', 's:2', { parts: ['Pilot'] }),
     rel('p:2', 'RATED', 's:1', { score: 9 }),
     rel('p:3', 'RATED', 's:1', { score: 4 }),
     rel('p:3', 'RATED', 's:2', { score: 8 }),
@@ -62,12 +64,14 @@ const cases: [string, UpsertBatch, Case[]][] = [
     [
       { question: 'Which show has the lowest average score in the RATED relationship?', first: ['Salt Hymns'], text: /lowest average score \(6\.5\)/ },
       { question: 'Which shows have a score above 5 in the RATED relationship?', first: ['Night Ferry', 'Salt Hymns'] },
-      { question: 'Who is in the PLAYED_IN relationship with Night Ferry?', first: ['Ines Varga', 'Tor Lunde'] },
+      { question: 'Who is in the APPEARED_IN relationship with Night Ferry?', first: ['Ines Varga', 'Tor Lunde'] },
       { question: 'Which person played the most parts?', first: ['Ines Varga'], text: /Ines Varga has the most parts \(4\)/ },
-      { question: 'List the top 1 show by the number of parts in the PLAYED_IN relationship.', first: ['Salt Hymns'], text: /Salt Hymns has the most parts \(4\)/ },
+      { question: 'List the top 1 show by the number of parts in the APPEARED_IN relationship.', first: ['Salt Hymns'], text: /Salt Hymns has the most parts \(4\)/ },
       { question: 'Which person played the most distinct parts?', refused: /ranks by/ },
       { question: 'What parts did people have in Salt Hymns?', first: ['Ines Varga', 'Tor Lunde'], text: /Ines Varga \(parts Ferryman, Ghost, Clerk\) and Tor Lunde \(parts Widow\)/ },
       { question: 'Which 2 people played the most parts?', first: ['Ines Varga', 'Tor Lunde'] },
+      { question: 'Which parts did Ines Varga play?', text: /^The parts where Ines Varga appeared in a show are Ferryman, Ghost, Clerk and Ferryman\.$/ },
+      { question: 'What are the parts played by people in Night Ferry?', first: ['Ines Varga', 'Tor Lunde'], text: /^2 people appeared in Night Ferry: Ines Varga \(parts Ferryman\) and Tor Lunde \(parts Pilot\)\.$/ },
       { question: 'List the top 1 show by the number of genres.', refused: /number of/ },
     ],
   ],
@@ -81,6 +85,8 @@ const cases: [string, UpsertBatch, Case[]][] = [
       { question: 'Which sailor has the most duties in the CREWED relationship?', first: ['Bo Lind'], text: /Bo Lind has the most duties \(5\)/ },
       { question: 'Which vessel has the highest average grade in the INSPECTED relationship?', first: ['Kestrel'], text: /highest average grade \(6\.5\)/ },
       { question: 'Which sailor has the most different duties in the CREWED relationship?', refused: /ranks by/ },
+      { question: 'Which duties did Cy Okafor perform?', text: /^The duties where Cy Okafor crewed a vessel are helm, deck\.$/ },
+      { question: 'What are the duties performed by sailors who crewed Kestrel?', first: ['Ada Moreau', 'Bo Lind'], text: /Ada Moreau \(duties deck\) and Bo Lind \(duties galley, deck, watch, nets\)/ },
       { question: 'What duties did the sailors who crewed Marlin have?', first: ['Bo Lind', 'Cy Okafor'], text: /Bo Lind \(duties watch\) and Cy Okafor \(duties helm, deck\)/ },
       { question: 'List the top 1 vessel by the number of ports.', refused: /number of/ },
     ],
@@ -98,7 +104,7 @@ describe.each(cases)('schema words and lists (%s)', (name, batch, questions) => 
       return;
     }
     expect(answer.cypher, answer.resolution ?? JSON.stringify(answer.reading)).toBeDefined();
-    expect(answer.rows.map((r) => String(Object.values(r)[0])).sort(), answer.cypher).toEqual(first);
+    if (first) expect(answer.rows.map((r) => String(Object.values(r)[0])).sort(), answer.cypher).toEqual(first);
     if (text) expect(answer.text).toMatch(text);
   });
 });
