@@ -15,16 +15,17 @@ export function supportsProperty(ctx: Ctx, at: number): boolean {
   const it = ctx.items[at];
   if (it?.kind !== 'word' || !SUPPORT_VERBS.has(it.token.lemma)) return false;
   if (!(it.token.pos === 'verb' || (it.token.pos === 'noun' && afterDoSupport(ctx.tokens, it.from)))) return false;
-  const near = ctx.items.slice(Math.max(0, at - SUPPORT_REACH), at + 3);
-  return near.some(
-    (x) =>
-      x.kind === 'prop' &&
-      ctx.used.has(ctx.items.indexOf(x)) &&
-      x.props.some((p) => p.ownerKind === 'relationship' && ctx.edges.some((e) => e.type === p.owner)),
-  );
+  for (let k = Math.max(0, at - SUPPORT_REACH); k <= Math.min(ctx.items.length - 1, at + 2); k++) {
+    const x = ctx.items[k]!;
+    if (x.kind === 'prop' && ctx.used.has(k) && x.props.some((p) => p.ownerKind === 'relationship' && ctx.edges.some((e) => e.type === p.owner))) return true;
+  }
+  return false;
 }
 
-/** A noun where the verb of "did … play" stands is that verb, not a thing the graph would have to record. */
+/**
+ * A noun where the verb of "did … play" stands is that verb, not a thing the graph would have to
+ * record; not when a label follows it (then it begins a noun phrase).
+ */
 export const inVerbSlot = (ctx: Ctx, at: number): boolean => {
   const it = ctx.items[at];
   return it?.kind === 'word' && it.token.pos === 'noun' && afterDoSupport(ctx.tokens, it.from) && ctx.items[at + 1]?.kind !== 'label';
