@@ -273,11 +273,11 @@ function limitOf(ctx: Ctx, rankAt: number): number | undefined {
  * thing it stands before or on the focus ("the oldest ship", "the cheapest tickets").
  */
 function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: number): { order: Ordering; fromProperty: boolean; countedBy?: boolean } | undefined {
-  const propOrder = (k: number, fn?: 'avg' | 'sum' | 'min' | 'max', counting = false): { order: Ordering; fromProperty: boolean } | undefined => {
+  const propOrder = (k: number, fn?: 'avg' | 'sum' | 'min' | 'max'): { order: Ordering; fromProperty: boolean } | undefined => {
     const it = ctx.items[k] as PropItem;
-    const p = counting ? undefined : pick(ctx, it.props.filter((x) => numeric([x.kind])), k);
+    const p = pick(ctx, it.props.filter((x) => numeric([x.kind])), k);
     const of = p && valueOwner(ctx, p, k);
-    if (!p || !of) return listOrder(k, fn, counting);
+    if (!p || !of) return listOrder(k, fn);
     ctx.used.add(k);
     const direction = p.kind === 'date' && rank.dimension?.onDates ? rank.dimension.onDates : rank.direction;
     return { order: { by: fn ? { aggregate: fn, ...of } : of, direction }, fromProperty: true };
@@ -307,7 +307,9 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
       continue;
     }
     if (it.kind === 'prop') {
-      const found = propOrder(k, aggAt >= 0 && aggAt < k && aggAt > at ? (ctx.items[aggAt] as AggItem).fn : undefined, counted);
+      const fn = aggAt >= 0 && aggAt < k && aggAt > at ? (ctx.items[aggAt] as AggItem).fn : undefined;
+      // After "the number of" only how many there are is ranked by, never a value.
+      const found = counted ? listOrder(k, fn, true) : propOrder(k, fn);
       if (found) {
         if (aggAt > at && aggAt < k) ctx.used.add(aggAt);
         return found;
@@ -354,7 +356,7 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
       }
     }
     if (next?.kind === 'count' && ctx.items[j + 1]?.kind === 'prop') {
-      const found = propOrder(j + 1, undefined, true);
+      const found = listOrder(j + 1, undefined, true);
       if (found) {
         ctx.used.add(k).add(j);
         return found;

@@ -187,14 +187,14 @@ function withPartNoun(item: Item, tokens: Token[]): Item {
 
 /** "in 'ACTED_IN' relationships": a quoted name of the schema, written as the schema writes it, with the noun of its part after it. */
 function quotedSchemaName(tokens: Token[], i: number, lexicon: Lexicon): Item | undefined {
-  const t = tokens[i]!;
-  const next = tokens[i + 1];
-  if (!next || next.pos !== 'noun') return undefined;
-  const rel = lexicon.relationships.find((r) => r.type === t.text);
-  if (rel && SCHEMA_PART_NOUNS.rel.has(next.lemma)) return { kind: 'rel', rel, passive: false, from: i, to: i + 1 };
-  const label = lexicon.labels.find((l) => l.label === t.text);
-  if (label && SCHEMA_PART_NOUNS.label.has(next.lemma)) return { kind: 'label', label, plural: next.tags.has('Plural'), from: i, to: i + 1 };
-  return undefined;
+  const text = tokens[i]!.text;
+  const rel = lexicon.relationships.find((r) => r.type === text);
+  const label = lexicon.labels.find((l) => l.label === text);
+  const named: Item[] = [
+    ...(rel ? [{ kind: 'rel' as const, rel, passive: false, from: i, to: i }] : []),
+    ...(label ? [{ kind: 'label' as const, label, plural: tokens[i + 1]?.tags.has('Plural') === true, from: i, to: i }] : []),
+  ];
+  return named.map((item) => withPartNoun(item, tokens)).find((item) => item.to > i);
 }
 
 const flipDir = (d: 'ASC' | 'DESC'): 'ASC' | 'DESC' => (d === 'ASC' ? 'DESC' : 'ASC');

@@ -193,7 +193,7 @@ export function composeMeaningAnswer(input: MeaningAnswerInput): string {
       const said = describe(m, focus.id, true);
       if (names.length === 0) return `I found no ${n(2)}${said}.`;
       // The values the question asked for go beside each name ("Ben Miles (roles Cass Jones)").
-      const asked = m.ask.kind === 'list' ? [...new Set(m.ask.extra.map((x) => x.key))].filter((k) => columns.slice(1).includes(k)) : [];
+      const asked = [...new Set(m.ask.extra.map((x) => x.key))].filter((k) => columns.slice(1).includes(k));
       const listed = listOf(rows.map((r) => (asked.length ? `${show(r[first])} (${asked.map((c) => `${identifierWords(c).join(' ')} ${show(r[c])}`).join(', ')})` : show(r[first]))));
       if (truncated && total !== undefined && total > names.length) return `There are ${show(total)} ${n(total)}${said}; the first ${names.length} are: ${listed}.`;
       if (truncated) return `There are more than ${names.length} ${n(2)}${said}; the first ${names.length} are: ${listed}.`;
