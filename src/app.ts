@@ -102,7 +102,7 @@ export async function buildApp(config: Config, given: AppDependencies, options: 
   const chat = createChatModule({ config, db, events: engine.events, runs: engine.runs });
   const events = await createEventsModule({ config, db, store: engine.events, sessions: chat.sessions, redis, metrics, logger });
   const runs = createRunsModule({ config, db, engine, sessions: chat.store, sessionService: chat.sessions });
-  const memories = createMemoriesModule({ db });
+  const memories = createMemoriesModule({ config, db });
   const review = createReviewModule({ db, graph, memories: memories.store, sessions: chat.store, runs: runs.service });
   const conversation = createConversationModule({ config, db, sessions: chat.sessions, runStore: engine.runs, runs: runs.service, reviews: review.service, metrics });
   const documents = createDocumentsModule({ config, db, graph, schema: engine.schema, sessions: chat.sessions, runs: runs.service, synonyms: synonymsOf, logger: logger.child({ component: 'documents' }) });
@@ -131,7 +131,7 @@ export async function buildApp(config: Config, given: AppDependencies, options: 
   const health = createHealthModule({ config, db, graph, redis });
   const auth = createAuthModule({ authenticator: deps.authenticator });
   // In this order the OpenAPI document lists their paths; a plugin registered before one it needs fails the start.
-  for (const module of [health, auth, synonyms, queries, chat, events, workflows, runs, conversation, review, documents]) await app.register(module.plugin);
+  for (const module of [health, auth, synonyms, queries, memories, chat, events, workflows, runs, conversation, review, documents]) await app.register(module.plugin);
   // Its synonyms came with it: the matcher reads them now, not when their notice arrives.
   if (config.demoData && (await loadDemoData({ graph, db: engine.background, templates: queries.templates, queries: queries.service, logger }))) await wordsChanged();
   app.addHook('onReady', () => engine.start());

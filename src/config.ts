@@ -157,6 +157,7 @@ export const envSchema = z.object({
   GRAPH_EMBEDDED_SHARED_DATABASE: bool(false),
   GRAPH_NAME_PROPERTIES: labelKeys(),
   TEMPLATE_CACHE_ENTRIES: int(1000, 0, 1_000_000),
+  MEMORY_CACHE_SESSIONS: int(1000, 0, 1_000_000),
   SYNONYMS_MAX: int(2000, 0, 100_000),
   REVIEW_POLICY: z.enum(['never', 'generated', 'always']).default('never'),
   REVIEW_OWNER_DECIDES: bool(true),
@@ -318,6 +319,8 @@ export interface Config {
   demoData: boolean;
   /** Approved templates' match data kept in memory (sets of candidates by match key); 0 keeps none. */
   templateCacheEntries: number;
+  /** Sessions whose recalled memories are kept in memory (MEMORY_CACHE_SESSIONS; 0 reads them every turn). */
+  memoryCacheSessions: number;
   /** Most deployment synonyms curators may keep (every question's lexicon holds them all). */
   synonymsMax: number;
   chat: {
@@ -443,6 +446,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     demoData: e.DEMO_DATA,
     templateCacheEntries: e.TEMPLATE_CACHE_ENTRIES,
+    memoryCacheSessions: e.MEMORY_CACHE_SESSIONS,
     synonymsMax: e.SYNONYMS_MAX,
     chat: {
       reviewPolicy: e.REVIEW_POLICY,

@@ -36,4 +36,21 @@ export class ReadCache<V extends object> {
     this.generation++;
     this.entries?.clear();
   }
+
+  /** What the result of `key` came from changed (or may have): it is not used again. */
+  forgetKey(key: string): void {
+    this.generation++;
+    this.entries?.delete(key);
+  }
+
+  /**
+   * A change this process made (and committed) to what `key`'s result came from: the kept
+   * result becomes `revise(kept)`, so the next read need not load it again. No read under way
+   * keeps what it loads (it may have seen the data before the change).
+   */
+  revise(key: string, revise: (kept: V) => V): void {
+    this.generation++;
+    const kept = this.entries?.get(key);
+    if (kept !== undefined) this.entries!.set(key, revise(kept));
+  }
 }

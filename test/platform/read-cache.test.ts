@@ -49,6 +49,39 @@ describe('ReadCache', () => {
     expect(await cache.read('a', async () => ['current'])).toEqual(['current']);
   });
 
+  it('forgetKey drops that key only, and a read of any key under way keeps nothing', async () => {
+    const cache = new ReadCache<string[]>({ entries: 10 });
+    await cache.read('a', async () => ['a']);
+    await cache.read('b', async () => ['b']);
+    const l = loads();
+    const straddling = cache.read('c', l.load);
+    cache.forgetKey('a');
+    l.finish(['c']);
+    await straddling;
+    expect(await cache.read('a', async () => ['a2'])).toEqual(['a2']);
+    expect(await cache.read('b', async () => ['b2'])).toEqual(['b']);
+    expect(await cache.read('c', async () => ['c2'])).toEqual(['c2']);
+  });
+
+  it('revise changes a kept result in place; a key not kept stays unloaded', async () => {
+    const cache = new ReadCache<string[]>({ entries: 10 });
+    await cache.read('a', async () => ['one']);
+    cache.revise('a', (kept) => ['zero', ...kept]);
+    cache.revise('b', (kept) => ['never', ...kept]);
+    expect(await cache.read('a', async () => ['loaded'])).toEqual(['zero', 'one']);
+    expect(await cache.read('b', async () => ['loaded'])).toEqual(['loaded']);
+  });
+
+  it('a read under way when this process changed its data keeps nothing', async () => {
+    const cache = new ReadCache<string[]>({ entries: 10 });
+    const l = loads();
+    const straddling = cache.read('a', l.load);
+    cache.revise('a', (kept) => ['zero', ...kept]);
+    l.finish(['maybe old']);
+    expect(await straddling).toEqual(['maybe old']);
+    expect(await cache.read('a', async () => ['current'])).toEqual(['current']);
+  });
+
   it('a read started after the change is kept', async () => {
     const cache = new ReadCache<string[]>({ entries: 10 });
     cache.forget();
