@@ -398,11 +398,13 @@ describe('the run engine', () => {
   });
 
   describe('commits', () => {
-    /** The run's events in order, with the transaction that wrote each (`xmin`: the inserting transaction's id). */
+    /** The run's events in order, with the transaction that wrote each (`xmin` of its batch: the inserting transaction's id). */
     const stored = async (runId: string) =>
       (
         await t.app.deps.relational.query<{ kind: string; node: string | null; committed: string }>(
-          `SELECT kind, data->>'node' AS node, xmin::text AS committed FROM session_events WHERE run_id = $1 ORDER BY id`,
+          `SELECT e.event->>'kind' AS kind, e.event->'data'->>'node' AS node, b.xmin::text AS committed
+             FROM session_event_batches b CROSS JOIN LATERAL jsonb_array_elements(b.events) WITH ORDINALITY AS e(event, ord)
+            WHERE b.run_id = $1 ORDER BY b.last_id, e.ord`,
           [runId],
         )
       ).rows;

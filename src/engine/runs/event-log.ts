@@ -24,45 +24,50 @@ export interface NewEvent {
   runId: string | null;
 }
 
-/** What the store adds to an appended event. */
+/** What the store adds to appended events: each batch's first id and time. */
 export interface EventStamp {
-  id: number;
+  first_id: number;
   created_at: string;
 }
 
 /**
  * The statement part that appends `events` to the log of `session` (a sessionLogPart, which
  * counted them): ids follow its `event_base` in the given order, and one notification
- * (`session_id:last id`) goes out at commit. Its one row has `stamps`, each event's id and
- * time in order (no row when `session` has none: nothing was appended).
+ * (`session_id:last id`) goes out at commit. The events are stored in batches (migration 17),
+ * one per run of consecutive events of the same run. Its one row has `stamps`, each batch's
+ * first id and time in order (no row when `session` has none: nothing was appended).
  */
 export function appendEventsPart(st: Statement, session: string, events: readonly NewEvent[]): string {
-  const items = JSON.stringify(events.map((e) => ({ kind: e.kind, run_id: e.runId, data: e.data })));
+  const batches: { start: number; run_id: string | null; events: { kind: EventKind; data: Record<string, unknown> }[] }[] = [];
+  events.forEach((e, i) => {
+    const last = batches.at(-1);
+    if (last && last.run_id === e.runId) last.events.push({ kind: e.kind, data: e.data });
+    else batches.push({ start: i, run_id: e.runId, events: [{ kind: e.kind, data: e.data }] });
+  });
   st.with(
     'appended_events',
-    `INSERT INTO session_events (session_id, id, run_id, kind, data)
-     SELECT s.id, s.event_base + x.ord, x.run_id, x.kind, x.data
-       FROM ${session} s,
-            ROWS FROM (jsonb_to_recordset(${st.param(items, 'jsonb')}) AS (kind text, run_id text, data jsonb)) WITH ORDINALITY AS x(kind, run_id, data, ord)
-     RETURNING session_id, id, created_at`,
+    `INSERT INTO session_event_batches (session_id, first_id, last_id, run_id, events)
+     SELECT s.id, s.event_base + x.start + 1, s.event_base + x.start + jsonb_array_length(x.events), x.run_id, x.events
+       FROM ${session} s, jsonb_to_recordset(${st.param(JSON.stringify(batches), 'jsonb')}) AS x(start integer, run_id text, events jsonb)
+     RETURNING session_id, first_id, last_id, created_at`,
   );
   return st.with(
     'event_stamps',
-    `SELECT json_agg(json_build_object('id', id, 'created_at', created_at) ORDER BY id) AS stamps,
-            pg_notify(${st.param(EVENTS_CHANNEL)}, max(session_id::text) || ':' || max(id)) AS notified
+    `SELECT json_agg(json_build_object('first_id', first_id, 'created_at', created_at) ORDER BY first_id) AS stamps,
+            pg_notify(${st.param(EVENTS_CHANNEL)}, max(session_id::text) || ':' || max(last_id)) AS notified
        FROM appended_events HAVING count(*) > 0`,
   );
 }
 
-/** The appended events as rows, from what was given and the stamps the statement returned. */
+/** The appended events as rows, from what was given and the stamps of their batches. */
 export function eventRows(sessionId: string, events: readonly NewEvent[], stamps: readonly EventStamp[]): EventRow[] {
-  if (stamps.length !== events.length) throw new Error(`${events.length} events were given but ${stamps.length} appended`);
-  return events.map((e, i) => ({
-    session_id: sessionId,
-    id: Number(stamps[i]!.id),
-    run_id: e.runId,
-    kind: e.kind,
-    data: e.data,
-    created_at: new Date(stamps[i]!.created_at),
-  }));
+  if (events.length > 0 && stamps.length === 0) throw new Error(`${events.length} events were given but none appended`);
+  const first = Number(stamps[0]?.first_id);
+  let batch = 0;
+  return events.map((e, i) => {
+    const id = first + i;
+    while (batch + 1 < stamps.length && Number(stamps[batch + 1]!.first_id) <= id) batch++;
+    return { session_id: sessionId, id, run_id: e.runId, kind: e.kind, data: e.data, created_at: new Date(stamps[batch]!.created_at) };
+  });
 }
+

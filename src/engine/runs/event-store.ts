@@ -62,31 +62,37 @@ export class EventStore {
    */
   async publishedByRun(sessionId: string, runId: string, kinds: readonly EventKind[]): Promise<Set<string>> {
     const { rows } = await this.deps.db.query<{ kind: string; node: string | null }>(
-      `SELECT DISTINCT kind, data->>'node' AS node FROM session_events
-        WHERE session_id = $1 AND run_id = $2 AND kind = ANY($3::text[])`,
+      `SELECT DISTINCT e.event->>'kind' AS kind, e.event->'data'->>'node' AS node
+         FROM session_event_batches b CROSS JOIN LATERAL jsonb_array_elements(b.events) AS e(event)
+        WHERE b.session_id = $1 AND b.run_id = $2 AND e.event->>'kind' = ANY($3::text[])`,
       [sessionId, runId, [...kinds]],
     );
     return new Set(rows.map((row) => `${row.kind}:${row.node}`));
   }
 
+  /** A session's events after `filter.after`, in id order (read from their batches: migration 17). */
   async list(
     sessionId: string,
     filter: { after: number; kind?: EventKind; runId?: string },
     limit: number,
   ): Promise<EventRow[]> {
     const params: SqlParam[] = [sessionId, filter.after];
-    let where = 'session_id = $1 AND id > $2';
+    // The batches that hold an event after the cursor, then their events after it.
+    let where = 'b.session_id = $1 AND b.last_id > $2 AND b.first_id + e.ord - 1 > $2';
     if (filter.kind) {
       params.push(filter.kind);
-      where += ` AND kind = $${params.length}`;
+      where += ` AND e.event->>'kind' = $${params.length}`;
     }
     if (filter.runId) {
       params.push(filter.runId);
-      where += ` AND run_id = $${params.length}`;
+      where += ` AND b.run_id = $${params.length}`;
     }
     params.push(limit);
     const { rows } = await this.deps.db.query<EventRow>(
-      `SELECT * FROM session_events WHERE ${where} ORDER BY id LIMIT $${params.length}`,
+      `SELECT b.session_id, b.first_id + e.ord - 1 AS id, b.run_id, e.event->>'kind' AS kind, e.event->'data' AS data, b.created_at
+         FROM session_event_batches b CROSS JOIN LATERAL jsonb_array_elements(b.events) WITH ORDINALITY AS e(event, ord)
+        WHERE ${where}
+        ORDER BY b.last_id, e.ord LIMIT $${params.length}`,
       params,
     );
     return rows;

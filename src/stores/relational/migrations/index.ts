@@ -14,6 +14,7 @@ import { m013IdempotencyKeys } from './013-idempotency-keys.js';
 import { m014Synonyms } from './014-synonyms.js';
 import { m015DocumentMentions } from './015-document-mentions.js';
 import { m016IdempotentUploads } from './016-idempotent-uploads.js';
+import { m017EventBatches } from './017-event-batches.js';
 
 export interface Migration {
   /** Strictly increasing; never reused. */
@@ -41,4 +42,5 @@ export const migrations: readonly Migration[] = [
   m014Synonyms,
   m015DocumentMentions,
   m016IdempotentUploads,
+  m017EventBatches,
 ];
