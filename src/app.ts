@@ -104,7 +104,7 @@ export async function buildApp(config: Config, given: AppDependencies, options: 
   const runs = createRunsModule({ config, db, engine, sessions: chat.store, sessionService: chat.sessions });
   const memories = createMemoriesModule({ config, db });
   const review = createReviewModule({ db, graph, memories: memories.store, sessions: chat.store, runs: runs.service });
-  const conversation = createConversationModule({ config, db, sessions: chat.sessions, runStore: engine.runs, runs: runs.service, reviews: review.service, metrics });
+  const conversation = createConversationModule({ config, db, sessions: chat.sessions, runStore: engine.runs, runs: runs.service, reviews: review.service, ended: events.hub, metrics });
   const documents = createDocumentsModule({ config, db, graph, schema: engine.schema, sessions: chat.sessions, runs: runs.service, synonyms: synonymsOf, logger: logger.child({ component: 'documents' }) });
   const workflows = createWorkflowsModule({ engine, runs: runs.service });
   for (const contribution of [queries, runs, memories, review, documents]) engine.register(contribution);

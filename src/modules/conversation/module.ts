@@ -4,6 +4,7 @@ import type { RunStore } from '../../engine/runs/store.js';
 import type { Metrics } from '../../platform/metrics/metrics.js';
 import type { RelationalStore } from '../../stores/relational/index.js';
 import type { SessionService } from '../chat/service.js';
+import type { EventHub } from '../events/hub.js';
 import type { ReviewService } from '../review/service.js';
 import type { RunService } from '../runs/service.js';
 import { FeedbackService } from './feedback.js';
@@ -19,10 +20,12 @@ export function createConversationModule(deps: {
   runStore: RunStore;
   runs: RunService;
   reviews: ReviewService;
+  /** Which sessions this process saw finish their last run (the events hub). */
+  ended: Pick<EventHub, 'runEnded'>;
   metrics: Metrics;
 }) {
   const { db, sessions } = deps;
-  const service = new ConversationService({ db, messages: new MessageStore({ db }), sessions, runStore: deps.runStore, runs: deps.runs, reviews: deps.reviews, limits: deps.config.chat });
+  const service = new ConversationService({ db, messages: new MessageStore({ db }), sessions, runStore: deps.runStore, runs: deps.runs, reviews: deps.reviews, ended: deps.ended, limits: deps.config.chat });
   const feedback = new FeedbackService({ db, sessions, metrics: deps.metrics });
   return {
     service,

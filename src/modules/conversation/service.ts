@@ -6,6 +6,7 @@ import { NONE_OF_THESE } from '../../engine/workflows/ask/outputs.js';
 import { pickOption } from './choice-reply.js';
 import type { RelationalStore } from '../../stores/relational/index.js';
 import type { SessionService } from '../chat/service.js';
+import type { EventHub } from '../events/hub.js';
 import type { ReviewService } from '../review/service.js';
 import type { RunService } from '../runs/service.js';
 import type { RunRow, RunStore } from '../../engine/runs/store.js';
@@ -45,6 +46,8 @@ const waitsForChoice = (run: { status: string; waiting_for?: { kind?: string } |
 /** The session's current run (or none) as a check before `send` read it a moment ago. */
 export interface SeenRun {
   run: RunRow | undefined;
+  /** Not read: this process saw the session's last run end (EventHub.runEnded), and nothing since. */
+  assumed?: boolean;
 }
 
 /** What ConversationService works with. */
@@ -55,6 +58,8 @@ export interface ConversationServiceDeps {
   runStore: RunStore;
   runs: RunService;
   reviews: ReviewService;
+  /** Which sessions this process saw finish their last run (the events hub). */
+  ended: Pick<EventHub, 'runEnded'>;
   limits: { messageMaxChars: number; answerMaxRows: number };
 }
 
@@ -73,7 +78,7 @@ export class ConversationService {
    * `messageId`: the id to store the message under (an Idempotency-Key's): when a first attempt
    * already stored it (its process died before answering), its answer is given again.
    */
-  async send(principal: Principal, sessionId: string, content: string, options: { messageId?: string; seen?: SeenRun } = {}) {
+  async send(principal: Principal, sessionId: string, content: string, options: { messageId?: string; seen?: SeenRun } = {}): Promise<{ message_id: string; run_id: string }> {
     this.checkLength(content);
     if (options.messageId) {
       const earlier = await this.deps.messages.get(options.messageId);
@@ -102,6 +107,8 @@ export class ConversationService {
         },
       );
       if (run) return { message_id: messageId, run_id: run.id };
+      // Something came after the run this process saw end (another process's, still announcing itself): go on from what is there.
+      if (options.seen?.assumed) return this.send(principal, sessionId, content, { messageId: options.messageId });
       await this.explainRefusal(principal, sessionId);
       if (attempt >= 2) throw conflict('The session is still working on the previous message: wait until its run has finished (run_completed).');
     }
@@ -112,9 +119,12 @@ export class ConversationService {
    * once, so a client that retries while it waits does not use up its limit. (The statement that
    * stores a message checks again: two at once cannot both start.) Returns the session's current
    * run as read, for `send` to go on from (one read per message), unless the refusal no longer held.
+   * Where this process saw the session's last run end, with nothing after it, nothing is read:
+   * the statement checks, and a session that was busy after all is a 409 then (counted).
    */
   async refuseIfBusy(principal: Principal, sessionId: string, content: string): Promise<SeenRun | undefined> {
     this.checkLength(content);
+    if (this.deps.ended.runEnded(sessionId)) return { run: undefined, assumed: true };
     const run = await this.deps.runStore.currentOf(sessionId);
     if (!run || waitsForChoice(run)) return { run };
     await this.explainRefusal(principal, sessionId);

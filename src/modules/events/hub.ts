@@ -1,6 +1,10 @@
 import type { RelationalStore } from '../../stores/relational/index.js';
 import { EVENTS_CHANNEL } from '../../engine/runs/event-log.js';
 import type { EventRow } from '../../engine/runs/event-log.js';
+import type { EventKind } from '../../engine/runs/event-kinds.js';
+
+/** Events after which their session has no run under way. */
+const RUN_ENDS: ReadonlySet<EventKind> = new Set(['run_completed', 'run_failed', 'run_cancelled']);
 
 /** An open stream, as the hub sees it. */
 export interface StreamListener {
@@ -20,6 +24,11 @@ export interface StreamListener {
  */
 export class EventHub {
   private readonly listeners = new Map<string, Set<StreamListener>>();
+  /**
+   * Sessions with an open stream whose last event this process committed ended a run, by
+   * that event's id; dropped when a later event is committed here or announced by any process.
+   */
+  private readonly ended = new Map<string, number>();
   private stop?: () => Promise<void>;
 
   async start(store: RelationalStore): Promise<void> {
@@ -27,6 +36,7 @@ export class EventHub {
       EVENTS_CHANNEL,
       (payload) => {
         const colon = payload.lastIndexOf(':');
+        this.announced(payload.slice(0, colon), Number(payload.slice(colon + 1)));
         // A turn later: rows this process committed are offered by then (the embedded store
         // holds a notification until its statement has returned), and a stream that was offered
         // them needs no read.
@@ -34,6 +44,7 @@ export class EventHub {
       },
       // After a lost connection every stream re-reads: it may have missed something.
       () => {
+        this.ended.clear();
         for (const session of this.listeners.keys()) this.wake(session);
       },
     );
@@ -45,13 +56,36 @@ export class EventHub {
     this.listeners.set(sessionId, set);
     return () => {
       set.delete(listener);
-      if (set.size === 0) this.listeners.delete(sessionId);
+      if (set.size > 0) return;
+      this.listeners.delete(sessionId);
+      this.ended.delete(sessionId);
     };
   }
 
   /** Rows of `sessionId` this process committed (EventStore.deliverLocally). */
   offer(sessionId: string, rows: readonly EventRow[]): void {
-    for (const listener of this.listeners.get(sessionId) ?? []) listener.offer(rows);
+    const listeners = this.listeners.get(sessionId);
+    if (!listeners) return;
+    const last = rows.at(-1);
+    if (last && RUN_ENDS.has(last.kind)) this.ended.set(sessionId, Number(last.id));
+    else if (last) this.ended.delete(sessionId);
+    for (const listener of listeners) listener.offer(rows);
+  }
+
+  /**
+   * Whether the last event of the session this process knows of ended a run (it committed
+   * it, the session has an open stream here, and no later event was announced since): a
+   * message then need not read whether a run is under way first. A later event of another
+   * process may still be on its way, so this is a guess whose wrong side the caller checks.
+   */
+  runEnded(sessionId: string): boolean {
+    return this.ended.has(sessionId);
+  }
+
+  /** Some process committed events of the session up to `upTo`. */
+  private announced(sessionId: string, upTo: number): void {
+    const at = this.ended.get(sessionId);
+    if (at !== undefined && !(upTo <= at)) this.ended.delete(sessionId);
   }
 
   private wake(sessionId: string, upTo?: number): void {

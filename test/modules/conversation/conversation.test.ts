@@ -1,6 +1,8 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { JobWorker } from '../../../src/engine/jobs/worker.js';
+import { ConversationService } from '../../../src/modules/conversation/service.js';
+import { MessageStore } from '../../../src/modules/conversation/store.js';
 import type { TestApp } from '../../support/app.js';
 import { startTestApp } from '../../support/app.js';
 import { uniqueName } from '../../support/config.js';
@@ -116,6 +118,40 @@ describe('the conversation', () => {
     const again = await say(session, 'Who does Maya Patle manage?');
     expect(again.settled.event).toBe('run_completed');
     session.stream.close();
+  });
+
+  it('a message after a run this process saw end reads no run first; where a choice waits after all, the message still answers it', async () => {
+    const session = await newSession();
+    expect((await say(session, 'How many companies are there?')).settled.event).toBe('run_completed');
+    const reads = vi.spyOn(t.app.engine.runs, 'currentOf');
+    try {
+      expect((await say(session, 'How many people are there?')).settled.event).toBe('run_completed');
+      expect(reads).not.toHaveBeenCalled();
+      // A choice waits now. A service that still believes the last run ended (as when another
+      // process's events are not yet heard) finds the choice when its statement is refused.
+      const asked = await say(session, 'Where does Alex Kim live?');
+      expect(asked.settled.event).toBe('run_awaiting_input');
+      const offer = await session.stream.waitForEvent(runEvent(asked.runId, ['disambiguation_required']));
+      const option = (offer.data.data.options as { id: string }[])[0]!;
+      const believing = new ConversationService({
+        db: t.app.deps.relational,
+        messages: new MessageStore({ db: t.app.deps.relational }),
+        sessions: t.app.services.sessions,
+        runStore: t.app.engine.runs,
+        runs: t.app.services.runs,
+        reviews: t.app.services.reviews,
+        ended: { runEnded: () => true },
+        limits: { messageMaxChars: 2000, answerMaxRows: 5 },
+      });
+      const principal = { sub: userSub, roles: ['user' as const], claims: {} };
+      const seen = await believing.refuseIfBusy(principal, session.id, option.id);
+      expect(seen).toEqual({ run: undefined, assumed: true });
+      expect(await believing.send(principal, session.id, option.id, { seen })).toMatchObject({ run_id: asked.runId });
+      expect((await session.stream.waitForEvent(runEvent(asked.runId, ['run_completed', 'run_failed']))).event).toBe('run_completed');
+    } finally {
+      reads.mockRestore();
+      session.stream.close();
+    }
   });
 
   it('a choice never traps the session: a new message leaves it (the waiting run is cancelled) and is answered', async () => {
