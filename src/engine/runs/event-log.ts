@@ -70,4 +70,3 @@ export function eventRows(sessionId: string, events: readonly NewEvent[], stamps
     return { session_id: sessionId, id, run_id: e.runId, kind: e.kind, data: e.data, created_at: new Date(stamps[batch]!.created_at) };
   });
 }
-
