@@ -164,6 +164,25 @@ const threeSteps = (id: string, options: { replayable: boolean; blocks: boolean 
     })),
   });
 
+/** a, then b, which publishes an answer (answer_ready) before its tool call; both replayable. */
+const publishes = defineWorkflow({
+  id: 'test_publishes',
+  name: 'Publishes',
+  description: 'a, then b publishing an answer.',
+  version: '1',
+  input: z.object({}),
+  nodes: ['a', 'b'].map((node) => ({
+    id: node,
+    description: node,
+    tools: ['test_echo'],
+    replayable: true,
+    async run({ tool, emit }) {
+      if (node === 'b') await emit('answer_ready', { text: 'an answer' });
+      return { output: await tool<{ value: string }>('test_echo', { value: node }) };
+    },
+  })),
+});
+
 /** Per run: resolves when `test_probe` is called (the run got that far). */
 const probes = new Map<string, { reached: Promise<void>; resolve: () => void }>();
 const probeOf = (runId: string) => {
@@ -226,6 +245,7 @@ const extras = {
     threeSteps('test_blocking', { replayable: false, blocks: true }),
     threeSteps('test_steps', { replayable: false, blocks: false }),
     threeSteps('test_replayable', { replayable: true, blocks: false }),
+    publishes,
     pick,
     timing,
     handoff,
@@ -436,6 +456,28 @@ describe('the run engine', () => {
         ['b', 'succeeded', 1],
         ['c', 'succeeded', 1],
       ]);
+    });
+
+    it('an answer is committed with the events before it at once; the rows of the steps so far go with the next commit', async () => {
+      const run = await executeAndSettle(t, curator, { workflow: 'test_publishes' });
+      run.stream.close();
+      expect(run.settled.event).toBe('run_completed');
+      const events = await stored(run.runId);
+      const kinds = ['run_queued', 'run_started', 'step_started', 'tool_executed', 'step_completed', 'step_started', 'answer_ready', 'tool_executed', 'step_completed', 'run_completed'];
+      expect(events.map((e) => e.kind)).toEqual(kinds);
+      const answer = events[6]!.committed;
+      // Everything up to the answer in one transaction, the rest in a later one.
+      expect(new Set(events.slice(1, 7).map((e) => e.committed))).toEqual(new Set([answer]));
+      expect(events.slice(7).every((e) => e.committed !== answer)).toBe(true);
+      const steps = await t.app.deps.relational.query<{ node: string; status: string; committed: string }>(
+        'SELECT node, status, xmin::text AS committed FROM run_steps WHERE run_id = $1 ORDER BY position',
+        [run.runId],
+      );
+      expect(steps.rows.map((s) => [s.node, s.status])).toEqual([
+        ['a', 'succeeded'],
+        ['b', 'succeeded'],
+      ]);
+      expect(steps.rows.every((s) => s.committed !== answer)).toBe(true);
     });
 
     it('a slow replayable step still shows its progress within RUN_PROGRESS_COMMIT_MS', async () => {

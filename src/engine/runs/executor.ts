@@ -41,7 +41,10 @@ class RunFailure extends Error {
 
 type Outputs = Record<string, Record<string, unknown>>;
 
-/** Node events a client waits for: committed and published at once, not with the run's next commit. */
+/**
+ * Node events a client waits for: committed and published at once, not with the run's next
+ * commit (the rows of the steps done so far, all replayable, go with that one: RunJournal.publishNow).
+ */
 const PUBLISHED_AT_ONCE: readonly NodeEventKind[] = ['answer_ready'];
 /**
  * Node events a client acts on (shows the answer, the query): published once per run and node,
@@ -290,7 +293,7 @@ export class RunExecutor implements JobHandler {
         step.published.add(key);
       }
       journal.event(kind, { ...data, node: node.id });
-      if (PUBLISHED_AT_ONCE.includes(kind)) await journal.commitNow();
+      if (PUBLISHED_AT_ONCE.includes(kind)) await journal.publishNow();
       else journal.commitSoon();
     };
     return {

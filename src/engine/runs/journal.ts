@@ -40,6 +40,10 @@ export interface JournalTarget {
  * waits for, the run's end); `commitSoon` commits within `delayMs` unless something commits
  * sooner, so a slow step's progress still shows while fast steps share one commit. Commits
  * run one at a time, in order; once one fails, every later one fails with the same error.
+ * `publishNow` commits what a client waits for (events, the answer) at once and leaves the
+ * rows of steps for the next commit: they are replayable steps' (a step that must not run
+ * twice was committed before it ran and when it ended), so a run that loses its worker in
+ * between redoes them, as it would redo any step whose end was not committed.
  */
 export class RunJournal {
   private writes: Write[] = [];
@@ -86,12 +90,23 @@ export class RunJournal {
 
   /** Commits everything pending, after any commit under way. */
   commitNow(): Promise<void> {
+    return this.commit(false);
+  }
+
+  /** Commits everything pending but the rows of steps, after any commit under way; they go with the next commit. */
+  publishNow(): Promise<void> {
+    const done = this.commit(true);
+    this.commitSoon();
+    return done;
+  }
+
+  private commit(stepsLater: boolean): Promise<void> {
     this.cancelTimer();
     const done = this.chain.then(async () => {
       if (this.failure !== undefined) throw this.failure;
       if (this.isEmpty) return;
       await this.target.queued;
-      await this.commitPending();
+      await this.commitPending(stepsLater);
       // Let the streams' writes of these events leave the process before the run goes on: an
       // embedded store answers within the same turn, and a run that never yields holds them back.
       await nextTurn();
@@ -125,20 +140,21 @@ export class RunJournal {
     this.timer = undefined;
   }
 
-  /** What is pending, leaving the journal empty. */
-  private take() {
-    const pending = { writes: this.writes, steps: [...this.steps.values()], events: this.events, changes: this.changes, answered: this.answered };
+  /** What is pending, leaving the journal empty (but for the rows of steps, with `stepsLater`). */
+  private take(stepsLater = false) {
+    const pending = { writes: this.writes, steps: stepsLater ? [] : [...this.steps.values()], events: this.events, changes: this.changes, answered: this.answered };
     this.writes = [];
-    this.steps = new Map();
+    if (!stepsLater) this.steps = new Map();
     this.events = [];
     this.changes = undefined;
     this.answered = undefined;
     return pending;
   }
 
-  private async commitPending(): Promise<void> {
+  private async commitPending(stepsLater: boolean): Promise<void> {
     const { run, lease, db, queue, events: eventStore } = this.target;
-    const { writes, steps, events, changes, answered } = this.take();
+    if (stepsLater && this.writes.length === 0 && this.events.length === 0 && !this.changes && !this.answered) return;
+    const { writes, steps, events, changes, answered } = this.take(stepsLater);
     const st = new Statement();
     // On PostgreSQL the commit does not wait for its WAL flush: a crash can lose the last few
     // steps' records (the run then resumes earlier and redoes them; such steps are replayable),
