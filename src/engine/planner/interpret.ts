@@ -229,6 +229,7 @@ function namesWhatFollows(items: Item[], at: number): boolean {
 // Relationships: a verb joins the nearest things its pattern fits.
 
 function placeRelationship(ctx: Ctx, at: number, rel: LexRelationship, passive: boolean): void {
+  if (countedAfterRank(ctx, at, rel)) return;
   // "movies reviewed by people with a review summary …": the noun names the relationship the verb placed.
   const item = ctx.items[at];
   if (item?.kind === 'rel' && (item.event || ctx.tokens[item.from]!.pos === 'noun') && ctx.edges.some((e) => e.type === rel.type)) {
@@ -292,6 +293,36 @@ function placeRelationship(ctx: Ctx, at: number, rel: LexRelationship, passive: 
   const [from, to] = isFrom ? [one, other] : [other, one];
   ctx.edges.push({ from: from.id, to: to.id, type: rel.type, conditions: [], at, ...(negated ? { negated: true } : {}) });
   ctx.used.add(at);
+}
+
+/**
+ * "Which products written by Piet have the most reviews?": a relationship's noun right after
+ * "the most" / "the fewest" (or "the highest number of") is what is counted. It hangs off the
+ * thing ranked, the nearest thing before it that is not named by name, with a thing of its own:
+ * never between two things the question names (Piet's own reviews), nor the same relationship a
+ * verb placed ("products Ines reviewed with the most reviews": by anyone). Returns whether it placed it.
+ */
+function countedAfterRank(ctx: Ctx, at: number, rel: LexRelationship): boolean {
+  const item = ctx.items[at];
+  const before = ctx.nodes.filter((n) => n.at < at).reverse();
+  if (item?.kind !== 'rel' || item.passive || ctx.tokens[item.from]!.pos !== 'noun' || ctx.nodes.some((n) => n.at > at && n.at <= at + 2)) return false;
+  const prev = ctx.items[at - 1];
+  const rankAt = prev?.kind === 'count' ? at - 2 : at - 1;
+  const rank = ctx.items[rankAt];
+  if (rank?.kind !== 'rank' || rank.weak || rank.dimension || !/^(most|fewest|least|highest|lowest|largest|smallest|greatest)$/.test(rank.word)) return false;
+  if (prev?.kind !== 'count' && !/^(most|fewest|least)$/.test(rank.word)) return false;
+  const ranked = before.find((n) => !n.anchor && !n.implicit && rel.patterns.some((p) => fits(n, p.from) || fits(n, p.to)));
+  if (!ranked || !before.some((n) => n.anchor)) return false;
+  const pattern = rel.patterns.find((p) => fits(ranked, p.from)) ?? rel.patterns.find((p) => fits(ranked, p.to));
+  if (!pattern) return false;
+  // "the most citations": a thing has the citations it receives.
+  const isFrom = fits(ranked, pattern.from) && !(item.event === true && pattern.from === pattern.to);
+  const other: Draft = { id: newNodeId(ctx), at, label: isFrom ? pattern.to : pattern.from, implicit: true, conditions: [] };
+  ctx.nodes.push(other);
+  settle(ranked, isFrom ? pattern.from : pattern.to);
+  ctx.edges.push({ from: isFrom ? ranked.id : other.id, to: isFrom ? other.id : ranked.id, type: rel.type, conditions: [], at });
+  ctx.used.add(at);
+  return true;
 }
 
 /**

@@ -168,9 +168,17 @@ export function composeMeaningAnswer(input: MeaningAnswerInput): string {
     case 'list': {
       const names = rows.map((r) => show(r[first]));
       if (m.order && !m.order.chronological) {
-        if (names.length === 0) return `I found no ${n(2)}${describe(m, focus.id, true)} to rank.`;
         const by = m.order.by;
         const most = m.order.direction === 'DESC';
+        if (names.length === 0) {
+          // "The most" keeps only what has any of it: none had (which is not "none exist").
+          if ('count' in by && most) {
+            const counted = m.nodes.find((x) => x.id === by.count);
+            const ranked = { ...m, edges: m.edges.filter((e) => e.from !== by.count && e.to !== by.count) };
+            return `I counted no ${by.said ?? noun(counted?.label, 2)} for any ${n(1)}${describe(ranked, focus.id, false)}, so there is nothing to rank.`;
+          }
+          return `I found no ${n(2)}${describe(m, focus.id, true)} to rank.`;
+        }
         if ('count' in by) {
           const counted = m.nodes.find((x) => x.id === by.count);
           const what = `${most ? 'the most' : 'the fewest'} ${by.said ?? noun(counted?.label, 2)}`;

@@ -7,8 +7,9 @@ import { openScratchGraph } from '../../support/scratch-graph.js';
  * Ranking by how many: the noun the question counts by ("followers", "reviews") is what the answer
  * says; a support verb after an event's noun ("reviews written", "ratings given") adds no second
  * relationship, a verb of its own ("orders returned") does; asked for 3 when only 2 have any, the
- * answer says so; "the top 2" with nothing named to rank by says it is no ranking. Each on two
- * small graphs of invented domains.
+ * answer says so, and when none has any it says that; "the most reviews" of things a named
+ * person wrote or reviewed counts everyone's reviews of them; "the top 2" with nothing named to
+ * rank by says it is no ranking. Each on two small graphs of invented domains.
  */
 
 const node = (key: string, label: string, name: string) => ({ key, labels: [label], properties: { name } });
@@ -24,6 +25,7 @@ const FORUM: UpsertBatch = {
     node('p:kettle', 'Product', 'Steel Kettle'),
     node('p:lamp', 'Product', 'Desk Lamp'),
     node('p:mug', 'Product', 'Clay Mug'),
+    node('p:vase', 'Product', 'Glass Vase'),
   ],
   relationships: [
     rel('u:omar', 'FOLLOWS', 'u:ines'),
@@ -34,6 +36,7 @@ const FORUM: UpsertBatch = {
     rel('u:ines', 'REVIEWED', 'p:mug'),
     rel('u:omar', 'REVIEWED', 'p:mug'),
     rel('u:lena', 'WROTE', 'p:lamp'),
+    rel('u:piet', 'WROTE', 'p:vase'),
   ],
 };
 
@@ -99,6 +102,18 @@ describe.each([
     it('asked for 3 when only 2 have any, says so', async () => {
       expect((await ask('Which 3 users have the most followers?')).text).toBe('Only 2 users have any followers: Ines Varga (2) and Omar Haddad (1).');
     });
+    it('the most reviews of things a named user wrote or reviewed are everyone’s reviews of them, not the user’s own', async () => {
+      const wrote = await ask('Which products that Lena Brandt wrote have the most reviews?');
+      expect(wrote.rows).toEqual([{ name: 'Desk Lamp', count: 1 }]);
+      expect(wrote.text).toBe('Desk Lamp has the most reviews (1).');
+      const reviewed = await ask('Which products that Ines Varga reviewed have the most reviews?');
+      expect(reviewed.text).toBe('The 3 products with the most reviews: Clay Mug (2), Desk Lamp (1) and Steel Kettle (1).');
+    });
+    it('when none has any, says that, not that there is nothing of the kind', async () => {
+      const answer = await ask('Which products written by Piet Smit have the most reviews?');
+      expect(answer.rows).toEqual([]);
+      expect(answer.text).toBe('I counted no reviews for any product that Piet Smit wrote, so there is nothing to rank.');
+    });
   } else {
     it('says the noun it counted by', async () => {
       expect((await ask('Which member has the most ratings?')).text).toBe('Bo Lindqvist has the most ratings (2).');
@@ -118,6 +133,15 @@ describe.each([
     });
     it('asked for 3 when only 2 have any, says so', async () => {
       expect((await ask('Which 3 members have the most ratings?')).text).toBe('Only 2 members have any ratings: Bo Lindqvist (2) and Ada Quint (1).');
+    });
+    it('the most ratings of members or books a named member mentors or rated are theirs, not the named member’s', async () => {
+      expect((await ask('Which members that Ada Quint mentors have the most ratings?')).text).toBe('Bo Lindqvist has the most ratings (2).');
+      expect((await ask('Which books that Ada Quint rated have the most ratings?')).text).toBe('Sand Tides has the most ratings (2).');
+    });
+    it('when none has any, says that, not that there is nothing of the kind', async () => {
+      const answer = await ask('Which members that Bo Lindqvist mentors have the most ratings?');
+      expect(answer.rows).toEqual([]);
+      expect(answer.text).toBe('I counted no ratings for any member that Bo Lindqvist mentors, so there is nothing to rank.');
     });
   }
 });
