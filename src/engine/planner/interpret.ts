@@ -298,7 +298,7 @@ function placeRelationship(ctx: Ctx, at: number, rel: LexRelationship, passive: 
 /**
  * "Which products written by Piet have the most reviews?": a relationship's noun right after
  * "the most" / "the fewest" (or "the highest number of") is what is counted. It hangs off the
- * thing ranked, the nearest thing before it that is not named by name, with a thing of its own:
+ * thing ranked, the first thing the question asks about (not one named by name), with a thing of its own:
  * never between two things the question names (Piet's own reviews), nor the same relationship a
  * verb placed ("products Ines reviewed with the most reviews": by anyone). Returns whether it placed it.
  */
@@ -311,8 +311,8 @@ function countedAfterRank(ctx: Ctx, at: number, rel: LexRelationship): boolean {
   const rank = ctx.items[rankAt];
   if (rank?.kind !== 'rank' || rank.weak || rank.dimension || !/^(most|fewest|least|highest|lowest|largest|smallest|greatest)$/.test(rank.word)) return false;
   if (prev?.kind !== 'count' && !/^(most|fewest|least)$/.test(rank.word)) return false;
-  const ranked = before.find((n) => !n.anchor && !n.implicit && rel.patterns.some((p) => fits(n, p.from) || fits(n, p.to)));
-  if (!ranked || !before.some((n) => n.anchor)) return false;
+  const ranked = before.findLast((n) => !n.anchor && !n.implicit && rel.patterns.some((p) => fits(n, p.from) || fits(n, p.to)));
+  if (!ranked) return false;
   const pattern = rel.patterns.find((p) => fits(ranked, p.from)) ?? rel.patterns.find((p) => fits(ranked, p.to));
   if (!pattern) return false;
   // "the most citations": a thing has the citations it receives.

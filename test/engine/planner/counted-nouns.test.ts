@@ -108,6 +108,10 @@ describe.each([
       expect(wrote.text).toBe('Desk Lamp has the most reviews (1).');
       const reviewed = await ask('Which products that Ines Varga reviewed have the most reviews?');
       expect(reviewed.text).toBe('The 3 products with the most reviews: Clay Mug (2), Desk Lamp (1) and Steel Kettle (1).');
+      // Nothing named: the reviews are still the ranked users’, not a second tie between users and products.
+      const writers = await ask('Which users who wrote a product have the most reviews?');
+      expect(writers.rows).toEqual([]);
+      expect(writers.text).toBe('I counted no reviews for any user that wrote a product, so there is nothing to rank.');
     });
     it('when none has any, says that, not that there is nothing of the kind', async () => {
       const answer = await ask('Which products written by Piet Smit have the most reviews?');
