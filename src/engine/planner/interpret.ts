@@ -298,20 +298,19 @@ function placeRelationship(ctx: Ctx, at: number, rel: LexRelationship, passive: 
 /**
  * "Which products written by Piet have the most reviews?": a relationship's noun right after
  * "the most" / "the fewest" (or "the highest number of") is what is counted. It hangs off the
- * thing ranked, the first thing the question asks about (not one named by name), with a thing of its own:
- * never between two things the question names (Piet's own reviews), nor the same relationship a
- * verb placed ("products Ines reviewed with the most reviews": by anyone). Returns whether it placed it.
+ * thing ranked, the first thing the question asks about that is not named by name, with a
+ * thing of its own: never between two things the question names (Piet's own reviews), nor as
+ * the same relationship a verb placed ("products Ines reviewed with the most reviews": anyone's).
+ * Returns whether it placed it.
  */
 function countedAfterRank(ctx: Ctx, at: number, rel: LexRelationship): boolean {
   const item = ctx.items[at];
-  const before = ctx.nodes.filter((n) => n.at < at).reverse();
   if (item?.kind !== 'rel' || item.passive || ctx.tokens[item.from]!.pos !== 'noun' || ctx.nodes.some((n) => n.at > at && n.at <= at + 2)) return false;
-  const prev = ctx.items[at - 1];
-  const rankAt = prev?.kind === 'count' ? at - 2 : at - 1;
-  const rank = ctx.items[rankAt];
-  if (rank?.kind !== 'rank' || rank.weak || rank.dimension || !/^(most|fewest|least|highest|lowest|largest|smallest|greatest)$/.test(rank.word)) return false;
-  if (prev?.kind !== 'count' && !/^(most|fewest|least)$/.test(rank.word)) return false;
-  const ranked = before.findLast((n) => !n.anchor && !n.implicit && rel.patterns.some((p) => fits(n, p.from) || fits(n, p.to)));
+  const counting = ctx.items[at - 1]?.kind === 'count';
+  const rank = ctx.items[counting ? at - 2 : at - 1];
+  const words = counting ? /^(most|fewest|least|highest|lowest|largest|smallest|greatest)$/ : /^(most|fewest|least)$/;
+  if (rank?.kind !== 'rank' || rank.weak || rank.dimension || !words.test(rank.word)) return false;
+  const ranked = ctx.nodes.find((n) => n.at < at && !n.anchor && !n.implicit && rel.patterns.some((p) => fits(n, p.from) || fits(n, p.to)));
   if (!ranked) return false;
   const pattern = rel.patterns.find((p) => fits(ranked, p.from)) ?? rel.patterns.find((p) => fits(ranked, p.to));
   if (!pattern) return false;
