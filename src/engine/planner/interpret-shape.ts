@@ -380,8 +380,9 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
   }
   // "Which captain commands the most?": the other end of the focus's relationship; "the most reviews": the reviews'.
   const ofFocus = (e: { from: string; to: string }) => e.from === focus.id || e.to === focus.id;
-  const nounAfter = ctx.items.find((it, k) => k > at && k <= at + 2 && it.kind === 'rel' && ctx.tokens[it.from]?.pos === 'noun');
-  const edge = (nounAfter?.kind === 'rel' ? ctx.edges.find((e) => ofFocus(e) && e.type === nounAfter.rel.type && e.at === ctx.items.indexOf(nounAfter)) : undefined) ?? ctx.edges.find(ofFocus);
+  const nounAfterAt = ctx.items.findIndex((it, k) => k > at && k <= at + 2 && it.kind === 'rel' && ctx.tokens[it.from]?.pos === 'noun');
+  const nounAfter = ctx.items[nounAfterAt];
+  const edge = (nounAfter?.kind === 'rel' ? ctx.edges.find((e) => ofFocus(e) && e.type === nounAfter.rel.type && e.at === nounAfterAt) : undefined) ?? ctx.edges.find(ofFocus);
   if (!edge) return undefined;
   // "the most reviews": how many reviews, said so.
   const nounAt = ctx.items.findIndex((it, k) => k > at && k <= at + 2 && it.kind === 'rel' && it.rel.type === edge.type && ctx.tokens[it.from]?.pos === 'noun');

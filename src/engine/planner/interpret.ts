@@ -281,10 +281,18 @@ function placeRelationship(ctx: Ctx, at: number, rel: LexRelationship, passive: 
   }
   // One end named: the other is any thing of the pattern's other label ("How many people acted?").
   const one = before.find((n) => !n.implicit) ?? before[0] ?? after[0];
-  if (!one) return;
+  if (one) joinToAny(ctx, at, rel, one, passive, negated);
+}
+
+/**
+ * Joins `one` by `rel` to a new thing of the pattern's other label (the far end the question
+ * does not name). Returns whether a pattern of `rel` fits `one`.
+ */
+function joinToAny(ctx: Ctx, at: number, rel: LexRelationship, one: Draft, passive: boolean, negated: boolean): boolean {
   const pattern = rel.patterns.find((p) => fits(one, p.from)) ?? rel.patterns.find((p) => fits(one, p.to));
-  if (!pattern) return;
+  if (!pattern) return false;
   // "the most citations": a thing has the citations it receives.
+  const item = ctx.items[at];
   const received = item?.kind === 'rel' && item.event === true && pattern.from === pattern.to;
   const isFrom = fits(one, pattern.from) && (!passive || pattern.from !== pattern.to) && !received;
   const other: Draft = { id: newNodeId(ctx), at, label: isFrom ? pattern.to : pattern.from, implicit: true, conditions: [] };
@@ -293,6 +301,7 @@ function placeRelationship(ctx: Ctx, at: number, rel: LexRelationship, passive: 
   const [from, to] = isFrom ? [one, other] : [other, one];
   ctx.edges.push({ from: from.id, to: to.id, type: rel.type, conditions: [], at, ...(negated ? { negated: true } : {}) });
   ctx.used.add(at);
+  return true;
 }
 
 /**
@@ -311,17 +320,7 @@ function countedAfterRank(ctx: Ctx, at: number, rel: LexRelationship): boolean {
   const words = counting ? /^(most|fewest|least|highest|lowest|largest|smallest|greatest)$/ : /^(most|fewest|least)$/;
   if (rank?.kind !== 'rank' || rank.weak || rank.dimension || !words.test(rank.word)) return false;
   const ranked = ctx.nodes.find((n) => n.at < at && !n.anchor && !n.implicit && rel.patterns.some((p) => fits(n, p.from) || fits(n, p.to)));
-  if (!ranked) return false;
-  const pattern = rel.patterns.find((p) => fits(ranked, p.from)) ?? rel.patterns.find((p) => fits(ranked, p.to));
-  if (!pattern) return false;
-  // "the most citations": a thing has the citations it receives.
-  const isFrom = fits(ranked, pattern.from) && !(item.event === true && pattern.from === pattern.to);
-  const other: Draft = { id: newNodeId(ctx), at, label: isFrom ? pattern.to : pattern.from, implicit: true, conditions: [] };
-  ctx.nodes.push(other);
-  settle(ranked, isFrom ? pattern.from : pattern.to);
-  ctx.edges.push({ from: isFrom ? ranked.id : other.id, to: isFrom ? other.id : ranked.id, type: rel.type, conditions: [], at });
-  ctx.used.add(at);
-  return true;
+  return ranked !== undefined && joinToAny(ctx, at, rel, ranked, false, false);
 }
 
 /**

@@ -170,22 +170,22 @@ export function composeMeaningAnswer(input: MeaningAnswerInput): string {
       if (m.order && !m.order.chronological) {
         const by = m.order.by;
         const most = m.order.direction === 'DESC';
+        // What a count ranks by, as the question said it ("followers") or as the counted thing's label.
+        const counted = 'count' in by ? (by.said ?? noun(m.nodes.find((x) => x.id === by.count)?.label, 2)) : '';
         if (names.length === 0) {
           // "The most" keeps only what has any of it: none had (which is not "none exist").
           if ('count' in by && most) {
-            const counted = m.nodes.find((x) => x.id === by.count);
             const ranked = { ...m, edges: m.edges.filter((e) => e.from !== by.count && e.to !== by.count) };
-            return `I counted no ${by.said ?? noun(counted?.label, 2)} for any ${n(1)}${describe(ranked, focus.id, false)}, so there is nothing to rank.`;
+            return `I counted no ${counted} for any ${n(1)}${describe(ranked, focus.id, false)}, so there is nothing to rank.`;
           }
           return `I found no ${n(2)}${describe(m, focus.id, true)} to rank.`;
         }
         if ('count' in by) {
-          const counted = m.nodes.find((x) => x.id === by.count);
-          const what = `${most ? 'the most' : 'the fewest'} ${by.said ?? noun(counted?.label, 2)}`;
+          const what = `${most ? 'the most' : 'the fewest'} ${counted}`;
           // "Which 3 people have the most followers?" when only 2 have any: said so, not passed off as the top 3.
           if (most && m.limitSaid && m.limit !== undefined && m.limit > 1 && names.length < m.limit) {
             const counts = listOf(rows.map((r) => `${show(r[first])} (${show(r.count)})`));
-            return `Only ${names.length} ${n(names.length)} ${names.length === 1 ? 'has' : 'have'} any ${by.said ?? noun(counted?.label, 2)}: ${counts}.`;
+            return `Only ${names.length} ${n(names.length)} ${names.length === 1 ? 'has' : 'have'} any ${counted}: ${counts}.`;
           }
           if (names.length === 1) return `${names[0]} has ${what} (${show(rows[0]!.count)}).`;
           return `The ${names.length} ${n(names.length)} with ${what}: ${listOf(rows.map((r) => `${show(r[first])} (${show(r.count)})`))}.`;
