@@ -57,8 +57,13 @@ export class RunJournal {
 
   constructor(private readonly target: JournalTarget) {}
 
+  /** Something other than rows of steps is pending. */
+  private get pendingBesideSteps(): boolean {
+    return this.writes.length > 0 || this.events.length > 0 || this.changes !== undefined || this.answered !== undefined;
+  }
+
   private get isEmpty(): boolean {
-    return this.writes.length === 0 && this.steps.size === 0 && this.events.length === 0 && !this.changes && !this.answered;
+    return this.steps.size === 0 && !this.pendingBesideSteps;
   }
 
   write(write: Write): void {
@@ -104,7 +109,7 @@ export class RunJournal {
     this.cancelTimer();
     const done = this.chain.then(async () => {
       if (this.failure !== undefined) throw this.failure;
-      if (this.isEmpty) return;
+      if (stepsLater ? !this.pendingBesideSteps : this.isEmpty) return;
       await this.target.queued;
       await this.commitPending(stepsLater);
       // Let the streams' writes of these events leave the process before the run goes on: an
@@ -153,7 +158,6 @@ export class RunJournal {
 
   private async commitPending(stepsLater: boolean): Promise<void> {
     const { run, lease, db, queue, events: eventStore } = this.target;
-    if (stepsLater && this.writes.length === 0 && this.events.length === 0 && !this.changes && !this.answered) return;
     const { writes, steps, events, changes, answered } = this.take(stepsLater);
     const st = new Statement();
     // On PostgreSQL the commit does not wait for its WAL flush: a crash can lose the last few
