@@ -16,6 +16,8 @@ export interface EvalResult {
   rows: Record<string, unknown>[];
   /** How the query was written: from the planner's meaning, or another way (a template). */
   how?: string;
+  /** The planner's confidence in its reading, when the query came from one. */
+  confidence?: number;
   /** The documents the answer cites, by file name. */
   sources?: string[];
   failed?: string;
@@ -23,7 +25,7 @@ export interface EvalResult {
 
 /** Asks one question of a running service in a session of its own (after its context questions) and grades the answer. */
 export async function askOne(client: ServiceClient, q: EvalQuestion): Promise<EvalResult> {
-  let answer: Answered & { failed?: string; how?: string; sources?: string[] };
+  let answer: Answered & { failed?: string; how?: string; confidence?: number; sources?: string[] };
   let session: string | undefined;
   try {
     session = (await client.newSession()).session_id;
@@ -45,6 +47,7 @@ export async function askOne(client: ServiceClient, q: EvalQuestion): Promise<Ev
     row_count: answer.rows.length,
     rows: answer.rows.slice(0, 10),
     ...(answer.how ? { how: answer.how } : {}),
+    ...(answer.confidence !== undefined ? { confidence: answer.confidence } : {}),
     ...(answer.sources ? { sources: answer.sources } : {}),
     ...(answer.failed ? { failed: answer.failed } : {}),
   };

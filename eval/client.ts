@@ -62,7 +62,7 @@ export class ServiceClient {
    * of an option's label, that option is taken (and that entry used up) and the run followed
    * again; otherwise the answer is "asked".
    */
-  async ask(sessionId: string, question: string, choose: string[] = []): Promise<Answered & { runId: string; failed?: string; how?: string; sources?: string[] }> {
+  async ask(sessionId: string, question: string, choose: string[] = []): Promise<Answered & { runId: string; failed?: string; how?: string; confidence?: number; sources?: string[] }> {
     const { run_id: runId } = await this.call<{ run_id: string }>('POST', `/api/v1/chat/${sessionId}/message`, { content: question });
     const picks = [...choose];
     let settled = 0;
@@ -92,6 +92,7 @@ export class ServiceClient {
       `/api/v1/runs/${runId}/download/answer.json`,
     );
     const how = answer.query?.description?.meaning ? 'meaning' : (answer.query?.generator ?? 'unknown');
-    return { runId, query, columns: answer.columns, rows: answer.rows, text, asked: false, how, sources };
+    const confidence = answer.query?.description?.confidence;
+    return { runId, query, columns: answer.columns, rows: answer.rows, text, asked: false, how, sources, ...(confidence !== undefined ? { confidence } : {}) };
   }
 }
