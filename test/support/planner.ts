@@ -1,6 +1,6 @@
 import type { Synonym } from '../../src/engine/planner/lexicon.js';
 import { composeMeaningAnswer } from '../../src/engine/planner/meaning-answer.js';
-import { describeReading, readQuestion } from '../../src/engine/planner/read-question.js';
+import { askIfMany, countWith, describeReading, readQuestion } from '../../src/engine/planner/read-question.js';
 import type { QuestionReading } from '../../src/engine/planner/read-question.js';
 import { searchMentions } from '../../src/engine/planner/mention-search.js';
 import { decideMentions } from '../../src/engine/planner/resolve.js';
@@ -14,7 +14,7 @@ import { openScratchGraph } from './scratch-graph.js';
 /**
  * The planner on a graph of a test's own, as the ask workflow's tools run it (understand,
  * search and decide the names, read, run, say), without the rest of the service: for tests of
- * the planner itself. `synonyms` are the deployment's, as curators keep them; `nameProperties` its
+ * the planner itself. `chosen`: the readings the person asking picked when the words left some open. `synonyms` are the deployment's, as curators keep them; `nameProperties` its
  * GRAPH_NAME_PROPERTIES. The schema, vocabulary and lexicon are read as the service reads them.
  */
 export interface PlannerAnswer {
@@ -32,12 +32,12 @@ export async function plannerOn(graph: GraphStore, synonyms: Synonym[] = [], nam
   const { lexicon, vocabulary } = await new SchemaCache({ graph, ttlMs: 0, synonyms: async () => synonyms, nameProperties }).get();
   return {
     lexicon,
-    async ask(question: string, memory: ResolutionMemory = { choices: [], focus: [] }): Promise<PlannerAnswer> {
+    async ask(question: string, memory: ResolutionMemory = { choices: [], focus: [] }, chosen: string[] = []): Promise<PlannerAnswer> {
       const understanding = understand(question, lexicon);
       const search = await searchMentions(graph, understanding, vocabulary, 8, lexicon);
       const decided = search.status === 'searched' ? decideMentions(search, understanding, vocabulary, memory) : search;
       if (decided.status !== 'resolved') return { reading: { ok: false, reason: decided.status, unplaced: [] }, columns: [], rows: [], resolution: decided.status };
-      const reading = readQuestion(question, lexicon, decided.entities);
+      const reading = await askIfMany(readQuestion(question, lexicon, decided.entities, chosen), countWith(graph));
       if (!reading.ok) return { reading, columns: [], rows: [] };
       const result = await graph.runReadOnly(reading.cypher);
       const text = composeMeaningAnswer({ meaning: reading.meaning, columns: result.columns, rows: result.rows, truncated: result.truncated });

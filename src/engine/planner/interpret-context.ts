@@ -45,6 +45,8 @@ export interface Ctx {
   limitSaid?: boolean;
   /** "The top 5 …" with nothing to rank by: how many, in no order. */
   unranked?: boolean;
+  /** With `unranked`: what to rank by, offered when more things match than it shows. */
+  rankChoices?: OpenReading;
 }
 
 /** An id for a new node, unlike any other the reading has had (nodes may be dropped). */
@@ -58,6 +60,12 @@ export interface ReadingChoice {
 
 /** A label's things in the plural, as a reader says them ("cargo ships"). */
 export const pluralLabel = (label: LexLabel | undefined) => (label ? [...label.words.slice(0, -1), pluralOf(label.words.at(-1) ?? '')].join(' ') : 'things');
+
+/** A reading the words leave open: why, and the readings to offer. */
+export interface OpenReading {
+  reason: string;
+  choices: ReadingChoice[];
+}
 
 export type Unsure = { ok: false; reason: string; unplaced: string[]; scope?: 'instruction' | 'out_of_scope'; choices?: ReadingChoice[] };
 

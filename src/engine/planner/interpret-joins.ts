@@ -166,7 +166,8 @@ function nameAsValue(ctx: Ctx, main: Draft[], loose: Draft[]): boolean {
 }
 
 /** A join as a choice's id: its relationship types in order. */
-const joinId = (steps: Step[]) => `join:${steps.map((s) => `${s.type}${s.forward ? '>' : '<'}`).join('/')}`;
+const JOIN = 'join:';
+const joinId = (steps: Step[]) => `${JOIN}${steps.map((s) => `${s.type}${s.forward ? '>' : '<'}`).join('/')}`;
 const phraseOfType = (type: string) => type.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
 
 /** The shortest joins (one, then two relationships) between a node of `main` and one of `loose`. */
@@ -215,3 +216,6 @@ function bestJoin(
   }
   return undefined;
 }
+
+/** Whether a choice offered picks between ways of joining two things (rather than another reading). */
+export const choosesJoin = (choiceId: string): boolean => choiceId.startsWith(JOIN);

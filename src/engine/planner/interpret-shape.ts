@@ -2,10 +2,12 @@ import { AGGREGATE_WORDS } from './answer.js';
 import { dimensionOfWord, holdsDate, LIMIT_LEADS, SUPERLATIVE_DIMENSIONS } from './cues.js';
 import { LIST_LIMIT } from './cypher-builder.js';
 import { isLimit } from './interpret-conditions.js';
-import type { Ctx, Draft, Unsure } from './interpret-context.js';
-import { candidates, fits, isWord, labelOf, newNodeId, personLike, pick, unsure, valueOwner, wordsOf } from './interpret-context.js';
+import type { Ctx, Draft, OpenReading, Unsure } from './interpret-context.js';
+import type { LexProperty } from './lexicon.js';
+import { candidates, fits, isWord, labelOf, newNodeId, personLike, pick, pluralLabel, unsure, valueOwner, wordsOf } from './interpret-context.js';
 import type { Item } from './links.js';
 import type { Ask, Meaning, MeaningNode, Ordering } from './meaning.js';
+import { identifierWords } from './words.js';
 
 /**
  * What is asked: the focus (the first thing the question does not name, after "how many" when
@@ -71,12 +73,18 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
   } else if (rankAt >= 0) {
     const rank = items[rankAt] as RankItem;
     ctx.used.add(rankAt);
-    const ranked = rankingOf(ctx, rankAt, rank, focus, aggAt);
+    let ranked = rankingOf(ctx, rankAt, rank, focus, aggAt);
+    if (ranked && 'ok' in ranked) return ranked;
     if (!ranked && rank.weak) {
-      // "the top 5 movies directed by …": how many, in no particular order (and the answer says so).
-      limit = limitOf(ctx, -1);
-      ctx.unranked = limit !== undefined;
-      return finishShape(ctx, focus, ask, undefined, limit, asked);
+      // "the top 5 movies directed by …" names nothing to rank by: by what the person asking chooses, or in no particular order.
+      const top = topChosen(ctx, focus, rank);
+      if (top && 'by' in top) ranked = { order: top, fromProperty: true };
+      else {
+        if (top) ctx.rankChoices = top;
+        limit = limitOf(ctx, -1);
+        ctx.unranked = limit !== undefined;
+        return finishShape(ctx, focus, ask, undefined, limit, asked);
+      }
     }
     if (!ranked) return unsure(ctx, `I can’t tell what “${rank.word}” ranks by here`);
     // "What is the highest rating?": the value, not the thing.
@@ -272,22 +280,24 @@ function limitOf(ctx: Ctx, rankAt: number): number | undefined {
  * voyages"), a property after "by" ("top 3 ships by number of seats"), its dimension on the
  * thing it stands before or on the focus ("the oldest ship", "the cheapest tickets").
  */
-function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: number): { order: Ordering; fromProperty: boolean; countedBy?: boolean } | undefined {
-  const propOrder = (k: number, fn?: 'avg' | 'sum' | 'min' | 'max'): { order: Ordering; fromProperty: boolean } | undefined => {
+function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: number): Ranked | Unsure | undefined {
+  const propOrder = (k: number, fn?: 'avg' | 'sum' | 'min' | 'max'): Ranked | Unsure | undefined => {
     const it = ctx.items[k] as PropItem;
     const p = pick(ctx, it.props.filter((x) => numeric([x.kind])), k);
     const of = p && valueOwner(ctx, p, k);
     if (!p || !of) return listOrder(k, fn);
     ctx.used.add(k);
     const direction = p.kind === 'date' && rank.dimension?.onDates ? rank.dimension.onDates : rank.direction;
-    return { order: { by: fn ? { aggregate: fn, ...of } : of, direction }, fromProperty: true };
+    return { order: { by: fn ? { aggregate: fn, ...of } : of, direction, ...(!fn && holdsDate(p) ? { dated: true } : {}) }, fromProperty: true };
   };
   /**
    * "the most roles", "by the number of roles" where each holds a list of them: ranked by how
    * many items the lists hold in all. Not "the most distinct roles" (the same item in two lists
    * counts once), nor a superlative of its own ("the longest"), nor an aggregate but a total.
+   * Lists on the relationships of each ranked thing are counted as the person asking chooses,
+   * unless "total" or "combined" says: items, or the relationships that list any (listOfLists).
    */
-  const listOrder = (k: number, fn?: 'avg' | 'sum' | 'min' | 'max', counting = false): { order: Ordering; fromProperty: boolean } | undefined => {
+  const listOrder = (k: number, fn?: 'avg' | 'sum' | 'min' | 'max', counting = false): Ranked | Unsure | undefined => {
     const it = ctx.items[k] as PropItem;
     if (rank.dimension || (fn && fn !== 'sum') || !(counting || /^(most|fewest|least)$/.test(rank.word))) return undefined;
     if (ctx.tokens.slice(rank.to + 1, it.from).some((t) => /^(distinct|different|unique)$/.test(t.lower))) return undefined;
@@ -295,7 +305,11 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
     const of = p && valueOwner(ctx, p, k);
     if (!p || !of) return undefined;
     ctx.used.add(k);
-    return { order: { by: { aggregate: 'sum', ...of, size: true }, direction: rank.direction }, fromProperty: true };
+    const items: Ranked = { order: { by: { aggregate: 'sum', ...of, size: true }, direction: rank.direction }, fromProperty: true };
+    // "the most combined roles", "the most roles in total": the items, said so.
+    const totalAt = ctx.items.findIndex((x, i) => x.kind === 'agg' && x.fn === 'sum' && !ctx.used.has(i) && i > k);
+    if (totalAt >= 0) ctx.used.add(totalAt);
+    return fn === 'sum' || totalAt >= 0 ? items : (listOfLists(ctx, focus, p, of, rank, items) ?? items);
   };
   // "the highest number of followers": the count says what "highest" measures.
   let counted = false;
@@ -306,6 +320,8 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
       counted = true;
       continue;
     }
+    // "the top 3 actors born after 1970": a property a condition compares is not what "top" ranks by.
+    if (it.kind === 'prop' && rank.weak && ctx.used.has(k)) continue;
     if (it.kind === 'prop') {
       const fn = aggAt >= 0 && aggAt < k && aggAt > at ? (ctx.items[aggAt] as AggItem).fn : undefined;
       // After "the number of" only how many there are is ranked by, never a value.
@@ -320,7 +336,7 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
     if (it.kind === 'label' || it.kind === 'agent') {
       const node = ctx.nodes.find((n) => n.at === k);
       // "the oldest movie": the dimension of the thing after it; "the most movies": how many.
-      if (node && rank.dimension) return dimensionOrder(ctx, node, rank);
+      if (node && rank.dimension) return dimensionOrder(ctx, node, rank, rank.word);
       // "the most followers": said as the question says it, not as the label of who follows.
       const said = it.kind === 'agent' ? wordsOf(ctx, k, 'lower') : undefined;
       if (node && node !== focus) return { order: { by: { count: node.id, ...(said ? { said } : {}) }, direction: rank.direction }, fromProperty: false, ...(counted ? { countedBy: true } : {}) };
@@ -328,7 +344,7 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
     // "the highest rated", "the least popular": the dimension of the word after, in the direction of the rank.
     const after = it.kind === 'word' ? dimensionOfWord(it.token) : undefined;
     if (after) {
-      const order = dimensionOrder(ctx, focus, { ...rank, dimension: rank.direction === after.onValues ? after : { ...after, onValues: rank.direction } });
+      const order = dimensionOrder(ctx, focus, { ...rank, dimension: rank.direction === after.onValues ? after : { ...after, onValues: rank.direction } }, `${rank.word} ${ctx.tokens[it.from]!.lower}`);
       if (order) ctx.used.add(k);
       return order;
     }
@@ -370,12 +386,12 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
       }
     }
   }
-  if (rank.dimension) return dimensionOrder(ctx, focus, rank);
+  if (rank.dimension) return dimensionOrder(ctx, focus, rank, rank.word);
   if (rank.weak) return undefined;
   // "the biggest", "the smallest" on their own: the dimension of the word itself.
   const own = SUPERLATIVE_DIMENSIONS[ctx.tokens[rank.from]?.lemma ?? ''];
   if (own) {
-    const order = dimensionOrder(ctx, focus, { ...rank, dimension: own });
+    const order = dimensionOrder(ctx, focus, { ...rank, dimension: own }, rank.word);
     if (order) return order;
   }
   // "Which captain commands the most?": the other end of the focus's relationship; "the most reviews": the reviews'.
@@ -388,6 +404,77 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
   const nounAt = ctx.items.findIndex((it, k) => k > at && k <= at + 2 && it.kind === 'rel' && it.rel.type === edge.type && ctx.tokens[it.from]?.pos === 'noun');
   const said = nounAt >= 0 ? wordsOf(ctx, nounAt, 'lower') : undefined;
   return { order: { by: { count: edge.from === focus.id ? edge.to : edge.from, ...(said ? { said } : {}) }, direction: rank.direction }, fromProperty: false };
+}
+
+/** What a ranking ranks by, and whether a property said it (else a count). */
+type Ranked = { order: Ordering; fromProperty: boolean; countedBy?: boolean };
+
+/** Choice ids of how lists on relationships are counted: every item, or each relationship that lists any. */
+const LIST_ITEMS = 'list-count:items:';
+const LIST_HOLDERS = 'list-count:holders:';
+
+/**
+ * "The movies with the most roles" where each actor's ACTED_IN holds a list of roles: the roles
+ * listed in all, or the actors with roles listed (one each)? Both are said so, and they rank
+ * differently; the person asking chooses. Undefined when the lists are not on a relationship of
+ * the ranked thing (one list per thing: its size is all there is to count).
+ */
+function listOfLists(ctx: Ctx, focus: Draft, p: LexProperty, of: { of: string; edge?: boolean }, rank: RankItem, items: Ranked): Ranked | Unsure | undefined {
+  const edge = of.edge ? ctx.edges[Number(of.of)] : undefined;
+  if (!edge || (edge.from !== focus.id && edge.to !== focus.id)) return undefined;
+  const other = ctx.nodes.find((n) => n.id === (edge.from === focus.id ? edge.to : edge.from));
+  if (!other) return undefined;
+  const id = `${p.owner}.${p.key}`;
+  if (ctx.chosen.includes(LIST_ITEMS + id)) return items;
+  const listed = identifierWords(p.key).join(' ');
+  const holders = `${pluralLabel(labelOf(ctx.lexicon, other.label ?? ''))} with ${listed}`;
+  if (ctx.chosen.includes(LIST_HOLDERS + id)) {
+    edge.conditions.push({ key: p.key, op: 'exists', value: true, words: `with ${listed}` });
+    return { order: { by: { count: other.id, said: holders }, direction: rank.direction }, fromProperty: false };
+  }
+  const things = pluralLabel(labelOf(ctx.lexicon, focus.label ?? ''));
+  return {
+    ok: false,
+    reason: `${listed} are listed on each “${identifierWords(edge.type).join(' ')}” of ${things}: should I count every one listed, or the ${holders}?`,
+    unplaced: [],
+    choices: [
+      { id: LIST_ITEMS + id, label: `Every one of the ${listed} listed, in all` },
+      { id: LIST_HOLDERS + id, label: `The ${holders}, each once` },
+    ],
+  };
+}
+
+/** Choice ids of "top" with nothing named to rank by: a property of the focus, or no order at all. */
+const TOP_BY = 'top-by:';
+const TOP_UNRANKED = 'top-by:none';
+/** The last word of a property that identifies rather than measures ("customerId"): no ranking is offered by it. */
+const IDENTIFIER_WORDS = /^(id|key|code|uuid)$/;
+
+/**
+ * "The top 5 movies directed by …" where nothing says by what: the ordering the person asking
+ * chose of the focus's numbers and dates (highest or latest first, as "top" says), else the
+ * choice to offer when more things match than "top" shows (read-question.ts, askIfMany), since a
+ * guess there would be a confident answer to a question nobody asked. Undefined when there is
+ * nothing to offer (no number or date) or no order was chosen: the list is in no particular order.
+ */
+function topChosen(ctx: Ctx, focus: Draft, rank: RankItem): Ordering | OpenReading | undefined {
+  const labels = candidates(focus) ?? [];
+  const props = ctx.lexicon.properties.filter(
+    (p) => p.ownerKind === 'label' && labels.includes(p.owner) && (p.kind === 'number' || p.kind === 'date') && !IDENTIFIER_WORDS.test(p.words.at(-1) ?? ''),
+  );
+  if (props.length === 0 || ctx.chosen.includes(TOP_UNRANKED)) return undefined;
+  const idOf = (p: (typeof props)[number]) => `${TOP_BY}${p.owner}.${p.key}`;
+  const chosen = props.find((p) => ctx.chosen.includes(idOf(p)));
+  if (chosen) return { by: { of: focus.id, key: chosen.key }, direction: rank.direction, ...(holdsDate(chosen) ? { dated: true } : {}) };
+  const things = pluralLabel(labelOf(ctx.lexicon, focus.label ?? ''));
+  const first = (p: (typeof props)[number]) => (holdsDate(p) ? (rank.direction === 'DESC' ? 'latest' : 'earliest') : rank.direction === 'DESC' ? 'highest' : 'lowest');
+  return {
+    reason: `“${rank.word}” names nothing to rank the ${things} by: by what?`,
+    choices: [
+      ...props.map((p) => ({ id: idOf(p), label: `By “${identifierWords(p.key).join(' ')}”, ${first(p)} first` })),
+      { id: TOP_UNRANKED, label: `In no particular order` },
+    ],
+  };
 }
 
 /** "the first 3 movies", "the last 5 reviews": in the order of the thing's one date, when it has one. */
@@ -403,8 +490,8 @@ function chronological(ctx: Ctx, focus: Draft): Ordering | undefined {
   return { by: { of: focus.id, key: dates[0]!.key }, direction: word === 'first' ? 'ASC' : 'DESC', chronological: true };
 }
 
-/** A superlative's dimension on a thing: the one property of its words ("expensive": a price), else its one date. */
-function dimensionOrder(ctx: Ctx, node: Draft, rank: RankItem): { order: Ordering; fromProperty: boolean } | undefined {
+/** A superlative's dimension on a thing: the one property of its words ("expensive": a price), else its one date. `said`: the superlative as the question said it. */
+function dimensionOrder(ctx: Ctx, node: Draft, rank: RankItem, said: string): { order: Ordering; fromProperty: boolean } | undefined {
   const d = rank.dimension!;
   const labels = candidates(node) ?? [];
   const props = ctx.lexicon.properties.filter((p) => p.ownerKind === 'label' && labels.includes(p.owner));
@@ -413,5 +500,5 @@ function dimensionOrder(ctx: Ctx, node: Draft, rank: RankItem): { order: Orderin
   const chosen = byWords.length === 1 ? byWords[0] : byWords.length === 0 && byDates.length === 1 ? byDates[0] : undefined;
   if (!chosen) return undefined;
   const dated = chosen.kind === 'date' || byWords.length === 0;
-  return { order: { by: { of: node.id, key: chosen.key }, direction: dated && d.onDates ? d.onDates : d.onValues }, fromProperty: true };
+  return { order: { by: { of: node.id, key: chosen.key }, direction: dated && d.onDates ? d.onDates : d.onValues, said, ...(holdsDate(chosen) ? { dated: true } : {}) }, fromProperty: true };
 }

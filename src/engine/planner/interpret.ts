@@ -3,7 +3,7 @@ import { lemmasOf } from '../../language/analyze.js';
 import type { Token } from '../../language/analyze.js';
 import { FILLER_WORDS, NAMING_VERBS } from './cues.js';
 import { placeConditions } from './interpret-conditions.js';
-import type { Ctx, Draft, Unsure } from './interpret-context.js';
+import type { Ctx, Draft, OpenReading, Unsure } from './interpret-context.js';
 import { candidates, fits, newNodeId, personLike, settle, unsure, wordsOf } from './interpret-context.js';
 import { sameAs, whenForm, wholeForm } from './interpret-forms.js';
 import { joinComponents } from './interpret-joins.js';
@@ -28,6 +28,8 @@ export interface Reading {
   confidence: number;
   /** What each linked word was taken to mean, for curators. */
   mappings: { word: string; to: string; kind: 'label' | 'relationship' | 'property' | 'value' | 'synonym'; guessed: boolean }[];
+  /** A choice to offer only when more things match than the meaning's limit ("the top 5 …" with nothing to rank by). */
+  ifMany?: OpenReading;
 }
 
 export type Interpretation = { ok: true; reading: Reading } | Unsure;
@@ -113,7 +115,7 @@ function finish(ctx: Ctx, meaning: Meaning): Interpretation {
       return { ok: false, reason: `I am not sure I read this right (${guesses}): is that what you mean?`, unplaced: [], choices: [{ id, label: `Yes, read it so: ${guesses}` }] };
     }
   }
-  return { ok: true, reading: { meaning, confidence: Math.max(0.05, Math.round(ctx.confidence * 100) / 100), mappings: mappingsOf(ctx) } };
+  return { ok: true, reading: { meaning, confidence: Math.max(0.05, Math.round(ctx.confidence * 100) / 100), mappings: mappingsOf(ctx), ...(ctx.rankChoices ? { ifMany: ctx.rankChoices } : {}) } };
 }
 
 // ---------------------------------------------------------------------------------------------

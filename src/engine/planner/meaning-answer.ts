@@ -1,6 +1,6 @@
 import { isNameKey } from '../../stores/graph/bookkeeping.js';
 import { AGGREGATE_WORDS, listOf, plainRows, show, verb } from './answer.js';
-import type { Condition, Meaning, MeaningEdge, MeaningNode } from './meaning.js';
+import type { Condition, Meaning, MeaningEdge, MeaningNode, Ordering } from './meaning.js';
 import { identifierWords, pluralOf } from './words.js';
 
 /**
@@ -193,8 +193,8 @@ export function composeMeaningAnswer(input: MeaningAnswerInput): string {
         const key = identifierWords(by.key).join(' ');
         // An aggregate's value is the `value` column ("the lowest average rating"); a list's size, how many it holds ("the most roles").
         const valueOf = (r: Record<string, unknown>) => show('aggregate' in by ? r.value : r[by.key]);
-        const word =
-          'aggregate' in by && by.size ? (most ? 'most' : 'fewest') : `${most ? 'highest' : 'lowest'}${'aggregate' in by ? ` ${AGGREGATE_WORDS[by.aggregate]}` : ''}`;
+        if (!('aggregate' in by)) return rankedByValue(m.order, key, names, rows.map(valueOf), n);
+        const word = by.size ? (most ? 'most' : 'fewest') : `${most ? 'highest' : 'lowest'} ${AGGREGATE_WORDS[by.aggregate]}`;
         if (names.length === 1) return `${names[0]} has the ${word} ${key} (${valueOf(rows[0]!)}).`;
         return `The ${names.length} ${n(names.length)} with the ${word} ${key}: ${listOf(rows.map((r) => `${show(r[first])} (${valueOf(r)})`))}.`;
       }
@@ -214,4 +214,32 @@ export function composeMeaningAnswer(input: MeaningAnswerInput): string {
       return `${names.length} ${n(names.length)}${describe(m, focus.id, names.length !== 1)}: ${listed}.`;
     }
   }
+}
+
+/** A key that is a verb's participle ("released", "born", "added on"): said after the thing, not as a noun ("the latest released"). */
+const PARTICIPLE = /(ed|^born|^built|^made|^written|^begun)$/;
+const PARTICIPLE_PREPOSITION = /^(on|at|in)$/;
+
+/**
+ * A ranking by one value, said as the question said it ("The 3 youngest people: …", "X is the
+ * most expensive product (price 40)"), else by the value's own words: "released latest" for a
+ * date named by a participle, "the latest release date", "the highest rating".
+ */
+function rankedByValue(order: Ordering, key: string, names: string[], values: string[], n: (count: number) => string): string {
+  const most = order.direction === 'DESC';
+  const each = (label: string) => names.map((name, i) => `${name} (${label}${values[i]})`);
+  if (order.said) {
+    if (names.length === 1) return `${names[0]} is the ${order.said} ${n(1)} (${key} ${values[0]}).`;
+    return `The ${names.length} ${order.said} ${n(names.length)}: ${listOf(each(`${key} `))}.`;
+  }
+  const extreme = order.dated ? (most ? 'latest' : 'earliest') : most ? 'highest' : 'lowest';
+  const words = key.split(' ');
+  if (PARTICIPLE_PREPOSITION.test(words.at(-1) ?? '') && words.length > 1) words.pop();
+  if (order.dated && PARTICIPLE.test(words.at(-1) ?? '')) {
+    const verb = words.join(' ');
+    if (names.length === 1) return `${names[0]} was ${verb} ${extreme} (${values[0]}).`;
+    return `The ${names.length} ${n(names.length)} ${verb} ${extreme}: ${listOf(each(''))}.`;
+  }
+  if (names.length === 1) return `${names[0]} has the ${extreme} ${key} (${values[0]}).`;
+  return `The ${names.length} ${n(names.length)} with the ${extreme} ${key}: ${listOf(each(''))}.`;
 }

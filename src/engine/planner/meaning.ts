@@ -65,6 +65,10 @@ export interface Ordering {
     | { aggregate: 'avg' | 'sum' | 'min' | 'max'; of: string; key: string; edge?: boolean; size?: boolean }
     | { count: string; /** The noun the question counted them by ("followers", "reviews"). */ said?: string };
   direction: 'ASC' | 'DESC';
+  /** The superlative the question ranked with ("oldest", "most expensive", "highest rated"), for the answer to say it back. */
+  said?: string;
+  /** What it ranks by is a date or a year: the answer says "latest" and "earliest". */
+  dated?: boolean;
   /** "The first 3 movies": listed in date order, those without a date last; not a ranking. */
   chronological?: boolean;
 }

@@ -2,12 +2,13 @@ import { analyze } from '../../language/analyze.js';
 import { buildCypher, buildKeysCypher } from './cypher-builder.js';
 import { interpret } from './interpret.js';
 import type { Reading } from './interpret.js';
-import type { ReadingChoice } from './interpret-context.js';
+import type { OpenReading, ReadingChoice } from './interpret-context.js';
 import type { Lexicon } from './lexicon.js';
 import { linkWords } from './links.js';
 import type { NamedThing } from './links.js';
 import type { Meaning } from './meaning.js';
 import type { PlanDescription } from './plan.js';
+import type { GraphStore } from '../../stores/graph/port.js';
 
 /**
  * The planner's reading of a question: its words analyzed, linked to the graph's schema and
@@ -19,7 +20,17 @@ import type { PlanDescription } from './plan.js';
 export const SOURCE_KEYS_MAX = 1000;
 
 export type QuestionReading =
-  | { ok: true; cypher: string; meaning: Meaning; confidence: number; mappings: Reading['mappings']; countCypher?: string; keysCypher?: string }
+  | {
+      ok: true;
+      cypher: string;
+      meaning: Meaning;
+      confidence: number;
+      mappings: Reading['mappings'];
+      countCypher?: string;
+      keysCypher?: string;
+      /** A choice to offer when more things match than the meaning shows, and the Cypher counting them (askIfMany). */
+      ifMany?: OpenReading & { countCypher: string };
+    }
   | { ok: false; reason: string; unplaced: string[]; scope?: 'instruction' | 'out_of_scope'; choices?: ReadingChoice[] };
 
 /** `chosen`: the ids of choices the person asking made between readings the words left open. */
@@ -28,13 +39,25 @@ export function readQuestion(question: string, lexicon: Lexicon, named: NamedThi
   const items = linkWords(tokens, lexicon, named);
   const read = interpret(tokens, items, lexicon, chosen);
   if (!read.ok) return read;
-  const { meaning, confidence, mappings } = read.reading;
+  const { meaning, confidence, mappings, ifMany } = read.reading;
   const cypher = buildCypher(meaning);
   // A list may be cut by the row limit: how many there are in all, asked only when it is.
   const countCypher = meaning.ask.kind === 'list' && !meaning.order && meaning.limit === undefined ? buildCypher({ ...meaning, ask: { kind: 'count' } }) : undefined;
   // A count or an aggregate names no things: the keys of those it is over find its sources.
   const keysCypher = meaning.ask.kind === 'count' || meaning.ask.kind === 'aggregate' ? buildKeysCypher(meaning, SOURCE_KEYS_MAX) : undefined;
-  return { ok: true, cypher, meaning, confidence, mappings, ...(countCypher ? { countCypher } : {}), ...(keysCypher ? { keysCypher } : {}) };
+  const many = ifMany && { ...ifMany, countCypher: buildCypher({ ...meaning, ask: { kind: 'count' }, limit: undefined, unranked: undefined, limitSaid: undefined }) };
+  return { ok: true, cypher, meaning, confidence, mappings, ...(countCypher ? { countCypher } : {}), ...(keysCypher ? { keysCypher } : {}), ...(many ? { ifMany: many } : {}) };
+}
+
+/**
+ * A reading that leaves a choice open only when more things match than it shows ("the top 5
+ * movies …" with nothing to rank by): the choice, when `count` (running Cypher read-only) finds
+ * more; otherwise the reading as it is, since all of them are shown and no order matters.
+ */
+export async function askIfMany(reading: QuestionReading, count: (cypher: string) => Promise<number>): Promise<QuestionReading> {
+  if (!reading.ok || !reading.ifMany || reading.meaning.limit === undefined) return reading;
+  if ((await count(reading.ifMany.countCypher)) <= reading.meaning.limit) return reading;
+  return { ok: false, reason: reading.ifMany.reason, unplaced: [], choices: reading.ifMany.choices };
 }
 
 const KINDS = { list: 'list', count: 'count', value: 'property', aggregate: 'aggregate', exists: 'aggregate', path: 'path', lookup: 'lookup', compare: 'aggregate' } as const;
@@ -56,3 +79,9 @@ export function describeReading(reading: Extract<QuestionReading, { ok: true }>,
     mappings: reading.mappings,
   };
 }
+
+/** The number a count query's one row holds (0 when it returns none), the query run read-only on `graph`. */
+export const countWith =
+  (graph: Pick<GraphStore, 'runReadOnly'>) =>
+  async (cypher: string): Promise<number> =>
+    Number(Object.values((await graph.runReadOnly(cypher)).rows[0] ?? {})[0] ?? 0);

@@ -224,6 +224,27 @@ describe('the conversation', () => {
     session.stream.close();
   });
 
+  it('"the top 2" with nothing named to rank by asks by what when more match, and the choice ranks them', async () => {
+    const session = await newSession();
+    const asked = await say(session, 'List the top 2 people who work at Nimbus Labs.');
+    expect(asked.settled.event).toBe('run_awaiting_input');
+    const offer = await session.stream.waitForEvent(runEvent(asked.runId, ['disambiguation_required']));
+    expect(offer.data.data.question).toBe('“top” names nothing to rank the people by: by what?');
+    const options = offer.data.data.options as { id: string; label: string }[];
+    expect(options.map((o) => o.label)).toEqual(expect.arrayContaining(['By “born”, latest first', 'In no particular order', 'None of these']));
+    expect((await call('POST', `/api/v1/chat/${session.id}/disambiguate`, user, { choice: options.find((o) => o.label.startsWith('By “born”'))!.id })).statusCode).toBe(200);
+    expect((await session.stream.waitForEvent(runEvent(asked.runId, ['run_completed', 'run_failed']))).event).toBe('run_completed');
+    const expected = await t.app.deps.graph.runReadOnly("MATCH (p:Person)-[:WORKS_AT]->(:Company {name: 'Nimbus Labs'}) RETURN p.name AS name, p.born AS born ORDER BY born DESC, name LIMIT 2");
+    expect((await answerOf(asked.runId)).rows).toEqual(expected.rows);
+
+    const again = await say(session, 'List the top 2 people who work at Nimbus Labs.');
+    await session.stream.waitForEvent(runEvent(again.runId, ['disambiguation_required']));
+    expect((await call('POST', `/api/v1/chat/${session.id}/disambiguate`, user, { choice: 'none' })).statusCode).toBe(200);
+    const ended = await session.stream.waitForEvent(runEvent(again.runId, ['answer_ready']));
+    expect(String(ended.data.data.text)).toBe('Then I can’t answer that as asked: “top” names nothing to rank the people by: by what? Please ask it in other words.');
+    session.stream.close();
+  });
+
   it('"yes" answers a did-you-mean that offers one thing', async () => {
     const session = await newSession();
     const asked = await say(session, 'Which projects does Nimbus Labz maintain?');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { composeAnswer } from '../../planner/answer.js';
 import { composeMeaningAnswer } from '../../planner/meaning-answer.js';
-import { readQuestion } from '../../planner/read-question.js';
+import { countWith, readQuestion } from '../../planner/read-question.js';
 import type { PlanDescription, ResolvedEntity } from '../../planner/plan.js';
 import { defineTool } from '../tool.js';
 
@@ -30,7 +30,7 @@ export default defineTool({
     if (!meaning) return { text: composeAnswer({ description: shape, columns, rows, truncated }) };
     // A cut list of the planner's own query says how many there are in all: counted only when the row limit cut it.
     const countCypher = shape.countCypher;
-    const total = truncated && countCypher ? Number(Object.values((await graph.runReadOnly(countCypher)).rows[0] ?? {})[0]) : undefined;
+    const total = truncated && countCypher ? await countWith(graph)(countCypher) : undefined;
     return { text: composeMeaningAnswer({ meaning, columns, rows, truncated, ...(total !== undefined && Number.isFinite(total) ? { total } : {}) }) };
   },
 });

@@ -1,4 +1,4 @@
-import { confirmsReading } from '../../planner/interpret.js';
+import { choosesJoin } from '../../planner/interpret-joins.js';
 import { labelWord } from '../../planner/answer.js';
 import type { PlanDescription } from '../../planner/plan.js';
 import type { WorkflowNode } from '../workflow.js';
@@ -19,7 +19,8 @@ export const generateNode: WorkflowNode<AskInput> = {
   description:
     'Writes a new read-only query from the question and the graph’s own schema (a model when configured, the built-in ' +
     'planner otherwise); an approved template of the same Cypher shape is reused instead. When the question leaves ' +
-    'readings open (two ways of joining what it names), asks which one is meant, with “none of these”.',
+    'readings open (two ways of joining what it names, what “top” ranks by, how lists are counted), asks which one is ' +
+    'meant, with “none of these”.',
   tools: ['query_generate', 'memory_recall'],
   replayable: true,
   async run({ tool, input, outputs, emit, ask }) {
@@ -67,8 +68,8 @@ export const generateNode: WorkflowNode<AskInput> = {
         data: { reading: true },
       });
       if (choice === NONE_OF_THESE) {
-        // The choice was between joins, or a guessed reading to confirm: either way the question needs saying otherwise.
-        const how = generated.choices.some((c) => confirmsReading(c.id)) ? 'Please ask it in other words.' : 'Please say how they are related.';
+        // The choice was between joins, or between other readings: either way the question needs saying otherwise.
+        const how = generated.choices.every((c) => choosesJoin(c.id)) ? 'Please say how they are related.' : 'Please ask it in other words.';
         return { output: { halt: { reason: 'no_query', text: `Then I can’t answer that as asked: ${generated.reason} ${how}` } satisfies Halt } };
       }
       chosen.push(String(choice));

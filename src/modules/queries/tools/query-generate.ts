@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DomainError } from '../../../platform/domain-error.js';
 import { ModelQueryError, ModelUnavailableError } from '../../../engine/llm/query-writer.js';
 import type { Plan, PlanDescription, ResolvedEntity } from '../../../engine/planner/plan.js';
-import { describeReading, readQuestion } from '../../../engine/planner/read-question.js';
+import { askIfMany, countWith, describeReading, readQuestion } from '../../../engine/planner/read-question.js';
 import { fingerprintCypher } from '../../../cypher/fingerprint.js';
 import type { Lexicon } from '../../../engine/planner/lexicon.js';
 import type { Understanding } from '../../../engine/planner/understand.js';
@@ -87,7 +87,7 @@ export function queryGenerateTool({ queries, templates }: { queries: QueryServic
       const { schema, lexicon } = await context.schema.get();
       const understood = understanding as unknown as Understanding;
       const resolved = entities as unknown as ResolvedEntity[];
-      const planned = planQuestion(question, resolved, lexicon, chosen);
+      const planned = await planQuestion(question, resolved, lexicon, chosen, countWith(context.graph));
       const description: PlanDescription = planned.ok
         ? planned.description
         : { kind: understood.kind, entities: resolved.map((e) => ({ name: e.name, label: e.label })) };
@@ -143,11 +143,12 @@ export function queryGenerateTool({ queries, templates }: { queries: QueryServic
 }
 /**
  * The question's reading (words linked to the schema, a meaning, Cypher), or why there is none:
- * words the graph knows nothing of (out of scope), an instruction to change it, or a reading
- * too unsure to run (what was understood and what could not be placed).
+ * words the graph knows nothing of (out of scope), an instruction to change it, a reading
+ * too unsure to run (what was understood and what could not be placed), or readings to choose
+ * from (`count` tells whether more things match than "the top 5" shows).
  */
-function planQuestion(question: string, resolved: ResolvedEntity[], lexicon: Lexicon, chosen: string[]): Plan {
-  const reading = readQuestion(question, lexicon, resolved, chosen);
+async function planQuestion(question: string, resolved: ResolvedEntity[], lexicon: Lexicon, chosen: string[], count: (cypher: string) => Promise<number>): Promise<Plan> {
+  const reading = await askIfMany(readQuestion(question, lexicon, resolved, chosen), count);
   if (reading.ok) return { ok: true, cypher: reading.cypher, description: describeReading(reading, resolved) };
   return { ok: false, reason: reading.reason, ...(reading.scope ? { scope: reading.scope } : {}), ...(reading.choices ? { choices: reading.choices } : {}) };
 }

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import type { UpsertBatch } from '../../../src/stores/graph/port.js';
+import { graphNode as node, graphRel as rel, plannerOnScratch } from '../../support/planner.js';
+
+/**
+ * "The top 3 …" that names nothing to rank by, and rankings said back in words, each on two small
+ * invented graphs. When more things match than "top" shows, the person asking chooses what to
+ * rank by (each number or date of the things, highest or latest first) or no order; when all of
+ * them fit, they are the answer and nothing is asked. A property a condition compares ("born
+ * after 1980") is not what "top" ranks by. A ranking says the superlative the question used
+ * ("the 2 cheapest products"), a date named by a participle after the things ("released latest"),
+ * any other value as a noun ("the highest rating").
+ */
+
+/** A shop: products with a price and the day they were added (ISO dates); users review them. */
+const SHOP: UpsertBatch = {
+  nodes: [
+    node('u:1', 'User', { name: 'Ines Varga', born: 1990 }),
+    node('u:2', 'User', { name: 'Omar Haddad', born: 1975 }),
+    node('u:3', 'User', { name: 'Lena Brandt', born: 1984 }),
+    node('p:1', 'Product', { name: 'Steel Kettle', price: 40, addedOn: '2024-02-01' }),
+    node('p:2', 'Product', { name: 'Desk Lamp', price: 25, addedOn: '2023-06-15' }),
+    node('p:3', 'Product', { name: 'Clay Mug', price: 9, addedOn: '2024-09-30' }),
+    node('p:4', 'Product', { name: 'Glass Vase', price: 60, addedOn: '2022-11-05' }),
+  ],
+  relationships: [
+    rel('u:1', 'REVIEWED', 'p:1'),
+    rel('u:1', 'REVIEWED', 'p:2'),
+    rel('u:1', 'REVIEWED', 'p:3'),
+    rel('u:1', 'REVIEWED', 'p:4'),
+    rel('u:2', 'REVIEWED', 'p:3'),
+    rel('u:3', 'REVIEWED', 'p:2'),
+  ],
+};
+
+/** An observatory: astronomers observe stars, each with a magnitude and its year of discovery. */
+const SKY: UpsertBatch = {
+  nodes: [
+    node('a:1', 'Astronomer', { name: 'Ada Moreau', born: 1961 }),
+    node('a:2', 'Astronomer', { name: 'Bo Lind', born: 1988 }),
+    node('s:1', 'Star', { name: 'Vela Prime', magnitude: 4.2, discoveryYear: 1890 }),
+    node('s:2', 'Star', { name: 'Orin Minor', magnitude: 1.1, discoveryYear: 1955 }),
+    node('s:3', 'Star', { name: 'Kestrel Nine', magnitude: 6.8, discoveryYear: 2004 }),
+    node('s:4', 'Star', { name: 'Pale Lantern', magnitude: 3.3, discoveryYear: 1972 }),
+  ],
+  relationships: [
+    rel('a:1', 'OBSERVED', 's:1'),
+    rel('a:1', 'OBSERVED', 's:2'),
+    rel('a:1', 'OBSERVED', 's:3'),
+    rel('a:1', 'OBSERVED', 's:4'),
+    rel('a:2', 'OBSERVED', 's:3'),
+  ],
+};
+
+type Case = {
+  question: string;
+  chosen?: string[];
+  /** The question asked back, and the labels of its choices. */
+  asks?: RegExp;
+  choices?: string[];
+  text?: RegExp;
+};
+
+const cases: [string, UpsertBatch, Case[]][] = [
+  [
+    'shop',
+    SHOP,
+    [
+      {
+        question: 'List the top 3 products that Ines Varga reviewed.',
+        asks: /^“top” names nothing to rank the products by: by what\?$/,
+        choices: ['By “added on”, latest first', 'By “price”, highest first', 'In no particular order'],
+      },
+      { question: 'List the top 3 products that Ines Varga reviewed.', chosen: ['top-by:Product.price'], text: /^The 3 products with the highest price: Glass Vase \(60\), Steel Kettle \(40\) and Desk Lamp \(25\)\.$/ },
+      { question: 'List the top 3 products that Ines Varga reviewed.', chosen: ['top-by:Product.addedOn'], text: /^The 3 products added latest: Clay Mug \(2024-09-30\), Steel Kettle \(2024-02-01\) and Desk Lamp \(2023-06-15\)\.$/ },
+      { question: 'List the top 3 products that Ines Varga reviewed.', chosen: ['top-by:none'], text: /^3 products .*, in no particular order \(“top” names nothing to rank by\): / },
+      // Two match and three are asked for: both are the answer, in whatever order, and the price they are compared by does not rank.
+      { question: 'List the top 3 products priced above 30.', text: /^2 products \(price above 30\): Glass Vase \(price 60\) and Steel Kettle \(price 40\)\.$/ },
+      { question: 'Who are the top 2 users born after 1980?', text: /^2 users \(born after 1980\), in no particular order \(“top” names nothing to rank by\): Ines Varga \(born 1990\) and Lena Brandt \(born 1984\)\.$/ },
+      { question: 'Which 2 products are the cheapest?', text: /^The 2 cheapest products: Clay Mug \(price 9\) and Desk Lamp \(price 25\)\.$/ },
+      { question: 'Who is the youngest user?', text: /^Ines Varga is the youngest user \(born 1990\)\.$/ },
+    ],
+  ],
+  [
+    'sky',
+    SKY,
+    [
+      {
+        question: 'List the top 2 stars observed by Ada Moreau.',
+        asks: /^“top” names nothing to rank the stars by: by what\?$/,
+        choices: ['By “discovery year”, latest first', 'By “magnitude”, highest first', 'In no particular order'],
+      },
+      { question: 'List the top 2 stars observed by Ada Moreau.', chosen: ['top-by:Star.discoveryYear'], text: /^The 2 stars with the latest discovery year: Kestrel Nine \(2004\) and Pale Lantern \(1972\)\.$/ },
+      { question: 'List the top 2 stars observed by Ada Moreau.', chosen: ['top-by:Star.magnitude'], text: /^The 2 stars with the highest magnitude: Kestrel Nine \(6\.8\) and Vela Prime \(4\.2\)\.$/ },
+      { question: 'List the top 2 stars observed by Bo Lind.', text: /^Bo Lind observed 1 star: Kestrel Nine\.$/ },
+      { question: 'Who are the top 2 astronomers born after 1950?', text: /^2 astronomers \(born after 1950\), in no particular order \(“top” names nothing to rank by\): Ada Moreau \(born 1961\) and Bo Lind \(born 1988\)\.$/ },
+      { question: 'Which 2 stars are the oldest?', text: /^The 2 oldest stars: Vela Prime \(discovery year 1890\) and Orin Minor \(discovery year 1955\)\.$/ },
+      { question: 'Which star has the lowest magnitude?', text: /^Orin Minor has the lowest magnitude \(1\.1\)\.$/ },
+    ],
+  ],
+];
+
+describe.each(cases)('"top" with nothing to rank by, and rankings said (%s)', (name, batch, questions) => {
+  const planner = plannerOnScratch(`topby${name}`, batch);
+
+  it.each(questions)('$question $chosen', async ({ question, chosen, asks, choices, text }) => {
+    const answer = await planner().ask(question, undefined, chosen);
+    if (asks) {
+      expect(answer.cypher, answer.cypher).toBeUndefined();
+      if (answer.reading.ok) throw new Error('answered');
+      expect(answer.reading.reason).toMatch(asks);
+      expect(answer.reading.choices?.map((c) => c.label)).toEqual(choices);
+      return;
+    }
+    expect(answer.cypher, answer.resolution ?? JSON.stringify(answer.reading)).toBeDefined();
+    expect(answer.text, answer.cypher).toMatch(text!);
+  });
+});
