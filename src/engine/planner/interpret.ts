@@ -47,9 +47,6 @@ function confirmationId(meaning: Meaning): string {
   return `${CONFIRMATION}${createHash('sha256').update(JSON.stringify(meaning)).digest('hex').slice(0, 16)}`;
 }
 
-/** Whether a choice offered confirms a guessed reading (rather than picking between joins). */
-export const confirmsReading = (choiceId: string): boolean => choiceId.startsWith(CONFIRMATION);
-
 const INSTRUCTIONS = /^(delete|remove|create|add|insert|update|set|change|rename|drop|merge|modify|replace|erase|wipe|clear|detach)$/;
 const CONTENT_POS = new Set(['noun', 'proper', 'verb', 'adj', 'other']);
 
