@@ -57,7 +57,8 @@ function describe(m: Meaning, focusId: string, plural: boolean): string {
     else parts.push(`that ${otherWords}${not ? ' does not' : ''} ${e.negated ? verb(phraseOf(e.type), true) : verb(phraseOf(e.type), false)}${edgeConditions(e)}`);
   }
   const focus = byId.get(focusId)!;
-  return `${parts.length ? ` ${parts.join(' and ')}` : ''}${focus.conditions.length ? ` (${conditionsWords(focus.conditions)})` : ''}`;
+  // The focus's own conditions beside its noun, before what it is joined to: "people (born after 1970) that acted in movies (released before 2000)".
+  return `${focus.conditions.length ? ` (${conditionsWords(focus.conditions)})` : ''}${parts.length ? ` ${parts.join(' and ')}` : ''}`;
 }
 
 const edgeConditions = (e: MeaningEdge) => (e.conditions.length ? ` (${conditionsWords(e.conditions)})` : '');

@@ -117,7 +117,7 @@ const sentences: [string, UpsertBatch, [string, string][]][] = [
     [
       ['Which ships have more than one inspector?', '1 ship that more than 1 person inspected: Morning Star.'],
       ['Which people repaired at least 2 ships?', '1 person that repaired at least 2 ships: Cy Okafor.'],
-      ['List the people born in the 1960s who repaired a ship.', '1 person that repaired a ship (born in the 1960s): Bo Lind (born 1965).'],
+      ['List the people born in the 1960s who repaired a ship.', '1 person (born in the 1960s) that repaired a ship: Bo Lind (born 1965).'],
     ],
   ],
   [
@@ -126,7 +126,7 @@ const sentences: [string, UpsertBatch, [string, string][]][] = [
     [
       ['Which pieces have more than one composer?', '1 piece that more than 1 person composed: Night Ferry.'],
       ['Which people conducted at least 2 pieces?', '1 person that conducted at least 2 pieces: Ines Varga.'],
-      ['List the people born in the 1940s who composed a piece.', '1 person that composed a piece (born in the 1940s): Ines Varga (born 1946).'],
+      ['List the people born in the 1940s who composed a piece.', '1 person (born in the 1940s) that composed a piece: Ines Varga (born 1946).'],
     ],
   ],
 ];
