@@ -5,6 +5,7 @@ import type { ComparatorCue, Dimension } from './cues.js';
 import type { RelatedWord } from '../../language/wordnet.js';
 import type { LexLabel, Lexicon, LexProperty, LexRelationship, LexValue } from './lexicon.js';
 import { valueWords } from './lexicon.js';
+import { linkIndexOf } from './link-index.js';
 import type { ResolvedEntity } from './plan.js';
 
 /**
@@ -212,22 +213,36 @@ function schemaAt(tokens: Token[], i: number, lexicon: Lexicon): Item | undefine
   if (t.pos === 'quote' || t.pos === 'num' || t.pos === 'det' || t.pos === 'wh') return undefined;
   const candidates: Item[] = [];
   const plural = (at: number) => tokens[at]?.tags.has('Plural') === true || /s$/.test(tokens[at]?.lower ?? '');
+  const index = linkIndexOf(lexicon);
+  // Most words begin no schema word: only recurring values are looked up for them.
+  if (index.firsts.has(t.lemma) || index.firsts.has(t.lower) || index.foldedNames.has(t.lower)) schemaWordsAt(tokens, i, lexicon, candidates, plural);
+  valueAt(tokens, i, lexicon, candidates);
+  if (candidates.length === 0) return undefined;
+  // The longest span; on a tie a label, then a relationship, then a property, then a value.
+  const order = ['label', 'agent', 'rel', 'prop', 'value'];
+  candidates.sort((a, b) => b.to - a.to || order.indexOf(a.kind) - order.indexOf(b.kind));
+  return candidates[0];
+}
 
+/** Labels, relationships and properties whose words begin at `i`, added to `candidates`. */
+function schemaWordsAt(tokens: Token[], i: number, lexicon: Lexicon, candidates: Item[], plural: (at: number) => boolean): void {
+  const t = tokens[i]!;
+  const index = linkIndexOf(lexicon);
   for (const label of lexicon.labels) {
     // A name written as the schema writes it ("CargoShip", "SAILED_TO").
-    if (t.lower === fold(label.label) && label.words.length > 1) candidates.push({ kind: 'label', label, plural: false, from: i, to: i });
+    if (t.lower === index.folded.get(label) && label.words.length > 1) candidates.push({ kind: 'label', label, plural: false, from: i, to: i });
     if (label.words.length > 0 && spells(tokens, i, label.words)) candidates.push({ kind: 'label', label, plural: plural(i + label.words.length - 1), from: i, to: i + label.words.length - 1 });
     for (const s of label.synonyms) if (s.length > 0 && spells(tokens, i, s)) candidates.push({ kind: 'label', label, plural: plural(i + s.length - 1), synonym: true, from: i, to: i + s.length - 1 });
   }
   // A multi-word label by its head noun alone ("ships" for CargoShip), when no other label ends so.
-  for (const label of lexicon.labels) {
-    const head = label.words.at(-1);
-    if (label.words.length > 1 && head && (t.lemma === head || t.lower === head) && lexicon.labels.filter((l) => l.words.at(-1) === head).length === 1 && (t.pos === 'noun' || t.pos === 'proper')) {
+  for (const label of index.ownHeads) {
+    const head = label.words.at(-1)!;
+    if ((t.lemma === head || t.lower === head) && (t.pos === 'noun' || t.pos === 'proper')) {
       candidates.push({ kind: 'label', label, plural: plural(i), from: i, to: i });
     }
   }
   for (const rel of lexicon.relationships) {
-    if (t.lower === fold(rel.type) && /[_A-Z]/.test(t.text.slice(1))) candidates.push({ kind: 'rel', rel, passive: false, from: i, to: i });
+    if (t.lower === index.folded.get(rel) && /[_A-Z]/.test(t.text.slice(1))) candidates.push({ kind: 'rel', rel, passive: false, from: i, to: i });
     if (rel.allWords.length > 0 && spells(tokens, i, rel.allWords)) candidates.push({ kind: 'rel', rel, passive: passiveAt(tokens, i, rel.allWords.length), from: i, to: i + rel.allWords.length - 1 });
     else if (rel.words.length > 0 && spells(tokens, i, rel.words) && (t.pos !== 'noun' || afterDoSupport(tokens, i))) {
       // The particle may follow: "act in", "located in", "indicated for".
@@ -247,7 +262,7 @@ function schemaAt(tokens: Token[], i: number, lexicon: Lexicon): Item | undefine
   const props = new Map<number, LexProperty[]>();
   for (const property of lexicon.properties) {
     // A label's naming key is its name: "name" and "title" are read where they compare ("a name containing …").
-    if (property.ownerKind === 'label' && lexicon.labels.some((l) => l.label === property.owner && l.nameKey === property.key)) continue;
+    if (index.namingKeys.has(property)) continue;
     const length = Math.max(...property.forms.map((f) => (f.length > 0 ? spanOf(tokens, i, f) ?? 0 : 0)));
     if (length > 0) {
       const to = i + length - 1;
@@ -255,6 +270,14 @@ function schemaAt(tokens: Token[], i: number, lexicon: Lexicon): Item | undefine
     }
   }
   for (const [to, ps] of props) candidates.push({ kind: 'prop', props: ps, from: i, to });
+}
+
+/** The longest recurring value whose words begin at `i`, added to `candidates`. */
+function valueAt(tokens: Token[], i: number, lexicon: Lexicon, candidates: Item[]): void {
+  const t = tokens[i]!;
+  const { valueFirsts } = linkIndexOf(lexicon);
+  const own = valueWords(t.text)[0];
+  if (own !== undefined && !valueFirsts.has(own) && !valueFirsts.has(fold(t.lemma))) return;
   for (let n = Math.min(lexicon.valueWordsMax, tokens.length - i); n >= 1; n--) {
     const span = tokens.slice(i, i + n);
     if (span.some((x) => x.pos === 'quote')) continue;
@@ -266,11 +289,6 @@ function schemaAt(tokens: Token[], i: number, lexicon: Lexicon): Item | undefine
       break;
     }
   }
-  if (candidates.length === 0) return undefined;
-  // The longest span; on a tie a label, then a relationship, then a property, then a value.
-  const order = ['label', 'agent', 'rel', 'prop', 'value'];
-  candidates.sort((a, b) => b.to - a.to || order.indexOf(a.kind) - order.indexOf(b.kind));
-  return candidates[0];
 }
 
 /**
@@ -280,6 +298,8 @@ function schemaAt(tokens: Token[], i: number, lexicon: Lexicon): Item | undefine
  */
 function relatedAt(tokens: Token[], i: number, lexicon: Lexicon): Item | undefined {
   const t = tokens[i]!;
+  const index = linkIndexOf(lexicon);
+  if (!index.relatedFirsts.has(t.lemma) && !index.relatedFirsts.has(t.lower)) return undefined;
   const nounish = t.pos === 'noun' || t.pos === 'proper';
   const candidates: (Item & { related: RelatedWord })[] = [];
   const plural = (at: number) => tokens[at]?.tags.has('Plural') === true;
