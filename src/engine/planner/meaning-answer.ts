@@ -194,7 +194,7 @@ export function composeMeaningAnswer(input: MeaningAnswerInput): string {
         const key = identifierWords(by.key).join(' ');
         // An aggregate's value is the `value` column ("the lowest average rating"); a list's size, how many it holds ("the most roles").
         const valueOf = (r: Record<string, unknown>) => show('aggregate' in by ? r.value : r[by.key]);
-        if (!('aggregate' in by)) return rankedByValue(m.order, key, names, rows.map(valueOf), n);
+        if (!('aggregate' in by)) return rankedByValue(m, m.order, key, names, rows.map(valueOf), n);
         const word = by.size ? (most ? 'most' : 'fewest') : `${most ? 'highest' : 'lowest'} ${AGGREGATE_WORDS[by.aggregate]}`;
         if (names.length === 1) return `${names[0]} has the ${word} ${key} (${valueOf(rows[0]!)}).`;
         return `The ${names.length} ${n(names.length)} with the ${word} ${key}: ${listOf(rows.map((r) => `${show(r[first])} (${valueOf(r)})`))}.`;
@@ -224,23 +224,56 @@ const PARTICIPLE_PREPOSITION = /^(on|at|in)$/;
 /**
  * A ranking by one value, said as the question said it ("The 3 youngest people: …", "X is the
  * most expensive product (price 40)"), else by the value's own words: "released latest" for a
- * date named by a participle, "the latest release date", "the highest rating".
+ * date named by a participle, "the latest release date", "the highest rating". A value of a
+ * thing joined to the ranked ones is said of that thing ("Milos Forman directed the oldest movie").
  */
-function rankedByValue(order: Ordering, key: string, names: string[], values: string[], n: (count: number) => string): string {
+function rankedByValue(m: Meaning, order: Ordering, key: string, names: string[], values: string[], n: (count: number) => string): string {
   const most = order.direction === 'DESC';
-  const each = (label: string) => names.map((name, i) => `${name} (${label}${values[i]})`);
-  if (order.said) {
-    if (names.length === 1) return `${names[0]} is the ${order.said} ${n(1)} (${key} ${values[0]}).`;
-    return `The ${names.length} ${order.said} ${n(names.length)}: ${listOf(each(`${key} `))}.`;
-  }
   const extreme = order.dated ? (most ? 'latest' : 'earliest') : most ? 'highest' : 'lowest';
   const words = key.split(' ');
   if (PARTICIPLE_PREPOSITION.test(words.at(-1) ?? '') && words.length > 1) words.pop();
-  if (order.dated && PARTICIPLE.test(words.at(-1) ?? '')) {
-    const verb = words.join(' ');
-    if (names.length === 1) return `${names[0]} was ${verb} ${extreme} (${values[0]}).`;
-    return `The ${names.length} ${n(names.length)} ${verb} ${extreme}: ${listOf(each(''))}.`;
+  const participle = order.dated && PARTICIPLE.test(words.at(-1) ?? '') ? words.join(' ') : undefined;
+  // How the ranked thing is said, one or several: "the oldest movie", "movies released latest", "the highest rating".
+  const thing = (noun: string, plural: boolean) =>
+    order.said ? `the ${order.said} ${noun}` : participle ? `${plural ? '' : 'the '}${noun} ${participle} ${extreme}` : `${plural ? '' : 'the '}${noun} with the ${extreme} ${key}`;
+  const by = order.by as { of: string; edge?: boolean };
+  const other = !by.edge && by.of !== m.focus ? m.nodes.find((x) => x.id === by.of) : undefined;
+  if (other) return rankedByOther(m, other, thing, key, names, values, n);
+  const each = (label: string) => names.map((name, i) => `${name} (${label}${values[i]})`);
+  if (order.said) {
+    if (names.length === 1) return `${names[0]} is ${thing(n(1), false)} (${key} ${values[0]}).`;
+    return `The ${names.length} ${order.said} ${n(names.length)}: ${listOf(each(`${key} `))}.`;
+  }
+  if (participle) {
+    if (names.length === 1) return `${names[0]} was ${participle} ${extreme} (${values[0]}).`;
+    return `The ${names.length} ${n(names.length)} ${participle} ${extreme}: ${listOf(each(''))}.`;
   }
   if (names.length === 1) return `${names[0]} has the ${extreme} ${key} (${values[0]}).`;
   return `The ${names.length} ${n(names.length)} with the ${extreme} ${key}: ${listOf(each(''))}.`;
 }
+
+/** "Milos Forman directed the oldest movie (released 1975)": ranked by a value of the thing the focus is joined to. */
+function rankedByOther(
+  m: Meaning,
+  other: MeaningNode,
+  thing: (noun: string, plural: boolean) => string,
+  key: string,
+  names: string[],
+  values: string[],
+  n: (count: number) => string,
+): string {
+  const e = m.edges.find((x) => (x.from === m.focus && x.to === other.id) || (x.to === m.focus && x.from === other.id));
+  const each = listOf(names.map((name, i) => `${name} (${key} ${values[i]})`));
+  const one = names.length === 1;
+  const theThing = thing(noun(other.label, one ? 1 : 2), !one);
+  if (!e || e.negated) return `${one ? '' : `The ${names.length} ${n(names.length)}, `}ranked by ${key} of ${theThing}: ${each}.`;
+  const phrase = phraseOf(e.type);
+  if (e.from === m.focus) {
+    if (one) return `${names[0]} ${verb(phrase, false)} ${theThing} (${key} ${values[0]}).`;
+    return `The ${names.length} ${n(names.length)} that ${verb(phrase, true)} ${theThing}: ${each}.`;
+  }
+  if (one) return `${capitalize(theThing)} (${key} ${values[0]}) ${verb(phrase, false)} ${names[0]}.`;
+  return `The ${names.length} ${n(names.length)} that ${theThing} ${verb(phrase, true)}: ${each}.`;
+}
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

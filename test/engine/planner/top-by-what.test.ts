@@ -9,7 +9,8 @@ import { graphNode as node, graphRel as rel, plannerOnScratch } from '../../supp
  * them fit, they are the answer and nothing is asked. A property a condition compares ("born
  * after 1980") is not what "top" ranks by. A ranking says the superlative the question used
  * ("the 2 cheapest products"), a date named by a participle after the things ("released latest"),
- * any other value as a noun ("the highest rating").
+ * any other value as a noun ("the highest rating"), a value of the thing the ranked ones are
+ * joined to as that thing's ("Ada Moreau observed the oldest star").
  */
 
 /** A shop: products with a price and the day they were added (ISO dates); users review them. */
@@ -79,6 +80,7 @@ const cases: [string, UpsertBatch, Case[]][] = [
       { question: 'Who are the top 2 users born after 1980?', text: /^2 users \(born after 1980\), in no particular order \(“top” names nothing to rank by\): Ines Varga \(born 1990\) and Lena Brandt \(born 1984\)\.$/ },
       { question: 'Which 2 products are the cheapest?', text: /^The 2 cheapest products: Clay Mug \(price 9\) and Desk Lamp \(price 25\)\.$/ },
       { question: 'Who is the youngest user?', text: /^Ines Varga is the youngest user \(born 1990\)\.$/ },
+      { question: 'Who reviewed the cheapest product?', text: /^Ines Varga reviewed the cheapest product \(price 9\)\.$/ },
     ],
   ],
   [
@@ -96,6 +98,7 @@ const cases: [string, UpsertBatch, Case[]][] = [
       { question: 'Who are the top 2 astronomers born after 1950?', text: /^2 astronomers \(born after 1950\), in no particular order \(“top” names nothing to rank by\): Ada Moreau \(born 1961\) and Bo Lind \(born 1988\)\.$/ },
       { question: 'Which 2 stars are the oldest?', text: /^The 2 oldest stars: Vela Prime \(discovery year 1890\) and Orin Minor \(discovery year 1955\)\.$/ },
       { question: 'Which star has the lowest magnitude?', text: /^Orin Minor has the lowest magnitude \(1\.1\)\.$/ },
+      { question: 'Who observed the oldest star?', text: /^Ada Moreau observed the oldest star \(discovery year 1890\)\.$/ },
     ],
   ],
 ];
