@@ -152,6 +152,12 @@ export function buildCypher(m: Meaning): string {
         const column = cypherName(by.key);
         const shown = extra.some((x) => x.key === by.key) ? '' : `, ${sortKey} AS ${column}`;
         const known = m.order.chronological ? match : `${match}${hasWhere ? ' AND' : ' WHERE'} ${sortKey} IS NOT NULL`;
+        if (m.order.pick !== undefined && !by.edge) {
+          // The ranked things first (ties by name), then every focus thing joined to them.
+          const ranked = byId.get(by.of)!;
+          const picked = `WITH DISTINCT ${by.of} ORDER BY ${sortKey} ${m.order.direction}, ${by.of}.${cypherName(focusNameKey(ranked))} LIMIT ${m.order.pick}`;
+          return `${known} ${picked} ${match} RETURN DISTINCT ${name} AS name${extras}${shown} ORDER BY ${column} ${m.order.direction}, name LIMIT ${m.limit ?? LIST_LIMIT}`;
+        }
         return `${known} RETURN DISTINCT ${name} AS name${extras}${shown} ORDER BY ${column} ${m.order.direction}, name LIMIT ${m.limit ?? 1}`;
       }
       // One row per thing (two things may share a name), with the values shown beside it.

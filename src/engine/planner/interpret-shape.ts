@@ -98,7 +98,16 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
       // "Which person …the most": the one (ties aside); "Which people …the most": the first few, ranked.
       const focusItem = items[focus.at];
       const plural = (focusItem?.kind === 'label' || focusItem?.kind === 'agent') && focusItem.plural;
+      const numberBefore = items[rankAt - 1]?.kind === 'number' && !ctx.used.has(rankAt - 1);
       limit = limitOf(ctx, rankAt);
+      if (ranked.ranks && (limit === undefined || numberBefore)) {
+        // "the movies of the 3 oldest actors", "who directed the oldest movie": the ranking picks those
+        // things, and every focus thing joined to them is listed.
+        const rankedItem = items[ranked.ranks.at];
+        const many = (rankedItem?.kind === 'label' || rankedItem?.kind === 'agent') && rankedItem.plural;
+        order = { ...order, pick: limit ?? (many ? PLURAL_RANK_LIMIT : 1) };
+        limit = LIST_LIMIT;
+      }
       if (limit !== undefined) ctx.limitSaid = true;
       limit ??= plural ? PLURAL_RANK_LIMIT : 1;
     }
@@ -336,7 +345,11 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
     if (it.kind === 'label' || it.kind === 'agent') {
       const node = ctx.nodes.find((n) => n.at === k);
       // "the oldest movie": the dimension of the thing after it; "the most movies": how many.
-      if (node && rank.dimension) return dimensionOrder(ctx, node, rank, rank.word);
+      if (node && rank.dimension) {
+        const order = dimensionOrder(ctx, node, rank, rank.word);
+        // "the 3 oldest actors" of another thing than the focus: what the ranking picks (shape, pickedBy).
+        return order && node !== focus && k === at + 1 ? { ...order, ranks: node } : order;
+      }
       // "the most followers": said as the question says it, not as the label of who follows.
       const said = it.kind === 'agent' ? wordsOf(ctx, k, 'lower') : undefined;
       if (node && node !== focus) return { order: { by: { count: node.id, ...(said ? { said } : {}) }, direction: rank.direction }, fromProperty: false, ...(counted ? { countedBy: true } : {}) };
@@ -406,8 +419,8 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
   return { order: { by: { count: edge.from === focus.id ? edge.to : edge.from, ...(said ? { said } : {}) }, direction: rank.direction }, fromProperty: false };
 }
 
-/** What a ranking ranks by, and whether a property said it (else a count). */
-type Ranked = { order: Ordering; fromProperty: boolean; countedBy?: boolean };
+/** What a ranking ranks by, and whether a property said it (else a count); `ranks`: the thing other than the focus its words stand right before. */
+type Ranked = { order: Ordering; fromProperty: boolean; countedBy?: boolean; ranks?: Draft };
 
 /** Choice ids of how lists on relationships are counted: every item, or each relationship that lists any. */
 const LIST_ITEMS = 'list-count:items:';

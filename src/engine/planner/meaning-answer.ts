@@ -233,9 +233,14 @@ function rankedByValue(m: Meaning, order: Ordering, key: string, names: string[]
   const words = key.split(' ');
   if (PARTICIPLE_PREPOSITION.test(words.at(-1) ?? '') && words.length > 1) words.pop();
   const participle = order.dated && PARTICIPLE.test(words.at(-1) ?? '') ? words.join(' ') : undefined;
-  // How the ranked thing is said, one or several: "the oldest movie", "movies released latest", "the highest rating".
+  // How the ranked thing is said, one or several: "the oldest movie", "the 3 oldest movies", "movies released latest", "the highest rating".
+  const picked = order.pick !== undefined && order.pick > 1 ? `${order.pick} ` : '';
   const thing = (noun: string, plural: boolean) =>
-    order.said ? `the ${order.said} ${noun}` : participle ? `${plural ? '' : 'the '}${noun} ${participle} ${extreme}` : `${plural ? '' : 'the '}${noun} with the ${extreme} ${key}`;
+    order.said
+      ? `the ${picked}${order.said} ${noun}`
+      : participle
+        ? `${plural ? picked : 'the '}${noun} ${participle} ${extreme}`
+        : `${plural ? picked : 'the '}${noun} with the ${extreme} ${key}`;
   const by = order.by as { of: string; edge?: boolean };
   const other = !by.edge && by.of !== m.focus ? m.nodes.find((x) => x.id === by.of) : undefined;
   if (other) return rankedByOther(m, other, thing, key, names, values, n);
@@ -265,15 +270,18 @@ function rankedByOther(
   const e = m.edges.find((x) => (x.from === m.focus && x.to === other.id) || (x.to === m.focus && x.from === other.id));
   const each = listOf(names.map((name, i) => `${name} (${key} ${values[i]})`));
   const one = names.length === 1;
-  const theThing = thing(noun(other.label, one ? 1 : 2), !one);
-  if (!e || e.negated) return `${one ? '' : `The ${names.length} ${n(names.length)}, `}ranked by ${key} of ${theThing}: ${each}.`;
+  // Picked ("the movies of the 3 oldest actors"): as many focus things as are joined to them, not a number the question said.
+  const pick = m.order?.pick;
+  const theThing = thing(noun(other.label, (pick ?? names.length) === 1 ? 1 : 2), (pick ?? names.length) !== 1);
+  const these = pick !== undefined ? `The ${n(2)}` : `The ${names.length} ${n(names.length)}`;
+  if (!e || e.negated) return `${one ? '' : `${these}, `}ranked by ${key} of ${theThing}: ${each}.`;
   const phrase = phraseOf(e.type);
   if (e.from === m.focus) {
     if (one) return `${names[0]} ${verb(phrase, false)} ${theThing} (${key} ${values[0]}).`;
-    return `The ${names.length} ${n(names.length)} that ${verb(phrase, true)} ${theThing}: ${each}.`;
+    return `${these} that ${verb(phrase, true)} ${theThing}: ${each}.`;
   }
-  if (one) return `${capitalize(theThing)} (${key} ${values[0]}) ${verb(phrase, false)} ${names[0]}.`;
-  return `The ${names.length} ${n(names.length)} that ${theThing} ${verb(phrase, true)}: ${each}.`;
+  if (one) return `${capitalize(theThing)} (${key} ${values[0]}) ${verb(phrase, (pick ?? 1) !== 1)} ${names[0]}.`;
+  return `${these} that ${theThing} ${verb(phrase, (pick ?? names.length) !== 1)}: ${each}.`;
 }
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -69,6 +69,11 @@ export interface Ordering {
   said?: string;
   /** What it ranks by is a date or a year: the answer says "latest" and "earliest". */
   dated?: boolean;
+  /**
+   * A ranking of another thing than the focus picks this many of those ("the movies of the 3 oldest
+   * actors"); every focus thing joined to them is listed (`limit` is the list's).
+   */
+  pick?: number;
   /** "The first 3 movies": listed in date order, those without a date last; not a ranking. */
   chronological?: boolean;
 }

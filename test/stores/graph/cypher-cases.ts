@@ -236,6 +236,17 @@ export const LEGIT_READS: LegitRead[] = [
     rows: [{ l: 'abc', s: 4, c: 'x', t: 'Y' }],
   },
   { name: 'DISTINCT', cypher: 'MATCH (p:Person)-[:WORKS_AT]->(o) RETURN DISTINCT o.name AS org ORDER BY org', rows: [{ org: 'Acme Corp' }, { org: 'Globex' }] },
+  {
+    // The planner's "the organizations of the 2 oldest people": the ranked things first, then what they are joined to.
+    name: 'WITH DISTINCT … ORDER BY … LIMIT, then the same pattern again',
+    cypher:
+      'MATCH (n1:Person)-[r0:WORKS_AT]->(n0:Organization) WHERE n1.age IS NOT NULL WITH DISTINCT n1 ORDER BY n1.age DESC, n1.name LIMIT 2 ' +
+      'MATCH (n1:Person)-[r0:WORKS_AT]->(n0:Organization) RETURN DISTINCT n0.name AS name, n1.age AS age ORDER BY age DESC, name LIMIT 1000',
+    rows: [
+      { name: 'Globex', age: 35 },
+      { name: 'Acme Corp', age: 30 },
+    ],
+  },
   { name: 'a temporal value as ISO text', cypher: "RETURN date('2024-03-05') AS d", rows: [{ d: '2024-03-05' }] },
   { name: 'bookkeeping read explicitly', cypher: "MATCH (p:Person {name: 'Alice Smith'}) RETURN p._provenance AS prov, p._key AS key", rows: [{ prov: ['seed'], key: 'person:alice' }] },
   { name: 'non-ASCII inside a string literal', cypher: "RETURN 'Zürich — 東京 ＣＲＥＡＴＥ' AS s", rows: [{ s: 'Zürich — 東京 ＣＲＥＡＴＥ' }] },
