@@ -107,9 +107,10 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
         const many = (rankedItem?.kind === 'label' || rankedItem?.kind === 'agent') && rankedItem.plural;
         order = { ...order, pick: limit ?? (many ? PLURAL_RANK_LIMIT : 1) };
         limit = LIST_LIMIT;
+      } else {
+        if (limit !== undefined) ctx.limitSaid = true;
+        limit ??= plural ? PLURAL_RANK_LIMIT : 1;
       }
-      if (limit !== undefined) ctx.limitSaid = true;
-      limit ??= plural ? PLURAL_RANK_LIMIT : 1;
     }
   } else if (aggAt >= 0) {
     const fn = (items[aggAt] as AggItem).fn;
@@ -347,7 +348,7 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
       // "the oldest movie": the dimension of the thing after it; "the most movies": how many.
       if (node && rank.dimension) {
         const order = dimensionOrder(ctx, node, rank, rank.word);
-        // "the 3 oldest actors" of another thing than the focus: what the ranking picks (shape, pickedBy).
+        // "the 3 oldest actors" of another thing than the focus: what the ranking picks (shape: `pick`).
         return order && node !== focus && k === at + 1 ? { ...order, ranks: node } : order;
       }
       // "the most followers": said as the question says it, not as the label of who follows.
