@@ -156,6 +156,11 @@ export function buildCypher(m: Meaning): string {
           // The ranked things first (ties by name), then every focus thing joined to them.
           const ranked = byId.get(by.of)!;
           const picked = `WITH DISTINCT ${by.of} ORDER BY ${sortKey} ${m.order.direction}, ${by.of}.${cypherName(focusNameKey(ranked))} LIMIT ${m.order.pick}`;
+          // Each listed thing once, beside the value of the first picked thing it is joined to (when the values asked are its own).
+          if (extra.every((x) => x.of === focus.id && !x.edge && x.key !== by.key)) {
+            const first = m.order.direction === 'DESC' ? 'max' : 'min';
+            return `${known} ${picked} ${match} WITH ${focus.id}, ${first}(${sortKey}) AS ${column} RETURN ${name} AS name${extras}, ${column} ORDER BY ${column} ${m.order.direction}, name LIMIT ${m.limit ?? LIST_LIMIT}`;
+          }
           return `${known} ${picked} ${match} RETURN DISTINCT ${name} AS name${extras}${shown} ORDER BY ${column} ${m.order.direction}, name LIMIT ${m.limit ?? LIST_LIMIT}`;
         }
         return `${known} RETURN DISTINCT ${name} AS name${extras}${shown} ORDER BY ${column} ${m.order.direction}, name LIMIT ${m.limit ?? 1}`;

@@ -238,10 +238,10 @@ export const LEGIT_READS: LegitRead[] = [
   { name: 'DISTINCT', cypher: 'MATCH (p:Person)-[:WORKS_AT]->(o) RETURN DISTINCT o.name AS org ORDER BY org', rows: [{ org: 'Acme Corp' }, { org: 'Globex' }] },
   {
     // The planner's "the organizations of the 2 oldest people": the ranked things first, then what they are joined to.
-    name: 'WITH DISTINCT … ORDER BY … LIMIT, then the same pattern again',
+    name: 'WITH DISTINCT … ORDER BY … LIMIT, then the same pattern again, grouped',
     cypher:
       'MATCH (n1:Person)-[r0:WORKS_AT]->(n0:Organization) WHERE n1.age IS NOT NULL WITH DISTINCT n1 ORDER BY n1.age DESC, n1.name LIMIT 2 ' +
-      'MATCH (n1:Person)-[r0:WORKS_AT]->(n0:Organization) RETURN DISTINCT n0.name AS name, n1.age AS age ORDER BY age DESC, name LIMIT 1000',
+      'MATCH (n1:Person)-[r0:WORKS_AT]->(n0:Organization) WITH n0, max(n1.age) AS age RETURN n0.name AS name, age ORDER BY age DESC, name LIMIT 1000',
     rows: [
       { name: 'Globex', age: 35 },
       { name: 'Acme Corp', age: 30 },
