@@ -1,3 +1,4 @@
+import { currentSchema } from '../../stores/relational/index.js';
 import type { RelationalStore } from '../../stores/relational/index.js';
 
 /**
@@ -41,8 +42,7 @@ export class DocumentSources {
    * from a graph no document touched (the usual case before documents are used) costs no lookup.
    */
   async follow(): Promise<() => Promise<void>> {
-    const { rows } = await this.deps.db.query<{ schema: string }>('SELECT current_schema() AS schema');
-    const schema = rows[0]!.schema;
+    const schema = await currentSchema(this.deps.db);
     const stop = await this.deps.db.listen(DOCUMENTS_CHANNEL, (payload) => payload === schema && this.forget(), () => this.forget());
     this.following = true;
     return async () => {

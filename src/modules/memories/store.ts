@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ReadCache } from '../../platform/read-cache.js';
-import { whenCommitted } from '../../stores/relational/index.js';
+import { currentSchema, whenCommitted } from '../../stores/relational/index.js';
 import type { Queryable, RelationalStore } from '../../stores/relational/index.js';
 
 /** SQL for what a session remembers between turns. One memory per (kind, key): a newer one replaces it. */
@@ -42,8 +42,7 @@ export class MemoryStore {
 
   /** Keeps recalled memories from now on, following other processes' saves; resolves to a stop function. */
   async followMemoryChanges(): Promise<() => Promise<void>> {
-    const { rows } = await this.deps.db.query<{ schema: string }>('SELECT current_schema() AS schema');
-    const prefix = `${rows[0]!.schema}:`;
+    const prefix = `${await currentSchema(this.deps.db)}:`;
     const own = `:${this.deps.db.sessionName}`;
     const recalled = new ReadCache<MemoryRow[]>({ entries: this.deps.cacheSessions ?? DEFAULT_MEMORY_CACHE_SESSIONS });
     const stop = await this.deps.db.listen(

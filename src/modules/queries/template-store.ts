@@ -1,5 +1,5 @@
 import { ReadCache } from '../../platform/read-cache.js';
-import { whenCommitted } from '../../stores/relational/index.js';
+import { currentSchema, whenCommitted } from '../../stores/relational/index.js';
 import type { Queryable, RelationalStore, SqlParam } from '../../stores/relational/index.js';
 import { filterClause } from './query-rows.js';
 import type { QueryRow, TemplateCandidateRow } from './query-rows.js';
@@ -40,8 +40,7 @@ export class TemplateStore {
 
   /** Keeps template candidates in memory from now on, following changes from every process; resolves to a stop function. */
   async followTemplateChanges(): Promise<() => Promise<void>> {
-    const { rows } = await this.deps.db.query<{ schema: string }>('SELECT current_schema() AS schema');
-    const schema = rows[0]!.schema;
+    const schema = await currentSchema(this.deps.db);
     const candidates = new ReadCache<TemplateCandidateRow[]>({ entries: this.deps.templateCacheEntries ?? DEFAULT_TEMPLATE_CACHE_ENTRIES });
     const stop = await this.deps.db.listen(
       TEMPLATES_CHANNEL,

@@ -1,4 +1,5 @@
 import { decodeCursor, keysetPage } from '../../platform/pagination.js';
+import { currentSchema } from '../../stores/relational/index.js';
 import type { RelationalStore } from '../../stores/relational/index.js';
 
 /** Deployment synonyms in the relational store (migration 014), and the notices of their changes. */
@@ -54,11 +55,9 @@ export class SynonymStore {
   }
 
   /** Calls `onChange` on every change from any process (and when the notices' connection came back); resolves to a stop function. */
-  follow(onChange: () => void): Promise<() => Promise<void>> {
-    return this.deps.db.query<{ schema: string }>('SELECT current_schema() AS schema').then(({ rows }) => {
-      const schema = rows[0]!.schema;
-      return this.deps.db.listen(SYNONYMS_CHANNEL, (payload) => payload === schema && onChange(), onChange);
-    });
+  async follow(onChange: () => void): Promise<() => Promise<void>> {
+    const schema = await currentSchema(this.deps.db);
+    return this.deps.db.listen(SYNONYMS_CHANNEL, (payload) => payload === schema && onChange(), onChange);
   }
 }
 

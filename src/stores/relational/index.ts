@@ -5,7 +5,7 @@ import { pgliteDir } from './pglite-cluster.js';
 import { PgliteStore } from './pglite-store.js';
 import type { RelationalStore } from './port.js';
 
-export { whenCommitted } from './port.js';
+export { currentSchema, whenCommitted } from './port.js';
 export type { Queryable, QueryResult, RelationalStore, SqlParam, Transaction } from './port.js';
 export { Statement } from './statement.js';
 

@@ -29,6 +29,13 @@ export interface Transaction extends Queryable {
 export const whenCommitted = (queryable: Queryable): Promise<void> =>
   'committed' in queryable ? (queryable as Transaction).committed : Promise.resolve();
 
+/**
+ * The schema the store's statements work in: change notices name it, since every schema of one
+ * database shares the notice channels.
+ */
+export const currentSchema = async (queryable: Queryable): Promise<string> =>
+  (await queryable.query<{ schema: string }>('SELECT current_schema() AS schema')).rows[0]!.schema;
+
 /** The promise of a transaction's end and how to settle it; a rollback nobody waits for is not an unhandled rejection. */
 export function transactionEnd(): { committed: Promise<void>; settle(error?: unknown): void } {
   let resolve!: () => void;
