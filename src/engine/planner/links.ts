@@ -6,6 +6,7 @@ import type { RelatedWord } from '../../language/wordnet.js';
 import type { LexLabel, Lexicon, LexProperty, LexRelationship, LexValue } from './lexicon.js';
 import { valueWords } from './lexicon.js';
 import { linkIndexOf } from './link-index.js';
+import type { LinkIndex } from './link-index.js';
 import type { ResolvedEntity } from './plan.js';
 
 /**
@@ -215,8 +216,8 @@ function schemaAt(tokens: Token[], i: number, lexicon: Lexicon): Item | undefine
   const plural = (at: number) => tokens[at]?.tags.has('Plural') === true || /s$/.test(tokens[at]?.lower ?? '');
   const index = linkIndexOf(lexicon);
   // Most words begin no schema word: only recurring values are looked up for them.
-  if (index.firsts.has(t.lemma) || index.firsts.has(t.lower) || index.foldedNames.has(t.lower)) schemaWordsAt(tokens, i, lexicon, candidates, plural);
-  valueAt(tokens, i, lexicon, candidates);
+  if (index.firsts.has(t.lemma) || index.firsts.has(t.lower) || index.foldedNames.has(t.lower)) schemaWordsAt(tokens, i, lexicon, index, candidates, plural);
+  valueAt(tokens, i, lexicon, index, candidates);
   if (candidates.length === 0) return undefined;
   // The longest span; on a tie a label, then a relationship, then a property, then a value.
   const order = ['label', 'agent', 'rel', 'prop', 'value'];
@@ -225,9 +226,8 @@ function schemaAt(tokens: Token[], i: number, lexicon: Lexicon): Item | undefine
 }
 
 /** Labels, relationships and properties whose words begin at `i`, added to `candidates`. */
-function schemaWordsAt(tokens: Token[], i: number, lexicon: Lexicon, candidates: Item[], plural: (at: number) => boolean): void {
+function schemaWordsAt(tokens: Token[], i: number, lexicon: Lexicon, index: LinkIndex, candidates: Item[], plural: (at: number) => boolean): void {
   const t = tokens[i]!;
-  const index = linkIndexOf(lexicon);
   for (const label of lexicon.labels) {
     // A name written as the schema writes it ("CargoShip", "SAILED_TO").
     if (t.lower === index.folded.get(label) && label.words.length > 1) candidates.push({ kind: 'label', label, plural: false, from: i, to: i });
@@ -273,9 +273,8 @@ function schemaWordsAt(tokens: Token[], i: number, lexicon: Lexicon, candidates:
 }
 
 /** The longest recurring value whose words begin at `i`, added to `candidates`. */
-function valueAt(tokens: Token[], i: number, lexicon: Lexicon, candidates: Item[]): void {
+function valueAt(tokens: Token[], i: number, lexicon: Lexicon, { valueFirsts }: LinkIndex, candidates: Item[]): void {
   const t = tokens[i]!;
-  const { valueFirsts } = linkIndexOf(lexicon);
   const own = valueWords(t.text)[0];
   if (own !== undefined && !valueFirsts.has(own) && !valueFirsts.has(fold(t.lemma))) return;
   for (let n = Math.min(lexicon.valueWordsMax, tokens.length - i); n >= 1; n--) {
