@@ -23,6 +23,10 @@ export const labelWord = (label: string, n: number) => {
 };
 
 /** How a sentence names an aggregate. */
+/** The end of a ranking first in `direction`, as a date's ("latest") or any other value's ("highest"). */
+export const extremeWord = (direction: 'ASC' | 'DESC', dated = false): string =>
+  dated ? (direction === 'DESC' ? 'latest' : 'earliest') : direction === 'DESC' ? 'highest' : 'lowest';
+
 export const AGGREGATE_WORDS = { avg: 'average', sum: 'total', min: 'minimum', max: 'maximum' } as const;
 
 export const show = (value: unknown): string => {

@@ -1,4 +1,4 @@
-import { AGGREGATE_WORDS } from './answer.js';
+import { AGGREGATE_WORDS, extremeWord } from './answer.js';
 import { dimensionOfWord, holdsDate, LIMIT_LEADS, SUPERLATIVE_DIMENSIONS } from './cues.js';
 import { LIST_LIMIT } from './cypher-builder.js';
 import { isLimit } from './interpret-conditions.js';
@@ -481,11 +481,10 @@ function topChosen(ctx: Ctx, focus: Draft, rank: RankItem): Ordering | OpenReadi
   const chosen = props.find((p) => ctx.chosen.includes(idOf(p)));
   if (chosen) return { by: { of: focus.id, key: chosen.key }, direction: rank.direction, ...(holdsDate(chosen) ? { dated: true } : {}) };
   const things = pluralLabel(labelOf(ctx.lexicon, focus.label ?? ''));
-  const first = (p: (typeof props)[number]) => (holdsDate(p) ? (rank.direction === 'DESC' ? 'latest' : 'earliest') : rank.direction === 'DESC' ? 'highest' : 'lowest');
   return {
     reason: `“${rank.word}” names nothing to rank the ${things} by: by what?`,
     choices: [
-      ...props.map((p) => ({ id: idOf(p), label: `By “${identifierWords(p.key).join(' ')}”, ${first(p)} first` })),
+      ...props.map((p) => ({ id: idOf(p), label: `By “${identifierWords(p.key).join(' ')}”, ${extremeWord(rank.direction, holdsDate(p))} first` })),
       { id: TOP_UNRANKED, label: `In no particular order` },
     ],
   };

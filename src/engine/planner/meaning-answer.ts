@@ -1,5 +1,5 @@
 import { isNameKey } from '../../stores/graph/bookkeeping.js';
-import { AGGREGATE_WORDS, listOf, plainRows, show, verb } from './answer.js';
+import { AGGREGATE_WORDS, extremeWord, listOf, plainRows, show, verb } from './answer.js';
 import type { Condition, Meaning, MeaningEdge, MeaningNode, Ordering } from './meaning.js';
 import { identifierWords, pluralOf } from './words.js';
 
@@ -195,7 +195,7 @@ export function composeMeaningAnswer(input: MeaningAnswerInput): string {
         // An aggregate's value is the `value` column ("the lowest average rating"); a list's size, how many it holds ("the most roles").
         const valueOf = (r: Record<string, unknown>) => show('aggregate' in by ? r.value : r[by.key]);
         if (!('aggregate' in by)) return rankedByValue(m, m.order, key, names, rows.map(valueOf), n);
-        const word = by.size ? (most ? 'most' : 'fewest') : `${most ? 'highest' : 'lowest'} ${AGGREGATE_WORDS[by.aggregate]}`;
+        const word = by.size ? (most ? 'most' : 'fewest') : `${extremeWord(m.order.direction)} ${AGGREGATE_WORDS[by.aggregate]}`;
         if (names.length === 1) return `${names[0]} has the ${word} ${key} (${valueOf(rows[0]!)}).`;
         return `The ${names.length} ${n(names.length)} with the ${word} ${key}: ${listOf(rows.map((r) => `${show(r[first])} (${valueOf(r)})`))}.`;
       }
@@ -228,8 +228,7 @@ const PARTICIPLE_PREPOSITION = /^(on|at|in)$/;
  * thing joined to the ranked ones is said of that thing ("Milos Forman directed the oldest movie").
  */
 function rankedByValue(m: Meaning, order: Ordering, key: string, names: string[], values: string[], n: (count: number) => string): string {
-  const most = order.direction === 'DESC';
-  const extreme = order.dated ? (most ? 'latest' : 'earliest') : most ? 'highest' : 'lowest';
+  const extreme = extremeWord(order.direction, order.dated);
   const words = key.split(' ');
   if (PARTICIPLE_PREPOSITION.test(words.at(-1) ?? '') && words.length > 1) words.pop();
   const participle = order.dated && PARTICIPLE.test(words.at(-1) ?? '') ? words.join(' ') : undefined;
