@@ -25,10 +25,12 @@ export interface StreamListener {
 export class EventHub {
   private readonly listeners = new Map<string, Set<StreamListener>>();
   /**
-   * Sessions with an open stream whose last event this process committed ended a run, by
-   * that event's id; dropped when a later event is committed here or announced by any process.
+   * Sessions with an open stream here whose last known event ended a run, by that event's id;
+   * dropped when a later event is committed here, read here or announced by any process.
    */
   private readonly ended = new Map<string, number>();
+  /** The highest event id known for each session with an open stream here: rows that end below it are old news. */
+  private readonly known = new Map<string, number>();
   private stop?: () => Promise<void>;
 
   async start(store: RelationalStore): Promise<void> {
@@ -45,6 +47,7 @@ export class EventHub {
       // After a lost connection every stream re-reads: it may have missed something.
       () => {
         this.ended.clear();
+        this.known.clear();
         for (const session of this.listeners.keys()) this.wake(session);
       },
     );
@@ -59,6 +62,7 @@ export class EventHub {
       if (set.size > 0) return;
       this.listeners.delete(sessionId);
       this.ended.delete(sessionId);
+      this.known.delete(sessionId);
     };
   }
 
@@ -66,15 +70,31 @@ export class EventHub {
   offer(sessionId: string, rows: readonly EventRow[]): void {
     const listeners = this.listeners.get(sessionId);
     if (!listeners) return;
-    const last = rows.at(-1);
-    if (last && RUN_ENDS.has(last.kind)) this.ended.set(sessionId, Number(last.id));
-    else if (last) this.ended.delete(sessionId);
+    this.learn(sessionId, rows);
     for (const listener of listeners) listener.offer(rows);
   }
 
   /**
+   * Rows of `sessionId` a stream here read from the store, before it sends them. With
+   * PostgreSQL the notification of this process's own commit can wake a stream before the
+   * commit's rows are offered: the client must not see a run end that `runEnded` does not know.
+   */
+  read(sessionId: string, rows: readonly EventRow[]): void {
+    if (this.listeners.has(sessionId)) this.learn(sessionId, rows);
+  }
+
+  /** The last of `rows`, unless a later event is known already, is the session's last event. */
+  private learn(sessionId: string, rows: readonly EventRow[]): void {
+    const last = rows.at(-1);
+    if (!last || Number(last.id) < (this.known.get(sessionId) ?? 0)) return;
+    this.known.set(sessionId, Number(last.id));
+    if (RUN_ENDS.has(last.kind)) this.ended.set(sessionId, Number(last.id));
+    else this.ended.delete(sessionId);
+  }
+
+  /**
    * Whether the last event of the session this process knows of ended a run (it committed
-   * it, the session has an open stream here, and no later event was announced since): a
+   * or read it, the session has an open stream here, and no later event was announced since): a
    * message then need not read whether a run is under way first. A later event of another
    * process may still be on its way, so this is a guess whose wrong side the caller checks.
    */
@@ -84,8 +104,11 @@ export class EventHub {
 
   /** Some process committed events of the session up to `upTo`. */
   private announced(sessionId: string, upTo: number): void {
-    const at = this.ended.get(sessionId);
-    if (at !== undefined && !(upTo <= at)) this.ended.delete(sessionId);
+    if (!this.listeners.has(sessionId)) return;
+    // A notice without a readable id may be of anything later.
+    if (Number.isFinite(upTo) && upTo <= (this.known.get(sessionId) ?? 0)) return;
+    if (Number.isFinite(upTo)) this.known.set(sessionId, upTo);
+    this.ended.delete(sessionId);
   }
 
   private wake(sessionId: string, upTo?: number): void {

@@ -61,6 +61,7 @@ export function openStream(raw: StreamSink, options: OpenStreamOptions): { end()
         again = false;
         const direct = next !== undefined && next.length > 0 && Number(next[0]!.id) === last + 1;
         const rows = direct ? next! : await store.list(sessionId, { after: last }, BATCH);
+        if (!direct) hub.read(sessionId, rows);
         next = undefined;
         // Frames go out in chunks of about CHUNK_CHARS (a run's commit often brings dozens of
         // events at once); a full socket still stops the reading after at most one chunk.

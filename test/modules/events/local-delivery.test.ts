@@ -457,6 +457,24 @@ describe(`local delivery of session events (${process.env.DATABASE_URL ? 'postgr
       expect(rig.deliveries.map((d) => d.ids)).toEqual([[1], [5]]);
     });
 
+    it('a run’s end a stream read from the store (not offered here) is known to runEnded by the time the client has it', async () => {
+      const rig = await processRig({ listen: true });
+      const other = otherProcess();
+      const session = await newSession();
+      const client = openNdjson(rig, session);
+      await other(session, 2, 'step_completed');
+      await client.waitForId(2);
+      expect(rig.hub.runEnded(session)).toBe(false);
+      // As when this process's own notice wakes the stream before its commit is offered.
+      await other(session, 1, 'run_completed');
+      await client.waitForId(3);
+      expect(rig.hub.runEnded(session)).toBe(true);
+      await other(session, 1, 'message_received');
+      await client.waitForId(4);
+      expect(rig.hub.runEnded(session)).toBe(false);
+      expect(rig.deliveries).toEqual([]);
+    });
+
     it('events appended while the stream is still replaying a backlog: every event once, in id order', async () => {
       const rig = await processRig({ listen: true });
       const other = otherProcess();

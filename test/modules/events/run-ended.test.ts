@@ -72,9 +72,34 @@ describe('sessions whose last run ended (EventHub.runEnded)', () => {
     expect(hub.runEnded(session)).toBe(false);
   });
 
+  it('is known after a stream here read a run’s end from the store that no later event had passed (a notice may wake it before the commit is offered)', async () => {
+    const session = randomUUID();
+    const unsubscribe = hub.subscribe(session, listener);
+    // The notice of this process's own commit came first; the stream read the rows it announced.
+    await announce(session, 3);
+    expect(hub.runEnded(session)).toBe(false);
+    hub.read(session, rows(session, [2, 'step_completed'], [3, 'run_completed']));
+    expect(hub.runEnded(session)).toBe(true);
+    // The same rows offered afterwards change nothing.
+    hub.offer(session, rows(session, [2, 'step_completed'], [3, 'run_completed']));
+    expect(hub.runEnded(session)).toBe(true);
+    // A read that began before a later event and ends below it is old news, as is an older offer.
+    await announce(session, 5);
+    hub.read(session, rows(session, [4, 'run_completed']));
+    hub.offer(session, rows(session, [4, 'run_cancelled']));
+    expect(hub.runEnded(session)).toBe(false);
+    hub.read(session, rows(session, [5, 'run_failed']));
+    expect(hub.runEnded(session)).toBe(true);
+    // A notice whose id cannot be read may be of something later.
+    await announce(session, Number.NaN);
+    expect(hub.runEnded(session)).toBe(false);
+    unsubscribe();
+  });
+
   it('is not kept for a session without an open stream here', async () => {
     const session = randomUUID();
     hub.offer(session, rows(session, [2, 'run_completed']));
+    hub.read(session, rows(session, [2, 'run_completed']));
     expect(hub.runEnded(session)).toBe(false);
   });
 });
