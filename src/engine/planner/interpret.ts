@@ -3,6 +3,7 @@ import { lemmasOf } from '../../language/analyze.js';
 import type { Token } from '../../language/analyze.js';
 import { FILLER_WORDS, NAMING_VERBS } from './cues.js';
 import { placeConditions } from './interpret-conditions.js';
+import { coordinateNamed } from './interpret-coordination.js';
 import type { Ctx, Draft, OpenReading, Unsure } from './interpret-context.js';
 import { candidates, fits, newNodeId, personLike, settle, unsure, wordsOf } from './interpret-context.js';
 import { sameAs, whenForm, wholeForm } from './interpret-forms.js';
@@ -70,6 +71,8 @@ export function interpret(tokens: Token[], items: Item[], lexicon: Lexicon, chos
     if (it.kind === 'rel') placeRelationship(ctx, i, it.rel, it.passive);
     if (it.kind === 'agent') placeAgent(ctx, i, it.rel, it.role);
   }
+  const coordinated = coordinateNamed(ctx);
+  if (coordinated) return outOfScope(ctx) ?? coordinated;
   const same = sameAs(ctx);
   if (same) ctx.distinct.push(same);
   ctx.distinct.push(...otherThings(ctx));

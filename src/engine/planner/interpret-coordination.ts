@@ -1,0 +1,38 @@
+import type { Ctx, Draft, Unsure } from './interpret-context.js';
+import { unsure } from './interpret-context.js';
+
+/**
+ * "Which movies did Keanu Reeves and Laurence Fishburne act in together?": two named things of
+ * one label joined by "and" do what the verb says to the same thing, so the relationship placed
+ * for the one is placed for the other too (the movies both acted in), as "projects that use
+ * Python and Rust" use both; "or" is the word for either. Without "both" or "together" the
+ * reading is noted for curators, a little less sure. Two such things are never joined to each
+ * other by a guess ("When were X and Y born?" is not about how X relates to Y).
+ */
+
+const JOINTLY = /^(both|together|jointly)$/;
+
+export function coordinateNamed(ctx: Ctx): Unsure | undefined {
+  const edgesOf = (n: Draft) => ctx.edges.filter((e) => e.from === n.id || e.to === n.id);
+  for (const a of ctx.nodes) {
+    const and = ctx.items[a.at + 1];
+    const b = ctx.nodes.find((n) => n.anchor && n.at === a.at + 2 && n.label === a.label);
+    if (!a.anchor || !b || and?.kind !== 'word' || and.token.lower !== 'and') continue;
+    ctx.used.add(a.at + 1);
+    const [done, bare] = edgesOf(b).length === 0 ? [a, b] : [b, a];
+    if (edgesOf(done).length === 0) return unsure(ctx, `I can answer that for one named thing at a time: please ask about ${a.anchor.name} and about ${b.anchor!.name} apart`);
+    if (edgesOf(bare).length > 0) continue;
+    for (const e of edgesOf(done)) {
+      const far = ctx.nodes.find((n) => n.id === (e.from === done.id ? e.to : e.from));
+      if (far?.anchor) continue;
+      const copy = { ...e, conditions: [...e.conditions], from: e.from === done.id ? bare.id : e.from, to: e.to === done.id ? bare.id : e.to };
+      // In the order the question names them, for the answer to say them so.
+      ctx.edges.splice(ctx.edges.indexOf(e) + (bare.at < done.at ? 0 : 1), 0, copy);
+    }
+    if (!ctx.items.some((it) => it.kind === 'word' && JOINTLY.test(it.token.lower))) {
+      ctx.confidence -= 0.1;
+      ctx.notes.push(`read “${a.anchor.name} and ${b.anchor!.name}” as both of them together`);
+    }
+  }
+  return undefined;
+}
