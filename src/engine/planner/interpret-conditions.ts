@@ -7,6 +7,9 @@ import type { LexProperty } from './lexicon.js';
 import { agentNounsOf, eventNounsOf, objectNounsOf } from './lexicon.js';
 import type { CompareOp, Condition } from './meaning.js';
 
+/** Words between a number and the things it counts that say which of them count ("5 other persons"). */
+const SORTS_OF_COUNTED = /^(other|different|distinct|unique|separate)$/;
+
 /**
  * Conditions: numbers, years, decades, dates, quoted text, recurring values and flags, each
  * attached to the thing (or relationship) whose property it compares, chosen by the words
@@ -311,16 +314,22 @@ export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
       }
       // A number that says how many to list, not a condition: "top 3", "the 5 cheapest", "first 10".
       if (it.kind === 'number' && !postfix && isLimit(ctx, i)) continue;
-      const counted = items[v.end + 1];
+      // "more than 5 other persons", "at least 3 different movies": the thing counted comes after such a word.
+      const sortWord = items[v.end + 1];
+      const countedAt = v.end + 1 + (sortWord?.kind === 'word' && SORTS_OF_COUNTED.test(sortWord.token.lower) ? 1 : 0);
+      const counted = items[countedAt];
       // "names of 3 persons" says how many to list; "more than 5 movies" is how many related things.
       if (it.kind === 'cmp' && it.cue.numberOnly && it.cue.op === '=' && (counted?.kind === 'label' || counted?.kind === 'agent')) {
         ctx.used.add(i);
         continue;
       }
       const words = `${it.kind === 'cmp' ? `${cueWords(ctx, it)} ` : ''}${describeValue(v.value)}`;
-      if (v.value.kind === 'number' && !v.value.year && (counted?.kind === 'label' || counted?.kind === 'agent')) {
-        const node = ctx.nodes.find((n) => n.at === v.end + 1);
+      // "with at least 2 reviews": a relationship's noun counts the things at its other end.
+      const countable = counted?.kind === 'label' || counted?.kind === 'agent' || (counted?.kind === 'rel' && ctx.tokens[counted.from]!.pos === 'noun');
+      if (v.value.kind === 'number' && !v.value.year && countable) {
+        const node = ctx.nodes.find((n) => n.at === countedAt && (counted.kind !== 'rel' || n.implicit));
         if (node) {
+          if (countedAt > v.end + 1) ctx.used.add(v.end + 1);
           ctx.having.push({ count: node.id, op, value: v.value.value, words });
           for (let k = i; k <= v.end; k++) ctx.used.add(k);
           if (postfix) ctx.used.add(postfixAt);
