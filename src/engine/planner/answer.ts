@@ -1,5 +1,5 @@
 import { displayNameOf, ENTITY_LABEL, isNameKey } from '../../stores/graph/bookkeeping.js';
-import { analyze } from '../../language/analyze.js';
+import { analyze, lemmasOf } from '../../language/analyze.js';
 import type { PlanDescription } from './plan.js';
 import { identifierWords, pluralOf } from './words.js';
 
@@ -91,16 +91,28 @@ export function verb(phrase: string, plural: boolean): string {
   return [agreed, ...rest].join(' ');
 }
 
-/** The relationship denied: "does not work at" / "do not work at", "is not located in". */
-function notVerb(phrase: string, plural: boolean): string {
+/**
+ * The relationship denied: "does not work at" / "do not work at", "did not direct", "is not
+ * located in". `or`: phrases of alternatives denied with it ("did not direct or produce").
+ */
+export function notVerb(phrase: string, plural: boolean, or: string[] = []): string {
   const [first, ...rest] = phrase.split(' ');
   if (!first) return `not ${phrase}`;
-  if (STATE_PARTICIPLES.has(first)) return [plural ? 'are' : 'is', 'not', first, ...rest].join(' ');
+  const others = or.map((p) => ` or ${baseVerb(p)}`).join('');
+  if (STATE_PARTICIPLES.has(first)) return [plural ? 'are' : 'is', 'not', first, ...rest].join(' ') + others;
   const noun = nounPhrase(phrase);
-  if (noun === 'has') return `${plural ? 'do' : 'does'} not have as ${phrase}`;
-  if (noun === 'of') return `${plural ? 'are' : 'is'} not ${phrase}`;
-  const base = /[^s]s$/.test(first) ? first.slice(0, -1) : first;
-  return [plural ? 'do not' : 'does not', base, ...rest].join(' ');
+  if (noun === 'has') return `${plural ? 'do' : 'does'} not have as ${phrase}${others}`;
+  if (noun === 'of') return `${plural ? 'are' : 'is'} not ${phrase}${others}`;
+  // A verb in the past ("directed", "wrote") is denied in the past.
+  const past = !/[^s]s$/.test(first) && baseVerb(first) !== first;
+  return `${past ? 'did not' : plural ? 'do not' : 'does not'} ${baseVerb(phrase)}${others}`;
+}
+
+/** A relationship's phrase with its verb in the base form ("directed" → "direct", "works at" → "work at"). */
+function baseVerb(phrase: string): string {
+  const [first, ...rest] = phrase.split(' ');
+  if (!first || STATE_PARTICIPLES.has(first) || nounPhrase(phrase)) return phrase;
+  return [lemmasOf([first], 'verb')[0] ?? first, ...rest].join(' ');
 }
 
 /** "(year after 2023)": the numbers the answer was narrowed by. */

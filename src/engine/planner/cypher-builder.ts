@@ -1,5 +1,6 @@
 import { cypherName, cypherValue } from '../../cypher/text.js';
 import type { Condition, Meaning, MeaningEdge, MeaningNode } from './meaning.js';
+import { typesOf } from './meaning.js';
 
 /**
  * Writes a meaning out as one read-only Cypher query. Every name comes from the meaning (the
@@ -59,7 +60,7 @@ function inlineNode(node: MeaningNode, declared: Set<string>): string {
   return `(${node.label ? `:${cypherName(node.label)}` : ''}${props})`;
 }
 
-const arrow = (e: MeaningEdge, v?: string) => `-[${v ?? ''}:${cypherName(e.type)}]->`;
+const arrow = (e: MeaningEdge, v?: string) => `-[${v ?? ''}:${typesOf(e).map(cypherName).join('|')}]->`;
 
 /**
  * The stored keys of the things a meaning is about (its focus, under its conditions), at most

@@ -221,7 +221,7 @@ function finishShape(ctx: Ctx, focus: Draft, ask: Ask, order: Ordering | undefin
     ...(n.anchor ? { anchor: { name: n.anchor.name, nameKey: n.anchor.nameProperty, ...(n.anchor.key ? { key: n.anchor.key } : {}), unique: n.anchor.unique } } : {}),
     conditions: n.conditions,
   }));
-  const edges = ctx.edges.map(({ from, to, type, conditions, negated }) => ({ from, to, type, conditions, ...(negated ? { negated } : {}) }));
+  const edges = ctx.edges.map(({ from, to, type, conditions, negated, orTypes }) => ({ from, to, type, conditions, ...(negated ? { negated } : {}), ...(orTypes?.length ? { orTypes } : {}) }));
   return {
     ok: true,
     meaning: {

@@ -30,3 +30,57 @@ export const inVerbSlot = (ctx: Ctx, at: number): boolean => {
   const it = ctx.items[at];
   return it?.kind === 'word' && it.token.pos === 'noun' && afterDoSupport(ctx.tokens, it.from) && ctx.items[at + 1]?.kind !== 'label';
 };
+
+/**
+ * "directed or produced", "acted in, directed, or produced": verbs in a row whose joining words
+ * include "or" are alternatives, any one of which joins the same things. For the first verb of
+ * each such run, the items of the others and of the words joining them ("and" alone joins the
+ * verbs' relationships each: "acted in and directed the same movie").
+ */
+export function verbAlternatives(ctx: Ctx): Map<number, number[]> {
+  const { items, tokens } = ctx;
+  const isVerb = (k: number) => {
+    const x = items[k];
+    return x?.kind === 'rel' && !x.event && tokens[x.from]!.pos !== 'noun';
+  };
+  const joiner = (k: number) => {
+    const x = items[k];
+    return x?.kind === 'word' && /^(or|and)$/.test(x.token.lower) ? x.token.lower : undefined;
+  };
+  const runs = new Map<number, number[]>();
+  for (let k = 0; k < items.length; k++) {
+    if (!isVerb(k)) continue;
+    const rest: number[] = [];
+    let or = false;
+    let j = k + 1;
+    for (;;) {
+      if (isVerb(j)) rest.push(j++);
+      else if (joiner(j) && isVerb(j + 1)) {
+        or ||= joiner(j) === 'or';
+        rest.push(j, j + 1);
+        j += 2;
+      } else break;
+    }
+    if (or) runs.set(k, rest);
+    k = j - 1;
+  }
+  return runs;
+}
+
+/**
+ * The verbs of `others` as alternatives of the edge the verb at `at` placed, when each joins the
+ * same two kinds of things the same way; their items are then placed. Returns whether they were
+ * (if not, they stay unplaced, and the question is not read on a guess).
+ */
+export function joinAlternatives(ctx: Ctx, at: number, others: number[]): boolean {
+  const edge = ctx.edges.find((e) => e.at === at);
+  const labelOf = (id: string) => ctx.nodes.find((n) => n.id === id)?.label;
+  if (!edge) return false;
+  const from = labelOf(edge.from);
+  const to = labelOf(edge.to);
+  const verbs = others.map((k) => ctx.items[k]!).filter((x) => x.kind === 'rel');
+  if (!verbs.every((x) => x.rel.patterns.some((p) => p.from === from && p.to === to))) return false;
+  edge.orTypes = [...new Set(verbs.map((x) => x.rel.type).filter((t) => t !== edge.type))];
+  for (const k of others) ctx.used.add(k);
+  return true;
+}

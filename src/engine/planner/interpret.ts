@@ -9,7 +9,7 @@ import { candidates, fits, newNodeId, personLike, settle, unsure, wordsOf } from
 import { sameAs, whenForm, wholeForm } from './interpret-forms.js';
 import { joinComponents } from './interpret-joins.js';
 import { shape } from './interpret-shape.js';
-import { inVerbSlot, supportsProperty } from './interpret-verbs.js';
+import { inVerbSlot, joinAlternatives, supportsProperty, verbAlternatives } from './interpret-verbs.js';
 import type { Item } from './links.js';
 import type { Lexicon, LexRelationship } from './lexicon.js';
 import type { Meaning } from './meaning.js';
@@ -66,9 +66,13 @@ export function interpret(tokens: Token[], items: Item[], lexicon: Lexicon, chos
   makeNodes(ctx);
   const whole = wholeForm(ctx) ?? whenForm(ctx);
   if (whole) return finish(ctx, whole);
+  const alternatives = verbAlternatives(ctx);
+  const alternative = new Set([...alternatives.values()].flat());
   for (let i = 0; i < items.length; i++) {
     const it = items[i]!;
+    if (alternative.has(i)) continue;
     if (it.kind === 'rel') placeRelationship(ctx, i, it.rel, it.passive);
+    if (it.kind === 'rel' && alternatives.has(i)) joinAlternatives(ctx, i, alternatives.get(i)!);
     if (it.kind === 'agent') placeAgent(ctx, i, it.rel, it.role);
   }
   const coordinated = coordinateNamed(ctx);
@@ -282,7 +286,9 @@ function placeRelationship(ctx: Ctx, at: number, rel: LexRelationship, passive: 
     return;
   }
   // One end named: the other is any thing of the pattern's other label ("How many people acted?").
-  const one = before.find((n) => !n.implicit) ?? before[0] ?? after[0];
+  // A denied verb is said of its subject ("people who produced movies but did not direct any").
+  const subject = negated && !passive ? before.find((n) => !n.implicit && rel.patterns.some((p) => fits(n, p.from))) : undefined;
+  const one = subject ?? before.find((n) => !n.implicit) ?? before[0] ?? after[0];
   if (one) joinToAny(ctx, at, rel, one, passive, negated);
 }
 

@@ -1,5 +1,5 @@
 import type { Token } from '../../language/analyze.js';
-import { fold } from '../../language/analyze.js';
+import { fold, wordKey } from '../../language/analyze.js';
 import { AGGREGATE_CUES, COMPARATOR_CUES, dimensionOfWord, RANK_CUES, SCHEMA_PART_NOUNS, SUPERLATIVE_DIMENSIONS, SUPPORT_VERBS } from './cues.js';
 import type { ComparatorCue, Dimension } from './cues.js';
 import type { RelatedWord } from '../../language/wordnet.js';
@@ -215,14 +215,34 @@ function schemaAt(tokens: Token[], i: number, lexicon: Lexicon): Item | undefine
   const candidates: Item[] = [];
   const plural = (at: number) => tokens[at]?.tags.has('Plural') === true || /s$/.test(tokens[at]?.lower ?? '');
   const index = linkIndexOf(lexicon);
+  const verb = participleAsVerb(tokens, i);
   // Most words begin no schema word: only recurring values are looked up for them.
-  if (index.firsts.has(t.lemma) || index.firsts.has(t.lower) || index.foldedNames.has(t.lower)) schemaWordsAt(tokens, i, lexicon, index, candidates, plural);
+  if (index.firsts.has(t.lemma) || index.firsts.has(t.lower) || index.foldedNames.has(t.lower) || (verb && index.firsts.has(verb))) {
+    schemaWordsAt(verb ? tokens.with(i, { ...t, lemma: verb, pos: 'verb' }) : tokens, i, lexicon, index, candidates, plural);
+  }
   valueAt(tokens, i, lexicon, index, candidates);
   if (candidates.length === 0) return undefined;
   // The longest span; on a tie a label, then a relationship, then a property, then a value.
   const order = ['label', 'agent', 'rel', 'prop', 'value'];
   candidates.sort((a, b) => b.to - a.to || order.indexOf(a.kind) - order.indexOf(b.kind));
   return candidates[0];
+}
+
+/**
+ * "have not directed any", "people directed or produced …": a participle the tagger read as an
+ * adjective where a verb stands (after "have", "not" or a conjunction; before a conjunction, a
+ * determiner or a preposition) is its verb, for the relationships it may name. Not before a noun
+ * ("married people").
+ */
+function participleAsVerb(tokens: Token[], i: number): string | undefined {
+  const t = tokens[i]!;
+  if (t.pos !== 'adj' || !t.lower.endsWith('ed')) return undefined;
+  const prev = tokens[i - 1];
+  const next = tokens[i + 1];
+  const verbal = (prev !== undefined && (prev.pos === 'neg' || prev.pos === 'conj' || /^(have|has|had|having)$/.test(prev.lower))) || (next !== undefined && ['conj', 'det', 'prep'].includes(next.pos));
+  if (!verbal) return undefined;
+  const verb = wordKey(t.lower);
+  return verb !== t.lower ? verb : undefined;
 }
 
 /** Labels, relationships and properties whose words begin at `i`, added to `candidates`. */
@@ -332,7 +352,6 @@ function relatedAt(tokens: Token[], i: number, lexicon: Lexicon): Item | undefin
   return candidates.sort((a, b) => b.to - a.to || b.related.score - a.related.score)[0];
 }
 
-/** "directed by", "is cited the most": a participle with "by" after it, or after a form of "be". */
 /**
  * "Where does Mira Holt work?": after "do/does/did" and its subject, the next word is the verb,
  * though a tagger may read it as a noun (no verb stands between them).
@@ -347,6 +366,7 @@ export function afterDoSupport(tokens: Token[], at: number): boolean {
   return false;
 }
 
+/** "directed by", "is cited the most": a participle with "by" after it, or after a form of "be". */
 function passiveAt(tokens: Token[], at: number, length: number): boolean {
   const verb = tokens[at]!;
   const participle = verb.tags.has('PastTense') || verb.tags.has('Participle') || verb.tags.has('Passive') || /(ed|en|wn)$/.test(verb.lower);

@@ -1,6 +1,7 @@
 import { isNameKey } from '../../stores/graph/bookkeeping.js';
-import { AGGREGATE_WORDS, extremeWord, listOf, plainRows, show, verb } from './answer.js';
+import { AGGREGATE_WORDS, extremeWord, listOf, notVerb, plainRows, show, verb } from './answer.js';
 import type { Condition, Meaning, MeaningEdge, MeaningNode, Ordering } from './meaning.js';
+import { typesOf } from './meaning.js';
 import { identifierWords, pluralOf } from './words.js';
 
 /**
@@ -28,6 +29,14 @@ const nodeName = (n: MeaningNode) => n.anchor?.name;
 
 const phraseOf = (type: string) => identifierWords(type).join(' ');
 
+/** What an edge says, as a verb agreeing with its subject: each of its types, joined by "or". */
+const verbOf = (e: MeaningEdge, plural: boolean) => {
+  const verbs = typesOf(e).map((t) => verb(phraseOf(t), plural));
+  return verbs.length > 2 ? `${verbs.slice(0, -1).join(', ')} or ${verbs.at(-1)}` : verbs.join(' or ');
+};
+/** The same, denied: "did not direct or produce". */
+const notVerbOf = (e: MeaningEdge, plural: boolean) => notVerb(phraseOf(e.type), plural, (e.orTypes ?? []).map(phraseOf));
+
 /** The words of conditions, each once (a decade is two comparisons said as one "in the 1960s"). */
 const conditionsWords = (conditions: Condition[]) => [...new Set(conditions.map(conditionWords))].join(', ');
 
@@ -52,9 +61,8 @@ function describe(m: Meaning, focusId: string, plural: boolean): string {
     const otherWords = how
       ? `${how.words} ${noun(other.label, how.value === 1 ? 1 : 2)}${otherConditions}`
       : (nodeName(other) ?? `${other.conditions.length ? '' : 'a '}${noun(other.label, other.conditions.length ? 2 : 1)}${otherConditions}`);
-    const not = e.negated ? ' not' : '';
-    if (e.from === focusId) parts.push(`that${not ? ' do not' : ''} ${e.negated ? verb(phraseOf(e.type), true) : verb(phraseOf(e.type), plural)} ${otherWords}${edgeConditions(e)}`);
-    else parts.push(`that ${otherWords}${not ? ' does not' : ''} ${e.negated ? verb(phraseOf(e.type), true) : verb(phraseOf(e.type), false)}${edgeConditions(e)}`);
+    if (e.from === focusId) parts.push(`that ${e.negated ? notVerbOf(e, plural) : verbOf(e, plural)} ${otherWords}${edgeConditions(e)}`);
+    else parts.push(`that ${otherWords} ${e.negated ? notVerbOf(e, false) : verbOf(e, false)}${edgeConditions(e)}`);
   }
   const focus = byId.get(focusId)!;
   // The focus's own conditions beside its noun, before what it is joined to: "people (born after 1970) that acted in movies (released before 2000)".
@@ -78,8 +86,8 @@ function simple(m: Meaning, n: number, noun: string): string | undefined {
   const other = m.nodes.find((x) => x.id === (e.from === focus.id ? e.to : e.from))!;
   if (!other.anchor || other.conditions.length || e.conditions.length) return undefined;
   const amount = `${show(n)} ${noun}`;
-  if (e.negated) return e.from === focus.id ? `${amount} ${n === 1 ? 'does' : 'do'} not ${verb(phraseOf(e.type), true)} ${other.anchor.name}` : undefined;
-  return e.from === focus.id ? `${amount} ${verb(phraseOf(e.type), n !== 1)} ${other.anchor.name}` : `${other.anchor.name} ${verb(phraseOf(e.type), false)} ${amount}`;
+  if (e.negated) return e.from === focus.id ? `${amount} ${notVerbOf(e, n !== 1)} ${other.anchor.name}` : undefined;
+  return e.from === focus.id ? `${amount} ${verbOf(e, n !== 1)} ${other.anchor.name}` : `${other.anchor.name} ${verbOf(e, false)} ${amount}`;
 }
 
 export function composeMeaningAnswer(input: MeaningAnswerInput): string {
@@ -102,7 +110,7 @@ export function composeMeaningAnswer(input: MeaningAnswerInput): string {
       const from = m.nodes.find((x) => x.id === e.from)!;
       const to = m.nodes.find((x) => x.id === e.to)!;
       const who = (x: MeaningNode) => nodeName(x) ?? `a ${noun(x.label, 1)}`;
-      return yes ? `Yes: ${who(from)} ${verb(phraseOf(e.type), false)} ${who(to)}.` : `No: I found nothing that says ${who(from)} ${verb(phraseOf(e.type), false)} ${who(to)}.`;
+      return yes ? `Yes: ${who(from)} ${verbOf(e, false)} ${who(to)}.` : `No: I found nothing that says ${who(from)} ${verbOf(e, false)} ${who(to)}.`;
     }
     case 'value': {
       const ask = m.ask;
@@ -116,7 +124,7 @@ export function composeMeaningAnswer(input: MeaningAnswerInput): string {
         // "The roles where Tom Hanks acted in a movie are …": the value belongs to the relationship, not to either end.
         const who = (x: MeaningNode) => nodeName(x) ?? `a ${noun(x.label, 1)}`;
         const several = values.length > 1 || rows.some((r) => Array.isArray(r[ask.key]) && (r[ask.key] as unknown[]).length > 1);
-        return `The ${key} where ${who(a)} ${verb(phraseOf(e.type), false)} ${who(b)} ${several ? 'are' : 'is'} ${listOf(values)}.`;
+        return `The ${key} where ${who(a)} ${verbOf(e, false)} ${who(b)} ${several ? 'are' : 'is'} ${listOf(values)}.`;
       }
       const of = m.nodes.find((x) => x.id === ask.of)!;
       const subject = nodeName(of) ?? `the ${noun(of.label, 1)}${describe(m, of.id, false)}`;
@@ -274,13 +282,12 @@ function rankedByOther(
   const theThing = thing(noun(other.label, (pick ?? names.length) === 1 ? 1 : 2), (pick ?? names.length) !== 1);
   const these = pick !== undefined ? `The ${n(2)}` : `The ${names.length} ${n(names.length)}`;
   if (!e || e.negated) return `${one ? '' : `${these}, `}ranked by ${key} of ${theThing}: ${each}.`;
-  const phrase = phraseOf(e.type);
   if (e.from === m.focus) {
-    if (one) return `${names[0]} ${verb(phrase, false)} ${theThing} (${key} ${values[0]}).`;
-    return `${these} that ${verb(phrase, true)} ${theThing}: ${each}.`;
+    if (one) return `${names[0]} ${verbOf(e, false)} ${theThing} (${key} ${values[0]}).`;
+    return `${these} that ${verbOf(e, true)} ${theThing}: ${each}.`;
   }
-  if (one) return `${capitalize(theThing)} (${key} ${values[0]}) ${verb(phrase, (pick ?? 1) !== 1)} ${names[0]}.`;
-  return `${these} that ${theThing} ${verb(phrase, (pick ?? names.length) !== 1)}: ${each}.`;
+  if (one) return `${capitalize(theThing)} (${key} ${values[0]}) ${verbOf(e, (pick ?? 1) !== 1)} ${names[0]}.`;
+  return `${these} that ${theThing} ${verbOf(e, (pick ?? names.length) !== 1)}: ${each}.`;
 }
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

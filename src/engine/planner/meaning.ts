@@ -42,7 +42,12 @@ export interface MeaningEdge {
   conditions: Condition[];
   /** The pattern must not exist ("people who did not act in …"). */
   negated?: boolean;
+  /** Other types any one of which joins them instead ("directed or produced"). */
+  orTypes?: string[];
 }
+
+/** An edge's type and its alternatives, in the question's order. */
+export const typesOf = (e: Pick<MeaningEdge, 'type' | 'orTypes'>): string[] => [e.type, ...(e.orTypes ?? [])];
 
 /** What the answer reports about the focus. */
 export type Ask =

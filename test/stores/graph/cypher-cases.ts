@@ -247,6 +247,18 @@ export const LEGIT_READS: LegitRead[] = [
       { name: 'Acme Corp', age: 30 },
     ],
   },
+  {
+    // The planner's "people who know or work at …": any one of several types.
+    name: 'a relationship of any one of several types',
+    cypher: 'MATCH (a:Person)-[r:KNOWS|WORKS_AT]->(x) RETURN a.name AS name, count(x) AS n ORDER BY name',
+    rows: [
+      { name: 'Alice Smith', n: 2 },
+      { name: 'Bob Jones', n: 2 },
+      { name: 'Carol White', n: 1 },
+    ],
+  },
+  // "people who did not … or …" (the first type joins no person to a person).
+  { name: 'a relationship of any one of several types, denied', cypher: 'MATCH (p:Person) WHERE NOT (p)-[:LOCATED_IN|KNOWS]->(:Person) RETURN p.name AS name', rows: [{ name: 'Carol White' }] },
   { name: 'a temporal value as ISO text', cypher: "RETURN date('2024-03-05') AS d", rows: [{ d: '2024-03-05' }] },
   { name: 'bookkeeping read explicitly', cypher: "MATCH (p:Person {name: 'Alice Smith'}) RETURN p._provenance AS prov, p._key AS key", rows: [{ prov: ['seed'], key: 'person:alice' }] },
   { name: 'non-ASCII inside a string literal', cypher: "RETURN 'Zürich — 東京 ＣＲＥＡＴＥ' AS s", rows: [{ s: 'Zürich — 東京 ＣＲＥＡＴＥ' }] },
