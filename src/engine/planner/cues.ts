@@ -76,6 +76,9 @@ export const COMPARATOR_CUES: readonly ComparatorCue[] = [
   { words: ['ending', 'with'], op: 'ends', text: true },
   { words: ['ends', 'with'], op: 'ends', text: true },
   { words: ['end', 'with'], op: 'ends', text: true },
+  { words: ['ending', 'in'], op: 'ends', text: true },
+  { words: ['ends', 'in'], op: 'ends', text: true },
+  { words: ['end', 'in'], op: 'ends', text: true },
 ];
 
 /** Words a quoted value may follow to mean "equal to it" ("a note stating 'handle with care'"). */

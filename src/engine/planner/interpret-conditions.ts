@@ -7,6 +7,13 @@ import type { LexProperty } from './lexicon.js';
 import { agentNounsOf, eventNounsOf, objectNounsOf } from './lexicon.js';
 import type { CompareOp, Condition } from './meaning.js';
 
+/** Participles between a quoted text and the property that holds it ("'Robin Williams' mentioned in the summary"). */
+const MENTIONED = /^(mentioned|named|written|used|quoted|cited|appearing|found)$/;
+const EQUALITY_LEAD_WORD = new RegExp(`^(${[...EQUALITY_LEADS].join('|')})$`);
+
+/** Whether an item is a plain word matching `pattern` (lower case). */
+const isWordOf = (it: Item | undefined, pattern: RegExp): boolean => it?.kind === 'word' && pattern.test(it.token.lower);
+
 /** Words between a number and the things it counts that say which of them count ("5 other persons"). */
 const SORTS_OF_COUNTED = /^(other|different|distinct|unique|separate)$/;
 
@@ -88,7 +95,7 @@ function conditionsFor(prop: LexProperty, op: CompareOp, value: Value, words: st
 function attach(ctx: Ctx, at: number, prop: LexProperty, conditions: Condition[]): boolean {
   if (prop.ownerKind === 'relationship') {
     const edge = ownerEdge(ctx, prop);
-    if (edge) edge.e.conditions.push(...conditions);
+    if (edge) addConditions(edge.e.conditions, conditions);
     // Otherwise the join of two things may add the relationship that holds it (joinComponents).
     else ctx.pending.push({ prop, conditions, at });
     return true;
@@ -96,8 +103,15 @@ function attach(ctx: Ctx, at: number, prop: LexProperty, conditions: Condition[]
   const node = ownerNode(ctx, at, prop);
   if (!node) return false;
   settle(node, prop.owner);
-  node.conditions.push(...conditions);
+  addConditions(node.conditions, conditions);
   return true;
+}
+
+/** "with a summary stating 'fun'": a value said of a property makes its mere presence ("with a summary") go without saying. */
+function addConditions(on: Condition[], conditions: Condition[]): void {
+  const keys = new Set(conditions.filter((c) => c.op !== 'exists').map((c) => c.key));
+  for (let k = on.length - 1; k >= 0; k--) if (on[k]!.op === 'exists' && keys.has(on[k]!.key)) on.splice(k, 1);
+  on.push(...conditions.filter((c) => c.op !== 'exists' || !on.some((o) => o.key === c.key)));
 }
 
 /** Properties of the things in play, of some kinds, whose words hold `lemma` (or a word of its dimension: "cost" for a price). */
@@ -354,15 +368,17 @@ export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
       continue;
     }
 
-    // "with the word 'love' in their tagline": the text contains it.
+    // "with the word 'love' in their tagline", "'Robin Williams' mentioned in the summary": the text contains it.
     const lead = items[i - 1];
-    if (it.kind === 'literal' && lead?.kind === 'word' && /^(word|words|phrase|term|text)$/.test(lead.token.lower)) {
-      const within = items[i + 1]?.kind === 'word' && /^(in|within)$/.test((items[i + 1] as { token: Token }).token.lower) ? items.slice(i + 2, i + 5).findIndex((x) => x.kind === 'prop') : -1;
-      const at = within >= 0 ? i + 2 + within : -1;
+    const saidIn = isWordOf(items[i + 1], MENTIONED) ? 1 : 0;
+    const inWord = isWordOf(items[i + 1 + saidIn], /^(in|within)$/);
+    if (it.kind === 'literal' && ((lead?.kind === 'word' && /^(word|words|phrase|term|text)$/.test(lead.token.lower)) || (saidIn && inWord))) {
+      const within = inWord ? items.slice(i + 2 + saidIn, i + 5 + saidIn).findIndex((x) => x.kind === 'prop') : -1;
+      const at = within >= 0 ? i + 2 + saidIn + within : -1;
       const named = at >= 0 ? pick(ctx, (items[at] as Extract<Item, { kind: 'prop' }>).props.filter((p) => p.kind === 'text' || p.kind === 'list'), at) : undefined;
-      const prop = named ?? textPropertyFor(ctx, i - 1);
+      const prop = named ?? (saidIn ? undefined : textPropertyFor(ctx, i - 1));
       if (prop && attach(ctx, i, prop, [{ key: prop.key, op: 'contains', value: it.text, words: `containing “${it.text}”`, exact: true }])) {
-        ctx.used.add(i).add(i - 1);
+        ctx.used.add(i).add(saidIn ? i + 1 : i - 1);
         if (at >= 0 && named) for (let k = i + 1; k <= at; k++) ctx.used.add(k);
         continue;
       }
@@ -371,7 +387,10 @@ export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
     // A quoted value after a property word: "the motto 'ever onward'", "a note stating 'handle with care'".
     if (it.kind === 'literal') {
       const prop = textPropertyFor(ctx, i, true);
-      if (prop && attach(ctx, i, prop, [{ key: prop.key, op: '=', value: it.text, words: `“${it.text}”` }])) ctx.used.add(i);
+      if (!prop || !attach(ctx, i, prop, [{ key: prop.key, op: '=', value: it.text, words: `“${it.text}”` }])) continue;
+      ctx.used.add(i);
+      // The words that led to it ("stating", "reading") said only that.
+      for (let k = i - 1; isWordOf(items[k], EQUALITY_LEAD_WORD); k--) ctx.used.add(k);
       continue;
     }
 
