@@ -122,6 +122,8 @@ export function whenForm(ctx: Ctx): Meaning | undefined {
   });
   if (!chosen) return undefined;
   ctx.used.add(whenAt);
+  // "What year …": the year is what is asked.
+  if (ctx.items[whenAt]!.kind === 'wh' && (ctx.items[whenAt] as { word: string }).word !== 'when') ctx.used.add(whenAt + 1);
   return { nodes: nodesOf(ctx), edges: [], focus: node.id, ask: { kind: 'value', of: node.id, key: chosen.key } };
 }
 

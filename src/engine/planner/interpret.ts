@@ -153,6 +153,7 @@ function makeNodes(ctx: Ctx): void {
       const subject = ctx.nodes.find((n) => n.label === it.label.label && !n.anchor);
       const between = items.slice(subject ? subject.at + 1 : i, i);
       if (subject && between.some((x) => x.kind === 'word' && /^(is|are|was|were)$/.test(x.token.lower)) && between.every((x) => x.kind === 'word' || x.kind === 'prop' || x.kind === 'value')) continue;
+      if (sameThingAgain(ctx, i, it.label.label, it.plural)) continue;
       ctx.nodes.push({ id, at: i, label: it.label.label, conditions: [] });
     } else if (it.kind === 'agent') {
       const labels = [...new Set(it.rel.patterns.map((p) => (it.role === 'from' ? p.from : p.to)))];
@@ -187,6 +188,21 @@ function relativeAfterConditions(ctx: Ctx, at: number): boolean {
     else if (x.kind !== 'word' || !['prep', 'det', 'adv', 'verb'].includes(x.token.pos) || /^(and|or|but)$/.test(x.token.lower)) return false;
   }
   return false;
+}
+
+/**
+ * "movies where the person who directed the movie …": "the" and a kind named before, as the
+ * object of a verb, is that thing again. Not when the verb joins things of that kind to one
+ * another ("people who follow the person …" follow someone else), nor before a name.
+ */
+function sameThingAgain(ctx: Ctx, at: number, label: string, plural: boolean): boolean {
+  const the = ctx.items[at - 1];
+  const verb = ctx.items[at - 2];
+  if (plural || the?.kind !== 'word' || the.token.lower !== 'the' || verb?.kind !== 'rel' || ctx.items[at + 1]?.kind === 'entity') return false;
+  if (verb.rel.patterns.some((p) => p.from === label && p.to === label)) return false;
+  if (!ctx.nodes.some((n) => n.label === label && !n.anchor && n.at < at - 2)) return false;
+  ctx.used.add(at - 1);
+  return true;
 }
 
 /** "What kind of cargo is copper?": a label word and, after a copula, the named thing that ends the question are one thing. */

@@ -129,6 +129,10 @@ export function composeMeaningAnswer(input: MeaningAnswerInput): string {
       const of = m.nodes.find((x) => x.id === ask.of)!;
       const subject = nodeName(of) ?? `the ${noun(of.label, 1)}${describe(m, of.id, false)}`;
       if (values.length === 1 && values[0] === 'unknown') return `The graph does not record the ${key} of ${subject}.`;
+      // "The Matrix was released in 1999", not "the released of The Matrix": a participle is said as a verb.
+      const words = identifierWords(ask.key);
+      const participle = words.length === 1 && PARTICIPLE.test(words[0]!) && nodeName(of) !== undefined;
+      if (participle && values.length === 1) return `${subject} was ${key} ${/^\d{4}$/.test(values[0]!) ? 'in' : 'on'} ${values[0]}.`;
       return `The ${key} of ${subject} ${values.length === 1 ? 'is' : 'are'} ${listOf(values)}.`;
     }
     case 'aggregate': {
