@@ -157,6 +157,11 @@ export function buildCypher(m: Meaning): string {
           // The ranked things first (ties by name), then every focus thing joined to them.
           const ranked = byId.get(by.of)!;
           const picked = `WITH DISTINCT ${by.of} ORDER BY ${sortKey} ${m.order.direction}, ${by.of}.${cypherName(focusNameKey(ranked))} LIMIT ${m.order.pick}`;
+          // In date order ("the actors in the first 3 movies"): beside each listed thing, which of the picked it is joined to.
+          if (m.order.chronological) {
+            const which = cypherName((ranked.label ?? 'thing').toLowerCase());
+            return `${known} ${picked} ${match} RETURN DISTINCT ${name} AS name${extras}, ${by.of}.${cypherName(focusNameKey(ranked))} AS ${which}${shown} ORDER BY ${column} ${m.order.direction}, ${which}, name LIMIT ${m.limit ?? LIST_LIMIT}`;
+          }
           // Each listed thing once, beside the value of the first picked thing it is joined to (when the values asked are its own).
           if (extra.every((x) => x.of === focus.id && !x.edge && x.key !== by.key)) {
             const first = m.order.direction === 'DESC' ? 'max' : 'min';

@@ -157,7 +157,14 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
     } else ask = { kind: 'lookup' };
   } else {
     limit = limitOf(ctx, -1);
-    order = limit !== undefined ? chronological(ctx, focus) : undefined;
+    const counted = limit !== undefined && ask.kind === 'list' ? limitedThing(ctx, limit) : undefined;
+    if (counted && counted !== focus) {
+      // "the actors in the first 3 movies …": those 3 movies, in date order, and every actor in them.
+      const dated = chronological(ctx, counted);
+      if (!dated) return unsure(ctx, `I can’t tell which ${limit} ${pluralLabel(labelOf(ctx.lexicon, counted.label ?? ''))} to take: they have no one date to take them in order by`);
+      order = { ...dated, pick: limit };
+      limit = LIST_LIMIT;
+    } else order = limit !== undefined ? chronological(ctx, focus) : undefined;
   }
   return finishShape(ctx, focus, ask, order, limit, asked);
 }
@@ -284,6 +291,12 @@ function limitOf(ctx: Ctx, rankAt: number): number | undefined {
   return undefined;
 }
 
+/** The thing a limit of `limit` counts: the one named right after its number ("the first 3 movies"). */
+function limitedThing(ctx: Ctx, limit: number): Draft | undefined {
+  const at = ctx.items.findIndex((it, i) => it.kind === 'number' && it.value === limit && !it.ordinal && ctx.used.has(i));
+  return at < 0 ? undefined : ctx.nodes.find((n) => n.at === at + 1 && !n.implicit);
+}
+
 /**
  * What a ranking word ranks by: a property right after it ("the highest rating"), an aggregate
  * of one ("the highest average rating"), how many of the things named right after it ("the most
@@ -353,7 +366,13 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
       }
       // "the most followers": said as the question says it, not as the label of who follows.
       const said = it.kind === 'agent' ? wordsOf(ctx, k, 'lower') : undefined;
-      if (node && node !== focus) return { order: { by: { count: node.id, ...(said ? { said } : {}) }, direction: rank.direction }, fromProperty: false, ...(counted ? { countedBy: true } : {}) };
+      if (node && node !== focus) {
+        // "the actors in the 3 movies with the most actors": the count ranks the movies, which this reading cannot pick by.
+        const joined = (a: Draft, b: Draft) => ctx.edges.some((e) => (e.from === a.id && e.to === b.id) || (e.from === b.id && e.to === a.id));
+        const owner = ctx.nodes.find((n) => n !== focus && n !== node && n.at < at && joined(n, node));
+        if (owner && !joined(focus, node)) return unsure(ctx, `I can’t rank the ${pluralLabel(labelOf(ctx.lexicon, owner.label ?? ''))} by how many ${said ?? pluralLabel(labelOf(ctx.lexicon, node.label ?? ''))} they have and list another thing of theirs`);
+        return { order: { by: { count: node.id, ...(said ? { said } : {}) }, direction: rank.direction }, fromProperty: false, ...(counted ? { countedBy: true } : {}) };
+      }
     }
     // "the highest rated", "the least popular": the dimension of the word after, in the direction of the rank.
     const after = it.kind === 'word' ? dimensionOfWord(it.token) : undefined;

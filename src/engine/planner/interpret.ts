@@ -392,7 +392,10 @@ function placeAgent(ctx: Ctx, at: number, rel: LexRelationship, role: 'from' | '
   // Its other end is named right after it ("the directors of X", "actors in X") or just before it ("movies with directors …");
   // otherwise it is any thing ("actors who directed a movie": actors of any movie).
   const after = ctx.items[at + 1];
-  const ofAfter = after?.kind === 'word' && /^(of|in|for|on|at|to)$/.test(after.token.lower) ? ctx.nodes.find((n) => n.at > at + 1 && n.at <= at + 3) : undefined;
+  // (Past what only counts or ranks it: "actors in the 3 oldest movies".)
+  const next = after?.kind === 'word' && /^(of|in|for|on|at|to)$/.test(after.token.lower) ? ctx.nodes.filter((n) => n.at > at + 1).sort((a, b) => a.at - b.at)[0] : undefined;
+  const leading = (x: Item) => x.kind === 'number' || x.kind === 'rank' || (x.kind === 'word' && ['det', 'adj', 'num'].includes(x.token.pos));
+  const ofAfter = next && (next.at <= at + 3 || ctx.items.slice(at + 2, next.at).every(leading)) ? next : undefined;
   const beforeIt = ctx.nodes
     .filter((n) => n !== self && n.at < at && n.at >= at - 5 && !ctx.items.slice(n.at + 1, at).some((x) => x.kind === 'rel' || x.kind === 'cmp' || x.kind === 'agent' || x.kind === 'label' || x.kind === 'entity'))
     .sort((a, b) => b.at - a.at)[0];

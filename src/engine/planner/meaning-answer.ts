@@ -214,7 +214,10 @@ export function composeMeaningAnswer(input: MeaningAnswerInput): string {
       const said = describe(m, focus.id, true);
       if (names.length === 0) return `I found no ${n(2)}${said}.`;
       // The values the question asked for go beside each name ("Ben Miles (roles Cass Jones)").
-      const asked = [...new Set(m.ask.extra.map((x) => x.key))].filter((k) => columns.slice(1).includes(k));
+      // Picked in date order ("the actors in the first 3 movies"): also which of them each is joined to.
+      const picked = m.order?.chronological && m.order.pick !== undefined ? m.nodes.find((x) => x.id === (m.order!.by as { of: string }).of) : undefined;
+      const which = picked ? [(picked.label ?? 'thing').toLowerCase()] : [];
+      const asked = [...new Set([...m.ask.extra.map((x) => x.key), ...which])].filter((k) => columns.slice(1).includes(k));
       const listed = listOf(rows.map((r) => (asked.length ? `${show(r[first])} (${asked.map((c) => `${identifierWords(c).join(' ')} ${show(r[c])}`).join(', ')})` : show(r[first]))));
       if (truncated && total !== undefined && total > names.length) return `There are ${show(total)} ${n(total)}${said}; the first ${names.length} are: ${listed}.`;
       if (truncated) return `There are more than ${names.length} ${n(2)}${said}; the first ${names.length} are: ${listed}.`;
@@ -222,11 +225,21 @@ export function composeMeaningAnswer(input: MeaningAnswerInput): string {
       if (m.unranked && m.limit !== undefined && names.length >= m.limit) {
         return `${names.length} ${n(names.length)}${describe(m, focus.id, names.length !== 1)}, in no particular order (“top” names nothing to rank by): ${listed}.`;
       }
+      if (picked) return `${chronologicalPick(m, focus, picked, n)}: ${listed}.`;
       const plainly = simple(m, names.length, n(names.length));
       if (plainly) return `${plainly}: ${listed}.`;
       return `${names.length} ${n(names.length)}${describe(m, focus.id, names.length !== 1)}: ${listed}.`;
     }
   }
+}
+
+/** "The people that acted in the first 3 movies (by released)": the things listed, said with the ones picked in date order. */
+function chronologicalPick(m: Meaning, focus: MeaningNode, picked: MeaningNode, n: (count: number) => string): string {
+  const order = m.order!;
+  const these = `the ${order.direction === 'ASC' ? 'first' : 'last'} ${order.pick} ${noun(picked.label, order.pick!)} (by ${identifierWords((order.by as { key: string }).key).join(' ')})`;
+  const e = m.edges.find((x) => (x.from === focus.id && x.to === picked.id) || (x.to === focus.id && x.from === picked.id));
+  if (!e) return `The ${n(2)} of ${these}`;
+  return e.from === focus.id ? `The ${n(2)} that ${verbOf(e, true)} ${these}` : `The ${n(2)} that ${these} ${verbOf(e, true)}`;
 }
 
 /** A key that is a verb's participle ("released", "born", "added on"): said after the thing, not as a noun ("the latest released"). */
