@@ -60,6 +60,18 @@ function inlineNode(node: MeaningNode, declared: Set<string>): string {
   return `(${node.label ? `:${cypherName(node.label)}` : ''}${props})`;
 }
 
+/**
+ * The column that says, beside each listed thing, which of the things picked in date order it is
+ * joined to ("movie"): the picked label's name, unless the query returns a column of that name.
+ */
+export function pickedColumn(m: Meaning): string | undefined {
+  if (!m.order?.chronological || m.order.pick === undefined) return undefined;
+  const by = m.order.by as { of: string; key: string };
+  const label = (m.nodes.find((n) => n.id === by.of)?.label ?? 'thing').toLowerCase();
+  const taken = new Set(['name', by.key, ...(m.ask.kind === 'list' ? m.ask.extra.map((x) => x.key) : [])]);
+  return taken.has(label) ? `${label}_name` : label;
+}
+
 const arrow = (e: MeaningEdge, v?: string) => `-[${v ?? ''}:${typesOf(e).map(cypherName).join('|')}]->`;
 
 /**
@@ -159,7 +171,7 @@ export function buildCypher(m: Meaning): string {
           const picked = `WITH DISTINCT ${by.of} ORDER BY ${sortKey} ${m.order.direction}, ${by.of}.${cypherName(focusNameKey(ranked))} LIMIT ${m.order.pick}`;
           // In date order ("the actors in the first 3 movies"): beside each listed thing, which of the picked it is joined to.
           if (m.order.chronological) {
-            const which = cypherName((ranked.label ?? 'thing').toLowerCase());
+            const which = cypherName(pickedColumn(m)!);
             return `${known} ${picked} ${match} RETURN DISTINCT ${name} AS name${extras}, ${by.of}.${cypherName(focusNameKey(ranked))} AS ${which}${shown} ORDER BY ${column} ${m.order.direction}, ${which}, name LIMIT ${m.limit ?? LIST_LIMIT}`;
           }
           // Each listed thing once, beside the value of the first picked thing it is joined to (when the values asked are its own).

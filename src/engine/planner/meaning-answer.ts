@@ -2,6 +2,7 @@ import { isNameKey } from '../../stores/graph/bookkeeping.js';
 import { AGGREGATE_WORDS, extremeWord, listOf, notVerb, plainRows, show, verb } from './answer.js';
 import type { Condition, Meaning, MeaningEdge, MeaningNode, Ordering } from './meaning.js';
 import { typesOf } from './meaning.js';
+import { pickedColumn } from './cypher-builder.js';
 import { identifierWords, pluralOf } from './words.js';
 
 /**
@@ -216,7 +217,7 @@ export function composeMeaningAnswer(input: MeaningAnswerInput): string {
       // The values the question asked for go beside each name ("Ben Miles (roles Cass Jones)").
       // Picked in date order ("the actors in the first 3 movies"): also which of them each is joined to.
       const picked = m.order?.chronological && m.order.pick !== undefined ? m.nodes.find((x) => x.id === (m.order!.by as { of: string }).of) : undefined;
-      const which = picked ? [(picked.label ?? 'thing').toLowerCase()] : [];
+      const which = picked ? [pickedColumn(m)!] : [];
       const asked = [...new Set([...m.ask.extra.map((x) => x.key), ...which])].filter((k) => columns.slice(1).includes(k));
       const listed = listOf(rows.map((r) => (asked.length ? `${show(r[first])} (${asked.map((c) => `${identifierWords(c).join(' ')} ${show(r[c])}`).join(', ')})` : show(r[first]))));
       if (truncated && total !== undefined && total > names.length) return `There are ${show(total)} ${n(total)}${said}; the first ${names.length} are: ${listed}.`;

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { pickedColumn } from '../../../src/engine/planner/cypher-builder.js';
+import type { Meaning } from '../../../src/engine/planner/meaning.js';
 import type { UpsertBatch } from '../../../src/stores/graph/port.js';
 import { firstValues, graphNode as node, graphRel as rel, plannerOnScratch } from '../../support/planner.js';
 
@@ -70,5 +72,24 @@ describe('things picked in date order, others listed (a shop)', () => {
   it('a count ranking another thing than the one listed is declined', async () => {
     const declined = await planner().ask('List the reviewers of the 2 products with the most reviewers.');
     expect(declined.cypher).toBeUndefined();
+  });
+});
+
+describe('the column saying which picked thing each listed one is joined to', () => {
+  const meaning = (extra: string[]): Meaning => ({
+    nodes: [
+      { id: 'n0', label: 'Researcher', conditions: [] },
+      { id: 'n1', label: 'Paper', conditions: [] },
+    ],
+    edges: [{ from: 'n0', to: 'n1', type: 'WROTE', conditions: [] }],
+    focus: 'n0',
+    ask: { kind: 'list', extra: extra.map((key) => ({ of: 'n0', key })) },
+    order: { by: { of: 'n1', key: 'year' }, direction: 'ASC', chronological: true, pick: 2 },
+  });
+
+  it('is the picked label, unless the query returns a column of that name', () => {
+    expect(pickedColumn(meaning([]))).toBe('paper');
+    expect(pickedColumn(meaning(['paper']))).toBe('paper_name');
+    expect(pickedColumn({ ...meaning([]), order: undefined })).toBeUndefined();
   });
 });
