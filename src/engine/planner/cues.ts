@@ -66,6 +66,7 @@ export const COMPARATOR_CUES: readonly ComparatorCue[] = [
   { words: ['contain'], op: 'contains', text: true },
   { words: ['including'], op: 'contains', text: true },
   { words: ['includes'], op: 'contains', text: true },
+  { words: ['include'], op: 'contains', text: true },
   { words: ['mentioning'], op: 'contains', text: true },
   { words: ['starting', 'with'], op: 'starts', text: true },
   { words: ['starts', 'with'], op: 'starts', text: true },
@@ -82,7 +83,7 @@ export const COMPARATOR_CUES: readonly ComparatorCue[] = [
 ];
 
 /** Words a quoted value may follow to mean "equal to it" ("a note stating 'handle with care'"). */
-export const EQUALITY_LEADS = new Set(['stating', 'saying', 'reading', 'titled', 'named', 'called', 'of', 'is', 'was', 'equal', 'as', 'with', 'being']);
+export const EQUALITY_LEADS = new Set(['stating', 'saying', 'reading', 'titled', 'named', 'called', 'listed', 'of', 'is', 'was', 'equal', 'as', 'with', 'being']);
 
 /** Verbs that give a thing's name after its kind ("the movie titled …", "a ship called …"), by lemma. */
 export const NAMING_VERBS: ReadonlySet<string> = new Set(['call', 'name', 'title', 'entitle', 'dub', 'label']);

@@ -92,10 +92,11 @@ function conditionsFor(prop: LexProperty, op: CompareOp, value: Value, words: st
   return [{ key, op, value: value.value, words }];
 }
 
-function attach(ctx: Ctx, at: number, prop: LexProperty, conditions: Condition[]): boolean {
+function attach(ctx: Ctx, at: number, prop: LexProperty, given: Condition[]): boolean {
+  const conditions = prop.kind === 'list' ? given.map((c) => (c.op === 'exists' ? c : { ...c, list: true })) : given;
   if (prop.ownerKind === 'relationship') {
     const edge = ownerEdge(ctx, prop);
-    if (edge) addConditions(edge.e.conditions, conditions);
+    if (edge) edge.e.conditions.push(...conditions);
     // Otherwise the join of two things may add the relationship that holds it (joinComponents).
     else ctx.pending.push({ prop, conditions, at });
     return true;
@@ -103,15 +104,8 @@ function attach(ctx: Ctx, at: number, prop: LexProperty, conditions: Condition[]
   const node = ownerNode(ctx, at, prop);
   if (!node) return false;
   settle(node, prop.owner);
-  addConditions(node.conditions, conditions);
+  node.conditions.push(...conditions);
   return true;
-}
-
-/** "with a summary stating 'fun'": a value said of a property makes its mere presence ("with a summary") go without saying. */
-function addConditions(on: Condition[], conditions: Condition[]): void {
-  const keys = new Set(conditions.filter((c) => c.op !== 'exists').map((c) => c.key));
-  for (let k = on.length - 1; k >= 0; k--) if (on[k]!.op === 'exists' && keys.has(on[k]!.key)) on.splice(k, 1);
-  on.push(...conditions.filter((c) => c.op !== 'exists' || !on.some((o) => o.key === c.key)));
 }
 
 /** Properties of the things in play, of some kinds, whose words hold `lemma` (or a word of its dimension: "cost" for a price). */

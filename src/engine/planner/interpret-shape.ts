@@ -6,7 +6,7 @@ import type { Ctx, Draft, OpenReading, Unsure } from './interpret-context.js';
 import type { LexProperty } from './lexicon.js';
 import { candidates, fits, isWord, labelOf, newNodeId, personLike, pick, pluralLabel, unsure, valueOwner, wordsOf } from './interpret-context.js';
 import type { Item } from './links.js';
-import type { Ask, Meaning, MeaningNode, Ordering } from './meaning.js';
+import type { Ask, Condition, Meaning, MeaningNode, Ordering } from './meaning.js';
 import { identifierWords } from './words.js';
 
 /**
@@ -226,9 +226,9 @@ function finishShape(ctx: Ctx, focus: Draft, ask: Ask, order: Ordering | undefin
     id: n.id,
     ...(n.label ? { label: n.label, nameKey: labelOf(ctx.lexicon, n.label)?.nameKey ?? 'name' } : {}),
     ...(n.anchor ? { anchor: { name: n.anchor.name, nameKey: n.anchor.nameProperty, ...(n.anchor.key ? { key: n.anchor.key } : {}), unique: n.anchor.unique } } : {}),
-    conditions: n.conditions,
+    conditions: withoutMerePresence(n.conditions),
   }));
-  const edges = ctx.edges.map(({ from, to, type, conditions, negated, orTypes }) => ({ from, to, type, conditions, ...(negated ? { negated } : {}), ...(orTypes?.length ? { orTypes } : {}) }));
+  const edges = ctx.edges.map(({ from, to, type, conditions, negated, orTypes }) => ({ from, to, type, conditions: withoutMerePresence(conditions), ...(negated ? { negated } : {}), ...(orTypes?.length ? { orTypes } : {}) }));
   return {
     ok: true,
     meaning: {
@@ -289,6 +289,12 @@ function limitOf(ctx: Ctx, rankAt: number): number | undefined {
     return 1;
   }
   return undefined;
+}
+
+/** "with a summary stating 'fun'": a value said of a property makes its mere presence ("with a summary") go without saying. */
+function withoutMerePresence(conditions: Condition[]): Condition[] {
+  const compared = new Set(conditions.filter((c) => c.op !== 'exists').map((c) => c.key));
+  return conditions.filter((c, i) => c.op !== 'exists' || (!compared.has(c.key) && conditions.findIndex((x) => x.op === 'exists' && x.key === c.key) === i));
 }
 
 /** The thing a limit of `limit` counts: the one named right after its number ("the first 3 movies"). */

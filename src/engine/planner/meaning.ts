@@ -15,6 +15,8 @@ export interface Condition {
   words: string;
   /** Text compared as written (quoted in the question), not whatever its case. */
   exact?: boolean;
+  /** The property holds a list: the comparison holds for one of its items ("roles containing 'Neo'", "a role listed as 'Hero'"). */
+  list?: boolean;
 }
 
 /** A thing named in the question, as resolved in the graph. */

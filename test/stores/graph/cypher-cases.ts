@@ -257,6 +257,13 @@ export const LEGIT_READS: LegitRead[] = [
       { name: 'Carol White', n: 1 },
     ],
   },
+  // The planner's conditions on a list property: one of its items, never the list's text ("roles containing 'Neo'", "a role listed as 'Hero'").
+  {
+    name: 'a list with an item containing a text',
+    cypher: "MATCH (o:Organization) WHERE any(item IN o.aliases WHERE toLower(toString(item)) CONTAINS toLower('CORP')) RETURN o.name AS name",
+    rows: [{ name: 'Globex' }],
+  },
+  { name: 'a list holding an item', cypher: "MATCH (o:Organization) WHERE 'Globex Corporation' IN o.aliases RETURN o.name AS name", rows: [{ name: 'Globex' }] },
   // "people who did not … or …" (the first type joins no person to a person).
   { name: 'a relationship of any one of several types, denied', cypher: 'MATCH (p:Person) WHERE NOT (p)-[:LOCATED_IN|KNOWS]->(:Person) RETURN p.name AS name', rows: [{ name: 'Carol White' }] },
   { name: 'a temporal value as ISO text', cypher: "RETURN date('2024-03-05') AS d", rows: [{ d: '2024-03-05' }] },
