@@ -250,6 +250,19 @@ function textPropertyFor(ctx: Ctx, at: number, needNamed = false): LexProperty |
   return needNamed ? undefined : nameProperty(ctx, at);
 }
 
+/**
+ * "a 'Silly, but fun' review summary", "the 'sea' tag": a text property named right after a
+ * quoted value (past the noun of the relationship that holds it).
+ */
+function propertyAfter(ctx: Ctx, at: number): { prop: LexProperty; at: number } | undefined {
+  const next = ctx.items[at + 1];
+  const k = next?.kind === 'rel' && ctx.tokens[next.from]!.pos === 'noun' ? at + 2 : at + 1;
+  const it = ctx.items[k];
+  if (it?.kind !== 'prop') return undefined;
+  const prop = pick(ctx, it.props.filter((p) => p.kind === 'text' || p.kind === 'list'), k);
+  return prop && { prop, at: k };
+}
+
 /** The naming property of the nearest thing before `at`, as a property entry. */
 function nameProperty(ctx: Ctx, at: number): LexProperty | undefined {
   const node = ctx.nodes.filter((n) => n.at < at && n.label).sort((a, b) => b.at - a.at)[0] ?? ctx.nodes.find((n) => n.label);
@@ -380,9 +393,11 @@ export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
 
     // A quoted value after a property word: "the motto 'ever onward'", "a note stating 'handle with care'".
     if (it.kind === 'literal') {
-      const prop = textPropertyFor(ctx, i, true);
+      const after = propertyAfter(ctx, i);
+      const prop = textPropertyFor(ctx, i, true) ?? after?.prop;
       if (!prop || !attach(ctx, i, prop, [{ key: prop.key, op: '=', value: it.text, words: `“${it.text}”` }])) continue;
       ctx.used.add(i);
+      if (after?.prop === prop) ctx.used.add(after.at);
       // The words that led to it ("stating", "reading") said only that.
       for (let k = i - 1; isWordOf(items[k], EQUALITY_LEAD_WORD); k--) ctx.used.add(k);
       continue;

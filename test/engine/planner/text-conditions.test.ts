@@ -5,7 +5,8 @@ import { firstValues, graphNode as node, graphRel as rel, plannerOnScratch } fro
 /**
  * Conditions on text: a quoted value after the word that leads to it ("a note stating 'fragile'",
  * the lead word placed with it, and "with a note" then goes without saying), a quoted text said
- * to be in a property ("'voyage' mentioned in the blurb"), and a name "ending in" some letters. Each on two small invented graphs, on a node's property and a relationship's.
+ * to be in a property ("'voyage' mentioned in the blurb"), a quoted value before the property it
+ * is of ("a 'fragile' note"), and a name "ending in" some letters. Each on two small invented graphs, on a node's property and a relationship's.
  */
 
 /** A depot: couriers carry parcels, each carry with a note; parcels are named by a code. */
@@ -53,6 +54,10 @@ describe('conditions on text (a depot)', () => {
     expect(firstValues(await planner().ask("Which couriers carried parcels with 'door' written in the note?"))).toEqual(['Bo Lind']);
   });
 
+  it('a quoted value before the property it is of', async () => {
+    expect(firstValues(await planner().ask("Which parcels were carried with a 'fragile' note?"))).toEqual(['PX-100', 'QY-300']);
+  });
+
   it('a name ending in some letters', async () => {
     expect(firstValues(await planner().ask("Which couriers have a name ending in 'son'?"))).toEqual(['Ada Jameson', 'Cy Robson']);
     expect(firstValues(await planner().ask("Which parcels carried by a courier with a name ending in 'son' have a weight above 5?"))).toEqual(['PX-200', 'QY-300']);
@@ -67,6 +72,10 @@ describe('conditions on text (a library)', () => {
     expect(firstValues(stating)).toEqual(['Iron Tide', 'Salt Roads']);
     expect(stating.cypher).not.toMatch(/IS NOT NULL/);
     expect(firstValues(await planner().ask("Who borrowed a book with a blurb saying 'a quiet year'?"))).toEqual(['Omar Haddad']);
+  });
+
+  it('a quoted value before the property it is of', async () => {
+    expect(firstValues(await planner().ask("Which books have the 'a quiet year' blurb?"))).toEqual(['Glass Hours']);
   });
 
   it('a quoted text said to be in a property: it contains the text', async () => {
