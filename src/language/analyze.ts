@@ -192,7 +192,15 @@ function analyzeText(question: string): Token[] {
     tokens.push(token);
     first = false;
   }
-  return tokens.sort((a, b) => a.start - b.start);
+  tokens.sort((a, b) => a.start - b.start);
+  // "movies that received a review": a past form the tagger took for a noun, between a relative pronoun and a determiner, is a verb.
+  tokens.forEach((t, i) => {
+    if (t.pos === 'noun' && t.lower.endsWith('ed') && /^(that|which|who)$/.test(tokens[i - 1]?.lower ?? '') && tokens[i + 1]?.pos === 'det') {
+      t.pos = 'verb';
+      t.lemma = lemmasOf([t.lower], 'verb')[0] ?? t.lemma;
+    }
+  });
+  return tokens;
 }
 
 /**

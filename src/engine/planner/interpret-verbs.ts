@@ -15,7 +15,8 @@ export function supportsProperty(ctx: Ctx, at: number): boolean {
   const it = ctx.items[at];
   if (it?.kind !== 'word' || !SUPPORT_VERBS.has(it.token.lemma)) return false;
   if (!(it.token.pos === 'verb' || (it.token.pos === 'noun' && afterDoSupport(ctx.tokens, it.from)))) return false;
-  for (let k = Math.max(0, at - SUPPORT_REACH); k <= Math.min(ctx.items.length - 1, at + 2); k++) {
+  // (After it: "gave a rating", "received a review summary": its object, past the event's noun.)
+  for (let k = Math.max(0, at - SUPPORT_REACH); k <= Math.min(ctx.items.length - 1, at + 3); k++) {
     const x = ctx.items[k]!;
     if (x.kind === 'prop' && ctx.used.has(k) && x.props.some((p) => p.ownerKind === 'relationship' && ctx.edges.some((e) => e.type === p.owner))) return true;
   }

@@ -6,7 +6,8 @@ import { firstValues, graphNode as node, graphRel as rel, plannerOnScratch } fro
  * Conditions on text: a quoted value after the word that leads to it ("a note stating 'fragile'",
  * the lead word placed with it, and "with a note" then goes without saying), a quoted text said
  * to be in a property ("'voyage' mentioned in the blurb"), a quoted value before the property it
- * is of ("a 'fragile' note"), and a name "ending in" some letters. Each on two small invented graphs, on a node's property and a relationship's.
+ * is of ("a 'fragile' note"), one a thing "received" ("books that received a review summary
+ * 'a quiet joy'", the verb a tagger may read as a noun), and a name "ending in" some letters. Each on two small invented graphs, on a node's property and a relationship's.
  */
 
 /** A depot: couriers carry parcels, each carry with a note; parcels are named by a code. */
@@ -24,6 +25,8 @@ const DEPOT: UpsertBatch = {
     rel('c:2', 'CARRIED', 'p:2', { note: 'leave at door' }),
     rel('c:3', 'CARRIED', 'p:3', { note: 'fragile' }),
     rel('c:3', 'CARRIED', 'p:2'),
+    rel('c:2', 'INSPECTED', 'p:3', { remark: 'dented' }),
+    rel('c:1', 'INSPECTED', 'p:1', { remark: 'sound' }),
   ],
 };
 
@@ -36,7 +39,13 @@ const LIBRARY: UpsertBatch = {
     node('b:2', 'Book', { title: 'Glass Hours', blurb: 'a quiet year' }),
     node('b:3', 'Book', { title: 'Iron Tide', blurb: 'a voyage east' }),
   ],
-  relationships: [rel('m:1', 'BORROWED', 'b:1'), rel('m:2', 'BORROWED', 'b:2'), rel('m:2', 'BORROWED', 'b:3')],
+  relationships: [
+    rel('m:1', 'BORROWED', 'b:1'),
+    rel('m:2', 'BORROWED', 'b:2'),
+    rel('m:2', 'BORROWED', 'b:3'),
+    rel('m:1', 'REVIEWED', 'b:2', { summary: 'a quiet joy' }),
+    rel('m:2', 'REVIEWED', 'b:1', { summary: 'too long' }),
+  ],
 };
 
 describe('conditions on text (a depot)', () => {
@@ -58,6 +67,10 @@ describe('conditions on text (a depot)', () => {
     expect(firstValues(await planner().ask("Which parcels were carried with a 'fragile' note?"))).toEqual(['PX-100', 'QY-300']);
   });
 
+  it('"received" a relationship’s value: the things it was given to', async () => {
+    expect(firstValues(await planner().ask("List the parcels that received an inspection remark 'dented'."))).toEqual(['QY-300']);
+  });
+
   it('a name ending in some letters', async () => {
     expect(firstValues(await planner().ask("Which couriers have a name ending in 'son'?"))).toEqual(['Ada Jameson', 'Cy Robson']);
     expect(firstValues(await planner().ask("Which parcels carried by a courier with a name ending in 'son' have a weight above 5?"))).toEqual(['PX-200', 'QY-300']);
@@ -76,6 +89,10 @@ describe('conditions on text (a library)', () => {
 
   it('a quoted value before the property it is of', async () => {
     expect(firstValues(await planner().ask("Which books have the 'a quiet year' blurb?"))).toEqual(['Glass Hours']);
+  });
+
+  it('"received" a relationship’s value: the things it was given to', async () => {
+    expect(firstValues(await planner().ask("What are the titles of the books that received a review summary 'a quiet joy'?"))).toEqual(['Glass Hours']);
   });
 
   it('a quoted text said to be in a property: it contains the text', async () => {
