@@ -18,12 +18,18 @@ const edgeVar = (index: number) => `r${index}`;
 
 function conditionText(target: string, c: Condition): string {
   const p = `${target}.${cypherName(c.key)}`;
-  const v = cypherValue(c.value);
+  if (c.op === 'exists') return `${p} IS NOT NULL`;
   // A list: one of its items ("'Hero' IN r.roles"), never the list's text.
-  if (c.list && c.op === '=') return `${v} IN ${p}`;
-  if (c.list && c.op === '<>') return `NOT ${v} IN ${p}`;
-  if (c.list && c.op !== 'exists') return `any(item IN ${p} WHERE ${conditionOnItem('item', { ...c, list: false })})`;
-  const text = (op: string) => (c.exact ? `toString(${p}) ${op} ${v}` : `toLower(toString(${p})) ${op} toLower(${v})`);
+  if (c.list && c.op === '=') return `${cypherValue(c.value)} IN ${p}`;
+  if (c.list && c.op === '<>') return `NOT ${cypherValue(c.value)} IN ${p}`;
+  if (c.list) return `any(item IN ${p} WHERE ${comparison('item', c)})`;
+  return comparison(p, c);
+}
+
+/** One value (a property, or an item of a list) compared with the condition's. */
+function comparison(value: string, c: Condition): string {
+  const v = cypherValue(c.value);
+  const text = (op: string) => (c.exact ? `toString(${value}) ${op} ${v}` : `toLower(toString(${value})) ${op} toLower(${v})`);
   switch (c.op) {
     case 'contains':
       return text('CONTAINS');
@@ -31,21 +37,9 @@ function conditionText(target: string, c: Condition): string {
       return text('STARTS WITH');
     case 'ends':
       return text('ENDS WITH');
-    case 'exists':
-      return `${p} IS NOT NULL`;
     default:
-      return `${p} ${c.op} ${v}`;
+      return `${value} ${c.op} ${v}`;
   }
-}
-
-/** A condition on one item of a list, by the variable that holds it. */
-function conditionOnItem(item: string, c: Condition): string {
-  const v = cypherValue(c.value);
-  const text = (op: string) => (c.exact ? `toString(${item}) ${op} ${v}` : `toLower(toString(${item})) ${op} toLower(${v})`);
-  if (c.op === 'contains') return text('CONTAINS');
-  if (c.op === 'starts') return text('STARTS WITH');
-  if (c.op === 'ends') return text('ENDS WITH');
-  return `${item} ${c.op} ${v}`;
 }
 
 /**
