@@ -19,7 +19,7 @@ const edgeVar = (index: number) => `r${index}`;
 function conditionText(target: string, c: Condition): string {
   const p = `${target}.${cypherName(c.key)}`;
   if (c.op === 'exists') return `${p} IS NOT NULL`;
-  // A list: one of its items ("'Hero' IN r.roles"), never the list's text.
+  // A list: one of its items ("'fragile' IN r.labels"), never the list's text.
   if (c.list && c.op === '=') return `${cypherValue(c.value)} IN ${p}`;
   if (c.list && c.op === '<>') return `NOT ${cypherValue(c.value)} IN ${p}`;
   if (c.list) return `any(item IN ${p} WHERE ${comparison('item', c)})`;

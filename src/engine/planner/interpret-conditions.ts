@@ -7,7 +7,7 @@ import type { LexProperty } from './lexicon.js';
 import { agentNounsOf, eventNounsOf, objectNounsOf } from './lexicon.js';
 import type { CompareOp, Condition } from './meaning.js';
 
-/** Participles between a quoted text and the property that holds it ("'Robin Williams' mentioned in the summary"). */
+/** Participles between a quoted text and the property that holds it ("'voyage' mentioned in the blurb"). */
 const MENTIONED = /^(mentioned|named|written|used|quoted|cited|appearing|found)$/;
 const EQUALITY_LEAD_WORD = new RegExp(`^(${[...EQUALITY_LEADS].join('|')})$`);
 
@@ -251,7 +251,7 @@ function textPropertyFor(ctx: Ctx, at: number, needNamed = false): LexProperty |
 }
 
 /**
- * "a 'Silly, but fun' review summary", "the 'sea' tag": a text property named right after a
+ * "a 'glowing' review summary", "the 'sea' tag": a text property named right after a
  * quoted value (past the noun of the relationship that holds it).
  */
 function propertyAfter(ctx: Ctx, at: number): { prop: LexProperty; at: number } | undefined {
@@ -375,7 +375,7 @@ export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
       continue;
     }
 
-    // "with the word 'love' in their tagline", "'Robin Williams' mentioned in the summary": the text contains it.
+    // "with the word 'love' in their tagline", "'voyage' mentioned in the blurb": the text contains it.
     const lead = items[i - 1];
     const saidIn = isWordOf(items[i + 1], MENTIONED) ? 1 : 0;
     const inWord = isWordOf(items[i + 1 + saidIn], /^(in|within)$/);

@@ -2,7 +2,7 @@ import type { Ctx, Draft, Unsure } from './interpret-context.js';
 import { unsure } from './interpret-context.js';
 
 /**
- * "Which movies did Keanu Reeves and Laurence Fishburne act in together?": two named things of
+ * "Which papers did Ada Moreau and Bo Lind write together?": two named things of
  * one label joined by "and" do what the verb says to the same thing, so the relationship placed
  * for the one is placed for the other too (the movies both acted in), as "projects that use
  * Python and Rust" use both; "or" is the word for either. Without "both" or "together" the

@@ -130,7 +130,7 @@ export function composeMeaningAnswer(input: MeaningAnswerInput): string {
       const of = m.nodes.find((x) => x.id === ask.of)!;
       const subject = nodeName(of) ?? `the ${noun(of.label, 1)}${describe(m, of.id, false)}`;
       if (values.length === 1 && values[0] === 'unknown') return `The graph does not record the ${key} of ${subject}.`;
-      // "The Matrix was released in 1999", not "the released of The Matrix": a participle is said as a verb.
+      // "Tidal Locking was published in 2011", not "the published of Tidal Locking": a participle is said as a verb.
       const words = identifierWords(ask.key);
       const participle = words.length === 1 && PARTICIPLE.test(words[0]!) && nodeName(of) !== undefined;
       if (participle && values.length === 1) return `${subject} was ${key} ${/^\d{4}$/.test(values[0]!) ? 'in' : 'on'} ${values[0]}.`;
@@ -251,7 +251,7 @@ const PARTICIPLE_PREPOSITION = /^(on|at|in)$/;
  * A ranking by one value, said as the question said it ("The 3 youngest people: …", "X is the
  * most expensive product (price 40)"), else by the value's own words: "released latest" for a
  * date named by a participle, "the latest release date", "the highest rating". A value of a
- * thing joined to the ranked ones is said of that thing ("Milos Forman directed the oldest movie").
+ * thing joined to the ranked ones is said of that thing ("Ada Moreau observed the oldest star").
  */
 function rankedByValue(m: Meaning, order: Ordering, key: string, names: string[], values: string[], n: (count: number) => string): string {
   const extreme = extremeWord(order.direction, order.dated);
@@ -282,7 +282,7 @@ function rankedByValue(m: Meaning, order: Ordering, key: string, names: string[]
   return `The ${names.length} ${n(names.length)} with the ${extreme} ${key}: ${listOf(each(''))}.`;
 }
 
-/** "Milos Forman directed the oldest movie (released 1975)": ranked by a value of the thing the focus is joined to. */
+/** "Ada Moreau observed the oldest star (discovery year 1890)": ranked by a value of the thing the focus is joined to. */
 function rankedByOther(
   m: Meaning,
   other: MeaningNode,

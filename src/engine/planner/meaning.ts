@@ -15,7 +15,7 @@ export interface Condition {
   words: string;
   /** Text compared as written (quoted in the question), not whatever its case. */
   exact?: boolean;
-  /** The property holds a list: the comparison holds for one of its items ("roles containing 'Neo'", "a role listed as 'Hero'"). */
+  /** The property holds a list: the comparison holds for one of its items ("tags containing 'voy'", "a tag listed as 'sea'"). */
   list?: boolean;
 }
 
