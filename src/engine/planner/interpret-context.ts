@@ -100,6 +100,9 @@ export function fits(node: Draft, label: string): boolean {
   return c ? c.includes(label) : true;
 }
 
+/** Whether a relationship of the reading joins the two things, either way. */
+export const joined = (ctx: Ctx, a: Draft, b: Draft): boolean => ctx.edges.some((e) => (e.from === a.id && e.to === b.id) || (e.from === b.id && e.to === a.id));
+
 export function settle(node: Draft, label: string): void {
   if (!node.label) node.label = label;
 }

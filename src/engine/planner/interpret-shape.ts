@@ -4,7 +4,7 @@ import { LIST_LIMIT } from './cypher-builder.js';
 import { isLimit } from './interpret-conditions.js';
 import type { Ctx, Draft, OpenReading, Unsure } from './interpret-context.js';
 import type { LexProperty } from './lexicon.js';
-import { candidates, fits, isWord, labelOf, newNodeId, personLike, pick, pluralLabel, unsure, valueOwner, wordsOf } from './interpret-context.js';
+import { candidates, fits, isWord, joined, labelOf, newNodeId, personLike, pick, pluralLabel, unsure, valueOwner, wordsOf } from './interpret-context.js';
 import type { Item } from './links.js';
 import type { Ask, Condition, Meaning, MeaningNode, Ordering } from './meaning.js';
 import { identifierWords } from './words.js';
@@ -200,7 +200,7 @@ const DO_FORMS = /^(do|does|did)$/;
 function objectAsked(ctx: Ctx, focus: Draft, free: Draft[]): Draft {
   const [wh, aux] = ctx.tokens;
   if (!wh || !aux || !ASKS_OBJECT.test(wh.lower) || !DO_FORMS.test(aux.lower) || focus.implicit || focus.at < 2) return focus;
-  const reached = free.filter((n) => n.implicit && ctx.edges.some((e) => (e.from === focus.id && e.to === n.id) || (e.to === focus.id && e.from === n.id)));
+  const reached = free.filter((n) => n.implicit && joined(ctx, focus, n));
   return reached.length === 1 ? reached[0]! : focus;
 }
 
@@ -374,9 +374,8 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
       const said = it.kind === 'agent' ? wordsOf(ctx, k, 'lower') : undefined;
       if (node && node !== focus) {
         // "the actors in the 3 movies with the most actors": the count ranks the movies, which this reading cannot pick by.
-        const joined = (a: Draft, b: Draft) => ctx.edges.some((e) => (e.from === a.id && e.to === b.id) || (e.from === b.id && e.to === a.id));
-        const owner = ctx.nodes.find((n) => n !== focus && n !== node && n.at < at && joined(n, node));
-        if (owner && !joined(focus, node)) return unsure(ctx, `I can’t rank the ${pluralLabel(labelOf(ctx.lexicon, owner.label ?? ''))} by how many ${said ?? pluralLabel(labelOf(ctx.lexicon, node.label ?? ''))} they have and list another thing of theirs`);
+        const owner = ctx.nodes.find((n) => n !== focus && n !== node && n.at < at && joined(ctx, n, node));
+        if (owner && !joined(ctx, focus, node)) return unsure(ctx, `I can’t rank the ${pluralLabel(labelOf(ctx.lexicon, owner.label ?? ''))} by how many ${said ?? pluralLabel(labelOf(ctx.lexicon, node.label ?? ''))} they have and list another thing of theirs`);
         return { order: { by: { count: node.id, ...(said ? { said } : {}) }, direction: rank.direction }, fromProperty: false, ...(counted ? { countedBy: true } : {}) };
       }
     }

@@ -75,10 +75,10 @@ export function verbAlternatives(ctx: Ctx): Map<number, number[]> {
  */
 export function joinAlternatives(ctx: Ctx, at: number, others: number[]): boolean {
   const edge = ctx.edges.find((e) => e.at === at);
-  const labelOf = (id: string) => ctx.nodes.find((n) => n.id === id)?.label;
+  const labelOfNode = (id: string) => ctx.nodes.find((n) => n.id === id)?.label;
   if (!edge) return false;
-  const from = labelOf(edge.from);
-  const to = labelOf(edge.to);
+  const from = labelOfNode(edge.from);
+  const to = labelOfNode(edge.to);
   const verbs = others.map((k) => ctx.items[k]!).filter((x) => x.kind === 'rel');
   if (!verbs.every((x) => x.rel.patterns.some((p) => p.from === from && p.to === to))) return false;
   edge.orTypes = [...new Set(verbs.map((x) => x.rel.type).filter((t) => t !== edge.type))];

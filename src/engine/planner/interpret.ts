@@ -5,7 +5,7 @@ import { FILLER_WORDS, NAMING_VERBS } from './cues.js';
 import { placeConditions } from './interpret-conditions.js';
 import { coordinateNamed } from './interpret-coordination.js';
 import type { Ctx, Draft, OpenReading, Unsure } from './interpret-context.js';
-import { candidates, fits, newNodeId, personLike, settle, unsure, wordsOf } from './interpret-context.js';
+import { candidates, fits, joined, newNodeId, personLike, settle, unsure, wordsOf } from './interpret-context.js';
 import { sameAs, whenForm, wholeForm } from './interpret-forms.js';
 import { joinComponents } from './interpret-joins.js';
 import { shape } from './interpret-shape.js';
@@ -273,7 +273,6 @@ function placeRelationship(ctx: Ctx, at: number, rel: LexRelationship, passive: 
   }
   const before = ctx.nodes.filter((n) => n.at < at).reverse();
   const after = ctx.nodes.filter((n) => n.at > at);
-  const joined = (x: Draft, y: Draft) => ctx.edges.some((e) => (e.from === x.id && e.to === y.id) || (e.from === y.id && e.to === x.id));
   // "companies founded after 2005": a verb before a year that is also a date of the thing before it is that date.
   const next = ctx.items[at + 1];
   const nextValue = ctx.items[at + 2];
@@ -285,9 +284,9 @@ function placeRelationship(ctx: Ctx, at: number, rel: LexRelationship, passive: 
   const pairs: [Draft, Draft][] = [];
   for (const l of before) for (const r of after) pairs.push([l, r]);
   // A denied relationship between things the question already joined ("produced movies but did not direct any") reaches any other thing.
-  for (let a = 0; a < before.length; a++) for (let b = a + 1; b < before.length; b++) if (!negated || !joined(before[a]!, before[b]!)) pairs.push([before[a]!, before[b]!]);
+  for (let a = 0; a < before.length; a++) for (let b = a + 1; b < before.length; b++) if (!negated || !joined(ctx, before[a]!, before[b]!)) pairs.push([before[a]!, before[b]!]);
   // Two things the question already joined are not joined again by another relationship, when others fit.
-  const fresh = pairs.filter(([l, r]) => !joined(l, r));
+  const fresh = pairs.filter(([l, r]) => !joined(ctx, l, r));
   for (const [left, right] of [...fresh, ...pairs.filter((p) => !fresh.includes(p))]) {
     const pattern = fitPattern(ctx, rel, left, right, passive);
     if (!pattern) continue;
