@@ -86,7 +86,7 @@ export function joinComponents(ctx: Ctx): Unsure | { ok: true } {
     edge.e.conditions.push(...pending.conditions);
   }
   ctx.pending = [];
-  // "Which roles did Tom Hanks play?": a property of one relationship, asked for with nothing joined by it yet.
+  // "Which roles did Ada Moreau play?": a property of one relationship, asked for with nothing joined by it yet.
   ctx.items.forEach((it, i) => {
     if (it.kind !== 'prop' || ctx.used.has(i) || !it.props.every((p) => p.ownerKind === 'relationship')) return;
     const owners = new Set(it.props.map((p) => p.owner));

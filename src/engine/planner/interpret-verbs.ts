@@ -2,14 +2,14 @@ import { SUPPORT_VERBS } from './cues.js';
 import type { Ctx } from './interpret-context.js';
 import { afterDoSupport } from './links.js';
 
-/** How far a light verb may stand from the property it has as object ("roles did Tom Hanks play"). */
+/** How far a light verb may stand from the property it has as object ("roles did Ada Moreau play"). */
 const SUPPORT_REACH = 4;
 
 /**
  * A light verb whose object is a property of a relationship the reading already has says only
- * that the relationship holds: "the roles Tom Hanks played", "ratings given by critics", "duties
+ * that the relationship holds: "the roles Ada Moreau played", "ratings given by critics", "duties
  * performed on Marlin". A tagger may read the verb after "did" and its subject as a noun
- * ("Which roles did Tom Hanks play?"): there it is the verb.
+ * ("Which roles did Ada Moreau play?"): there it is the verb.
  */
 export function supportsProperty(ctx: Ctx, at: number): boolean {
   const it = ctx.items[at];

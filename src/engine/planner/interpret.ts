@@ -131,7 +131,7 @@ function makeNodes(ctx: Ctx): void {
     const it = items[i]!;
     const id = newNodeId(ctx);
     if (it.kind === 'entity') {
-      // "the ship Morning Star", "the movie titled The Matrix": the label word and the name are one thing.
+      // "the ship Morning Star", "the paper titled Tidal Locking": the label word and the name are one thing.
       const kindAt = (k: number) => (items[k]?.kind === 'label' ? ctx.nodes.find((n) => n.at === k && !n.anchor && n.label === it.entity.label) : undefined);
       const prev = items[i - 1];
       const namingVerb = prev?.kind === 'word' && NAMING_VERBS.has(prev.token.lemma) ? kindAt(i - 2) : undefined;

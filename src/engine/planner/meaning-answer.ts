@@ -122,7 +122,7 @@ export function composeMeaningAnswer(input: MeaningAnswerInput): string {
         const e = m.edges[Number(ask.of)]!;
         const a = m.nodes.find((x) => x.id === e.from)!;
         const b = m.nodes.find((x) => x.id === e.to)!;
-        // "The roles where Tom Hanks acted in a movie are …": the value belongs to the relationship, not to either end.
+        // "The roles where Ada Moreau acted in a play are …": the value belongs to the relationship, not to either end.
         const who = (x: MeaningNode) => nodeName(x) ?? `a ${noun(x.label, 1)}`;
         const several = values.length > 1 || rows.some((r) => Array.isArray(r[ask.key]) && (r[ask.key] as unknown[]).length > 1);
         return `The ${key} where ${who(a)} ${verbOf(e, false)} ${who(b)} ${several ? 'are' : 'is'} ${listOf(values)}.`;
