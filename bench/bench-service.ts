@@ -15,7 +15,8 @@ type App = Awaited<ReturnType<typeof buildApp>>;
  * The whole service for a benchmark, in the (child) process that calls this: a fresh DATA_DIR,
  * a scratch schema when DATABASE_URL is set, and a token of its own. It stops (the app closed,
  * the schema dropped, DATA_DIR removed, then a normal exit, so diagnostics such as --cpu-prof
- * are written) on SIGTERM or SIGINT, or when the bench process that forked it goes away.
+ * are written) on SIGTERM or SIGINT, or when the bench process that forked it goes away;
+ * `stop` does the same without exiting.
  */
 export async function startBenchService(options: {
   /** Names the temporary DATA_DIR. */
@@ -26,7 +27,7 @@ export async function startBenchService(options: {
   roles: Role[];
   /** Adds the benchmark's own routes before the service listens. */
   beforeListen?: (app: App) => void;
-}): Promise<{ app: App; config: Config; port: number; token: string }> {
+}): Promise<{ app: App; config: Config; port: number; token: string; stop: () => Promise<void> }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `cqks-bench-${options.name}-`));
   const scratch = scratchSchemaEnv();
   let app: App | undefined;
@@ -47,7 +48,7 @@ export async function startBenchService(options: {
     options.beforeListen?.(app);
     await app.listen({ host: '127.0.0.1', port: 0 });
     const token = await signDevToken({ dataDir, audience: config.auth.audience, sub: 'bench', roles: options.roles });
-    return { app, config, port: (app.server.address() as { port: number }).port, token };
+    return { app, config, port: (app.server.address() as { port: number }).port, token, stop: cleanUp };
   } catch (error) {
     await cleanUp();
     throw error;

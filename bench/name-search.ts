@@ -38,7 +38,7 @@ export async function benchNameSearch(options: { engine: string; neo4jUri?: stri
     const lookup: number[] = [];
     for (let i = 0; i < ITERATIONS; i++) {
       search.push(await timed(() => graph.findNodesByName(NAMES[i % NAMES.length]!)));
-      lookup.push(await timed(() => graph.runReadOnly('MATCH (n:Entity {_key: $key}) RETURN n', { key: keys[i % keys.length]! })));
+      lookup.push(await timed(() => graph.runReadOnly('MATCH (n:_CqksEntity {_key: $key}) RETURN n', { key: keys[i % keys.length]! })));
     }
     const ms = (n: number) => `${n.toFixed(2).padStart(6)} ms`;
     const ratio = pct(search, 50) / pct(lookup, 50);

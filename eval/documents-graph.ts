@@ -46,7 +46,7 @@ export async function dumpGraph(graph: GraphStore, fileOf: (docId: string) => st
   const identity = new Map<string, string>();
   const nodes: DumpedNode[] = nodeRows.map((r) => {
     const properties = sortedObject(r.properties as Record<string, unknown>);
-    const labels = (r.labels as string[]).filter((l) => l !== 'Entity').sort();
+    const labels = (r.labels as string[]).filter((l) => l !== '_CqksEntity').sort();
     identity.set(String(r.id), typeof properties.name === 'string' ? properties.name : JSON.stringify({ labels, properties }));
     return { labels, properties, files: filesOf(r.provenance) };
   });

@@ -6,7 +6,7 @@ import { openGraphStore } from '../src/stores/graph/index.js';
 import type { GraphStore } from '../src/stores/graph/port.js';
 import { cellValues } from './grade.js';
 import type { Value } from './grade.js';
-import { readGraphFile } from './graph-file.js';
+import { batchesOf, readGraphFile } from './graph-file.js';
 import type { EvalQuestion } from './question-set.js';
 
 /**
@@ -67,7 +67,7 @@ if (!args.graph || !args.questions || !args.out) {
 const dir = await mkdtemp(path.join(tmpdir(), 'cqks-freeze-'));
 const graph = await openGraphStore({ dataDir: dir, queryTimeoutMs: 10_000, maxRows: 100_000, allowedProcedures: [] });
 try {
-  await graph.upsert(await readGraphFile(args.graph), 'freeze');
+  for (const batch of batchesOf(await readGraphFile(args.graph))) await graph.upsert(batch, 'freeze');
   const source = JSON.parse(await readFile(args.questions, 'utf8')) as Source[];
   const frozen: EvalQuestion[] = [];
   for (const q of source) frozen.push(await freeze(graph, q));

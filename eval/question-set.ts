@@ -29,10 +29,12 @@ export type Half = 'tune' | 'held-out';
  * first half to tune on, the second kept for measuring only. The same seed always gives the
  * same halves, whatever the file's order.
  */
-export function halfOf(questions: EvalQuestion[], half: Half, seed: string): EvalQuestion[] {
+export function halfOf(questions: EvalQuestion[], half: Half, seed: string, options: { ordered?: boolean } = {}): EvalQuestion[] {
   const rank = (q: EvalQuestion) => createHash('sha256').update(`${seed}:${q.id}`).digest('hex');
   const ordered = [...questions].sort((a, b) => rank(a).localeCompare(rank(b)));
   const middle = Math.ceil(ordered.length / 2);
-  const chosen = new Set((half === 'tune' ? ordered.slice(0, middle) : ordered.slice(middle)).map((q) => q.id));
-  return questions.filter((q) => chosen.has(q.id));
+  const chosen = half === 'tune' ? ordered.slice(0, middle) : ordered.slice(middle);
+  if (options.ordered) return chosen; // in the seed's order: a first slice is the same questions whatever the file's order
+  const ids = new Set(chosen.map((q) => q.id));
+  return questions.filter((q) => ids.has(q.id));
 }

@@ -1,10 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { startBenchService } from '../bench/bench-service.js';
-import { BENCH_SERVICE_ENV } from '../bench/service-env.js';
-import { askAll } from './ask-set.js';
-import { readGraphFile } from './graph-file.js';
+import { evaluate } from './evaluate.js';
 import { halfOf, readQuestions } from './question-set.js';
 import type { Half } from './question-set.js';
 import { reportTable } from './report.js';
@@ -13,10 +10,9 @@ import { reportTable } from './report.js';
  * `npm run eval -- --graph FILE --questions FILE [--half tune|held-out] [--seed S] [--out FILE]
  * [--only ID,ID] [--concurrency N]`
  *
- * A fresh embedded deployment of the service (its own DATA_DIR, no demo data, the built-in
- * planner), the graph loaded through its graph store, every question asked through HTTP in a
- * session of its own, each answer graded by value (grade.ts). Prints right and wrong per kind
- * and overall, and writes each question's Cypher, sentence, rows and outcome to a results file.
+ * One question set on its graph (evaluate.ts), each answer graded by value (grade.ts). Prints
+ * right and wrong per kind and overall, and writes each question's Cypher, sentence, rows and
+ * outcome to a results file. `npm run eval:domains` runs every domain this way.
  */
 
 const { values: args } = parseArgs({
@@ -48,29 +44,17 @@ async function main(): Promise<void> {
     const only = new Set(args.only.split(','));
     questions = questions.filter((q) => only.has(q.id));
   }
-  const batch = await readGraphFile(args.graph!);
-  const { app, port, token } = await startBenchService({
-    name: 'eval',
-    env: { ...BENCH_SERVICE_ENV, LOG_LEVEL: 'warn', DEMO_DATA: 'false', JOB_POLL_INTERVAL_MS: '50', RUN_CONCURRENCY: args.concurrency!, REDIS_URL: '', DATABASE_URL: '', NEO4J_URI: '' },
-    roles: ['user'],
-  });
-  try {
-    await app.deps.graph.upsert(batch, 'eval');
-    app.services.schema.invalidate();
-    const results = await askAll(`http://127.0.0.1:${port}`, token, questions, Number(args.concurrency));
-    if (!args.quiet) {
-      for (const r of results.filter((x) => x.outcome === 'wrong')) process.stderr.write(`wrong ${r.id}: ${r.question}\n  ${r.text}\n  ${r.cypher}\n`);
-    }
-    const title = `${path.basename(args.questions!)}${args.half ? ` (${args.half} half, seed ${args.seed})` : ''}: ${questions.length} questions`;
-    process.stdout.write(`${reportTable(title, results)}\n`);
-    const setName = `${path.basename(path.dirname(path.resolve(args.questions!)))}-${path.basename(args.questions!, '.json')}`;
-    const out = args.out ?? path.join('eval', 'results', `${setName}${args.half ? `-${args.half}` : ''}.json`);
-    await mkdir(path.dirname(out), { recursive: true });
-    await writeFile(out, `${JSON.stringify(results, null, 2)}\n`);
-    process.stdout.write(`results: ${out}\n`);
-  } finally {
-    await app.close();
+  const results = await evaluate({ graph: args.graph!, questions, concurrency: Number(args.concurrency) });
+  if (!args.quiet) {
+    for (const r of results.filter((x) => x.outcome === 'wrong')) process.stderr.write(`wrong ${r.id}: ${r.question}\n  ${r.text}\n  ${r.cypher}\n`);
   }
+  const title = `${path.basename(args.questions!)}${args.half ? ` (${args.half} half, seed ${args.seed})` : ''}: ${questions.length} questions`;
+  process.stdout.write(`${reportTable(title, results)}\n`);
+  const setName = `${path.basename(path.dirname(path.resolve(args.questions!)))}-${path.basename(args.questions!, '.json')}`;
+  const out = args.out ?? path.join('eval', 'results', `${setName}${args.half ? `-${args.half}` : ''}.json`);
+  await mkdir(path.dirname(out), { recursive: true });
+  await writeFile(out, `${JSON.stringify(results, null, 2)}\n`);
+  process.stdout.write(`results: ${out}\n`);
 }
 
 await main();

@@ -58,7 +58,7 @@ describe('the demo graph', () => {
         expect(n.properties).not.toHaveProperty('title');
       }
       expect(firstWrite.nodes).toBe(batch.nodes.length);
-      const count = await read('MATCH (n:Entity) RETURN count(n) AS n');
+      const count = await read('MATCH (n:_CqksEntity) RETURN count(n) AS n');
       expect(count.rows).toEqual([{ n: batch.nodes.length }]);
     });
 
@@ -91,7 +91,7 @@ describe('the demo graph', () => {
     });
 
     it('is connected', async () => {
-      const keys = firstColumn(await read('MATCH (n:Entity) RETURN n._key AS key')) as string[];
+      const keys = firstColumn(await read('MATCH (n:_CqksEntity) RETURN n._key AS key')) as string[];
       const edges = await read('MATCH (a)-[]->(b) RETURN a._key AS a, b._key AS b');
       const neighbours = new Map<string, string[]>(keys.map((k) => [k, []]));
       for (const { a, b } of edges.rows as { a: string; b: string }[]) {
@@ -134,7 +134,7 @@ describe('the demo graph', () => {
     });
 
     it('names a Company and a Project Mercury', async () => {
-      const mercury = await read("MATCH (n:Entity {name: 'Mercury'}) RETURN n._key AS key, [l IN labels(n) WHERE l <> 'Entity'] AS labels ORDER BY key");
+      const mercury = await read("MATCH (n:_CqksEntity {name: 'Mercury'}) RETURN n._key AS key, [l IN labels(n) WHERE l <> '_CqksEntity'] AS labels ORDER BY key");
       expect(mercury.rows).toEqual([
         { key: 'company:mercury', labels: ['Company'] },
         { key: 'project:mercury', labels: ['Project'] },
@@ -142,7 +142,7 @@ describe('the demo graph', () => {
     });
 
     it('has no other name twice', async () => {
-      const twice = await read('MATCH (n:Entity) WITH n.name AS name, count(n) AS n WHERE n > 1 RETURN name ORDER BY name');
+      const twice = await read('MATCH (n:_CqksEntity) WITH n.name AS name, count(n) AS n WHERE n > 1 RETURN name ORDER BY name');
       expect(firstColumn(twice)).toEqual(['Alex Kim', 'Jordan Lee', 'Mercury']);
     });
 
@@ -217,7 +217,7 @@ describe('the demo graph', () => {
     it.each(AMBIGUOUS_QUESTIONS)('ambiguous: $question', async ({ question, name, options, candidates }) => {
       expect(question).toContain(name);
       expect(candidates).toHaveLength(options);
-      const nodes = await read(`MATCH (n:Entity {name: '${name}'}) RETURN n._key AS key, [l IN labels(n) WHERE l <> 'Entity'][0] AS label ORDER BY key`);
+      const nodes = await read(`MATCH (n:_CqksEntity {name: '${name}'}) RETURN n._key AS key, [l IN labels(n) WHERE l <> '_CqksEntity'][0] AS label ORDER BY key`);
       expect(nodes.rows).toEqual(candidates.map(({ key, label }) => ({ key, label })).sort((a, b) => a.key.localeCompare(b.key)));
     });
   });

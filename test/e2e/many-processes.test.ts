@@ -150,7 +150,7 @@ describe.skipIf(skipped)(`three service processes on one PostgreSQL, Neo4j and R
     const approved = (await call(workers[1]!, 'GET', '/aim/queries/approved?limit=100', curator)).json().items as { template: { reuse_count: number } }[];
     expect(approved).toHaveLength(DEMO_TEMPLATES.length);
     for (const t of approved) expect(t.template.reuse_count).toBe(0);
-    const counted = await call(front, 'POST', '/aim/queries/test-cypher', curator, { cypher: 'MATCH (n:Entity) RETURN count(n) AS n' });
+    const counted = await call(front, 'POST', '/aim/queries/test-cypher', curator, { cypher: 'MATCH (n:_CqksEntity) RETURN count(n) AS n' });
     expect(counted.json().rows).toEqual([{ n: new Set(demoGraph().nodes.map((n) => n.key)).size }]);
   });
 

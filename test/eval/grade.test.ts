@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { grade, normalize } from '../../eval/grade.js';
 import type { Answered } from '../../eval/grade.js';
-import { parseCypherGraph, parseMap } from '../../eval/graph-file.js';
+import { batchesOf, parseCypherGraph, parseMap } from '../../eval/graph-file.js';
 import { halfOf } from '../../eval/question-set.js';
 
 /** The evaluation's grading rules (the external benchmark's README), on answers written here. */
@@ -87,6 +87,34 @@ describe('the evaluation’s files', () => {
     expect(batch.relationships).toEqual([{ fromKey: 'p0', toKey: 'm1', type: 'ACTED_IN', properties: { roles: ['Man in Bar'], rating: 3.5 } }]);
     expect(() => parseCypherGraph('MATCH (n) DETACH DELETE n;')).toThrow(/line 1/);
     expect(parseMap('{a: true, b: null, c: -2.5e3}')).toEqual({ a: true, b: null, c: -2500 });
+  });
+
+  it('reads nodes with several labels, temporal literals and points, and cuts a big graph into batches the store takes', () => {
+    const batch = parseCypherGraph(
+      [
+        "CREATE (:Application:Process {name: 'cms', pid: 3680, _k: 'a0'});",
+        "CREATE (:Filing {begin: datetime('2015-03-25T00:00:00Z'), filed: date('2015-08-29'), took: duration('P3D'), location: point({srid: 4326, x: 65.0, y: 33.5}), _k: 'f0'});",
+      ].join('\n'),
+    );
+    expect(batch.nodes).toEqual([
+      { key: 'a0', labels: ['Application', 'Process'], properties: { name: 'cms', pid: 3680 } },
+      {
+        key: 'f0',
+        labels: ['Filing'],
+        properties: {
+          begin: { temporal: 'datetime', value: '2015-03-25T00:00:00Z' },
+          filed: { temporal: 'date', value: '2015-08-29' },
+          took: { temporal: 'duration', value: 'P3D' },
+          location: { point: { srid: 4326, x: 65, y: 33.5 } },
+        },
+      },
+    ]);
+    expect(() => parseMap("{a: apoc.create('x')}")).toThrow();
+    expect(() => parseMap("{a: localize(1)}")).toThrow(/unknown function/);
+    const nodes = Array.from({ length: 25_001 }, (_, i) => ({ key: `n${i}`, labels: ['N'], properties: {} }));
+    const relationships = Array.from({ length: 10_001 }, (_, i) => ({ fromKey: `n${i}`, type: 'R', toKey: `n${i + 1}` }));
+    const batches = batchesOf({ nodes, relationships });
+    expect(batches.map((b) => [b.nodes.length, b.relationships.length])).toEqual([[10_000, 0], [10_000, 0], [5_001, 0], [0, 10_000], [0, 1]]);
   });
 
   it('splits a set in two fixed halves by seed', () => {

@@ -1,4 +1,5 @@
 import { isNameKey } from '../../stores/graph/bookkeeping.js';
+import { ENTITY_LABEL } from '../../stores/graph/bookkeeping.js';
 import { AGGREGATE_WORDS, extremeWord, listOf, notVerb, plainRows, show, verb } from './answer.js';
 import type { Condition, Meaning, MeaningEdge, MeaningNode, Ordering } from './meaning.js';
 import { typesOf } from './meaning.js';
@@ -147,7 +148,7 @@ export function composeMeaningAnswer(input: MeaningAnswerInput): string {
     case 'lookup': {
       if (rows.length === 0) return `I could not find ${nodeName(focus) ?? 'it'} in the graph.`;
       const node = rows[0]!.entity as { labels?: string[]; properties?: Record<string, unknown> } | undefined;
-      const label = focus.label ?? node?.labels?.find((l) => l !== 'Entity') ?? 'thing';
+      const label = focus.label ?? node?.labels?.find((l) => l !== ENTITY_LABEL) ?? 'thing';
       const facts = Object.entries(node?.properties ?? {})
         .filter(([k]) => !isNameKey(k))
         .slice(0, 6)

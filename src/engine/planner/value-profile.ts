@@ -1,5 +1,5 @@
 import type { GraphSchema, GraphStore } from '../../stores/graph/port.js';
-import { isNameKey } from '../../stores/graph/bookkeeping.js';
+import { ENTITY_LABEL, isNameKey } from '../../stores/graph/bookkeeping.js';
 import { cypherName } from '../../cypher/text.js';
 
 /**
@@ -52,7 +52,7 @@ function kindOf(values: unknown[]): ValueKind {
 
 export async function profileValues(graph: GraphStore, schema: GraphSchema): Promise<PropertyProfile[]> {
   const targets: { owner: string; ownerKind: 'label' | 'relationship'; key: string }[] = [
-    ...schema.labels.filter((l) => l.label !== 'Entity').flatMap((l) => l.properties.map((key) => ({ owner: l.label, ownerKind: 'label' as const, key }))),
+    ...schema.labels.filter((l) => l.label !== ENTITY_LABEL).flatMap((l) => l.properties.map((key) => ({ owner: l.label, ownerKind: 'label' as const, key }))),
     ...schema.relationshipTypes.flatMap((t) => t.properties.map((key) => ({ owner: t.type, ownerKind: 'relationship' as const, key }))),
   ].slice(0, PROFILE_PROPERTIES_MAX);
   // A few reads at a time: one after the other, a server's round trips add up on the first question.

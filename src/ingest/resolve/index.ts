@@ -2,7 +2,7 @@ import { compatibleLabels, displayName, isGenericLabels, labelKinds, normalizeNa
 import type { BroadLabelMapping } from '../names.js';
 import type { DocumentFacts, EntityFact, LoneMention, Progress, Resolution } from '../types.js';
 import type { GraphNode, GraphStore } from '../../stores/graph/port.js';
-import { isNameKey } from '../../stores/graph/bookkeeping.js';
+import { ENTITY_CYPHER, ENTITY_LABEL, isNameKey } from '../../stores/graph/bookkeeping.js';
 
 /**
  * Links a document's entities to the graph before anything is written:
@@ -189,7 +189,7 @@ function foldShortNames(facts: DocumentFacts): DocumentFacts {
   };
 }
 
-const nodeLabels = (node: GraphNode) => node.labels.filter((l) => l !== 'Entity');
+const nodeLabels = (node: GraphNode) => node.labels.filter((l) => l !== ENTITY_LABEL);
 
 /** The nodes name search finds whose names include `name` itself (normalized), not just its words. */
 export async function nodesNamedExactly(graph: Pick<GraphStore, 'findNodesByName'>, name: string): Promise<GraphNode[]> {
@@ -219,7 +219,7 @@ async function keysThatExist(graph: GraphStore, keys: string[], signal?: AbortSi
   for (let at = 0; at < keys.length; at += KEYS_PER_READ) {
     if (signal?.aborted) throw signal.reason;
     const part = keys.slice(at, at + KEYS_PER_READ);
-    const { rows } = await graph.runReadOnly('MATCH (n:Entity) WHERE n._key IN $keys RETURN n._key AS key', { keys: part }, { maxRows: part.length });
+    const { rows } = await graph.runReadOnly(`MATCH (n:${ENTITY_CYPHER}) WHERE n._key IN $keys RETURN n._key AS key`, { keys: part }, { maxRows: part.length });
     for (const row of rows) if (typeof row.key === 'string') found.add(row.key);
   }
   return found;

@@ -1,6 +1,6 @@
 import { compatibleLabels, GENERIC_LABELS, isGenericLabels, labelKinds, normalizeName } from '../../ingest/names.js';
 import { madeByDocuments, namesOf } from '../../ingest/resolve/index.js';
-import { BOOKKEEPING_PROPERTIES, ENTITY_LABEL, isNameKey } from '../../stores/graph/bookkeeping.js';
+import { BOOKKEEPING_PROPERTIES, ENTITY_CYPHER, ENTITY_LABEL, isNameKey } from '../../stores/graph/bookkeeping.js';
 import type { GraphNode, GraphStore, PropertyValue } from '../../stores/graph/port.js';
 import type { BroadLabels } from './broad-labels.js';
 import type { IngestionStore } from './ingestion-store.js';
@@ -70,7 +70,7 @@ export class GenericNodes {
 
   private async fold(broad: GraphNode, into: string): Promise<void> {
     const { graph } = this.deps;
-    const target = (await graph.runReadOnly('MATCH (n:Entity {_key: $key}) RETURN n', { key: into }, { maxRows: 1 })).rows[0]?.n as GraphNode | undefined;
+    const target = (await graph.runReadOnly(`MATCH (n:${ENTITY_CYPHER} {_key: $key}) RETURN n`, { key: into }, { maxRows: 1 })).rows[0]?.n as GraphNode | undefined;
     if (!target) return;
     // Its values fill what the specific node lacks; the specific node's own values stay.
     const fill = Object.fromEntries(
@@ -91,7 +91,7 @@ export class GenericNodes {
 
   private async edgesOf(key: string): Promise<Edge[]> {
     const read = async (out: boolean) => {
-      const pattern = out ? '(n:Entity {_key: $key})-[r]->(x:Entity)' : '(x:Entity)-[r]->(n:Entity {_key: $key})';
+      const pattern = out ? `(n:${ENTITY_CYPHER} {_key: $key})-[r]->(x:${ENTITY_CYPHER})` : `(x:${ENTITY_CYPHER})-[r]->(n:${ENTITY_CYPHER} {_key: $key})`;
       const { rows } = await this.deps.graph.runReadOnly(
         `MATCH ${pattern} RETURN type(r) AS type, x._key AS other, properties(r) AS properties, r._provenance AS provenance`,
         { key },

@@ -1,5 +1,6 @@
 import type { SchemaCache } from '../../engine/planner/schema-cache.js';
 import type { DocumentFacts, EntityFact, LoneMention, Progress, Resolution } from '../../ingest/types.js';
+import { ENTITY_CYPHER, ENTITY_LABEL } from '../../stores/graph/bookkeeping.js';
 import type { GraphNode, GraphStore, NodeUpsert, PropertyValue, RelationshipUpsert } from '../../stores/graph/port.js';
 import { DOCUMENT_LABEL, documentNodeKey, documentProvenance, MENTIONS } from './graph-names.js';
 import type { FactRow, IngestionStore } from './ingestion-store.js';
@@ -95,7 +96,7 @@ export class DocumentGraphWriter {
         delete properties.name;
       }
       // A node others made keeps its labels (a document's guess of a type does not relabel it); an untyped one takes the type.
-      const untyped = current && current.labels.every((l) => l === 'Entity' || l === 'Thing');
+      const untyped = current && current.labels.every((l) => l === ENTITY_LABEL || l === 'Thing');
       const labels = !current ? entity.labels : untyped ? entity.labels.filter((l) => l !== 'Thing') : [];
       nodes.push({ key: resolution.key, labels, properties });
       factRows.push({
@@ -245,7 +246,7 @@ export class DocumentGraphWriter {
     const unique = [...new Set(keys)];
     for (let at = 0; at < unique.length; at += KEYS_PER_READ) {
       const part = unique.slice(at, at + KEYS_PER_READ);
-      const { rows } = await this.deps.graph.runReadOnly('MATCH (n:Entity) WHERE n._key IN $keys RETURN n', { keys: part }, { maxRows: part.length });
+      const { rows } = await this.deps.graph.runReadOnly(`MATCH (n:${ENTITY_CYPHER}) WHERE n._key IN $keys RETURN n`, { keys: part }, { maxRows: part.length });
       for (const row of rows) {
         const node = row.n as unknown as GraphNode;
         if (node?.key) found.set(node.key, node);

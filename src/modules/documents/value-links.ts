@@ -2,7 +2,7 @@ import { normalizeName } from '../../ingest/names.js';
 import { linkTypeOf } from '../../ingest/extract/text-patterns.js';
 import { namesOf } from '../../ingest/resolve/index.js';
 import type { Evidence } from '../../ingest/types.js';
-import { isNameKey } from '../../stores/graph/bookkeeping.js';
+import { ENTITY_LABEL, isNameKey } from '../../stores/graph/bookkeeping.js';
 import type { GraphNode, GraphStore } from '../../stores/graph/port.js';
 import type { FactRow, IngestionStore, ValueMention } from './ingestion-store.js';
 import { relationshipKey } from './ingestion-store.js';
@@ -164,7 +164,7 @@ export class ValueLinks {
   /** The relationship from `from` to the named thing, and the thing as the value's document names it. */
   private linkFacts(from: string, type: string, target: GraphNode, evidence: Evidence[]): FactRow[] {
     const name = namesOf(target)[0] ?? null;
-    const label = target.labels.find((l) => l !== 'Entity') ?? 'Thing';
+    const label = target.labels.find((l) => l !== ENTITY_LABEL) ?? 'Thing';
     return [
       { item_kind: 'node', item_key: target.key!, label, name, from_key: null, to_key: null, properties: {}, outcome: 'existing', evidence },
       { item_kind: 'relationship', item_key: relationshipKey(from, type, target.key!), label: type, name: null, from_key: from, to_key: target.key!, properties: {}, outcome: null, evidence },

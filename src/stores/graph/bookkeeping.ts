@@ -1,7 +1,8 @@
 /**
  * The store's own marks on the graph, the same on both engines. Everything written through
- * `upsert` carries the label `Entity` (what the key constraint and the full-text index
- * cover) and three properties whose names start with `_`, a prefix refused for callers'
+ * `upsert` carries the label `_CqksEntity` (what the key constraint and the full-text index
+ * cover; namespaced, so a graph's own `Entity` or `Node` label is the graph's and stays in its
+ * schema) and three properties whose names start with `_`, a prefix refused for callers'
  * properties:
  * - `_key`: the caller's stable key, unique among `Entity` nodes;
  * - `_provenance`: the list of writers (documents, ...) that wrote the node or relationship;
@@ -10,7 +11,11 @@
  * Results lift `_key` and `_provenance` out of `properties` and drop `_search`.
  */
 
-export const ENTITY_LABEL = 'Entity';
+export const ENTITY_LABEL = '_CqksEntity';
+/** The bookkeeping label as Cypher text. */
+export const ENTITY_CYPHER = '`' + ENTITY_LABEL + '`';
+/** The bookkeeping label before it was namespaced: stores written then are relabelled once when opened. */
+export const LEGACY_ENTITY_LABEL = 'Entity';
 export const KEY_PROPERTY = '_key';
 export const PROVENANCE_PROPERTY = '_provenance';
 export const SEARCH_PROPERTY = '_search';
@@ -53,8 +58,13 @@ export function displayNameOf(properties: Record<string, unknown>): string | und
 }
 
 /** Neo4j's full-text index over `_search`, and its uniqueness constraint on `_key`. */
-export const NEO4J_SEARCH_INDEX = 'cqks_entity_search';
-export const NEO4J_KEY_CONSTRAINT = 'cqks_entity_key';
+export const NEO4J_SEARCH_INDEX = 'cqks_node_search';
+export const NEO4J_KEY_CONSTRAINT = 'cqks_node_key';
+/** The names they had while on the un-namespaced label: dropped when a store is opened. */
+export const LEGACY_NEO4J_SCHEMA_RULES = ['CONSTRAINT cqks_entity_key', 'INDEX cqks_entity_search'] as const;
+/** Grafeo's index on `_key`, and the one it had on the un-namespaced label. */
+export const GRAFEO_KEY_INDEX = 'cqks_node_key';
+export const LEGACY_GRAFEO_KEY_INDEX = 'cqks_entity_key';
 
 const MIN_PREFIX = 2;
 const MAX_TERM = 40;

@@ -1,5 +1,5 @@
-import { ENTITY_LABEL, KEY_PROPERTY, PROVENANCE_PROPERTY, SEARCH_PROPERTY, searchDocument } from './bookkeeping.js';
-import { quoteName } from './upsert-batch.js';
+import { ENTITY_LABEL, KEY_PROPERTY, LEGACY_ENTITY_LABEL, PROVENANCE_PROPERTY, SEARCH_PROPERTY, searchDocument } from './bookkeeping.js';
+import { quoteName, type TypedKey } from './upsert-batch.js';
 
 /**
  * The store's own Cypher, the same text on both engines (both run this subset). Labels and
@@ -16,13 +16,26 @@ const SEARCH = quoteName(SEARCH_PROPERTY);
 const addProvenance = (v: string) =>
   `${v}.${PROV} = CASE WHEN $provenance IN coalesce(${v}.${PROV}, []) THEN ${v}.${PROV} ELSE coalesce(${v}.${PROV}, []) + [$provenance] END`;
 
-/** Parameters: `rows: {key, props}[]`, `provenance`. */
-export function upsertNodesStatement(labels: string[]): string {
+/** How an engine keeps a point: Neo4j as a POINT, the embedded engine (no point type) as its map. */
+export interface TypedOptions {
+  pointsAsMaps?: boolean;
+}
+
+/** `v.key = date(row.typed.key)`, ... for each typed key of a group: the text becomes the type. */
+const setTyped = (v: string, typed: readonly TypedKey[], options: TypedOptions) =>
+  typed.map(({ key, kind }) => {
+    const text = `row.typed.${quoteName(key)}`;
+    const value = kind === 'point' ? (options.pointsAsMaps ? text : `point(${text})`) : `${kind}(${text})`;
+    return `${v}.${quoteName(key)} = ${value}`;
+  });
+
+/** Parameters: `rows: {key, props, typed}[]`, `provenance`. */
+export function upsertNodesStatement(labels: string[], typed: readonly TypedKey[] = [], options: TypedOptions = {}): string {
   const setLabels = labels.map((l) => `n:${quoteName(l)}`);
   return [
     'UNWIND $rows AS row',
     `MERGE (n:${ENTITY} {${KEY}: row.key})`,
-    `SET ${[...setLabels, 'n += row.props', addProvenance('n')].join(', ')}`,
+    `SET ${[...setLabels, 'n += row.props', ...setTyped('n', typed, options), addProvenance('n')].join(', ')}`,
     'RETURN count(n) AS written',
   ].join('\n');
 }
@@ -45,18 +58,18 @@ export function searchRows(records: Record<string, unknown>[]): { key: string; s
 }
 
 /**
- * Parameters: `rows: {from, to, props}[]`, `provenance`. Rows whose endpoints do not exist write nothing.
+ * Parameters: `rows: {from, to, props, typed}[]`, `provenance`. Rows whose endpoints do not exist write nothing.
  * MERGE looks for an existing relationship from the node its pattern names first, among all of
  * that node's relationships: rows that share their start (a document's node linked to each thing
  * it mentions) are merged from their end, or each row would scan every relationship written before.
  */
-export function upsertRelationshipsStatement(type: string, options: { fromEnd?: boolean } = {}): string {
+export function upsertRelationshipsStatement(type: string, options: { fromEnd?: boolean; typed?: readonly TypedKey[] } & TypedOptions = {}): string {
   return [
     'UNWIND $rows AS row',
     `MATCH (a:${ENTITY} {${KEY}: row.from})`,
     `MATCH (b:${ENTITY} {${KEY}: row.to})`,
     options.fromEnd ? `MERGE (b)<-[r:${quoteName(type)}]-(a)` : `MERGE (a)-[r:${quoteName(type)}]->(b)`,
-    `SET r += row.props, ${addProvenance('r')}`,
+    `SET ${['r += row.props', ...setTyped('r', options.typed ?? [], options), addProvenance('r')].join(', ')}`,
     'RETURN count(r) AS written',
   ].join('\n');
 }
@@ -75,6 +88,19 @@ export const deleteByProvenanceStatements = [
 
 /** Parameters: `keys`. Removes these nodes and every relationship they have, whoever wrote them. */
 export const deleteNodesStatement = `UNWIND $keys AS key MATCH (n:${ENTITY} {${KEY}: key}) DETACH DELETE n`;
+
+/**
+ * Moves up to LEGACY_RELABEL_BATCH nodes that an older version marked with the un-namespaced
+ * bookkeeping label to the namespaced one; run until it moves none. A node counts as the store's by its `_key`.
+ */
+export const LEGACY_RELABEL_BATCH = 10_000;
+
+export const relabelLegacyStatement = [
+  `MATCH (n:${quoteName(LEGACY_ENTITY_LABEL)}) WHERE n.${KEY} IS NOT NULL AND NOT n:${ENTITY}`,
+  `WITH n LIMIT ${LEGACY_RELABEL_BATCH}`,
+  `SET n:${ENTITY} REMOVE n:${quoteName(LEGACY_ENTITY_LABEL)}`,
+  'RETURN count(n) AS moved',
+].join('\n');
 
 /** Fetches nodes found by a full-text search (Grafeo: by internal id). */
 export const nodesByIdStatement = 'MATCH (n) WHERE id(n) IN $ids RETURN n';

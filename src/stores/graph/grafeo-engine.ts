@@ -2,12 +2,13 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import grafeo from '@grafeo-db/js';
 import { jsonSize } from './json-size.js';
 import type { GrafeoDB as GrafeoDatabase, GrafeoError, Transaction } from '@grafeo-db/js';
-import { ENTITY_LABEL, KEY_PROPERTY, SEARCH_PROPERTY } from './bookkeeping.js';
+import { ENTITY_LABEL, GRAFEO_KEY_INDEX, KEY_PROPERTY, LEGACY_ENTITY_LABEL, LEGACY_GRAFEO_KEY_INDEX, SEARCH_PROPERTY } from './bookkeeping.js';
 import {
   deleteByProvenanceStatements,
   deleteNodesStatement,
   nameFieldsStatement,
   nodesByIdStatement,
+  relabelLegacyStatement,
   searchRows,
   setSearchStatement,
   upsertNodesStatement,
@@ -86,6 +87,9 @@ export function writeOperatorIn(plan: string): string | null {
   return null;
 }
 
+/** Grafeo has no point type: a point is kept as its map `{srid, x, y, z?}`. */
+const GRAFEO_TYPED = { pointsAsMaps: true };
+
 const SEARCH_TOKENIZER = { tokenizer: 'standard', stopWords: [] as string[] };
 
 export class GrafeoEngine {
@@ -104,9 +108,20 @@ export class GrafeoEngine {
     const db = existsSync(file) ? GrafeoDB.open(file) : GrafeoDB.create(file);
     const engine = new GrafeoEngine(db, file);
     engine.nameIndexes = readNameIndexes(file);
-    await db.executeCypher(`CREATE INDEX cqks_entity_key IF NOT EXISTS FOR (n:${quoteName(ENTITY_LABEL)}) ON (n.${quoteName(KEY_PROPERTY)})`);
+    await db.executeCypher(`CREATE INDEX ${GRAFEO_KEY_INDEX} IF NOT EXISTS FOR (n:${quoteName(ENTITY_LABEL)}) ON (n.${quoteName(KEY_PROPERTY)})`);
     await engine.ensureTextIndex(ENTITY_LABEL);
+    await engine.moveLegacyBookkeeping();
     return engine;
+  }
+
+  /** A store written before the bookkeeping label was namespaced: its nodes relabelled, its `Entity` indexes dropped. */
+  private async moveLegacyBookkeeping(): Promise<void> {
+    const legacy = await this.db.executeCypher(`MATCH (n:${quoteName(LEGACY_ENTITY_LABEL)}) WHERE n.${quoteName(KEY_PROPERTY)} IS NOT NULL AND NOT n:${quoteName(ENTITY_LABEL)} RETURN 1 AS found LIMIT 1`);
+    if (legacy.length === 0) return;
+    while (Number((await this.db.executeCypher(relabelLegacyStatement)).toArray()[0]?.moved ?? 0) > 0);
+    await this.db.executeCypher(`DROP INDEX ${LEGACY_GRAFEO_KEY_INDEX} IF EXISTS`);
+    if (await this.hasTextIndex(LEGACY_ENTITY_LABEL)) await this.db.dropTextIndex(LEGACY_ENTITY_LABEL, SEARCH_PROPERTY);
+    this.indexedLabels.delete(LEGACY_ENTITY_LABEL);
   }
 
   close(): void {
@@ -291,7 +306,7 @@ export class GrafeoEngine {
     for (const label of batch.labels) await this.ensureTextIndex(label);
     return this.write(async (tx) => {
       for (const group of batch.nodeGroups) {
-        await tx.executeCypher(upsertNodesStatement(group.labels), { rows: group.rows, provenance });
+        await tx.executeCypher(upsertNodesStatement(group.labels, group.typed, GRAFEO_TYPED), { rows: group.rows, provenance });
       }
       if (batch.renamedKeys.length > 0) {
         const names = await tx.executeCypher(nameFieldsStatement, { keys: batch.renamedKeys });
@@ -299,7 +314,7 @@ export class GrafeoEngine {
       }
       let relationships = 0;
       for (const group of batch.relationshipGroups) {
-        const result = await tx.executeCypher(upsertRelationshipsStatement(group.type, { fromEnd: mergeFromEnd(group.rows) }), { rows: group.rows, provenance });
+        const result = await tx.executeCypher(upsertRelationshipsStatement(group.type, { fromEnd: mergeFromEnd(group.rows), typed: group.typed, ...GRAFEO_TYPED }), { rows: group.rows, provenance });
         relationships += Number(result.get(0)?.written ?? 0);
       }
       return { nodes: batch.nodeCount, relationships };

@@ -69,7 +69,8 @@ export function mapNeo4jValue(value: unknown): JsonValue {
   if (isRelationship(value)) return asJson(neo4jRelationship(value as Relationship));
   if (isPath(value)) return asJson(neo4jPath(value as Path));
   if (isPoint(value)) return neo4jPoint(value as Point);
-  if (isDate(value) || isDateTime(value) || isLocalDateTime(value) || isLocalTime(value) || isTime(value) || isDuration(value)) {
+  if (isDuration(value)) return isoDuration(value as unknown as DurationParts);
+  if (isDate(value) || isDateTime(value) || isLocalDateTime(value) || isLocalTime(value) || isTime(value)) {
     return String(value);
   }
   if (isUUID(value) || isUnsupportedType(value)) return String(value);
@@ -80,3 +81,31 @@ export function mapNeo4jValue(value: unknown): JsonValue {
   return String(value);
 }
 
+interface DurationParts {
+  months: unknown;
+  days: unknown;
+  seconds: unknown;
+  nanoseconds: unknown;
+}
+
+/**
+ * A duration as ISO 8601 in the shortest form (`P1Y2M`, `PT1H30M`, `P3D`, `PT0S`), the text the
+ * embedded engine gives: the driver's own text keeps empty parts (`P3DT`, `P0M3DT0S`).
+ */
+export function isoDuration(d: DurationParts): string {
+  const months = Number(d.months);
+  const days = Number(d.days);
+  const total = BigInt(String(d.seconds)) * 1_000_000_000n + BigInt(String(d.nanoseconds));
+  const negative = months < 0 || days < 0 || total < 0n;
+  const abs = (n: number) => Math.abs(n);
+  const nanos = total < 0n ? -total : total;
+  const hours = nanos / 3_600_000_000_000n;
+  const minutes = (nanos / 60_000_000_000n) % 60n;
+  const secondsPart = nanos % 60_000_000_000n;
+  const seconds = secondsPart / 1_000_000_000n;
+  const fraction = (secondsPart % 1_000_000_000n).toString().padStart(9, '0').replace(/0+$/, '');
+  const date = `${abs(months) >= 12 ? `${Math.floor(abs(months) / 12)}Y` : ''}${abs(months) % 12 ? `${abs(months) % 12}M` : ''}${days ? `${abs(days)}D` : ''}`;
+  const time = `${hours ? `${hours}H` : ''}${minutes ? `${minutes}M` : ''}${seconds || fraction ? `${seconds}${fraction ? `.${fraction}` : ''}S` : ''}`;
+  if (!date && !time) return 'PT0S';
+  return `${negative ? '-' : ''}P${date}${time ? `T${time}` : ''}`;
+}

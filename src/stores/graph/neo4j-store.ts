@@ -23,7 +23,7 @@ import { InProcessReader, ProcessReader } from './neo4j-reader.js';
 import type { Neo4jReader } from './neo4j-reader.js';
 import { NameSearches, type NameSearchCacheOptions } from './name-searches.js';
 import { keepNeo4jNameIndex, NAME_INDEX_WAIT_S, nameIndexQuery } from './neo4j-name-index.js';
-import { createSchemaRule } from './neo4j-schema-rules.js';
+import { createSchemaRule, moveLegacyBookkeeping } from './neo4j-schema-rules.js';
 import type {
   FindNodesOptions,
   GraphLogger,
@@ -225,6 +225,7 @@ export class Neo4jGraphStore implements GraphStore {
           "OPTIONS { indexConfig: { `fulltext.analyzer`: 'standard-no-stop-words' } }",
       ];
       for (const statement of schemaStatements) await createSchemaRule(session, statement);
+      await moveLegacyBookkeeping(session);
       await session.run('CALL db.awaitIndexes($seconds)', { seconds: neo4j.int(Math.ceil(this.operationTimeoutMs / 1000)) }).summary();
     } catch (error) {
       throw mapNeo4jError(error, this.operationTimeoutMs);
@@ -368,7 +369,7 @@ export class Neo4jGraphStore implements GraphStore {
     const prov = checkProvenance(provenance);
     return this.inWriteTransaction(async (tx) => {
       for (const group of prepared.nodeGroups) {
-        await tx.run(upsertNodesStatement(group.labels), paramsOf({ rows: group.rows as unknown as JsonValue, provenance: prov })).summary();
+        await tx.run(upsertNodesStatement(group.labels, group.typed), paramsOf({ rows: group.rows as unknown as JsonValue, provenance: prov })).summary();
       }
       if (prepared.renamedKeys.length > 0) {
         const names: Record<string, unknown>[] = [];
@@ -379,7 +380,7 @@ export class Neo4jGraphStore implements GraphStore {
       }
       let relationships = 0;
       for (const group of prepared.relationshipGroups) {
-        for await (const record of tx.run(upsertRelationshipsStatement(group.type, { fromEnd: mergeFromEnd(group.rows) }), paramsOf({ rows: group.rows as unknown as JsonValue, provenance: prov }))) {
+        for await (const record of tx.run(upsertRelationshipsStatement(group.type, { fromEnd: mergeFromEnd(group.rows), typed: group.typed }), paramsOf({ rows: group.rows as unknown as JsonValue, provenance: prov }))) {
           relationships += Number(mapNeo4jValue(record.get('written')));
         }
       }

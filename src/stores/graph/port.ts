@@ -98,8 +98,24 @@ export interface RelationshipUpsert {
   properties?: Record<string, PropertyValue>;
 }
 
-/** What a graph property can hold on both engines: a scalar or a list of scalars. */
-export type PropertyValue = null | boolean | number | string | boolean[] | number[] | string[];
+/** The temporal types both engines keep, written as their ISO 8601 text (`2015-03-25`, `2015-03-25T10:00:00Z`, `P1D`). */
+export type TemporalKind = 'date' | 'datetime' | 'localdatetime' | 'time' | 'localtime' | 'duration';
+export interface TemporalValue {
+  temporal: TemporalKind;
+  value: string;
+}
+
+/**
+ * A spatial point (`srid` 4326 for longitude `x` and latitude `y`, 7203 for plain x/y). Neo4j keeps
+ * it as a POINT; the embedded engine, which has no point type, as the map `{srid, x, y, z?}`,
+ * which is how results show a point on both.
+ */
+export interface PointValue {
+  point: { srid: number; x: number; y: number; z?: number };
+}
+
+/** What a graph property can hold on both engines: a scalar, a list of scalars, a temporal value or a point. */
+export type PropertyValue = null | boolean | number | string | boolean[] | number[] | string[] | TemporalValue | PointValue;
 
 export interface UpsertBatch {
   nodes: NodeUpsert[];

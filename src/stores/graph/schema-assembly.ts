@@ -5,8 +5,8 @@ import type { GraphSchema } from './port.js';
  * Builds the introspection answer from what each engine can tell, so both give the same
  * shape: sorted names, labels without nodes left out (an engine may keep a label in its
  * catalog after a rolled-back write), bookkeeping properties hidden, and relationship
- * patterns named by the entities' own labels (the `Entity` label every upserted node has
- * is only used for an endpoint that has no other label).
+ * patterns named by the entities' own labels (the bookkeeping label every upserted node has
+ * is not listed, and only names an endpoint that has no other label).
  */
 
 export interface RawSchema {
@@ -46,8 +46,9 @@ export function assembleSchema(raw: RawSchema): GraphSchema {
     patterns.set(p.type, set);
   }
 
+  // The bookkeeping label is the store's, not the graph's: a graph's own labels are all there is to know.
   const labels = [...raw.labelCounts]
-    .filter(([, count]) => count > 0)
+    .filter(([label, count]) => count > 0 && label !== ENTITY_LABEL)
     .sort(([a], [b]) => byName(a, b))
     .map(([label, count]) => ({ label, count, properties: [...(labelProps.get(label) ?? [])].sort(byName) }));
 

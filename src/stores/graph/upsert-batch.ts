@@ -1,6 +1,6 @@
 import { ENTITY_LABEL, isNameKey } from './bookkeeping.js';
 import { invalidGraphWrite } from './errors.js';
-import type { PropertyValue, UpsertBatch } from './port.js';
+import type { PointValue, TemporalKind, TemporalValue, UpsertBatch } from './port.js';
 
 /**
  * Checks an upsert batch and shapes it for the write statements both adapters run. Labels
@@ -18,21 +18,33 @@ const MAX_ITEMS = 10_000;
 const MAX_KEY = 1_000;
 const MAX_PROVENANCE = 500;
 
+/** Plain values travel in `props`; a temporal value's text or a point's map in `typed`, made typed by the statement. */
+export type PlainValue = null | boolean | number | string | boolean[] | number[] | string[];
+export type TypedText = string | PointValue['point'];
+
 export interface NodeRow {
   key: string;
-  props: Record<string, PropertyValue>;
+  props: Record<string, PlainValue>;
+  typed: Record<string, TypedText>;
 }
 
 export interface RelationshipRow {
   from: string;
   to: string;
-  props: Record<string, PropertyValue>;
+  props: Record<string, PlainValue>;
+  typed: Record<string, TypedText>;
+}
+
+/** A typed property a group's statement sets: its key and the type its text becomes. */
+export interface TypedKey {
+  key: string;
+  kind: TemporalKind | 'point';
 }
 
 export interface PreparedBatch {
-  /** Nodes grouped by their (sorted) labels, `Entity` left out: one statement per group. */
-  nodeGroups: { labels: string[]; rows: NodeRow[] }[];
-  relationshipGroups: { type: string; rows: RelationshipRow[] }[];
+  /** Nodes grouped by their (sorted) labels and typed keys, the bookkeeping label left out: one statement per group. */
+  nodeGroups: { labels: string[]; typed: TypedKey[]; rows: NodeRow[] }[];
+  relationshipGroups: { type: string; typed: TypedKey[]; rows: RelationshipRow[] }[];
   /** Every label the batch uses, `Entity` included (each gets a full-text index on Grafeo). */
   labels: string[];
   /** Keys of the nodes whose name-like properties this batch sets: their search text is computed again. */
@@ -67,23 +79,84 @@ function checkIdentifier(value: unknown, path: string, what: string): string {
 const isScalar = (v: unknown): v is string | number | boolean =>
   typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
 
-function checkProperties(value: unknown, path: string): Record<string, PropertyValue> {
-  if (value === undefined) return {};
+const ZONE = '(?:Z|[+-]\\d{2}(?::?\\d{2})?)(?:\\[[A-Za-z0-9_/+-]+\\])?';
+const CLOCK = '\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,9})?)?';
+const DAY = '[+-]?\\d{4,9}-\\d{2}-\\d{2}';
+/** What each temporal kind's text must look like (ISO 8601, as both engines parse it). */
+const TEMPORAL_TEXT: Record<TemporalKind, RegExp> = {
+  date: new RegExp(`^${DAY}$`),
+  datetime: new RegExp(`^${DAY}T${CLOCK}${ZONE}$`),
+  localdatetime: new RegExp(`^${DAY}T${CLOCK}$`),
+  time: new RegExp(`^${CLOCK}${ZONE}$`),
+  localtime: new RegExp(`^${CLOCK}$`),
+  duration: /^-?P(?=\d|T\d)(?:\d+(?:\.\d+)?Y)?(?:\d+(?:\.\d+)?M)?(?:\d+(?:\.\d+)?W)?(?:\d+(?:\.\d+)?D)?(?:T(?=\d)(?:\d+(?:\.\d+)?H)?(?:\d+(?:\.\d+)?M)?(?:\d+(?:\.\d+)?S)?)?$/,
+};
+const SRIDS = new Set([4326, 4979, 7203, 9157]);
+
+function checkTemporal(v: Record<string, unknown>, at: string): string {
+  const kind = v.temporal as TemporalKind;
+  if (!Object.hasOwn(TEMPORAL_TEXT, kind) || typeof v.value !== 'string' || Object.keys(v).length !== 2 || !TEMPORAL_TEXT[kind].test(v.value)) {
+    throw invalidGraphWrite(`a temporal value is {temporal: ${Object.keys(TEMPORAL_TEXT).join('|')}, value: its ISO 8601 text}`, at);
+  }
+  return v.value;
+}
+
+function checkPoint(v: Record<string, unknown>, at: string): PointValue['point'] {
+  const p = v.point as Record<string, unknown> | null;
+  const finite = (n: unknown) => typeof n === 'number' && Number.isFinite(n);
+  if (Object.keys(v).length !== 1 || p === null || typeof p !== 'object' || !SRIDS.has(p.srid as number) || !finite(p.x) || !finite(p.y) || (p.z !== undefined && !finite(p.z))) {
+    throw invalidGraphWrite(`a point is {point: {srid: ${[...SRIDS].join('|')}, x, y, z?}} with finite coordinates`, at);
+  }
+  return { srid: p.srid as number, x: p.x as number, y: p.y as number, ...(p.z === undefined ? {} : { z: p.z as number }) };
+}
+
+interface CheckedProperties {
+  props: Record<string, PlainValue>;
+  typed: Record<string, TypedText>;
+  kinds: Record<string, TypedKey['kind']>;
+}
+
+function checkProperties(value: unknown, path: string): CheckedProperties {
+  const out: CheckedProperties = { props: {}, typed: {}, kinds: {} };
+  if (value === undefined) return out;
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalidGraphWrite('properties must be an object', path);
-  const out: Record<string, PropertyValue> = {};
   for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
     const at = `${path}.${key}`;
     if (!PROPERTY_KEY.test(key)) throw invalidGraphWrite(`property keys must match ${PROPERTY_KEY.source} (a leading '_' is reserved)`, at);
     if (v === null || isScalar(v)) {
-      out[key] = v;
+      out.props[key] = v;
     } else if (Array.isArray(v) && v.every(isScalar) && new Set(v.map((x) => typeof x)).size <= 1) {
-      out[key] = v as PropertyValue;
+      out.props[key] = v as PlainValue;
+    } else if (typeof v === 'object' && !Array.isArray(v) && 'temporal' in v) {
+      out.typed[key] = checkTemporal(v as Record<string, unknown>, at);
+      out.kinds[key] = (v as TemporalValue).temporal;
+    } else if (typeof v === 'object' && !Array.isArray(v) && 'point' in v) {
+      out.typed[key] = checkPoint(v as Record<string, unknown>, at);
+      out.kinds[key] = 'point';
     } else {
-      throw invalidGraphWrite('a property must be null, a string, a finite number, a boolean or a list of one of those types', at);
+      throw invalidGraphWrite('a property must be null, a string, a finite number, a boolean, a list of one of those types, a temporal value or a point', at);
     }
   }
   return out;
 }
+
+/** Later values of a key replace earlier ones, whether plain or typed. */
+function mergeProperties(into: CheckedProperties, from: CheckedProperties): void {
+  for (const key of Object.keys(from.props)) {
+    delete into.typed[key];
+    delete into.kinds[key];
+  }
+  for (const key of Object.keys(from.typed)) delete into.props[key];
+  Object.assign(into.props, from.props);
+  Object.assign(into.typed, from.typed);
+  Object.assign(into.kinds, from.kinds);
+}
+
+const typedKeysOf = (kinds: Record<string, TypedKey['kind']>): TypedKey[] =>
+  Object.keys(kinds)
+    .sort()
+    .map((key) => ({ key, kind: kinds[key]! }));
+const signatureOf = (typed: TypedKey[]) => typed.map((t) => `${t.key}=${t.kind}`).join(',');
 
 export function prepareBatch(batch: UpsertBatch): PreparedBatch {
   if (batch === null || typeof batch !== 'object') throw invalidGraphWrite('the batch must be an object', 'batch');
@@ -94,59 +167,62 @@ export function prepareBatch(batch: UpsertBatch): PreparedBatch {
     throw invalidGraphWrite(`relationships must be a list of at most ${MAX_ITEMS}`, 'relationships');
   }
 
-  const byKey = new Map<string, { labels: Set<string>; props: Record<string, PropertyValue> }>();
+  const byKey = new Map<string, { labels: Set<string>; properties: CheckedProperties }>();
   nodes.forEach((node: unknown, i) => {
     if (node === null || typeof node !== 'object') throw invalidGraphWrite('must be an object', `nodes[${i}]`);
     const n = node as Record<string, unknown>;
     const key = checkKey(n.key, `nodes[${i}].key`);
     if (!Array.isArray(n.labels)) throw invalidGraphWrite('labels must be a list', `nodes[${i}].labels`);
     const labels = n.labels.map((l, j) => checkIdentifier(l, `nodes[${i}].labels[${j}]`, 'a label'));
-    const props = checkProperties(n.properties, `nodes[${i}].properties`);
+    const properties = checkProperties(n.properties, `nodes[${i}].properties`);
     const seen = byKey.get(key);
     if (seen) {
       labels.forEach((l) => seen.labels.add(l));
-      Object.assign(seen.props, props);
+      mergeProperties(seen.properties, properties);
     } else {
-      byKey.set(key, { labels: new Set(labels), props });
+      byKey.set(key, { labels: new Set(labels), properties });
     }
   });
 
-  const groups = new Map<string, { labels: string[]; rows: NodeRow[] }>();
+  const groups = new Map<string, { labels: string[]; typed: TypedKey[]; rows: NodeRow[] }>();
   const allLabels = new Set<string>([ENTITY_LABEL]);
-  for (const [key, { labels, props }] of byKey) {
+  for (const [key, { labels, properties }] of byKey) {
     const own = [...labels].filter((l) => l !== ENTITY_LABEL).sort();
     own.forEach((l) => allLabels.add(l));
-    const groupKey = own.join(':');
-    const group = groups.get(groupKey) ?? { labels: own, rows: [] };
-    group.rows.push({ key, props });
+    const typed = typedKeysOf(properties.kinds);
+    const groupKey = `${own.join(':')}|${signatureOf(typed)}`;
+    const group = groups.get(groupKey) ?? { labels: own, typed, rows: [] };
+    group.rows.push({ key, props: properties.props, typed: properties.typed });
     groups.set(groupKey, group);
   }
 
-  const byTriple = new Map<string, { type: string; row: RelationshipRow }>();
+  const byTriple = new Map<string, { type: string; row: RelationshipRow; properties: CheckedProperties }>();
   relationships.forEach((rel: unknown, i) => {
     if (rel === null || typeof rel !== 'object') throw invalidGraphWrite('must be an object', `relationships[${i}]`);
     const r = rel as Record<string, unknown>;
     const from = checkKey(r.fromKey, `relationships[${i}].fromKey`);
     const to = checkKey(r.toKey, `relationships[${i}].toKey`);
     const type = checkIdentifier(r.type, `relationships[${i}].type`, 'a relationship type');
-    const props = checkProperties(r.properties, `relationships[${i}].properties`);
+    const properties = checkProperties(r.properties, `relationships[${i}].properties`);
     const triple = JSON.stringify([from, type, to]);
     const seen = byTriple.get(triple);
-    if (seen) Object.assign(seen.row.props, props);
-    else byTriple.set(triple, { type, row: { from, to, props } });
+    if (seen) mergeProperties(seen.properties, properties);
+    else byTriple.set(triple, { type, row: { from, to, props: properties.props, typed: properties.typed }, properties });
   });
-  const relationshipGroups = new Map<string, { type: string; rows: RelationshipRow[] }>();
-  for (const { type, row } of byTriple.values()) {
-    const group = relationshipGroups.get(type) ?? { type, rows: [] };
+  const relationshipGroups = new Map<string, { type: string; typed: TypedKey[]; rows: RelationshipRow[] }>();
+  for (const { type, row, properties } of byTriple.values()) {
+    const typed = typedKeysOf(properties.kinds);
+    const groupKey = `${type}|${signatureOf(typed)}`;
+    const group = relationshipGroups.get(groupKey) ?? { type, typed, rows: [] };
     group.rows.push(row);
-    relationshipGroups.set(type, group);
+    relationshipGroups.set(groupKey, group);
   }
 
   return {
     nodeGroups: [...groups.values()],
     relationshipGroups: [...relationshipGroups.values()],
     labels: [...allLabels],
-    renamedKeys: [...byKey].filter(([, { props }]) => Object.keys(props).some(isNameKey)).map(([key]) => key),
+    renamedKeys: [...byKey].filter(([, { properties }]) => Object.keys(properties.props).some(isNameKey)).map(([key]) => key),
     nodeCount: byKey.size,
   };
 }

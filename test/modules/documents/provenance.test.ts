@@ -15,7 +15,7 @@ describe('documents and the facts they support', () => {
 
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token: string) => t.app.inject({ method, url, headers: auth(token) });
   const node = async (key: string) => {
-    const { rows } = await t.app.deps.graph.runReadOnly('MATCH (n:Entity) WHERE n._key = $key RETURN n', { key });
+    const { rows } = await t.app.deps.graph.runReadOnly('MATCH (n:_CqksEntity) WHERE n._key = $key RETURN n', { key });
     return rows[0]?.n as { properties: Record<string, unknown>; provenance: string[] } | undefined;
   };
   const ingested = async (docId: string) => {

@@ -75,7 +75,7 @@ export const WRITE_ATTEMPTS: WriteAttempt[] = [
   { name: 'SHOW DATABASES', cypher: 'SHOW DATABASES' },
   { name: 'CREATE INDEX', cypher: 'CREATE INDEX hacked FOR (n:Person) ON (n.name)' },
   { name: 'CREATE CONSTRAINT', cypher: 'CREATE CONSTRAINT hacked FOR (n:Person) REQUIRE n.name IS UNIQUE' },
-  { name: 'DROP INDEX', cypher: 'DROP INDEX cqks_entity_key' },
+  { name: 'DROP INDEX', cypher: 'DROP INDEX cqks_node_key' },
   { name: 'CREATE DATABASE', cypher: 'CREATE DATABASE hacked' },
   { name: 'START DATABASE', cypher: 'START DATABASE hacked' },
   { name: 'STOP DATABASE', cypher: 'STOP DATABASE neo4j' },
@@ -189,7 +189,7 @@ export const LEGIT_READS: LegitRead[] = [
   {
     name: 'db.labels()',
     cypher: 'CALL db.labels() YIELD label RETURN label ORDER BY label',
-    rows: [{ label: 'City' }, { label: 'Entity' }, { label: 'Organization' }, { label: 'Person' }],
+    rows: [{ label: 'City' }, { label: 'Organization' }, { label: 'Person' }, { label: '_CqksEntity' }],
   },
   {
     name: 'db.relationshipTypes()',

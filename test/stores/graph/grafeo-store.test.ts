@@ -48,7 +48,7 @@ describe('Grafeo engine internals', () => {
     try {
       const answer = await engine.search({ terms: ['smi'], labels: [], limit: 5 });
       expect(answer.matches.map((m) => (m.node as { key: string }).key)).toEqual(['person:alice']);
-      expect(textSearch).toHaveBeenCalledWith('Entity', '_search', 'smi', 5);
+      expect(textSearch).toHaveBeenCalledWith('_CqksEntity', '_search', 'smi', 5);
       expect(executeCypher.mock.calls.map((c) => c[0])).toEqual([nodesByIdStatement]);
     } finally {
       textSearch.mockRestore();
@@ -72,5 +72,41 @@ describe('Grafeo engine internals', () => {
     expect(writeOperatorIn('Return ()\n  DeleteEdge (r)\n')).toBe('the DeleteEdge operator');
     expect(writeOperatorIn('Limit (3)\n  Return (n)\n    Filter (n.name Eq "Set")\n      NodeScan (n:*)\n')).toBeNull();
     expect(writeOperatorIn('Return (p)\n  ShortestPath (a -> b)\n    NodeScan (b:*)\n')).toBeNull();
+  });
+});
+
+describe('a Grafeo file written when the bookkeeping label was Entity', () => {
+  it('is relabelled when opened: its nodes keep their keys, the name search works, and Entity leaves the schema', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'cqks-graph-legacy-'));
+    const file = path.join(dir, 'g.grafeo');
+    try {
+      // What an older version left: `Entity` on every node, its key index and full-text index on that label.
+      const old = grafeo.GrafeoDB.create(file);
+      await old.executeCypher('CREATE INDEX cqks_entity_key IF NOT EXISTS FOR (n:Entity) ON (n._key)');
+      await old.createTextIndex('Entity', '_search', { tokenizer: 'standard', stopWords: [] });
+      await old.executeCypher(
+        "CREATE (a:Entity:Person {_key: 'p:ada', _provenance: ['doc-1'], _search: 'ada lovelace ad lo lov', name: 'Ada Lovelace'})-[:KNOWS {_provenance: ['doc-1']}]->(b:Entity:Person {_key: 'p:charles', _provenance: ['doc-1'], _search: 'charles ch', name: 'Charles'})",
+      );
+      old.close();
+
+      const engine = await GrafeoEngine.open(file);
+      try {
+        const all = 'MATCH (n) RETURN n._key AS key, labels(n) AS labels ORDER BY key';
+        const read = await engine.read({ statement: all, run: all, params: {}, maxRows: 10 });
+        expect(read.rows.map((r) => [r.key, [...(r.labels as string[])].sort()])).toEqual([
+          ['p:ada', ['Person', '_CqksEntity']],
+          ['p:charles', ['Person', '_CqksEntity']],
+        ]);
+        expect((await engine.introspect()).labels.map((l) => l.label)).toEqual(['Person']);
+        expect((await engine.search({ terms: ['lovelace'], labels: [], limit: 5 })).matches.map((m) => (m.node as { key: string }).key)).toEqual(['p:ada']);
+        // A second upsert finds the relabelled node by its key rather than writing a second one.
+        await engine.upsert({ batch: prepareBatch({ nodes: [{ key: 'p:ada', labels: ['Person'], properties: { born: 1815 } }], relationships: [] }), provenance: 'doc-2' });
+        expect((await engine.run('stats', {})).nodes).toBe(2);
+      } finally {
+        engine.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

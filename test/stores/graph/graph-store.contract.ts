@@ -171,7 +171,7 @@ export function describeGraphStoreContract(engine: GraphStoreEngine): void {
         const a = row.a as unknown as GraphNode;
         expect(a).toEqual({
           id: expect.any(String),
-          labels: expect.arrayContaining(['Person', 'Entity']),
+          labels: expect.arrayContaining(['Person', '_CqksEntity']),
           properties: { name: 'Alice Smith', age: 30, set: 'blue' },
           key: 'person:alice',
           provenance: ['seed'],
@@ -231,7 +231,6 @@ export function describeGraphStoreContract(engine: GraphStoreEngine): void {
         const schema = await store.introspect();
         expect(schema.labels).toEqual([
           { label: 'City', count: 1, properties: ['name'] },
-          { label: 'Entity', count: 6, properties: ['age', 'aliases', 'name', 'set'] },
           { label: 'Organization', count: 2, properties: ['aliases', 'name'] },
           { label: 'Person', count: 3, properties: ['age', 'name', 'set'] },
         ]);
@@ -271,7 +270,7 @@ export function describeGraphStoreContract(engine: GraphStoreEngine): void {
       it('gives nodes in the common shape', async () => {
         const [match] = await store.findNodesByName('bob');
         expect(match).toEqual({
-          node: { id: expect.any(String), labels: expect.arrayContaining(['Person', 'Entity']), properties: { name: 'Bob Jones', age: 25 }, key: 'person:bob', provenance: ['seed'] },
+          node: { id: expect.any(String), labels: expect.arrayContaining(['Person', '_CqksEntity']), properties: { name: 'Bob Jones', age: 25 }, key: 'person:bob', provenance: ['seed'] },
           score: expect.any(Number),
         });
       });
@@ -302,7 +301,7 @@ export function describeGraphStoreContract(engine: GraphStoreEngine): void {
       expect(await dump(store)).toBe(once);
       expect(await counts(store)).toEqual({ nodes: 2, relationships: 1 });
       const ada = await store.runReadOnly("MATCH (n {_key: 'p:ada'}) RETURN n");
-      expect(ada.rows[0]!.n).toMatchObject({ key: 'p:ada', provenance: ['doc-1'], labels: expect.arrayContaining(['Entity', 'Person']) });
+      expect(ada.rows[0]!.n).toMatchObject({ key: 'p:ada', provenance: ['doc-1'], labels: expect.arrayContaining(['_CqksEntity', 'Person']) });
     });
 
     it('keeps the types of what it wrote: integers, floats, booleans, strings and lists', async () => {
@@ -317,7 +316,7 @@ export function describeGraphStoreContract(engine: GraphStoreEngine): void {
       await store.upsert({ nodes: [{ key: 'p:ada', labels: [], properties: {} }], relationships: [] }, 'doc-2');
       const result = await store.runReadOnly("MATCH (n {_key: 'p:ada'}) RETURN n");
       expect(result.rows[0]!.n).toMatchObject({
-        labels: expect.arrayContaining(['Entity', 'Person', 'Mathematician']),
+        labels: expect.arrayContaining(['_CqksEntity', 'Person', 'Mathematician']),
         properties: { name: 'Ada Lovelace', title: 'Countess', born_on: '1815-12-10', fields: ['mathematics', 'computing'], weights: [1, 2.5] },
         provenance: ['doc-1', 'doc-2'],
       });
@@ -378,7 +377,7 @@ export function describeGraphStoreContract(engine: GraphStoreEngine): void {
     it('deleteByProvenance keeps what another provenance also wrote', async () => {
       // doc-1 wrote ada, charles and WORKED_WITH; doc-2 also wrote ada; doc-3 wrote grace and KNEW.
       await expect(store.deleteByProvenance('doc-1')).resolves.toEqual({ nodes: 1, relationships: 1 }); // charles and WORKED_WITH
-      const left = await store.runReadOnly('MATCH (n:Entity) RETURN n._key AS key, n._provenance AS prov ORDER BY key');
+      const left = await store.runReadOnly('MATCH (n:_CqksEntity) RETURN n._key AS key, n._provenance AS prov ORDER BY key');
       expect(left.rows).toEqual([
         { key: 'p:ada', prov: ['doc-2'] },
         { key: 'p:grace', prov: ['doc-3'] },
@@ -405,10 +404,84 @@ export function describeGraphStoreContract(engine: GraphStoreEngine): void {
       );
       await store.upsert({ nodes: [], relationships: [{ fromKey: 'd:broad', type: 'NEXT_TO', toKey: 'd:keep' }] }, 'doc-b');
       await expect(store.deleteNodes(['d:broad', 'd:missing'])).resolves.toEqual({ nodes: 1, relationships: 2 });
-      expect((await store.runReadOnly('MATCH (n:Entity) RETURN n._key AS key')).rows).toEqual([{ key: 'd:keep' }]);
+      expect((await store.runReadOnly('MATCH (n:_CqksEntity) RETURN n._key AS key')).rows).toEqual([{ key: 'd:keep' }]);
       expect(await store.findNodesByName('Rua Nova')).toEqual([]);
       await expect(store.deleteNodes([])).resolves.toEqual({ nodes: 0, relationships: 0 });
       await store.deleteByProvenance('doc-a');
+    });
+
+    it("keeps a graph's own Entity label and nodes with two labels in its schema, found by either label", async () => {
+      await store.upsert(
+        {
+          nodes: [
+            { key: 'g:acme', labels: ['Entity'], properties: { name: 'Acme Ltd' } },
+            { key: 'g:cms', labels: ['Application', 'Process'], properties: { name: 'cms', pid: 7 } },
+          ],
+          relationships: [{ fromKey: 'g:cms', type: 'OWNED_BY', toKey: 'g:acme' }],
+        },
+        'doc-own',
+      );
+      const schema = await store.introspect();
+      expect(schema.labels).toEqual([
+        { label: 'Application', count: 1, properties: ['name', 'pid'] },
+        { label: 'Entity', count: 1, properties: ['name'] },
+        { label: 'Process', count: 1, properties: ['name', 'pid'] },
+      ]);
+      expect(schema.relationshipTypes).toEqual([
+        { type: 'OWNED_BY', count: 1, patterns: [{ from: 'Application', to: 'Entity' }, { from: 'Process', to: 'Entity' }], properties: [] },
+      ]);
+      expect((await store.runReadOnly('MATCH (p:Process)-[:OWNED_BY]->(e:Entity) RETURN p.name AS p, e.name AS e')).rows).toEqual([{ p: 'cms', e: 'Acme Ltd' }]);
+      expect((await store.findNodesByName('acme', { labels: ['Entity'] })).map((m) => m.node.key)).toEqual(['g:acme']);
+      await store.deleteByProvenance('doc-own');
+    });
+
+    it('writes dates, datetimes, durations and points as typed values that compare and read back the same on every engine', async () => {
+      await store.upsert(
+        {
+          nodes: [
+            {
+              key: 'f:1',
+              labels: ['Filing'],
+              properties: {
+                filed: { temporal: 'date', value: '2015-08-29' },
+                began: { temporal: 'datetime', value: '2015-03-25T10:30:00Z' },
+                lasted: { temporal: 'duration', value: 'P3D' },
+                location: { point: { srid: 4326, x: -113.99, y: 46.87 } },
+              },
+            },
+            { key: 'f:2', labels: ['Filing'], properties: { filed: { temporal: 'date', value: '2017-01-02' } } },
+          ],
+          relationships: [{ fromKey: 'f:1', type: 'AMENDS', toKey: 'f:2', properties: { on: { temporal: 'date', value: '2017-02-01' } } }],
+        },
+        'doc-typed',
+      );
+      const read = await store.runReadOnly(
+        "MATCH (f:Filing) WHERE f.filed < date('2016-01-01') RETURN f.filed AS filed, f.filed.year AS year, f.began AS began, f.began.month AS month, f.lasted AS lasted, f.location AS location",
+      );
+      expect(read.rows).toEqual([{ filed: '2015-08-29', year: 2015, began: '2015-03-25T10:30:00Z', month: 3, lasted: 'P3D', location: { srid: 4326, x: -113.99, y: 46.87 } }]);
+      const rel = await store.runReadOnly("MATCH ()-[r:AMENDS]->() WHERE r.on >= date('2017-01-01') RETURN r.on AS on");
+      expect(rel.rows).toEqual([{ on: '2017-02-01' }]);
+      // A later plain value of the same key replaces the typed one.
+      await store.upsert({ nodes: [{ key: 'f:2', labels: [], properties: { filed: 'unknown' } }], relationships: [] }, 'doc-typed');
+      expect((await store.runReadOnly("MATCH (f {_key: 'f:2'}) RETURN f.filed AS filed")).rows).toEqual([{ filed: 'unknown' }]);
+      await store.deleteByProvenance('doc-typed');
+    });
+
+    it('refuses typed values that are not what they say', async () => {
+      const bad = [
+        { temporal: 'date', value: '29/08/2015' },
+        { temporal: 'epoch', value: '2015-08-29' },
+        { temporal: 'datetime', value: "2015-08-29T00:00:00Z') DETACH DELETE (n" },
+        { point: { srid: 4326, x: 'far', y: 1 } },
+        { point: { srid: 1, x: 0, y: 0 } },
+        { other: 1 },
+      ];
+      for (const value of bad) {
+        await expect(store.upsert({ nodes: [{ key: 'x:bad', labels: ['X'], properties: { v: value as never } }], relationships: [] }, 'doc-bad'), JSON.stringify(value)).rejects.toMatchObject({
+          category: 'invalid',
+        });
+      }
+      expect(await counts(store)).toEqual({ nodes: 0, relationships: 0 });
     });
 
     it('forgets in its schema what is no longer in the graph', async () => {

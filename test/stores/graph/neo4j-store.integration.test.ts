@@ -70,8 +70,8 @@ describe.skipIf(!uri)('Neo4j adapter: what only a server does', () => {
   it('starts many processes at once on a server without its index and constraint: each finds the rule another created', async () => {
     const driver = neo4j.driver(connection().uri, neo4j.auth.basic(connection().user, connection().password));
     try {
-      await driver.executeQuery('DROP INDEX cqks_entity_search IF EXISTS', {}, { database: connection().database });
-      await driver.executeQuery('DROP CONSTRAINT cqks_entity_key IF EXISTS', {}, { database: connection().database });
+      await driver.executeQuery('DROP INDEX cqks_node_search IF EXISTS', {}, { database: connection().database });
+      await driver.executeQuery('DROP CONSTRAINT cqks_node_key IF EXISTS', {}, { database: connection().database });
     } finally {
       await driver.close();
     }
@@ -80,10 +80,38 @@ describe.skipIf(!uri)('Neo4j adapter: what only a server does', () => {
     expect(opened.map((o) => (o.status === 'rejected' ? String(o.reason) : 'opened'))).toEqual(opened.map(() => 'opened'));
     const check = neo4j.driver(connection().uri, neo4j.auth.basic(connection().user, connection().password));
     try {
-      const { records } = await check.executeQuery("SHOW INDEXES YIELD name, state WHERE name IN ['cqks_entity_search', 'cqks_entity_key'] RETURN name, state ORDER BY name", {}, { database: connection().database });
-      expect(records.map((r) => [r.get('name'), r.get('state')])).toEqual([['cqks_entity_key', 'ONLINE'], ['cqks_entity_search', 'ONLINE']]);
+      const { records } = await check.executeQuery("SHOW INDEXES YIELD name, state WHERE name IN ['cqks_node_search', 'cqks_node_key'] RETURN name, state ORDER BY name", {}, { database: connection().database });
+      expect(records.map((r) => [r.get('name'), r.get('state')])).toEqual([['cqks_node_key', 'ONLINE'], ['cqks_node_search', 'ONLINE']]);
     } finally {
       await check.close();
+    }
+  });
+
+  it('moves a graph written when the bookkeeping label was Entity: nodes relabelled, the old rules dropped', async () => {
+    const driver = neo4j.driver(connection().uri, neo4j.auth.basic(connection().user, connection().password));
+    const db = { database: connection().database };
+    try {
+      await driver.executeQuery('CREATE CONSTRAINT cqks_entity_key IF NOT EXISTS FOR (n:Entity) REQUIRE n._key IS UNIQUE', {}, db);
+      await driver.executeQuery(
+        "CREATE (:Entity:Veteran {_key: 'v:old', _provenance: ['legacy'], name: 'Old Timer'}), (:Entity:Company {name: 'Their own Entity, no key'})",
+        {},
+        db,
+      );
+      const again = await openNeo4jStore(connection(), { queryTimeoutMs: 5_000, maxRows: 10, allowedProcedures });
+      try {
+        const moved = await again.runReadOnly('MATCH (n) WHERE n:Veteran OR n:Company RETURN n.name AS name, labels(n) AS labels ORDER BY name');
+        expect(moved.rows.map((r) => [r.name, [...(r.labels as string[])].sort()])).toEqual([
+          ['Old Timer', ['Veteran', '_CqksEntity']],
+          ['Their own Entity, no key', ['Company', 'Entity']],
+        ]);
+      } finally {
+        await again.close();
+      }
+      const { records } = await driver.executeQuery("SHOW CONSTRAINTS YIELD name WHERE name = 'cqks_entity_key' RETURN name", {}, db);
+      expect(records).toEqual([]);
+    } finally {
+      await driver.executeQuery('MATCH (n) WHERE n:Veteran OR n:Company DETACH DELETE n', {}, db);
+      await driver.close();
     }
   });
 

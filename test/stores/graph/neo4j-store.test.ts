@@ -36,7 +36,7 @@ import { WRITE_ATTEMPTS } from './cypher-cases.js';
 
 // ------------------------------------------------------------------ mapping
 
-const alice = new Node(int(1), ['Person', 'Entity'], { name: 'Alice', age: int(30), _key: 'p:alice', _provenance: ['doc-1'], _search: 'alice al ali' }, '4:db:1');
+const alice = new Node(int(1), ['Person', '_CqksEntity'], { name: 'Alice', age: int(30), _key: 'p:alice', _provenance: ['doc-1'], _search: 'alice al ali' }, '4:db:1');
 const acme = new Node(int(2), ['Organization'], { name: 'Acme', founded: new Neo4jDate(1999, 12, 31) }, '4:db:2');
 const worksAt = new Relationship(int(7), int(1), int(2), 'WORKS_AT', { since: int(2020), _provenance: ['doc-1', 'doc-2'] }, '5:db:7', '4:db:1', '4:db:2');
 
@@ -54,7 +54,7 @@ describe('Neo4j result mapping', () => {
   it('maps a node, lifting the bookkeeping out of its properties', () => {
     expect(mapNeo4jValue(alice)).toEqual({
       id: '4:db:1',
-      labels: ['Person', 'Entity'],
+      labels: ['Person', '_CqksEntity'],
       properties: { name: 'Alice', age: 30 },
       key: 'p:alice',
       provenance: ['doc-1'],
@@ -323,7 +323,7 @@ describe('Neo4j adapter gating (no server)', () => {
     ).resolves.toEqual({ nodes: 2, relationships: 1 });
     expect(recorded.sessions[0]!.config.defaultAccessMode).toBe('WRITE');
     expect(recorded.transactions[0]).toMatchObject({ committed: true, rolledBack: false });
-    expect(recorded.runs[0]!.query).toContain('MERGE (n:`Entity` {`_key`: row.key})');
+    expect(recorded.runs[0]!.query).toContain('MERGE (n:`_CqksEntity` {`_key`: row.key})');
     expect(recorded.runs[0]!.query).toContain('SET n:`Person`');
     const search = recorded.runs.find((r) => r.query.includes('`_search` = row.search'))!;
     expect(search.params).toEqual({ rows: [{ key: 'p:a', search: expect.stringContaining('lovelace') }] });
@@ -340,7 +340,7 @@ describe('Neo4j adapter gating (no server)', () => {
     await expect(store.findNodesByName('ALI!', { labels: ['Person'], limit: 5 })).resolves.toEqual([{ node: mapNeo4jValue(alice), score: 2.5 }]);
     expect(recorded.sessions[0]!.config.defaultAccessMode).toBe('READ');
     expect(recorded.runs[0]!.query).toContain('db.index.fulltext.queryNodes($index, $query)');
-    expect(recorded.runs[0]!.params).toMatchObject({ index: 'cqks_entity_search', query: 'ali', labels: ['Person'] });
+    expect(recorded.runs[0]!.params).toMatchObject({ index: 'cqks_node_search', query: 'ali', labels: ['Person'] });
     await expect(store.findNodesByName('   ')).resolves.toEqual([]);
   });
 

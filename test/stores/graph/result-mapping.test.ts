@@ -7,11 +7,11 @@ import { assembleSchema } from '../../../src/stores/graph/schema-assembly.js';
 
 /** Both adapters must give the same JSON for the same graph; only the engine ids differ. */
 describe('result mapping: the same shape from both engines', () => {
-  const grafeoAlice = { _id: 0, _labels: ['Entity', 'Person'], _key: 'p:alice', _provenance: ['d1'], _search: 'alice al', name: 'Alice', age: 30 };
-  const grafeoBob = { _id: 1, _labels: ['Entity', 'Person'], _key: 'p:bob', _provenance: ['d1'], name: 'Bob' };
+  const grafeoAlice = { _id: 0, _labels: ['_CqksEntity', 'Person'], _key: 'p:alice', _provenance: ['d1'], _search: 'alice al', name: 'Alice', age: 30 };
+  const grafeoBob = { _id: 1, _labels: ['_CqksEntity', 'Person'], _key: 'p:bob', _provenance: ['d1'], name: 'Bob' };
   const grafeoKnows = { _id: 0, _type: 'KNOWS', _source: 0, _target: 1, _provenance: ['d1'], since: 2020 };
-  const neoAlice = new Node(int(0), ['Entity', 'Person'], { _key: 'p:alice', _provenance: ['d1'], _search: 'alice al', name: 'Alice', age: int(30) }, '0');
-  const neoBob = new Node(int(1), ['Entity', 'Person'], { _key: 'p:bob', _provenance: ['d1'], name: 'Bob' }, '1');
+  const neoAlice = new Node(int(0), ['_CqksEntity', 'Person'], { _key: 'p:alice', _provenance: ['d1'], _search: 'alice al', name: 'Alice', age: int(30) }, '0');
+  const neoBob = new Node(int(1), ['_CqksEntity', 'Person'], { _key: 'p:bob', _provenance: ['d1'], name: 'Bob' }, '1');
   const neoKnows = new Relationship(int(0), int(0), int(1), 'KNOWS', { _provenance: ['d1'], since: int(2020) }, '0', '0', '1');
 
   it('nodes, relationships and paths', () => {
@@ -22,7 +22,7 @@ describe('result mapping: the same shape from both engines', () => {
     );
     expect(mapGrafeoValue(grafeoAlice)).toEqual({
       id: '0',
-      labels: ['Entity', 'Person'],
+      labels: ['_CqksEntity', 'Person'],
       properties: { name: 'Alice', age: 30 },
       key: 'p:alice',
       provenance: ['d1'],
@@ -57,13 +57,13 @@ describe('schema assembly', () => {
     const schema = assembleSchema({
       labelCounts: new Map([
         ['Person', 2],
-        ['Entity', 3],
+        ['_CqksEntity', 3],
         ['Ghost', 0],
       ]),
       relationshipCounts: new Map([['KNOWS', 1]]),
       patterns: [
-        { type: 'KNOWS', from: ['Entity', 'Person'], to: ['Entity', 'Person'] },
-        { type: 'KNOWS', from: ['Entity'], to: ['Entity'] },
+        { type: 'KNOWS', from: ['_CqksEntity', 'Person'], to: ['_CqksEntity', 'Person'] },
+        { type: 'KNOWS', from: ['_CqksEntity'], to: ['_CqksEntity'] },
       ],
       labelProperties: [
         { label: 'Person', key: 'name' },
@@ -74,7 +74,6 @@ describe('schema assembly', () => {
     });
     expect(schema).toEqual({
       labels: [
-        { label: 'Entity', count: 3, properties: [] },
         { label: 'Person', count: 2, properties: ['name'] },
       ],
       relationshipTypes: [{ type: 'KNOWS', count: 1, patterns: [{ from: 'Person', to: 'Person' }], properties: [] }],
