@@ -128,6 +128,14 @@ function lemmaOf(term: Term, lower: string, tags: ReadonlySet<string>): string {
     const singular = nlp()(lower).nouns().toSingular().text();
     if (singular) return fold(singular);
   }
+  // "How many Persons are there?": a capitalized word the tagger takes for a name is a plural noun when, in lower case, it is one.
+  if (tags.has('ProperNoun') && lower.endsWith('s')) {
+    const plain = nlp()(lower);
+    if (plain.has('#Plural') && !plain.has('#ProperNoun')) {
+      const singular = plain.nouns().toSingular().text();
+      if (singular) return fold(singular);
+    }
+  }
   return root ?? lower;
 }
 

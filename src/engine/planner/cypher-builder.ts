@@ -18,7 +18,7 @@ const edgeVar = (index: number) => `r${index}`;
 
 function conditionText(target: string, c: Condition): string {
   const p = `${target}.${cypherName(c.key)}`;
-  if (c.op === 'exists') return `${p} IS NOT NULL`;
+  if (c.op === 'exists') return c.value === false ? `${p} IS NULL` : `${p} IS NOT NULL`;
   // A list: one of its items ("'fragile' IN r.labels"), never the list's text.
   if (c.list && c.op === '=') return `${cypherValue(c.value)} IN ${p}`;
   if (c.list && c.op === '<>') return `NOT ${cypherValue(c.value)} IN ${p}`;
@@ -57,6 +57,21 @@ function nodePattern(node: MeaningNode, declared: Set<string>): string {
 function anchorConditions(node: MeaningNode): string[] {
   const a = node.anchor;
   return a && !a.unique && a.key ? [`${node.id}._key = ${cypherValue(a.key)}`] : [];
+}
+
+/**
+ * A denied pattern: `NOT (a)-[:T]->(:Label)`, or, when the thing denied has conditions of its own or
+ * the relationship has ("no projects started after 2020", "never rated above 3"), `NOT EXISTS { MATCH … WHERE … }`.
+ */
+function deniedPattern(e: MeaningEdge, byId: Map<string, MeaningNode>, declared: Set<string>): string {
+  const ends = [byId.get(e.from)!, byId.get(e.to)!];
+  const inner = ends.filter((n) => !declared.has(n.id) && n.conditions.length > 0);
+  if (inner.length === 0 && e.conditions.length === 0) return `NOT ${inlineNode(ends[0]!, declared)}${arrow(e)}${inlineNode(ends[1]!, declared)}`;
+  const local = new Set(declared);
+  const v = 'denied';
+  const pattern = `${nodePattern(ends[0]!, local)}${arrow(e, e.conditions.length ? v : undefined)}${nodePattern(ends[1]!, local)}`;
+  const conditions = [...inner.flatMap((n) => [...anchorConditions(n), ...n.conditions.map((c) => conditionText(n.id, c))]), ...e.conditions.map((c) => conditionText(v, c))];
+  return `NOT EXISTS { MATCH ${pattern} WHERE ${conditions.join(' AND ')} }`;
 }
 
 /** A node inside a negated pattern: no new variable may appear there, so its label and name go in the pattern. */
@@ -104,19 +119,17 @@ function matchOf(m: Meaning): { match: string; hasWhere: boolean } {
     patterns.push(`${nodePattern(byId.get(e.from)!, declared)}${arrow(e, edgeVar(i))}${nodePattern(byId.get(e.to)!, declared)}`);
     where.push(...e.conditions.map((c) => conditionText(edgeVar(i), c)));
   }
+  // A thing only a denied pattern reaches is not matched on its own: "no projects started after 2020" denies such a project, it does not pick one.
+  const deniedOnly = (node: MeaningNode) => node.id !== m.focus && !node.anchor && m.edges.some((e) => e.negated && (e.from === node.id || e.to === node.id));
   for (const node of m.nodes) {
-    if (!declared.has(node.id) && (node.id === m.focus || node.anchor || node.conditions.length > 0 || !m.edges.some((e) => e.negated && (e.from === node.id || e.to === node.id)))) {
-      patterns.push(nodePattern(node, declared));
-    }
+    if (!declared.has(node.id) && !deniedOnly(node)) patterns.push(nodePattern(node, declared));
   }
   for (const node of m.nodes) {
     if (!declared.has(node.id)) continue;
     where.push(...anchorConditions(node), ...node.conditions.map((c) => conditionText(node.id, c)));
   }
   for (const [a, b] of m.distinct ?? []) where.push(`${a} <> ${b}`);
-  for (const e of m.edges.filter((x) => x.negated)) {
-    where.push(`NOT ${inlineNode(byId.get(e.from)!, declared)}${arrow(e)}${inlineNode(byId.get(e.to)!, declared)}`);
-  }
+  for (const e of m.edges.filter((x) => x.negated)) where.push(deniedPattern(e, byId, declared));
   return { match: `MATCH ${patterns.join(', ')}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`, hasWhere: where.length > 0 };
 }
 

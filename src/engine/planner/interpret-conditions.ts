@@ -1,7 +1,7 @@
 import type { Token } from '../../language/analyze.js';
 import { EQUALITY_LEADS, holdsDate, LIMIT_LEADS, SUPERLATIVE_DIMENSIONS } from './cues.js';
 import type { Ctx, Unsure } from './interpret-context.js';
-import { candidates, fits, isWord, labelOf, ownerEdge, ownerNode, pick, settle, unsure, wordsOf } from './interpret-context.js';
+import { candidates, denialBefore, fits, isWord, labelOf, ownerEdge, ownerNode, pick, settle, unsure, wordsOf } from './interpret-context.js';
 import type { Item } from './links.js';
 import type { LexProperty } from './lexicon.js';
 import { agentNounsOf, eventNounsOf, objectNounsOf } from './lexicon.js';
@@ -412,8 +412,9 @@ export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
       const who = ctx.nodes.find((n) => n.who && !n.label && !n.labels);
       if (who && chosen.property.ownerKind === 'label' && !ownerNode(ctx, i, chosen.property)) settle(who, chosen.property.owner);
       const negated = negatedBefore(items, i);
-      if (attach(ctx, i, chosen.property, [{ key: chosen.property.key, op: negated ? '<>' : '=', value: chosen.value, words: chosen.value }])) {
+      if (attach(ctx, i, chosen.property, [{ key: chosen.property.key, op: negated ? '<>' : '=', value: chosen.value, words: `${negated ? 'not ' : ''}${chosen.value}` }])) {
         ctx.used.add(i);
+        if (negated) for (let k = Math.max(0, i - 3); k < i; k++) if (items[k]!.kind === 'neg') ctx.used.add(k);
         markPropertyWord(ctx, i, chosen.property);
       }
       continue;
@@ -435,9 +436,16 @@ export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
       const prev2 = items[i - 2];
       const has = (x: Item | undefined) => x?.kind === 'word' && /^(have|has|had|with)$/.test(x.token.lower);
       const nextIt = items[i + 1];
-      if ((has(prev) || (prev?.kind === 'word' && /^(a|an|any)$/.test(prev.token.lower) && has(prev2))) && !(nextIt?.kind === 'cmp' || nextIt?.kind === 'number' || nextIt?.kind === 'literal' || nextIt?.kind === 'value')) {
+      // "suppliers that do not have a website", "books without an ISBN", "with no summary": the property is not recorded.
+      const denial = denialBefore(ctx, i);
+      const denied = denial !== undefined && (items[i - 1]?.kind === 'neg' || has(prev) || has(prev2));
+      if ((denied || has(prev) || (prev?.kind === 'word' && /^(a|an|any)$/.test(prev.token.lower) && has(prev2))) && !(nextIt?.kind === 'cmp' || nextIt?.kind === 'number' || nextIt?.kind === 'literal' || nextIt?.kind === 'value')) {
         const p = pick(ctx, it.props, i);
-        if (p && attach(ctx, i, p, [{ key: p.key, op: 'exists', value: true, words: `with a ${wordsOf(ctx, i)}` }])) ctx.used.add(i);
+        const condition = denied ? { key: p?.key ?? '', op: 'exists' as const, value: false, words: `without a ${wordsOf(ctx, i)}` } : { key: p?.key ?? '', op: 'exists' as const, value: true, words: `with a ${wordsOf(ctx, i)}` };
+        if (p && attach(ctx, i, p, [condition])) {
+          ctx.used.add(i);
+          if (denied) ctx.used.add(denial);
+        }
       }
     }
   }

@@ -76,6 +76,22 @@ export function unsure(ctx: Ctx, reason: string): Unsure {
 export const labelOf = (lexicon: Lexicon, label: string): LexLabel | undefined => lexicon.labels.find((l) => l.label === label);
 
 /** The words of an item: as the question wrote them, or lower case (`lower`). */
+/** Words that may stand between a denial and what it denies ("no projects", "do not have any", "with no single copy"). */
+const DENIAL_GAP = /^(a|an|any|the|have|has|had|having|with|do|does|did|single|one|got|own|owns|owned)$/;
+
+/**
+ * The denial ("no", "not", "never", "without", "none of") that governs the thing or word at `at`:
+ * the nearest before it with only light words between, and not yet used by something else.
+ */
+export function denialBefore(ctx: Ctx, at: number): number | undefined {
+  for (let k = at - 1; k >= Math.max(0, at - 5); k--) {
+    const x = ctx.items[k]!;
+    if (x.kind === 'neg') return ctx.used.has(k) ? undefined : k;
+    if (x.kind !== 'word' || !(DENIAL_GAP.test(x.token.lower) || (x.token.lower === 'of' && ctx.items[k - 1]?.kind === 'neg'))) return undefined;
+  }
+  return undefined;
+}
+
 export const wordsOf = (ctx: Ctx, at: number, form: 'text' | 'lower' = 'text') => {
   const it = ctx.items[at]!;
   return ctx.tokens

@@ -1,5 +1,5 @@
 import type { Ctx, Draft, Unsure } from './interpret-context.js';
-import { candidates, fits, labelOf, newNodeId, ownerEdge, personLike, pluralLabel, settle, unsure } from './interpret-context.js';
+import { candidates, denialBefore, fits, labelOf, newNodeId, ownerEdge, personLike, pluralLabel, settle, unsure, wordsOf } from './interpret-context.js';
 import { valueWords } from './lexicon.js';
 import type { LexProperty } from './lexicon.js';
 import { identifierWords } from './words.js';
@@ -67,15 +67,25 @@ export function joinComponents(ctx: Ctx): Unsure | { ok: true } {
       }
       Object.assign(join, chosen);
     }
+    // "companies with no projects", "branches that have no librarians": the join is denied, never read as having one.
+    const denied = [join.a, join.b].find((n) => !n.anchor && denialBefore(ctx, n.at) !== undefined);
+    if (denied) {
+      // The first thing named is what is asked about; a denial of it, or through a third thing, is not read.
+      const first = ctx.nodes.reduce((a, b) => (b.at < a.at ? b : a));
+      if (denied === first || join.steps.length > 1) {
+        return unsure(ctx, `I can’t tell what “${wordsOf(ctx, denialBefore(ctx, denied.at)!)}” denies here, so I won’t guess`);
+      }
+      ctx.used.add(denialBefore(ctx, denied.at)!);
+    }
     ctx.confidence -= 0.1;
-    ctx.notes.push(`joined ${describeNode(ctx, join.a)} and ${describeNode(ctx, join.b)} by ${join.steps.map((s) => s.type).join(' and ')}`);
+    ctx.notes.push(`joined ${describeNode(ctx, join.a)} and ${describeNode(ctx, join.b)} by ${join.steps.map((s) => s.type).join(' and ')}${denied ? ' (denied)' : ''}`);
     settle(join.a, join.steps[0]!.from);
     settle(join.b, join.steps.at(-1)!.to);
     let previous = join.a;
     join.steps.forEach((s, k) => {
       const next: Draft = k === join.steps.length - 1 ? join.b : { id: newNodeId(ctx), at: join.b.at, label: s.to, implicit: true, conditions: [] };
       if (next !== join.b) ctx.nodes.push(next);
-      ctx.edges.push({ from: s.forward ? previous.id : next.id, to: s.forward ? next.id : previous.id, type: s.type, conditions: [], at: join.b.at, guessed: true });
+      ctx.edges.push({ from: s.forward ? previous.id : next.id, to: s.forward ? next.id : previous.id, type: s.type, conditions: [], at: join.b.at, guessed: true, ...(denied ? { negated: true } : {}) });
       previous = next;
     });
   }

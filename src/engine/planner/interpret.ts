@@ -278,7 +278,12 @@ function placeRelationship(ctx: Ctx, at: number, rel: LexRelationship, passive: 
   const nextValue = ctx.items[at + 2];
   const dateNamed = (n: Draft) => ctx.lexicon.properties.some((p) => p.ownerKind === 'label' && p.owner === n.label && (p.kind === 'date' || p.kind === 'number') && p.words.includes(rel.words[0] ?? ''));
   if (next?.kind === 'cmp' && (nextValue?.kind === 'number' || nextValue?.kind === 'decade' || nextValue?.kind === 'date') && before[0] && dateNamed(before[0])) return;
-  const negated = ctx.items.slice(Math.max(0, at - 3), at).some((it) => it.kind === 'neg');
+  // "did not direct", "never borrowed", and "borrowed no books": the denial is this verb's, used whenever the verb is.
+  const following = ctx.items[at + 1];
+  const deniedObject = following?.kind === 'neg' && /^(no|none)$/.test(ctx.tokens[following.from]!.lower) ? at + 1 : undefined;
+  const negated = ctx.items.slice(Math.max(0, at - 3), at).some((it) => it.kind === 'neg') || deniedObject !== undefined;
+  if (negated) for (let k = Math.max(0, at - 3); k < at; k++) if (ctx.items[k]!.kind === 'neg') ctx.used.add(k);
+  if (deniedObject !== undefined) ctx.used.add(deniedObject);
   if (!negated && reducedRelative(ctx, at, rel, before, after)) return;
   // Subject on the left, object on the right; a question may front its object ("Which patients does X treat?").
   const pairs: [Draft, Draft][] = [];
@@ -468,7 +473,8 @@ function unplacedWords(ctx: Ctx): { text: string; at: number }[] {
       if (naming.has(t.lemma) || naming.has(t.lower)) return;
       if (t.pos === 'verb' && /^(be|is|have|do|does|did|get|make|exist|include|involve|list|show|give|tell|find|name|return|display|provide|want|know|see|happen)$/.test(t.lemma)) return;
       out.push({ text: t.text, at: i });
-    } else if (it.kind === 'label' || it.kind === 'prop' || it.kind === 'value' || it.kind === 'rel' || it.kind === 'literal' || it.kind === 'agent' || it.kind === 'cmp' || it.kind === 'count') {
+    } else if (it.kind === 'neg' || it.kind === 'label' || it.kind === 'prop' || it.kind === 'value' || it.kind === 'rel' || it.kind === 'literal' || it.kind === 'agent' || it.kind === 'cmp' || it.kind === 'count') {
+      // A denial nothing took ("no", "never", "without") is never dropped: the answer would say the opposite.
       // A comparison left over ("or more" with nothing to compare) is reported, never dropped.
       out.push({ text: wordsOf(ctx, i), at: i });
     }

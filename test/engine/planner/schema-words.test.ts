@@ -77,6 +77,9 @@ const cases: [string, UpsertBatch, Case[]][] = [
       { question: 'Which parts did Ines Varga play?', text: /^The parts where Ines Varga appeared in a show are Ferryman, Ghost, Clerk and Ferryman\.$/ },
       { question: 'What are the parts played by people in Night Ferry?', first: ['Ines Varga', 'Tor Lunde'], text: /^2 people appeared in Night Ferry: Ines Varga \(parts Ferryman\) and Tor Lunde \(parts Pilot\)\.$/ },
       { question: 'List the top 1 show by the number of genres.', refused: /number of/ },
+      // A capitalized plural of a label is that label, not a name to look up.
+      { question: 'How many Persons are there?', text: /^There are 3 people\.$/ },
+      { question: 'Which Shows are there?', first: ['Night Ferry', 'Salt Hymns'] },
     ],
   ],
   [
@@ -96,6 +99,8 @@ const cases: [string, UpsertBatch, Case[]][] = [
       { question: 'What are the duties performed by sailors who crewed Kestrel?', first: ['Ada Moreau', 'Bo Lind'], text: /Ada Moreau \(duties deck\) and Bo Lind \(duties galley, deck, watch, nets\)/ },
       { question: 'What duties did the sailors who crewed Marlin have?', first: ['Bo Lind', 'Cy Okafor'], text: /Bo Lind \(duties watch\) and Cy Okafor \(duties helm, deck\)/ },
       { question: 'List the top 1 vessel by the number of ports.', refused: /number of/ },
+      { question: 'How many Vessels are there?', text: /^There are 2 vessels\.$/ },
+      { question: 'List the Sailors.', first: ['Ada Moreau', 'Bo Lind', 'Cy Okafor'] },
     ],
   ],
 ];
