@@ -15,7 +15,7 @@ const SETTLED = ['run_completed', 'run_failed', 'run_cancelled', 'run_awaiting_i
 interface Run {
   status: 'queued' | 'running' | 'awaiting_input' | 'succeeded' | 'failed' | 'cancelled';
   waiting_for: { kind: string; question?: string; options?: { id: string; label: string }[] } | null;
-  output: { query?: string | null; text?: string | null; sources?: { file_name: string }[] } | null;
+  output: { query?: string | null; text?: string | null; files?: string[]; sources?: { file_name: string }[] } | null;
   error?: unknown;
 }
 
@@ -86,7 +86,8 @@ export class ServiceClient {
     const text = run.output?.text ?? '';
     // The documents an answer cites, by file name.
     const sources = (run.output?.sources ?? []).map((s) => s.file_name);
-    if (!query) return { runId, query: null, columns: [], rows: [], text, asked: false, sources };
+    // A query the checks refused did not run: the run says why, and keeps no answer file.
+    if (!query || !(run.output?.files ?? []).includes('answer.json')) return { runId, query: null, columns: [], rows: [], text, asked: false, sources };
     const answer = await this.call<{ columns: string[]; rows: Record<string, unknown>[]; query?: { generator?: string; description?: { meaning?: unknown; confidence?: number } } }>(
       'GET',
       `/api/v1/runs/${runId}/download/answer.json`,

@@ -74,6 +74,13 @@ const REFUSED_WORDS: Record<string, string> = {
   EXPLAIN: 'EXPLAIN (the service plans queries itself)',
   PROFILE: 'PROFILE (the service plans queries itself)',
   CYPHER: 'CYPHER options (planner and runtime selection)',
+};
+
+/**
+ * Transaction control: a statement of its own, so only where a statement starts. Elsewhere the
+ * word is a name (`ORDER BY begin`, a graph's `begin` and `end` dates), which the engine reads as one.
+ */
+const TRANSACTION_WORDS: Record<string, string> = {
   BEGIN: 'transaction control (BEGIN)',
   COMMIT: 'transaction control (COMMIT)',
   ROLLBACK: 'transaction control (ROLLBACK)',
@@ -203,6 +210,8 @@ export function checkReadOnly(cypher: string, options: GuardOptions): GuardVerdi
         if ((word === 'CREATE' || word === 'DROP') && ADMIN_OBJECTS.has(object)) return refuse(`the administration command ${word} ${object}`);
         return refuse(refused);
       }
+
+      if (k === 0 && TRANSACTION_WORDS[word]) return refuse(TRANSACTION_WORDS[word]);
 
       if ((word === 'START' || word === 'STOP') && (k === 0 || ['DATABASE', 'SERVER', 'COMPOSITE'].includes(upper(tokens[k + 1])))) {
         return refuse(`the administration command ${word}`);

