@@ -38,9 +38,14 @@ function comparison(value: string, c: Condition): string {
     case 'ends':
       return text('ENDS WITH');
     default:
+      // A date said as text ("after 2017" is `>= '2018'`) is compared with the value's text: the same for
+      // ISO text and for a typed date or datetime, which a comparison with a string would never match.
+      if (typeof c.value === 'string' && (c.op !== '=' && c.op !== '<>' ? true : ISO_DATE_TEXT.test(c.value))) return `toString(${value}) ${c.op} ${v}`;
       return `${value} ${c.op} ${v}`;
   }
 }
+
+const ISO_DATE_TEXT = /^\d{4}-\d{2}(-\d{2})?/;
 
 /**
  * A node where it first appears: its label, and a named thing's name in its property map

@@ -114,7 +114,7 @@ function linkAt(tokens: Token[], i: number, lexicon: Lexicon, named: NamedThing[
     // "St Mary's Harbour": the possessive is part of the name.
     return { kind: 'entity', entity, from: i, to };
   }
-  if (t.pos === 'quote') return quotedSchemaName(tokens, i, lexicon) ?? { kind: 'literal', text: t.text, from: i, to: i };
+  if (t.pos === 'quote') return quotedSchemaName(tokens, i, lexicon) ?? quotedValue(tokens, i, lexicon) ?? { kind: 'literal', text: t.text, from: i, to: i };
 
   // Dates: "March 2020", "2020-03-15"; decades; numbers.
   if (MONTHS.includes(t.lower) && tokens[i + 1] && isYear(tokens[i + 1]!)) {
@@ -185,6 +185,16 @@ function withPartNoun(item: Item, tokens: Token[]): Item {
   const part = item.kind === 'label' || item.kind === 'rel' || item.kind === 'prop' ? SCHEMA_PART_NOUNS[item.kind] : undefined;
   const next = tokens[item.to + 1];
   return part && next && next.pos === 'noun' && part.has(next.lemma) ? { ...item, to: item.to + 1 } : item;
+}
+
+/**
+ * "businesses in 'Missoula'": quoted text after a preposition that is a recurring value of a property is
+ * that value, as it would be unquoted (text compared with "containing 'x'" stays a literal).
+ */
+function quotedValue(tokens: Token[], i: number, lexicon: Lexicon): Item | undefined {
+  if (tokens[i - 1]?.pos !== 'prep') return undefined;
+  const found = lexicon.values.get(valueWords(tokens[i]!.text).join(' '));
+  return found ? { kind: 'value', values: found, from: i, to: i } : undefined;
 }
 
 /** "in 'ACTED_IN' relationships": a quoted name of the schema, written as the schema writes it, with the noun of its part after it. */

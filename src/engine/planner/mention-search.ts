@@ -242,7 +242,10 @@ export async function searchMentions(graph: GraphStore, understanding: Understan
   for (let index = 0; index < mentions.length; index++) {
     const mention = mentions[index]!;
     // Lower-case words name something only by its whole name ("copper", "ada moreau"), never by a word of it ("top").
-    const candidates = fitting(await candidatesFor(graph, mention.text, nameKeyOf, mention.loose === true), understanding, vocabulary);
+    let candidates = fitting(await candidatesFor(graph, mention.text, nameKeyOf, mention.loose === true), understanding, vocabulary);
+    // "businesses in 'Missoula'", "parcels sent to Portugal": a recurring value of a property is that value, not a
+    // thing whose name merely holds it ("Missoula Public Library"); a thing named exactly so still wins.
+    if (lexicon && candidates.length > 0 && isPropertyValue(lexicon, mention.text) && !candidates.some((c) => normalizeMention(c.name) === normalizeMention(mention.text))) candidates = [];
     // "Python and Rust" names two things, unless something is called exactly that.
     const parts = mention.quoted ? [] : splitOnAnd(mention);
     if (candidates.length === 0 && parts.length > 1) {
@@ -270,7 +273,7 @@ export async function searchMentions(graph: GraphStore, understanding: Understan
       }
       // Loose words that name nothing are left to the planner, which reports them if it cannot place them;
       // a recurring value of a property ("Germany" as a country) is a value, not a missing thing.
-      if (mention.loose || (lexicon && !mention.quoted && isPropertyValue(lexicon, mention.text))) continue;
+      if (mention.loose || (lexicon && isPropertyValue(lexicon, mention.text))) continue;
       // A capitalized word that names a label or relationship ("Which Companies …") is not a name.
       if (!mention.quoted && matchWords(vocabulary, [{ word: fold(mention.text), stem: fold(mention.text), start: mention.start }]).labels.length === 0) {
         if (understanding.mentions.length > 0) unknown.push(mention.text);
