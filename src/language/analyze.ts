@@ -128,14 +128,6 @@ function lemmaOf(term: Term, lower: string, tags: ReadonlySet<string>): string {
     const singular = nlp()(lower).nouns().toSingular().text();
     if (singular) return fold(singular);
   }
-  // "How many Persons are there?": a capitalized word the tagger takes for a name is a plural noun when, in lower case, it is one.
-  if (tags.has('ProperNoun') && lower.endsWith('s')) {
-    const plain = nlp()(lower);
-    if (plain.has('#Plural') && !plain.has('#ProperNoun')) {
-      const singular = plain.nouns().toSingular().text();
-      if (singular) return fold(singular);
-    }
-  }
   return root ?? lower;
 }
 
@@ -201,6 +193,15 @@ function analyzeText(question: string): Token[] {
     first = false;
   }
   tokens.sort((a, b) => a.start - b.start);
+  // "How many Persons are there?": a capitalized word alone (not in a name such as "Tom Hanks") that the
+  // tagger takes for a name is a plural noun when, in lower case, it is one.
+  tokens.forEach((t, i) => {
+    if (t.pos !== 'proper' || !t.lower.endsWith('s') || t.lemma !== t.lower || tokens[i - 1]?.pos === 'proper' || tokens[i + 1]?.pos === 'proper') return;
+    const plain = nlp()(t.lower);
+    if (!plain.has('#Plural') || plain.has('#ProperNoun')) return;
+    const singular = plain.nouns().toSingular().text();
+    if (singular) t.lemma = fold(singular);
+  });
   // "movies that received a review": a past form the tagger took for a noun, between a relative pronoun and a determiner, is a verb.
   tokens.forEach((t, i) => {
     if (t.pos === 'noun' && t.lower.endsWith('ed') && /^(that|which|who)$/.test(tokens[i - 1]?.lower ?? '') && tokens[i + 1]?.pos === 'det') {

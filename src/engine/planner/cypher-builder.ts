@@ -238,7 +238,7 @@ function rankByCount(m: Meaning, counted: string, byId: Map<string, MeaningNode>
   const optional = `${base} OPTIONAL MATCH ${pattern}${conditions.length ? ` WHERE ${conditions.join(' AND ')}` : ''}`;
   const ranked = `ORDER BY count ${direction}, name LIMIT ${limit}`;
   // "The most": things with none are not among them (all having none answers nothing); "the fewest" may well be none.
-  const some = direction === 'DESC' ? ' WHERE count > 0' : '';
+  const some = direction === 'DESC' && !m.order!.each ? ' WHERE count > 0' : '';
   if (holder === focus) return `${optional} WITH ${focus}, count(DISTINCT ${counted}) AS count${some} RETURN ${name} AS name, count ${ranked}`;
   // Counted per joined thing, then added up per focus ("movies by their directors' followers").
   return `${optional} WITH ${focus}, ${holder}, count(DISTINCT ${counted}) AS each WITH ${focus}, sum(each) AS count${some} RETURN ${name} AS name, count ${ranked}`;

@@ -130,6 +130,13 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
     const owner = ctx.nodes.find((n) => n.id === of.of);
     ask = owner?.anchor && !of.edge ? { kind: 'value', ...of } : { kind: 'aggregate', fn: 'sum', ...of };
     if (owner && !of.edge) focus = owner;
+  } else if (countAt >= 0 && groupOf(ctx, focus)) {
+    // "How many reviews does each user have?", "the number of businesses per category": every group with its count.
+    const { group, at } = groupOf(ctx, focus)!;
+    ctx.used.add(at);
+    order = { by: { count: focus.id }, direction: 'DESC', each: true };
+    focus = group;
+    limit = LIST_LIMIT;
   } else if (countAt >= 0) {
     ask = { kind: 'count' };
   } else if (asked.length > 0 && (focus.anchor || (anchors.length > 0 && free.every((n) => n.implicit)))) {
@@ -206,12 +213,20 @@ function objectAsked(ctx: Ctx, focus: Draft, free: Draft[]): Draft {
 
 /** The meaning with its columns: values named beside a list, and the values its conditions compared. */
 function finishShape(ctx: Ctx, focus: Draft, ask: Ask, order: Ordering | undefined, limit: number | undefined, asked: { it: PropItem; i: number }[]): { ok: true; meaning: Meaning } | Unsure {
+  // "the average rating for each movie": one figure for all of them would answer another question.
+  const each = ask.kind === 'count' || ask.kind === 'aggregate' || ask.kind === 'value' ? groupOf(ctx, focus, true) : undefined;
+  if (each && each.group === focus && ask.kind === 'aggregate' && ask.of === focus.id && !ask.edge) {
+    // "the total number of employees of each company": each one's own value, not their sum.
+    ctx.used.add(each.at);
+    ask = { kind: 'list', extra: [{ of: ask.of, key: ask.key }] };
+    limit = LIST_LIMIT;
+  } else if (each) return unsure(ctx, `I can’t give that for each ${wordsOf(ctx, each.group.at)} separately yet`);
   if (ask.kind === 'list') {
     for (const { it, i } of asked) {
       const p = pick(ctx, it.props, i);
       const of = p && valueOwner(ctx, p, i);
       if (of) {
-        ask.extra.push(of);
+        if (!ask.extra.some((x) => x.of === of.of && x.key === of.key && !x.edge === !of.edge)) ask.extra.push(of);
         ctx.used.add(i);
       }
     }
@@ -538,4 +553,18 @@ function dimensionOrder(ctx: Ctx, node: Draft, rank: RankItem, said: string): { 
   if (!chosen) return undefined;
   const dated = chosen.kind === 'date' || byWords.length === 0;
   return { order: { by: { of: node.id, key: chosen.key }, direction: dated && d.onDates ? d.onDates : d.onValues, said, ...(holdsDate(chosen) ? { dated: true } : {}) }, fromProperty: true };
+}
+
+/**
+ * "each user", "per category", "for every branch": the things a count is given for, one by one, when
+ * they are joined to what is counted. Returns that thing and where its "each" stands.
+ */
+function groupOf(ctx: Ctx, focus: Draft, orFocus = false): { group: Draft; at: number } | undefined {
+  for (let k = 0; k < ctx.items.length - 1; k++) {
+    const it = ctx.items[k]!;
+    if (it.kind !== 'word' || !/^(each|per|every)$/.test(it.token.lower) || ctx.used.has(k)) continue;
+    const group = ctx.nodes.find((n) => n.at === k + 1 && !n.anchor && !n.implicit);
+    if (group && ((orFocus && group === focus) || (group !== focus && (orFocus || joined(ctx, group, focus))))) return { group, at: k };
+  }
+  return undefined;
 }

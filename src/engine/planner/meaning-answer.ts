@@ -195,6 +195,11 @@ export function composeMeaningAnswer(input: MeaningAnswerInput): string {
           }
           return `I found no ${n(2)}${describe(m, focus.id, true)} to rank.`;
         }
+        if ('count' in by && m.order.each) {
+          const shown = listOf(rows.map((r) => `${show(r[first])} (${show(r.count)})`));
+          const grouped = { ...m, edges: m.edges.filter((e) => e.from !== by.count && e.to !== by.count) };
+          return `The number of ${counted} of each ${n(1)}${describe(grouped, focus.id, false)}${names.length > 1 ? ', most first' : ''}: ${shown}.`;
+        }
         if ('count' in by) {
           const what = `${most ? 'the most' : 'the fewest'} ${counted}`;
           // "Which 3 people have the most followers?" when only 2 have any: said so, not passed off as the top 3.

@@ -83,6 +83,8 @@ export interface Ordering {
   pick?: number;
   /** "The first 3 movies": listed in date order, those without a date last; not a ranking. */
   chronological?: boolean;
+  /** "How many reviews does each user have?": every focus thing with its count, those with none too; not a ranking. */
+  each?: boolean;
 }
 
 /** A condition on how many of a node the focus is joined to ("with more than 3 movies"). */
