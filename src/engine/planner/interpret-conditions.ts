@@ -6,6 +6,7 @@ import type { Item } from './links.js';
 import type { LexProperty } from './lexicon.js';
 import { agentNounsOf, eventNounsOf, objectNounsOf } from './lexicon.js';
 import type { CompareOp, Condition } from './meaning.js';
+import { identifierWords } from './words.js';
 
 /** Participles between a quoted text and the property that holds it ("'voyage' mentioned in the blurb"). */
 const MENTIONED = /^(mentioned|named|written|used|quoted|cited|appearing|found)$/;
@@ -284,6 +285,26 @@ function nameProperty(ctx: Ctx, at: number): LexProperty | undefined {
 const negatedBefore = (items: Item[], i: number) => items.slice(Math.max(0, i - 3), i).some((x) => x.kind === 'neg');
 const cueWords = (ctx: Ctx, it: Item) => ctx.tokens.slice(it.from, it.to + 1).map((t: Token) => t.lower).join(' ');
 
+/**
+ * "port 80", "zone 1": a number after a label word is the thing's own number when the label has one
+ * number property named like the label itself (`Port.port`, `Zone.zone`), or an id or number.
+ * Returns whether it was placed.
+ */
+function numberedThing(ctx: Ctx, i: number, value: Value): boolean {
+  const label = ctx.items[i - 1];
+  const node = ctx.nodes.find((n) => n.at === i - 1 && !n.anchor);
+  if (label?.kind !== 'label' || !node || value.kind !== 'number') return false;
+  const own = identifierWords(label.label.label).map((w) => w.toLowerCase());
+  const props = ctx.lexicon.properties.filter(
+    (p) => p.ownerKind === 'label' && p.owner === label.label.label && (p.kind === 'number' || p.kind === 'mixed') && (p.words.join(' ') === own.join(' ') || /^(id|number|no|num)$/i.test(p.key)),
+  );
+  if (props.length !== 1) return false;
+  const prop = props[0]!;
+  if (!attach(ctx, i, prop, [{ key: prop.key, op: '=', value: value.value, words: String(value.value) }])) return false;
+  ctx.used.add(i);
+  return true;
+}
+
 export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
   const { items } = ctx;
   for (let i = 0; i < items.length; i++) {
@@ -364,6 +385,8 @@ export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
         for (let k = i; k <= v.end; k++) ctx.used.add(k);
         continue;
       }
+      // "port 80", "zone 1", "rack 12": a number right after a kind of thing is the number the thing is known by.
+      if (it.kind === 'number' && op === '=' && !postfix && numberedThing(ctx, i, v.value)) continue;
       // A bare number that is not a year compares nothing by itself ("Apollo 13" is a name, found as one).
       if (it.kind === 'number' && op === '=' && !it.year && !postfix) continue;
       const prop = propertyFor(ctx, i, v.end, v.value);

@@ -473,6 +473,9 @@ function unplacedWords(ctx: Ctx): { text: string; at: number }[] {
       if (naming.has(t.lemma) || naming.has(t.lower)) return;
       if (t.pos === 'verb' && /^(be|is|have|do|does|did|get|make|exist|include|involve|list|show|give|tell|find|name|return|display|provide|want|know|see|happen)$/.test(t.lemma)) return;
       out.push({ text: t.text, at: i });
+    } else if (it.kind === 'number' && !it.ordinal) {
+      // A number nothing took ("port 80", "zone 1") would widen the answer to everything: never dropped.
+      out.push({ text: wordsOf(ctx, i), at: i });
     } else if (it.kind === 'neg' || it.kind === 'label' || it.kind === 'prop' || it.kind === 'value' || it.kind === 'rel' || it.kind === 'literal' || it.kind === 'agent' || it.kind === 'cmp' || it.kind === 'count') {
       // A denial nothing took ("no", "never", "without") is never dropped: the answer would say the opposite.
       // A comparison left over ("or more" with nothing to compare) is reported, never dropped.
