@@ -2,6 +2,7 @@ import { ENTITY_LABEL, isNameKey } from '../../stores/graph/bookkeeping.js';
 import type { GraphSchema } from '../../stores/graph/port.js';
 import type { PropertyProfile } from './value-profile.js';
 import { labelNameKey, nameLikeKey } from './vocabulary.js';
+import { identifierWords } from './words.js';
 
 /** The naming property of each label. */
 export type NamingKeys = ReadonlyMap<string, string>;
@@ -22,9 +23,23 @@ export function namingKeys(schema: GraphSchema, profiles: readonly PropertyProfi
       keys.set(l.label, chosen);
       continue;
     }
-    keys.set(l.label, nameLikeKey(l.label, l.properties) ?? byValues(l.label, profiles) ?? labelNameKey(l.label, l.properties));
+    const nameLike = nameLikeKey(l.label, l.properties);
+    keys.set(l.label, (nameLike && !namesAnother(l.label, nameLike, profiles) ? nameLike : undefined) ?? byValues(l.label, profiles) ?? nameLike ?? labelNameKey(l.label, l.properties));
   }
   return keys;
+}
+
+/**
+ * A compound name of other words whose values repeat (`filer_org_name` on filings, `bank_name` on
+ * transfers) names a related thing, not each of these: many filings show one filer's name. The
+ * thing's own `name` or `title`, or a compound of its label's words, is always its name.
+ */
+function namesAnother(label: string, key: string, profiles: readonly PropertyProfile[]): boolean {
+  if (key === 'name' || key === 'title') return false;
+  const labelWords = new Set(identifierWords(label));
+  if (identifierWords(key).slice(0, -1).some((w) => labelWords.has(w))) return false;
+  const profile = profiles.find((p) => p.ownerKind === 'label' && p.owner === label && p.key === key);
+  return profile !== undefined && profile.count > 0 && !profile.unique && profile.distinct * 2 <= profile.count;
 }
 
 /** Longest value a name read from the values may have: longer text describes a thing rather than names it. */
