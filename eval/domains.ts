@@ -7,6 +7,8 @@ import { evaluate } from './evaluate.js';
 import { halfOf, readQuestions } from './question-set.js';
 import type { Half } from './question-set.js';
 import { reportTable } from './report.js';
+import { readGraphFile } from './graph-file.js';
+import { wrongGolds } from './wrong-golds.js';
 
 /**
  * `npm run eval:domains -- [--half held-out|tune] [--slice N] [--only NAME,NAME] [--check FILE]`
@@ -56,7 +58,10 @@ interface Summary {
   name: string;
   n: number;
   right: number;
+  /** Wrong answers, those to golds believed wrong (wrong-golds.ts) left out. */
   wrong: number;
+  /** Answers graded wrong against a gold believed wrong: shown apart. */
+  wrongOnBadGold: number;
   failed: number;
   results: EvalResult[];
 }
@@ -89,13 +94,15 @@ async function runDomain(domain: Domain): Promise<Summary | undefined> {
   let questions = domain.whole ? all : halfOf(all, args.half as Half, SEED, { ordered: true });
   if (args.slice) questions = questions.slice(0, Number(args.slice));
   const results = await evaluate({ graph: domain.graph, questions, concurrency: Number(args.concurrency) });
+  const badGolds = wrongGolds(questions, await readGraphFile(domain.graph));
   const title = `${domain.name}${domain.whole ? ' (in-house, whole)' : ` (${args.half} half${args.slice ? `, first ${args.slice}` : ''})`}: ${questions.length} questions`;
   process.stdout.write(`${reportTable(title, results)}\n\n`);
   return {
     name: domain.name,
     n: results.length,
     right: results.filter((r) => r.outcome === 'right').length,
-    wrong: results.filter((r) => r.outcome === 'wrong').length,
+    wrong: results.filter((r) => r.outcome === 'wrong' && !badGolds.has(r.id)).length,
+    wrongOnBadGold: results.filter((r) => r.outcome === 'wrong' && badGolds.has(r.id)).length,
     failed: results.filter((r) => r.failed).length,
     results,
   };
@@ -110,9 +117,11 @@ async function main(): Promise<number> {
   }
   const ranked = [...summaries].sort((a, b) => score(a) - score(b));
   process.stdout.write(`domains, worst first (${args.half} half${args.slice ? `, first ${args.slice} of each` : ''}):\n`);
-  process.stdout.write('| domain        |    n | right         | wrong         | failed |\n|---------------|------|---------------|---------------|--------|\n');
+  process.stdout.write('| domain        |    n | right         | wrong         | wrong, gold believed wrong | failed |\n|---------------|------|---------------|---------------|----------------------------|--------|\n');
   for (const s of ranked) {
-    process.stdout.write(`| ${s.name.padEnd(13)} | ${String(s.n).padStart(4)} | ${String(s.right).padStart(4)} ${pct(s.right, s.n).padStart(7)} | ${String(s.wrong).padStart(4)} ${pct(s.wrong, s.n).padStart(7)} | ${String(s.failed).padStart(6)} |\n`);
+    process.stdout.write(
+      `| ${s.name.padEnd(13)} | ${String(s.n).padStart(4)} | ${String(s.right).padStart(4)} ${pct(s.right, s.n).padStart(7)} | ${String(s.wrong).padStart(4)} ${pct(s.wrong, s.n).padStart(7)} | ${String(s.wrongOnBadGold).padStart(26)} | ${String(s.failed).padStart(6)} |\n`,
+    );
   }
   const out = path.join('eval', 'results', `domains-${args.half}${args.slice ? `-first${args.slice}` : ''}.json`);
   await mkdir(path.dirname(out), { recursive: true });
