@@ -248,7 +248,23 @@ function textPropertyFor(ctx: Ctx, at: number, needNamed = false): LexProperty |
     if (it.kind === 'word' && !EQUALITY_LEADS.has(it.token.lower) && !/^(a|an|the|its|their|his|her|whose|that|which|who|is|are|has|have)$/.test(it.token.lower)) break;
     if (it.kind !== 'word' && it.kind !== 'cmp') break;
   }
-  return needNamed ? undefined : nameProperty(ctx, at);
+  return needNamed ? undefined : (proseProperty(ctx, at) ?? nameProperty(ctx, at));
+}
+
+/** Longer than any name: a text property holding prose (a review's text, a post's body). */
+const PROSE_MIN_CHARS = 80;
+
+/**
+ * "reviews mentioning 'IPA'", "posts containing 'deadline'": a text said to be in a thing whose
+ * name is a short code or id (`reviewId`) is in the one property of it that holds prose.
+ */
+function proseProperty(ctx: Ctx, at: number): LexProperty | undefined {
+  const cue = ctx.items[at];
+  if (cue?.kind !== 'cmp' || !cue.cue.text || cue.cue.op !== 'contains') return undefined;
+  const named = nameProperty(ctx, at);
+  if (!named || (named.longest ?? 0) >= PROSE_MIN_CHARS / 2) return undefined;
+  const prose = ctx.lexicon.properties.filter((p) => p.ownerKind === 'label' && p.owner === named.owner && p.kind === 'text' && (p.longest ?? 0) >= PROSE_MIN_CHARS);
+  return prose.length === 1 ? prose[0] : undefined;
 }
 
 /**

@@ -81,6 +81,8 @@ export interface LexProperty {
   forms: string[][];
   kind: ValueKind;
   values: { value: string; count: number }[];
+  /** The longest text value read (0 for other kinds): prose is long, names and codes are short. */
+  longest?: number;
 }
 
 export interface LexValue {
@@ -199,7 +201,7 @@ export function buildLexicon(schema: GraphSchema, profiles: PropertyProfile[], s
     if (words.length >= 2 && /^(count|number|total|num)$/.test(words.at(-1)!)) forms.push(['number', 'of', ...words.slice(0, -1)]);
     // A label's naming property holds names, found by name search, not categories.
     const naming = p.ownerKind === 'label' && nameKeys?.get(p.owner) === p.key;
-    return { owner: p.owner, ownerKind: p.ownerKind, key: p.key, words, forms, kind: p.kind, values: naming ? [] : p.values };
+    return { owner: p.owner, ownerKind: p.ownerKind, key: p.key, words, forms, kind: p.kind, values: naming ? [] : p.values, longest: p.longest };
   });
   const values = new Map<string, LexValue[]>();
   let valueWordsMax = 1;
