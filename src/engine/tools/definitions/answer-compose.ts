@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { composeAnswer } from '../../planner/answer.js';
+import { explainEmpty } from '../../planner/empty-answer.js';
 import { composeMeaningAnswer } from '../../planner/meaning-answer.js';
 import { countWith, readQuestion } from '../../planner/read-question.js';
 import type { PlanDescription, ResolvedEntity } from '../../planner/plan.js';
@@ -31,6 +32,10 @@ export default defineTool({
     // A cut list of the planner's own query says how many there are in all: counted only when the row limit cut it.
     const countCypher = shape.countCypher;
     const total = truncated && countCypher ? await countWith(graph)(countCypher) : undefined;
-    return { text: composeMeaningAnswer({ meaning, columns, rows, truncated, ...(total !== undefined && Number.isFinite(total) ? { total } : {}) }) };
+    const text = composeMeaningAnswer({ meaning, columns, rows, truncated, ...(total !== undefined && Number.isFinite(total) ? { total } : {}) });
+    // Found nothing: which one part of the reading empties it, said beside the "none" (never an empty world by default).
+    const empty = rows.length === 0 || (meaning.ask.kind === 'count' && Number(Object.values(rows[0] ?? {})[0] ?? 0) === 0);
+    const why = empty ? await explainEmpty(meaning, countWith(graph)) : undefined;
+    return { text: why ? `${text} ${why}` : text };
   },
 });
