@@ -221,6 +221,9 @@ function finishShape(ctx: Ctx, focus: Draft, ask: Ask, order: Ordering | undefin
     ask = { kind: 'list', extra: [{ of: ask.of, key: ask.key }] };
     limit = LIST_LIMIT;
   } else if (each) return unsure(ctx, `I can’t give that for each ${wordsOf(ctx, each.group.at)} separately yet`);
+  // "members who borrowed every book", "actors in all the movies of X": all of them, which a pattern match reads as any one.
+  const universal = everyOf(ctx, focus);
+  if (universal !== undefined) return unsure(ctx, `I can’t yet tell what is joined to all “${wordsOf(ctx, universal)}” at once, rather than to any one of them`);
   if (ask.kind === 'list') {
     for (const { it, i } of asked) {
       const p = pick(ctx, it.props, i);
@@ -565,6 +568,20 @@ function groupOf(ctx: Ctx, focus: Draft, orFocus = false): { group: Draft; at: n
     if (it.kind !== 'word' || !/^(each|per|every)$/.test(it.token.lower) || ctx.used.has(k)) continue;
     const group = ctx.nodes.find((n) => n.at === k + 1 && !n.anchor && !n.implicit);
     if (group && ((orFocus && group === focus) || (group !== focus && (orFocus || joined(ctx, group, focus))))) return { group, at: k };
+  }
+  return undefined;
+}
+
+/** Where "every"/"all (the)" stands before a thing other than the one asked about that a relationship reaches. */
+function everyOf(ctx: Ctx, focus: Draft): number | undefined {
+  for (let k = 0; k < ctx.items.length - 1; k++) {
+    const it = ctx.items[k]!;
+    if (it.kind !== 'word' || !/^(every|all)$/.test(it.token.lower) || ctx.used.has(k)) continue;
+    const at = isWord(ctx.items[k + 1], 'the') || isWord(ctx.items[k + 1], 'of') ? (isWord(ctx.items[k + 2], 'the') ? k + 3 : k + 2) : k + 1;
+    // The object of a verb said before it ("borrowed every book"), not what is listed ("Find all albums …").
+    const verbBefore = ctx.items.slice(0, k).some((x) => x.kind === 'rel');
+    const node = ctx.nodes.find((n) => n.at === at && n !== focus && !n.anchor);
+    if (verbBefore && node && ctx.edges.some((e) => !e.negated && (e.from === node.id || e.to === node.id))) return at;
   }
   return undefined;
 }

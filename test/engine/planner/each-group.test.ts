@@ -81,3 +81,14 @@ describe('a count for each thing (shipping)', () => {
     expect((await planner().ask('How many parcels did depots dispatch?')).rows).toEqual([{ count: 3 }]);
   });
 });
+
+describe('"every" and "all" before a joined thing are not read as "any one"', () => {
+  const library = plannerOnScratch('every library', LIBRARY);
+  const shipping = plannerOnScratch('every shipping', SHIPPING);
+
+  it('declines "borrowed every book" and "dispatched all parcels"; "all" before what is listed stays a list', async () => {
+    expect((await library().ask('Which members borrowed every book?')).cypher).toBeUndefined();
+    expect((await shipping().ask('Which depots dispatched all the parcels?')).cypher).toBeUndefined();
+    expect((await library().ask('List all members who borrowed a book.')).rows.map((r) => r.name).sort()).toEqual(['Ines Varga', 'Omar Haddad']);
+  });
+});
