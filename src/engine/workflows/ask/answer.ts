@@ -11,6 +11,9 @@ function focusNameKey(d: PlanDescription): string {
   return m?.nodes.find((n) => n.id === m.focus)?.nameKey ?? 'name';
 }
 
+/** Longest cell looked for among the documents' names (the `answer_sources` tool takes no longer one). */
+const SOURCE_NAME_MAX_CHARS = 1000;
+
 /** Things a session keeps as "talked about" for pronouns, most recent first. */
 const FOCUS_MAX = 6;
 
@@ -44,7 +47,8 @@ export const answerNode: WorkflowNode<AskInput> = {
         ? { sources: [], total: 0 }
         : await tool<{ sources: { doc_id: string; file_name: string; snippet: string; page: number | null }[]; total: number }>('answer_sources', {
             keys: ((outputs.resolve?.entities ?? []) as { key?: string }[]).flatMap((e) => (e.key ? [e.key] : [])),
-            names: result.rows.flatMap((row) => Object.values(row).filter((v): v is string => typeof v === 'string')).slice(0, 200),
+            // A long text cell (a post's body) names nothing a document would: only what could be a name is looked for.
+            names: result.rows.flatMap((row) => Object.values(row).filter((v): v is string => typeof v === 'string' && v.length <= SOURCE_NAME_MAX_CHARS)).slice(0, 200),
             ...(query.description.target ? { label: query.description.target } : {}),
             ...(query.description.relationship ? { relationship: query.description.relationship.type } : {}),
             ...(query.description.keysCypher ? { keys_cypher: query.description.keysCypher } : {}),
