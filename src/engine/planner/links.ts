@@ -206,7 +206,12 @@ function quotedSchemaName(tokens: Token[], i: number, lexicon: Lexicon): Item | 
     ...(rel ? [{ kind: 'rel' as const, rel, passive: false, from: i, to: i }] : []),
     ...(label ? [{ kind: 'label' as const, label, plural: tokens[i + 1]?.tags.has('Plural') === true, from: i, to: i }] : []),
   ];
-  return named.map((item) => withPartNoun(item, tokens)).find((item) => item.to > i);
+  const found = named.map((item) => withPartNoun(item, tokens)).find((item) => item.to > i);
+  if (found) return found;
+  // "the 'unitPrice' of Chai": a property's own key, quoted as the schema writes it (a compound, or after "the").
+  const props = lexicon.properties.filter((p) => p.key === text);
+  const keyLike = /[_-]|[a-z][A-Z]/.test(text) || tokens[i - 1]?.pos === 'det';
+  return props.length > 0 && keyLike ? { kind: 'prop', props, from: i, to: i } : undefined;
 }
 
 const flipDir = (d: 'ASC' | 'DESC'): 'ASC' | 'DESC' => (d === 'ASC' ? 'DESC' : 'ASC');

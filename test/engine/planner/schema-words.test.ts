@@ -80,6 +80,8 @@ const cases: [string, UpsertBatch, Case[]][] = [
       // A capitalized plural of a label is that label, not a name to look up.
       { question: 'How many Persons are there?', text: /^There are 3 people\.$/ },
       { question: 'Which Shows are there?', first: ['Night Ferry', 'Salt Hymns'] },
+      // A property's own key, quoted as the schema writes it.
+      { question: "What is the 'genre' of Night Ferry?", text: /^The genre of Night Ferry is farce\.$/ },
     ],
   ],
   [
@@ -100,6 +102,7 @@ const cases: [string, UpsertBatch, Case[]][] = [
       { question: 'What duties did the sailors who crewed Marlin have?', first: ['Bo Lind', 'Cy Okafor'], text: /Bo Lind \(duties watch\) and Cy Okafor \(duties helm, deck\)/ },
       { question: 'List the top 1 vessel by the number of ports.', refused: /number of/ },
       { question: 'How many Vessels are there?', text: /^There are 2 vessels\.$/ },
+      { question: "What is the 'port' of Kestrel?", text: /^The port of Kestrel is Oban\.$/ },
       { question: 'List the Sailors.', first: ['Ada Moreau', 'Bo Lind', 'Cy Okafor'] },
     ],
   ],
