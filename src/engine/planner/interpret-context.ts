@@ -75,7 +75,6 @@ export function unsure(ctx: Ctx, reason: string): Unsure {
 
 export const labelOf = (lexicon: Lexicon, label: string): LexLabel | undefined => lexicon.labels.find((l) => l.label === label);
 
-/** The words of an item: as the question wrote them, or lower case (`lower`). */
 /** Words that may stand between a denial and what it denies ("no projects", "do not have any", "with no single copy"). */
 const DENIAL_GAP = /^(a|an|any|the|have|has|had|having|with|do|does|did|single|one|got|own|owns|owned)$/;
 
@@ -92,6 +91,7 @@ export function denialBefore(ctx: Ctx, at: number): number | undefined {
   return undefined;
 }
 
+/** The words of an item: as the question wrote them, or lower case (`lower`). */
 export const wordsOf = (ctx: Ctx, at: number, form: 'text' | 'lower' = 'text') => {
   const it = ctx.items[at]!;
   return ctx.tokens
