@@ -11,7 +11,7 @@ import { readGraphFile } from './graph-file.js';
 import { wrongGolds } from './wrong-golds.js';
 
 /**
- * `npm run eval:domains -- [--half held-out|tune] [--slice N] [--only NAME,NAME] [--check FILE]`
+ * `npm run eval:domains -- [--half held-out|tune] [--slice N] [--only NAME,NAME] [--check FILE] [--neo4j URI]`
  *
  * Every domain the planner is measured on, each on a fresh service with its own graph, reported
  * apart and the worst first (wrong answers count double). The external sets are read from
@@ -19,7 +19,8 @@ import { wrongGolds } from './wrong-golds.js';
  * licences differ. Their halves are fixed by the seed; the in-house sets were frozen held-out
  * sets from the start and are asked whole. `--slice N` asks the first N of each half (in the
  * seed's order, so a slice is always the same questions); `--check FILE` fails (exit 1) when a
- * domain answers fewer right or more wrong than the floors in FILE (eval/floors.json in CI).
+ * domain answers fewer right or more wrong than the floors in FILE (eval/floors.json in CI);
+ * `--neo4j URI` asks the same questions of the same graph on a running Neo4j (`npm run neo4j`).
  */
 
 const BENCHMARKS = process.env.BENCHMARKS_DIR ?? path.join('..', 'shared', 'benchmarks');
@@ -73,6 +74,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     check: { type: 'string' },
     concurrency: { type: 'string', default: '4' },
+    neo4j: { type: 'string' },
   },
 });
 if (args.half !== 'tune' && args.half !== 'held-out') {
@@ -93,7 +95,7 @@ async function runDomain(domain: Domain): Promise<Summary | undefined> {
   // The slice is taken in the seed's order, the same questions every time.
   let questions = domain.whole ? all : halfOf(all, args.half as Half, SEED, { ordered: true });
   if (args.slice) questions = questions.slice(0, Number(args.slice));
-  const results = await evaluate({ graph: domain.graph, questions, concurrency: Number(args.concurrency) });
+  const results = await evaluate({ graph: domain.graph, questions, concurrency: Number(args.concurrency), ...(args.neo4j ? { neo4jUri: args.neo4j } : {}) });
   const badGolds = wrongGolds(questions, await readGraphFile(domain.graph));
   const title = `${domain.name}${domain.whole ? ' (in-house, whole)' : ` (${args.half} half${args.slice ? `, first ${args.slice}` : ''})`}: ${questions.length} questions`;
   process.stdout.write(`${reportTable(title, results)}\n\n`);
@@ -123,7 +125,7 @@ async function main(): Promise<number> {
       `| ${s.name.padEnd(13)} | ${String(s.n).padStart(4)} | ${String(s.right).padStart(4)} ${pct(s.right, s.n).padStart(7)} | ${String(s.wrong).padStart(4)} ${pct(s.wrong, s.n).padStart(7)} | ${String(s.wrongOnBadGold).padStart(26)} | ${String(s.failed).padStart(6)} |\n`,
     );
   }
-  const out = path.join('eval', 'results', `domains-${args.half}${args.slice ? `-first${args.slice}` : ''}.json`);
+  const out = path.join('eval', 'results', `domains-${args.half}${args.slice ? `-first${args.slice}` : ''}${args.neo4j ? '-neo4j' : ''}.json`);
   await mkdir(path.dirname(out), { recursive: true });
   await writeFile(out, `${JSON.stringify(Object.fromEntries(summaries.map((s) => [s.name, s.results])), null, 1)}\n`);
   process.stdout.write(`results: ${out}\n`);

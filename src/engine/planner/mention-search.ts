@@ -195,16 +195,18 @@ const VALUE_PROPERTIES_MAX = 12;
  * The relationship property one of whose values the text is ("CEO", "engineers": roles on
  * WORKS_AT), compared without case and also in the singular.
  */
-export async function relationshipValue(graph: GraphStore, vocabulary: Vocabulary, text: string): Promise<RelationshipValue | undefined> {
+export async function relationshipValue(graph: GraphStore, vocabulary: Vocabulary, text: string, lexicon?: Lexicon): Promise<RelationshipValue | undefined> {
   const lower = fold(text).trim();
   if (!lower || lower.length > 60) return undefined;
   const forms = [...new Set([lower, lower.replace(/ies$/, 'y'), lower.replace(/s$/, '')])];
   const properties = vocabulary.relationships.flatMap((r) => r.properties.map((p) => ({ type: r.type, property: p }))).slice(0, VALUE_PROPERTIES_MAX);
+  // A list's items are compared one by one: Neo4j refuses toString() of a list ("roles: ['Man in Bar']").
+  const isList = (type: string, key: string) => lexicon?.properties.some((p) => p.ownerKind === 'relationship' && p.owner === type && p.key === key && p.kind === 'list') ?? false;
   for (const { type, property } of properties) {
-    const { rows } = await graph.runReadOnly(
-      `MATCH ()-[r:\`${type.replace(/`/g, '``')}\`]->() WHERE toLower(toString(r.\`${property.replace(/`/g, '``')}\`)) IN $forms RETURN r.\`${property.replace(/`/g, '``')}\` AS value LIMIT 1`,
-      { forms },
-    );
+    const p = `r.\`${property.replace(/`/g, '``')}\``;
+    const matching = isList(type, property) ? `any(item IN ${p} WHERE toLower(toString(item)) IN $forms)` : `toLower(toString(${p})) IN $forms`;
+    const value = isList(type, property) ? `[item IN ${p} WHERE toLower(toString(item)) IN $forms][0]` : p;
+    const { rows } = await graph.runReadOnly(`MATCH ()-[r:\`${type.replace(/`/g, '``')}\`]->() WHERE ${matching} RETURN ${value} AS value LIMIT 1`, { forms });
     if (rows.length > 0) return { mention: text, type, property, value: String(rows[0]!.value) };
   }
   return undefined;
@@ -258,7 +260,7 @@ export async function searchMentions(graph: GraphStore, understanding: Understan
       const of = mention.quoted ? undefined : /^(.+?)\s+of\s+(.+)$/i.exec(mention.text);
       if (of) {
         const tailStart = mention.start + mention.text.length - of[2]!.length;
-        const value = await relationshipValue(graph, vocabulary, of[1]!);
+        const value = await relationshipValue(graph, vocabulary, of[1]!, lexicon);
         if (value) {
           values.push(value);
           mentions.splice(index, 1, { text: of[2]!, start: tailStart, end: mention.end, quoted: false });
@@ -266,7 +268,7 @@ export async function searchMentions(graph: GraphStore, understanding: Understan
           continue;
         }
       }
-      const value = mention.quoted ? undefined : await relationshipValue(graph, vocabulary, mention.text);
+      const value = mention.quoted ? undefined : await relationshipValue(graph, vocabulary, mention.text, lexicon);
       if (value) {
         values.push(value);
         continue;
