@@ -49,6 +49,9 @@ function conditionWords(c: Condition): string {
   return `${key.join(' ')} ${c.words}`;
 }
 
+/** "a parcel", "an event", "an interface" (by the first letter: "an hour" and "a user" are rare in labels). */
+export const withArticle = (word: string) => `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
+
 /** "that Ada Moreau inspects", "that are located in Lyon", "(insured, home port Lyon)". */
 function describe(m: Meaning, focusId: string, plural: boolean): string {
   const byId = new Map(m.nodes.map((n) => [n.id, n]));
@@ -62,7 +65,7 @@ function describe(m: Meaning, focusId: string, plural: boolean): string {
     const otherConditions = other.conditions.length ? ` (${conditionsWords(other.conditions)})` : '';
     const otherWords = how
       ? `${how.words} ${noun(other.label, how.value === 1 ? 1 : 2)}${otherConditions}`
-      : (nodeName(other) ?? `${other.conditions.length ? '' : 'a '}${noun(other.label, other.conditions.length ? 2 : 1)}${otherConditions}`);
+      : (nodeName(other) ?? `${other.conditions.length ? noun(other.label, 2) : withArticle(noun(other.label, 1))}${otherConditions}`);
     if (e.from === focusId) parts.push(`that ${e.negated ? notVerbOf(e, plural) : verbOf(e, plural)} ${otherWords}${edgeConditions(e)}`);
     else parts.push(`that ${otherWords} ${e.negated ? notVerbOf(e, false) : verbOf(e, false)}${edgeConditions(e)}`);
   }
@@ -111,7 +114,7 @@ export function composeMeaningAnswer(input: MeaningAnswerInput): string {
       if (!e) return yes ? 'Yes.' : 'No.';
       const from = m.nodes.find((x) => x.id === e.from)!;
       const to = m.nodes.find((x) => x.id === e.to)!;
-      const who = (x: MeaningNode) => nodeName(x) ?? `a ${noun(x.label, 1)}`;
+      const who = (x: MeaningNode) => nodeName(x) ?? withArticle(noun(x.label, 1));
       return yes ? `Yes: ${who(from)} ${verbOf(e, false)} ${who(to)}.` : `No: I found nothing that says ${who(from)} ${verbOf(e, false)} ${who(to)}.`;
     }
     case 'value': {
@@ -124,7 +127,7 @@ export function composeMeaningAnswer(input: MeaningAnswerInput): string {
         const a = m.nodes.find((x) => x.id === e.from)!;
         const b = m.nodes.find((x) => x.id === e.to)!;
         // "The roles where Ada Moreau acted in a play are …": the value belongs to the relationship, not to either end.
-        const who = (x: MeaningNode) => nodeName(x) ?? `a ${noun(x.label, 1)}`;
+        const who = (x: MeaningNode) => nodeName(x) ?? withArticle(noun(x.label, 1));
         const several = values.length > 1 || rows.some((r) => Array.isArray(r[ask.key]) && (r[ask.key] as unknown[]).length > 1);
         return `The ${key} where ${who(a)} ${verbOf(e, false)} ${who(b)} ${several ? 'are' : 'is'} ${listOf(values)}.`;
       }

@@ -51,11 +51,11 @@ describe('why an answer is empty (a library)', () => {
   it('names each condition that alone empties it, with what there is without it', async () => {
     const { answer, why } = await ask('Which branches in Lyon hosted events after 2020?');
     expect(answer.rows).toEqual([]);
-    expect(why).toBe('Leaving out “Lyon”: There is 1 branch that hosted events (year after 2020). And leaving out “after 2020”: There is 1 branch (town Lyon) that hosted a event.');
+    expect(why).toBe('Leaving out “Lyon”: There is 1 branch that hosted events (year after 2020). And leaving out “after 2020”: There is 1 branch (town Lyon) that hosted an event.');
   });
   it('leaves out a thing joined at the end of the pattern with its conditions', async () => {
     const { why } = await ask('Which branches in Lyon hosted events in 2021?');
-    expect(why).toMatch(/leaving out “in 2021”: There is 1 branch \(town Lyon\) that hosted a event\./);
+    expect(why).toMatch(/leaving out “in 2021”: There is 1 branch \(town Lyon\) that hosted an event\./);
   });
 });
 
