@@ -407,14 +407,19 @@ describe(`local delivery of session events (${process.env.DATABASE_URL ? 'postgr
       const list = rig.events.list.bind(rig.events);
       let offerCame!: () => void;
       const offered = new Promise<void>((resolve) => (offerCame = resolve));
+      // The read has its rows before the next commit (on PostgreSQL its SELECT could otherwise run after it).
+      let readDone!: () => void;
+      const read = new Promise<void>((resolve) => (readDone = resolve));
       const reads = vi.spyOn(rig.events, 'list').mockImplementationOnce(async (...args) => {
         const rows = await list(...args);
+        readDone();
         await offered;
         return rows;
       });
       const client = openNdjson(rig, session);
       expect(reads).toHaveBeenCalledTimes(1);
       const firstRead = reads.mock.results[0]!.value as Promise<EventRow[]>;
+      await read;
 
       await rig.append(session, [
         { kind: 'step_completed', data: { node: 'mine3', query_type: 'none' } },
