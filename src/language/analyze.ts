@@ -193,7 +193,7 @@ function analyzeText(question: string): Token[] {
     first = false;
   }
   tokens.sort((a, b) => a.start - b.start);
-  // "How many Persons are there?": a capitalized word alone (not in a name such as "Tom Hanks") that the
+  // "How many Persons are there?": a capitalized word alone (not in a name such as "Ines Evans") that the
   // tagger takes for a name is a plural noun when, in lower case, it is one.
   tokens.forEach((t, i) => {
     if (t.pos !== 'proper' || !t.lower.endsWith('s') || t.lemma !== t.lower || tokens[i - 1]?.pos === 'proper' || tokens[i + 1]?.pos === 'proper') return;

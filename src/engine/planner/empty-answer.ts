@@ -1,9 +1,7 @@
 import { buildCypher } from './cypher-builder.js';
 import type { Meaning } from './meaning.js';
-import { composeMeaningAnswer, withArticle } from './meaning-answer.js';
+import { composeMeaningAnswer, phraseOf, withArticle } from './meaning-answer.js';
 import { identifierWords } from './words.js';
-
-const phraseOfType = (type: string) => identifierWords(type).join(' ').toLowerCase();
 
 /**
  * Why a reading found nothing, before the answer says "none": each part of it left out in turn (a
@@ -41,7 +39,7 @@ export function relaxations(m: Meaning): Relaxed[] {
     if (!node || node.anchor) return;
     const nodes = m.nodes.filter((n) => n !== node);
     const edges = m.edges.filter((x) => x !== e);
-    const said = `${phraseOfType(e.type)} ${node.label ? withArticle(identifierWords(node.label).join(' ').toLowerCase()) : ''}`.trim();
+    const said = `${phraseOf(e.type)} ${node.label ? withArticle(identifierWords(node.label).join(' ').toLowerCase()) : ''}`.trim();
     out.push({ without: e.negated ? `not ${said}` : said, meaning: { ...base, nodes, edges, distinct: m.distinct?.filter(([a, b]) => a !== node.id && b !== node.id) } });
   });
   (m.having ?? []).forEach((h, i) => out.push({ without: h.words, meaning: { ...base, having: m.having!.filter((_, k) => k !== i) } }));

@@ -1,7 +1,7 @@
 import type { Token } from '../../language/analyze.js';
 import { EQUALITY_LEADS, holdsDate, LIMIT_LEADS, SUPERLATIVE_DIMENSIONS } from './cues.js';
 import type { Ctx, Unsure } from './interpret-context.js';
-import { candidates, denialBefore, fits, isWord, labelOf, ownerEdge, ownerNode, pick, settle, unsure, wordsOf } from './interpret-context.js';
+import { candidates, denialBefore, useDenialsBefore, fits, isWord, labelOf, ownerEdge, ownerNode, pick, settle, unsure, wordsOf } from './interpret-context.js';
 import type { Item } from './links.js';
 import type { LexProperty } from './lexicon.js';
 import { agentNounsOf, eventNounsOf, objectNounsOf } from './lexicon.js';
@@ -453,7 +453,7 @@ export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
       const negated = negatedBefore(items, i);
       if (attach(ctx, i, chosen.property, [{ key: chosen.property.key, op: negated ? '<>' : '=', value: chosen.value, words: `${negated ? 'not ' : ''}${chosen.value}` }])) {
         ctx.used.add(i);
-        if (negated) for (let k = Math.max(0, i - 3); k < i; k++) if (items[k]!.kind === 'neg') ctx.used.add(k);
+        if (negated) useDenialsBefore(ctx, i);
         markPropertyWord(ctx, i, chosen.property);
       }
       continue;
@@ -466,7 +466,7 @@ export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
         const negated = negatedBefore(items, i);
         if (attach(ctx, i, flag, [{ key: flag.key, op: '=', value: !negated, words: `${negated ? 'not ' : ''}${wordsOf(ctx, i)}` }])) {
           ctx.used.add(i);
-          for (let k = Math.max(0, i - 3); k < i; k++) if (items[k]!.kind === 'neg') ctx.used.add(k);
+          useDenialsBefore(ctx, i);
         }
         continue;
       }

@@ -91,6 +91,11 @@ export function denialBefore(ctx: Ctx, at: number): number | undefined {
   return undefined;
 }
 
+/** Marks the denials in the three items before `at` as used: the word there took them ("did not direct", "not insured"). */
+export function useDenialsBefore(ctx: Ctx, at: number): void {
+  for (let k = Math.max(0, at - 3); k < at; k++) if (ctx.items[k]!.kind === 'neg') ctx.used.add(k);
+}
+
 /** The words of an item: as the question wrote them, or lower case (`lower`). */
 export const wordsOf = (ctx: Ctx, at: number, form: 'text' | 'lower' = 'text') => {
   const it = ctx.items[at]!;

@@ -5,7 +5,7 @@ import { FILLER_WORDS, NAMING_VERBS } from './cues.js';
 import { placeConditions } from './interpret-conditions.js';
 import { coordinateNamed } from './interpret-coordination.js';
 import type { Ctx, Draft, OpenReading, Unsure } from './interpret-context.js';
-import { candidates, fits, joined, newNodeId, personLike, settle, unsure, wordsOf } from './interpret-context.js';
+import { candidates, fits, joined, newNodeId, personLike, settle, unsure, useDenialsBefore, wordsOf } from './interpret-context.js';
 import { sameAs, whenForm, wholeForm } from './interpret-forms.js';
 import { joinComponents } from './interpret-joins.js';
 import { shape } from './interpret-shape.js';
@@ -282,7 +282,7 @@ function placeRelationship(ctx: Ctx, at: number, rel: LexRelationship, passive: 
   const following = ctx.items[at + 1];
   const deniedObject = following?.kind === 'neg' && /^(no|none)$/.test(ctx.tokens[following.from]!.lower) ? at + 1 : undefined;
   const negated = ctx.items.slice(Math.max(0, at - 3), at).some((it) => it.kind === 'neg') || deniedObject !== undefined;
-  if (negated) for (let k = Math.max(0, at - 3); k < at; k++) if (ctx.items[k]!.kind === 'neg') ctx.used.add(k);
+  if (negated) useDenialsBefore(ctx, at);
   if (deniedObject !== undefined) ctx.used.add(deniedObject);
   if (!negated && reducedRelative(ctx, at, rel, before, after)) return;
   // Subject on the left, object on the right; a question may front its object ("Which patients does X treat?").

@@ -29,7 +29,8 @@ function noun(label: string | undefined, n: number): string {
 
 const nodeName = (n: MeaningNode) => n.anchor?.name;
 
-const phraseOf = (type: string) => identifierWords(type).join(' ');
+/** A relationship type as words ("ACTED_IN" → "acted in"). */
+export const phraseOf = (type: string) => identifierWords(type).join(' ');
 
 /** What an edge says, as a verb agreeing with its subject: each of its types, joined by "or". */
 const verbOf = (e: MeaningEdge, plural: boolean) => {
