@@ -87,7 +87,8 @@ export function verb(phrase: string, plural: boolean): string {
   if (noun === 'has') return `${plural ? 'have' : 'has'} as ${phrase}`;
   if (noun === 'of') return `${plural ? 'are' : 'is'} ${phrase}`;
   if (/^(has|have)$/.test(first)) return [plural ? 'have' : 'has', ...rest].join(' ');
-  const agreed = plural && /[^s]s$/.test(first) ? first.replace(/ies$/, 'y').replace(/([sxz]|ch|sh)es$/, '$1').replace(/s$/, '') : first;
+  // The verb's own lemma: "supervises" → supervise, "carries" → carry, "passes" → pass.
+  const agreed = plural && /[^s]s$/.test(first) ? (lemmasOf([first], 'verb')[0] ?? first) : first;
   return [agreed, ...rest].join(' ');
 }
 

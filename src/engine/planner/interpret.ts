@@ -12,6 +12,7 @@ import { shape } from './interpret-shape.js';
 import { inVerbSlot, joinAlternatives, supportsProperty, verbAlternatives } from './interpret-verbs.js';
 import type { Item } from './links.js';
 import type { Lexicon, LexRelationship } from './lexicon.js';
+import { mergeRepeatedMentions } from './repeated-mentions.js';
 import type { Meaning } from './meaning.js';
 import { identifierWords } from './words.js';
 
@@ -90,7 +91,7 @@ export function interpret(tokens: Token[], items: Item[], lexicon: Lexicon, chos
 
   const shaped = shape(ctx);
   if (!shaped.ok) return outOfScope(ctx) ?? shaped;
-  return finish(ctx, shaped.meaning);
+  return finish(ctx, mergeRepeatedMentions(shaped.meaning));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { isNameKey } from '../../stores/graph/bookkeeping.js';
 import { fold } from '../../language/analyze.js';
 import type { RelatedWord } from '../../language/wordnet.js';
 import type { LexLabel, Lexicon, LexProperty } from './lexicon.js';
@@ -67,7 +68,9 @@ function buildIndex(lexicon: Lexicon): LinkIndex {
   }
   for (const property of lexicon.properties) property.forms.forEach(first);
   const ownHeads = new Set(lexicon.labels.filter((l) => l.words.length > 1 && heads.get(l.words.at(-1)!) === 1));
-  const namingKeys = new Set(lexicon.properties.filter((p) => p.ownerKind === 'label' && lexicon.labels.some((l) => l.label === p.owner && l.nameKey === p.key)));
+  // A naming key called a name ("name", "title", "vesselName") is read where it compares; one called
+  // otherwise ("code", "ip") is a word like any property's ("the visits and their codes").
+  const namingKeys = new Set(lexicon.properties.filter((p) => p.ownerKind === 'label' && isNameKey(p.key) && lexicon.labels.some((l) => l.label === p.owner && l.nameKey === p.key)));
   const valueFirsts = new Set([...lexicon.values.keys()].map((key) => key.split(' ')[0]!));
   return { firsts, relatedFirsts, folded, foldedNames: new Set(folded.values()), ownHeads, namingKeys, valueFirsts };
 }
