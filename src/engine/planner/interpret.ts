@@ -12,6 +12,7 @@ import { shape } from './interpret-shape.js';
 import { inVerbSlot, joinAlternatives, supportsProperty, verbAlternatives } from './interpret-verbs.js';
 import type { Item } from './links.js';
 import type { Lexicon, LexRelationship } from './lexicon.js';
+import { namesAsPropertyValues } from './named-values.js';
 import { mergeRepeatedMentions } from './repeated-mentions.js';
 import type { Meaning } from './meaning.js';
 import { identifierWords } from './words.js';
@@ -64,6 +65,7 @@ export function interpret(tokens: Token[], items: Item[], lexicon: Lexicon, chos
   }
   const ctx: Ctx = { tokens, items, lexicon, used: new Set(), nodes: [], edges: [], having: [], pending: [], distinct: [], notes: [], confidence: 0.95, chosen };
   trustRelatedWords(ctx);
+  namesAsPropertyValues(ctx);
   makeNodes(ctx);
   const whole = wholeForm(ctx) ?? whenForm(ctx);
   if (whole) return finish(ctx, whole);
