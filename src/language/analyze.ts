@@ -136,6 +136,34 @@ const ANALYZED_KEPT = 512;
 const analyzed = new LRUCache<string, Token[]>({ max: ANALYZED_KEPT });
 
 /** The question's tokens (shared: callers must not change them). */
+const CURRENCY_SIGN = /^[$€£¥]|[$€£¥]$/g;
+const SCALES: Readonly<Record<string, number>> = { thousand: 1e3, million: 1e6, billion: 1e9 };
+const CURRENCY_WORDS = /^(dollars?|euros?|pounds?|usd|eur|gbp)$/;
+
+/**
+ * "2 million", "1.5 billion dollars", "USD 500": a number with its scale word is one number, and a
+ * currency named beside it says no more than the amount (the graph's figures carry no currency).
+ */
+function scaleAmounts(tokens: Token[]): void {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.number === undefined || t.ordinal) continue;
+    const scale = SCALES[tokens[i + 1]?.lower ?? ''];
+    if (scale) {
+      t.number *= scale;
+      t.text = `${t.text} ${tokens[i + 1]!.text}`;
+      t.lower = fold(t.text);
+      t.end = tokens[i + 1]!.end;
+      tokens.splice(i + 1, 1);
+    }
+    if (CURRENCY_WORDS.test(tokens[i + 1]?.lower ?? '')) tokens.splice(i + 1, 1);
+    if (i > 0 && CURRENCY_WORDS.test(tokens[i - 1]!.lower)) {
+      tokens.splice(i - 1, 1);
+      i--;
+    }
+  }
+}
+
 export function analyze(question: string): Token[] {
   const kept = analyzed.get(question);
   if (kept) return kept;
@@ -169,14 +197,16 @@ function analyzeText(question: string): Token[] {
     const lower = fold(text).replace(/[’]/g, "'");
     const tags = new Set(term.tags);
     const token: Token = { text, lower, lemma: lemmaOf(term, lower, tags), pos: posOf(tags, lower), tags, start, end, capitalized: !first && /^\p{Lu}/u.test(text) };
-    const digits = /^-?\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^-?\d+(?:\.\d+)?$/.exec(lower);
+    // "$2,000,000", "€25", "25€": the amount, whatever the currency sign.
+    const amount = lower.replace(CURRENCY_SIGN, '');
+    const digits = /^-?\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^-?\d+(?:\.\d+)?$/.exec(amount);
     const decade = /^(\d{3}0)'?s$/.exec(lower);
     const ordinal = /^(\d+)(st|nd|rd|th)$/.exec(lower);
     if (decade) {
       token.decade = Number(decade[1]);
       token.pos = 'num';
     } else if (digits) {
-      token.number = Number(lower.replace(/,/g, ''));
+      token.number = Number(amount.replace(/,/g, ''));
       token.pos = 'num';
     } else if (ordinal) {
       token.number = Number(ordinal[1]);
@@ -193,6 +223,7 @@ function analyzeText(question: string): Token[] {
     first = false;
   }
   tokens.sort((a, b) => a.start - b.start);
+  scaleAmounts(tokens);
   // "How many Persons are there?": a capitalized word alone (not in a name such as "Ines Evans") that the
   // tagger takes for a name is a plural noun when, in lower case, it is one.
   tokens.forEach((t, i) => {

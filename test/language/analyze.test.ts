@@ -54,3 +54,23 @@ describe('the words of the schema’s names', () => {
     expect(eventNounsOf('cite')).toContain('citation');
   });
 });
+
+describe('amounts', () => {
+  const numbers = (q: string) => analyze(q).filter((t) => t.number !== undefined).map((t) => t.number);
+  const words = (q: string) => analyze(q).map((t) => t.lower);
+
+  it('reads an amount whatever its currency sign, before or after', () => {
+    expect(numbers('orders over $2,000,000')).toEqual([2000000]);
+    expect(numbers('books under €25 or over 25€')).toEqual([25, 25]);
+    expect(numbers('tickets below £10.50')).toEqual([10.5]);
+  });
+
+  it('reads a scale word as part of the number and a currency named beside it as nothing more', () => {
+    expect(numbers('more than 1.5 million')).toEqual([1500000]);
+    expect(numbers('over 2 billion dollars')).toEqual([2000000000]);
+    expect(words('above USD 500 in total')).toEqual(['above', '500', 'in', 'total']);
+    expect(words('over 2 million dollars')).toEqual(['over', '2 million']);
+    // Not a number: "how many dollars" keeps its noun.
+    expect(words('how many dollars')).toContain('dollars');
+  });
+});

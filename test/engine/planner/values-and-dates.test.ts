@@ -34,9 +34,9 @@ const SHIPPING: UpsertBatch = {
     node('d:2', 'Depot', { name: 'Porto Depot', country: 'Portugal' }),
     node('d:3', 'Depot', { name: 'Braga Depot', country: 'Portugal' }),
     node('d:4', 'Depot', { name: 'Vigo Depot', country: 'Spain' }),
-    node('p:1', 'Parcel', { code: 'PX-1', sent: instant('2017-06-01T10:00:00Z') }),
-    node('p:2', 'Parcel', { code: 'PX-2', sent: instant('2018-02-11T08:30:00Z') }),
-    node('p:3', 'Parcel', { code: 'PX-3', sent: instant('2020-09-30T23:00:00Z') }),
+    node('p:1', 'Parcel', { code: 'PX-1', sent: instant('2017-06-01T10:00:00Z'), value: 1800000 }),
+    node('p:2', 'Parcel', { code: 'PX-2', sent: instant('2018-02-11T08:30:00Z'), value: 2500000 }),
+    node('p:3', 'Parcel', { code: 'PX-3', sent: instant('2020-09-30T23:00:00Z'), value: 24.5 }),
   ],
   relationships: [rel('d:2', 'DISPATCHED', 'p:1'), rel('d:3', 'DISPATCHED', 'p:2'), rel('d:1', 'DISPATCHED', 'p:3')],
 };
@@ -74,5 +74,16 @@ describe('values and typed dates (shipping)', () => {
   it('a typed datetime compares with a year as ISO text does', async () => {
     expect(firstValues(await planner().ask('Which parcels were sent after 2017?'))).toEqual(['PX-2', 'PX-3']);
     expect(firstValues(await planner().ask('Which parcels were sent in 2017?'))).toEqual(['PX-1']);
+  });
+});
+
+describe('amounts (shipping)', () => {
+  const planner = plannerOnScratch('amounts shipping', SHIPPING);
+
+  it('an amount with a currency sign, a scale word or a currency named is the number it says', async () => {
+    for (const question of ['Which parcels have a value over $2,000,000?', 'Which parcels have a value above 2 million dollars?', 'Which parcels have a value of more than USD 2,000,000?']) {
+      expect(firstValues(await planner().ask(question)), question).toEqual(['PX-2']);
+    }
+    expect(firstValues(await planner().ask('Which parcels have a value under €25?'))).toEqual(['PX-3']);
   });
 });
