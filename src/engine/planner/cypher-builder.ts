@@ -191,14 +191,16 @@ export function buildCypher(m: Meaning): string {
         const column = cypherName(by.key);
         const shown = extra.some((x) => x.key === by.key) ? '' : `, ${sortKey} AS ${column}`;
         const known = m.order.chronological ? match : `${match}${hasWhere ? ' AND' : ' WHERE'} ${sortKey} IS NOT NULL`;
+        // In date order, those without a date come last either way (both engines sort nulls first when descending).
+        const undatedLast = (value: string) => (m.order!.chronological ? `${value} IS NULL, ` : '');
         if (m.order.pick !== undefined && !by.edge) {
           // The ranked things first (ties by name), then every focus thing joined to them.
           const ranked = byId.get(by.of)!;
-          const picked = `WITH DISTINCT ${by.of} ORDER BY ${sortKey} ${m.order.direction}, ${by.of}.${cypherName(focusNameKey(ranked))} LIMIT ${m.order.pick}`;
+          const picked = `WITH DISTINCT ${by.of} ORDER BY ${undatedLast(sortKey)}${sortKey} ${m.order.direction}, ${by.of}.${cypherName(focusNameKey(ranked))} LIMIT ${m.order.pick}`;
           // In date order ("the actors in the first 3 movies"): beside each listed thing, which of the picked it is joined to.
           if (m.order.chronological) {
             const which = cypherName(pickedColumn(m)!);
-            return `${known} ${picked} ${match} RETURN DISTINCT ${name} AS name${extras}, ${by.of}.${cypherName(focusNameKey(ranked))} AS ${which}${shown} ORDER BY ${column} ${m.order.direction}, ${which}, name LIMIT ${m.limit ?? LIST_LIMIT}`;
+            return `${known} ${picked} ${match} RETURN DISTINCT ${name} AS name${extras}, ${by.of}.${cypherName(focusNameKey(ranked))} AS ${which}${shown} ORDER BY ${undatedLast(column)}${column} ${m.order.direction}, ${which}, name LIMIT ${m.limit ?? LIST_LIMIT}`;
           }
           // Each listed thing once, beside the value of the first picked thing it is joined to (when the values asked are its own).
           if (extra.every((x) => x.of === focus.id && !x.edge && x.key !== by.key)) {
@@ -207,7 +209,7 @@ export function buildCypher(m: Meaning): string {
           }
           return `${known} ${picked} ${match} RETURN DISTINCT ${name} AS name${extras}${shown} ORDER BY ${column} ${m.order.direction}, name LIMIT ${m.limit ?? LIST_LIMIT}`;
         }
-        return `${known} RETURN DISTINCT ${name} AS name${extras}${shown} ORDER BY ${column} ${m.order.direction}, name LIMIT ${m.limit ?? 1}`;
+        return `${known} RETURN DISTINCT ${name} AS name${extras}${shown} ORDER BY ${undatedLast(column)}${column} ${m.order.direction}, name LIMIT ${m.limit ?? 1}`;
       }
       // One row per thing (two things may share a name), with the values shown beside it.
       return `${match} WITH DISTINCT ${[...new Set([focus.id, ...extra.map((x) => (x.edge ? edgeVar(Number(x.of)) : x.of))])].join(', ')} RETURN ${name} AS name${extras} ORDER BY name LIMIT ${m.limit ?? LIST_LIMIT}`;

@@ -540,9 +540,28 @@ function chronological(ctx: Ctx, focus: Draft): Ordering | undefined {
   // "the first 3 people born after 1960": in the order of the date the question compares; people are not otherwise listed by birth.
   const compared = dates.filter((p) => focus.conditions.some((c) => c.key === p.key));
   if (compared.length === 1) return { by: { of: focus.id, key: compared[0]!.key }, direction: word === 'first' ? 'ASC' : 'DESC', chronological: true };
+  // "the last 3 filings by end date": the date the question names.
+  const named = dateNamedBy(ctx, dates);
+  if (named) return { by: { of: focus.id, key: named.key }, direction: word === 'first' ? 'ASC' : 'DESC', chronological: true };
   if (personLike(ctx.lexicon, focus.label)) return undefined;
   if (dates.length !== 1) return undefined;
   return { by: { of: focus.id, key: dates[0]!.key }, direction: word === 'first' ? 'ASC' : 'DESC', chronological: true };
+}
+
+/**
+ * The date "by" names ("by end date"), when one of the thing's dates is said so: of several
+ * (`end`, `end_date_format`), the one whose own words are all said. Marks the words used.
+ */
+function dateNamedBy(ctx: Ctx, dates: LexProperty[]): LexProperty | undefined {
+  const at = ctx.items.findIndex((it, i) => it.kind === 'prop' && !ctx.used.has(i) && isWord(ctx.items[i - 1], 'by') && it.props.some((p) => dates.includes(p)));
+  const it = ctx.items[at];
+  if (it?.kind !== 'prop') return undefined;
+  const said = new Set(ctx.tokens.slice(it.from, it.to + 1).flatMap((t) => [t.lower, t.lemma]));
+  const fitting = it.props.filter((p) => dates.includes(p));
+  const whole = fitting.filter((p) => p.words.every((w) => said.has(w)));
+  const chosen = whole.length === 1 ? whole[0] : fitting.length === 1 ? fitting[0] : undefined;
+  if (chosen) ctx.used.add(at).add(at - 1);
+  return chosen;
 }
 
 /** A superlative's dimension on a thing: the one property of its words ("expensive": a price), else its one date. `said`: the superlative as the question said it. */
