@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { composeAnswer } from '../../planner/answer.js';
+import { LIST_LIMIT } from '../../planner/cypher-builder.js';
 import { explainEmpty } from '../../planner/empty-answer.js';
 import { composeMeaningAnswer } from '../../planner/meaning-answer.js';
 import { countWith, readQuestion } from '../../planner/read-question.js';
@@ -29,10 +30,13 @@ export default defineTool({
     const reading = !shape.meaning && question ? readQuestion(question, (await schema.get()).lexicon, (entities ?? []) as unknown as ResolvedEntity[]) : undefined;
     const meaning = shape.meaning ?? (reading?.ok ? reading.meaning : undefined);
     if (!meaning) return { text: composeAnswer({ description: shape, columns, rows, truncated }) };
-    // A cut list of the planner's own query says how many there are in all: counted only when the row limit cut it.
+    // A cut list of the planner's own query says how many there are in all: counted only when a limit may
+    // have cut it (the store's row limit, or the list's own LIMIT, which the store cannot see as a cut).
     const countCypher = shape.countCypher;
-    const total = truncated && countCypher ? await countWith(graph)(countCypher) : undefined;
-    const text = composeMeaningAnswer({ meaning, columns, rows, truncated, ...(total !== undefined && Number.isFinite(total) ? { total } : {}) });
+    const total = countCypher && (truncated || rows.length >= LIST_LIMIT) ? await countWith(graph)(countCypher) : undefined;
+    const counted = total !== undefined && Number.isFinite(total) ? total : undefined;
+    const cut = truncated || (counted !== undefined && counted > rows.length);
+    const text = composeMeaningAnswer({ meaning, columns, rows, truncated: cut, ...(counted !== undefined ? { total: counted } : {}) });
     // Found nothing: which one part of the reading empties it, said beside the "none" (never an empty world by default).
     const empty = rows.length === 0 || (meaning.ask.kind === 'count' && Number(Object.values(rows[0] ?? {})[0] ?? 0) === 0);
     const why = empty ? await explainEmpty(meaning, countWith(graph)) : undefined;
