@@ -1,6 +1,10 @@
 import { SUPPORT_VERBS } from './cues.js';
-import type { Ctx } from './interpret-context.js';
+import { wordKey } from '../../language/analyze.js';
+import type { Ctx, Draft } from './interpret-context.js';
+import { fits, wordsOf } from './interpret-context.js';
+import type { LexRelationship } from './lexicon.js';
 import { afterDoSupport } from './links.js';
+import { identifierWords } from './words.js';
 
 /** How far a light verb may stand from the property it has as object ("roles did Ada Moreau play"). */
 const SUPPORT_REACH = 4;
@@ -84,4 +88,52 @@ export function joinAlternatives(ctx: Ctx, at: number, others: number[]): boolea
   edge.orTypes = [...new Set(verbs.map((x) => x.rel.type).filter((t) => t !== edge.type))];
   for (const k of others) ctx.used.add(k);
   return true;
+}
+
+/** Verbs that say only that two things are joined, in whatever way ("connected to", "linked with"). */
+const ASSOCIATION_VERBS = /^(connect|link|relate|associate|attach|tie|join|bind|couple)$/;
+
+/**
+ * A verb of mere association ("connected to", "linked with") standing between two things its
+ * relationship joins neither way, while another relationship joins them directly ("interfaces
+ * connected to router X", where CONNECTS runs between interfaces and zones and ROUTES from routers
+ * to interfaces), is not read through a third thing: that fits only because nothing else does. It
+ * takes the one relationship that joins the two; with several, it is left unplaced, so the question
+ * is declined rather than answered on a guess. Other verbs keep their reading through a third
+ * thing ("reviews written for X": by someone, of X; measured: declining them lost right answers
+ * and fixed none). Not "with" ("acted with X": the same thing both did).
+ * Returns whether the verb was settled here (placed or left unplaced).
+ */
+export function unjoinableVerb(ctx: Ctx, at: number, rel: LexRelationship, subject: Draft | undefined, object: Draft | undefined): boolean {
+  if (!subject || !object || subject.implicit || object.implicit) return false;
+  const it = ctx.items[at];
+  const verb = it?.kind === 'rel' ? ctx.tokens[it.from]!.lemma : '';
+  if (!ASSOCIATION_VERBS.test(verb)) return false;
+  const next = ctx.items[it ? at + 1 : at];
+  if (next?.kind === 'word' && next.token.lower === 'with') return false;
+  if (rel.patterns.some((p) => [p.from, p.to].some((l) => identifierWords(l).some((w) => wordKey(w) === wordKey(verb) || rel.eventNouns.includes(wordKey(w)))))) return false;
+  // Nothing joins them directly: through a third thing is the only reading ("patients admitted to
+  // Harbour Hospital": to one of its units), taken as before.
+  const direct = directJoins(ctx, subject, object);
+  if (direct.length === 0) return false;
+  if (direct.length === 1) {
+    const { type, forward } = direct[0]!;
+    ctx.edges.push({ from: forward ? subject.id : object.id, to: forward ? object.id : subject.id, type, conditions: [], at });
+    ctx.used.add(at);
+    ctx.confidence -= 0.1;
+    ctx.notes.push(`read “${wordsOf(ctx, at)}” as “${type.toLowerCase().replace(/_/g, ' ')}”, the one relationship joining them`);
+  }
+  return true;
+}
+
+/** The relationship types that join two things directly, and which way. */
+function directJoins(ctx: Ctx, a: Draft, b: Draft): { type: string; forward: boolean }[] {
+  const out = new Map<string, { type: string; forward: boolean }>();
+  for (const r of ctx.lexicon.relationships) {
+    for (const p of r.patterns) {
+      if (fits(a, p.from) && fits(b, p.to)) out.set(`${r.type}>`, { type: r.type, forward: true });
+      else if (fits(a, p.to) && fits(b, p.from)) out.set(`${r.type}<`, { type: r.type, forward: false });
+    }
+  }
+  return [...out.values()];
 }

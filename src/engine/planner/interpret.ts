@@ -9,7 +9,7 @@ import { candidates, fits, joined, newNodeId, personLike, settle, unsure, useDen
 import { sameAs, whenForm, wholeForm } from './interpret-forms.js';
 import { joinComponents } from './interpret-joins.js';
 import { shape } from './interpret-shape.js';
-import { inVerbSlot, joinAlternatives, supportsProperty, verbAlternatives } from './interpret-verbs.js';
+import { inVerbSlot, joinAlternatives, supportsProperty, unjoinableVerb, verbAlternatives } from './interpret-verbs.js';
 import type { Item } from './links.js';
 import type { Lexicon, LexRelationship } from './lexicon.js';
 import { namesAsPropertyValues } from './named-values.js';
@@ -308,6 +308,7 @@ function placeRelationship(ctx: Ctx, at: number, rel: LexRelationship, passive: 
     ctx.used.add(at);
     return;
   }
+  if (!negated && unjoinableVerb(ctx, at, rel, before.find((n) => !n.implicit), after.filter((n) => !n.implicit).sort((a, b) => a.at - b.at)[0])) return;
   // One end named: the other is any thing of the pattern's other label ("How many people acted?").
   // A denied verb is said of its subject ("people who produced movies but did not direct any").
   const subject = negated && !passive ? before.find((n) => !n.implicit && rel.patterns.some((p) => fits(n, p.from))) : undefined;
