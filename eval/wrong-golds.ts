@@ -4,8 +4,10 @@ import type { EvalQuestion } from './question-set.js';
 /**
  * Golds believed wrong, found from the graph itself: a "none" gold that follows a relationship in
  * a direction the graph never has between those labels (`(:Business)-[:REVIEWS]->(:Review)` where
- * every REVIEWS runs from a review to a business) finds nothing because of its own pattern. Such
- * questions are reported apart, with the reason; their questions and golds are never changed.
+ * every REVIEWS runs from a review to a business), or one the graph never has between them at all,
+ * finds nothing because of its own pattern; a gold returning a property no node of its label has
+ * (`s.name` of switches, which have only `ip`) gives only nulls. Such questions are reported
+ * apart, with the reason; their questions and golds are never changed.
  */
 
 const NODE = /\(\s*([A-Za-z_][A-Za-z0-9_]*)?\s*((?::\s*`?[A-Za-z_][A-Za-z0-9_]*`?\s*)*)[^()]*\)/y;
@@ -51,14 +53,52 @@ function stepsOf(cypher: string): [string, string, string][] {
   return steps;
 }
 
-/** The questions whose "none" gold follows a relationship the graph never has that way, with the reason. */
+/** The keys each label's nodes have, over the whole graph. */
+function keysByLabel(graph: UpsertBatch): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const n of graph.nodes) for (const l of n.labels) for (const k of Object.keys(n.properties ?? {})) out.set(l, (out.get(l) ?? new Set()).add(k));
+  return out;
+}
+
+/** The properties a gold's RETURN reads as `variable.key`, with the variable's label where the gold gives one. */
+function returnedProperties(cypher: string): { label: string | undefined; key: string }[] {
+  const labelOf = new Map([...cypher.matchAll(/\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*:\s*`?([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => [m[1]!, m[2]!]));
+  const at = cypher.search(/\bRETURN\b(?![\s\S]*\bRETURN\b)/i);
+  if (at < 0) return [];
+  return [...cypher.slice(at).matchAll(/\b([A-Za-z_][A-Za-z0-9_]*)\.([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => ({ label: labelOf.get(m[1]!), key: m[2]! }));
+}
+
+/**
+ * The questions whose gold finds nothing, or only nulls, because of its own pattern, with the
+ * reason: a "none" gold following a relationship the other way from every such relationship in
+ * the graph, or a relationship the graph never has between those labels either way; a gold whose
+ * rows are all null because every property it returns is one no node of its label has.
+ */
 export function wrongGolds(questions: EvalQuestion[], graph: UpsertBatch): Map<string, string> {
   const triples = triplesOf(graph);
+  const keys = keysByLabel(graph);
   const out = new Map<string, string>();
   for (const q of questions) {
-    if (q.mode !== 'none' || !q.gold_cypher) continue;
-    const missing = stepsOf(q.gold_cypher).find(([a, t, b]) => !triples.has(`${a}|${t}|${b}`) && triples.has(`${b}|${t}|${a}`));
-    if (missing) out.set(q.id, `(:${missing[0]})-[:${missing[1]}]->(:${missing[2]}) runs the other way in the graph`);
+    if (!q.gold_cypher) continue;
+    if (q.mode === 'none') {
+      const steps = stepsOf(q.gold_cypher).filter(([a, , b]) => keys.has(a) && keys.has(b));
+      const backwards = steps.find(([a, t, b]) => !triples.has(`${a}|${t}|${b}`) && triples.has(`${b}|${t}|${a}`));
+      if (backwards) {
+        out.set(q.id, `(:${backwards[0]})-[:${backwards[1]}]->(:${backwards[2]}) runs the other way in the graph`);
+        continue;
+      }
+      const never = steps.find(([a, t, b]) => !triples.has(`${a}|${t}|${b}`) && !triples.has(`${b}|${t}|${a}`));
+      if (never) {
+        out.set(q.id, `(:${never[0]})-[:${never[1]}]-(:${never[2]}) is never in the graph, either way`);
+        continue;
+      }
+    }
+    const sample = (q as { gold_rows_sample?: Record<string, unknown>[] }).gold_rows_sample ?? [];
+    const returned = returnedProperties(q.gold_cypher);
+    const allNull = sample.length > 0 && sample.every((row) => Object.values(row).every((v) => v === null));
+    if (allNull && returned.length > 0 && returned.every((r) => r.label !== undefined && keys.has(r.label) && !keys.get(r.label)!.has(r.key))) {
+      out.set(q.id, `returns ${returned.map((r) => `${r.label}.${r.key}`).join(', ')}, which no ${returned[0]!.label} has: every row is null`);
+    }
   }
   return out;
 }

@@ -2,13 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { wrongGolds } from '../../eval/wrong-golds.js';
 import type { EvalQuestion } from '../../eval/question-set.js';
 
-/** A "none" gold that follows a relationship the other way from the graph's is believed wrong; nothing else is. */
+/**
+ * A "none" gold that follows a relationship the other way from the graph's, or one the graph never
+ * has between those labels, is believed wrong; so is a gold whose rows are all null because it
+ * returns a property no node of its label has. Nothing else is.
+ */
 describe('golds believed wrong', () => {
   const graph = {
     nodes: [
-      { key: 'r1', labels: ['Review'], properties: {} },
-      { key: 'b1', labels: ['Shop'], properties: {} },
-      { key: 'u1', labels: ['User'], properties: {} },
+      { key: 'r1', labels: ['Review'], properties: { text: 'fine' } },
+      { key: 'b1', labels: ['Shop'], properties: { name: 'A', city: 'Oslo' } },
+      { key: 'u1', labels: ['User'], properties: { handle: 'ada' } },
     ],
     relationships: [
       { fromKey: 'r1', type: 'ABOUT', toKey: 'b1' },
@@ -30,5 +34,21 @@ describe('golds believed wrong', () => {
     );
     expect([...found.keys()]).toEqual(['a', 'b', 'c']);
     expect(found.get('b')).toBe('(:Review)-[:WROTE]->(:User) runs the other way in the graph');
+  });
+
+  it('finds steps the graph never has either way, and golds returning only a property their label never has', () => {
+    const found = wrongGolds(
+      [
+        q('f', 'none', 'MATCH (u:User)-[:ABOUT]->(s:Shop) RETURN s'),
+        { ...q('g', 'values', 'MATCH (u:User) RETURN u.name AS name'), gold_rows_sample: [{ name: null }] } as EvalQuestion,
+        { ...q('h', 'values', 'MATCH (s:Shop) RETURN s.name AS name'), gold_rows_sample: [{ name: null }] } as EvalQuestion,
+        { ...q('i', 'values', 'MATCH (u:User) RETURN u.name AS name'), gold_rows_sample: [{ name: 'ada' }] } as EvalQuestion,
+        q('j', 'none', 'MATCH (u:User)-[:WROTE]->(r:Review) WHERE r.text = "bad" RETURN u'),
+      ],
+      graph,
+    );
+    expect([...found.keys()]).toEqual(['f', 'g']);
+    expect(found.get('f')).toBe('(:User)-[:ABOUT]-(:Shop) is never in the graph, either way');
+    expect(found.get('g')).toBe('returns User.name, which no User has: every row is null');
   });
 });

@@ -46,7 +46,7 @@ export function joinComponents(ctx: Ctx): Unsure | { ok: true } {
     const join = bestJoin(ctx, main, loose, wanted);
     // The name as a value the things hold beats a guess through a third thing ("stores in Narvik":
     // the stores' town, not the stores a company in Narvik supplies).
-    if ((!join || join.steps.length > 1) && nameAsValue(ctx, main, loose)) continue;
+    if ((!join || join.steps.length > 1) && (nameAsValue(ctx, main, loose) || numberAsValue(ctx, main, loose))) continue;
     if (!join) {
       const a = main.find((n) => n.label) ?? main[0]!;
       const b = loose.find((n) => n.label) ?? loose[0]!;
@@ -173,6 +173,28 @@ function nameAsValue(ctx: Ctx, main: Draft[], loose: Draft[]): boolean {
     return true;
   }
   return false;
+}
+
+/**
+ * A numbered thing no one relationship joins to the others ("routers in zone 1", a Zone with
+ * `zone: 1`), whose number a thing in play holds under the same key (routers have `zone`), is that
+ * value: a condition on the thing holding it, not a guess through a third thing. Returns whether it was.
+ */
+function numberAsValue(ctx: Ctx, main: Draft[], loose: Draft[]): boolean {
+  const numbered = loose.length === 1 ? loose[0]! : undefined;
+  const said = numbered?.conditions.length === 1 ? numbered.conditions[0]! : undefined;
+  if (!numbered || numbered.anchor || numbered.implicit || !said || said.op !== '=' || typeof said.value !== 'number') return false;
+  if (ctx.edges.some((e) => e.from === numbered.id || e.to === numbered.id)) return false;
+  const holders = main.filter((n) => !n.implicit && ctx.lexicon.properties.some((p) => p.ownerKind === 'label' && p.key === said.key && fits(n, p.owner) && (p.kind === 'number' || p.kind === 'mixed')));
+  if (holders.length !== 1) return false;
+  const owner = holders[0]!;
+  const prop = ctx.lexicon.properties.find((p) => p.ownerKind === 'label' && p.key === said.key && fits(owner, p.owner))!;
+  settle(owner, prop.owner);
+  owner.conditions.push({ ...said });
+  ctx.nodes.splice(ctx.nodes.indexOf(numbered), 1);
+  ctx.confidence -= 0.1;
+  ctx.notes.push(`read ${said.key} ${said.value} as the ${said.key} of ${describeNode(ctx, owner)}: no one relationship joins them to it`);
+  return true;
 }
 
 /** A join as a choice's id: its relationship types in order. */

@@ -238,6 +238,9 @@ function finishShape(ctx: Ctx, focus: Draft, ask: Ask, order: Ordering | undefin
     for (const c of f.conditions) {
       if (typeof c.value !== 'boolean' && c.op !== 'exists' && c.key !== nameKey && !ask.extra.some((x) => x.key === c.key && x.of === f.id)) ask.extra.push({ of: f.id, key: c.key });
     }
+    // "zone 1", "type s": a thing's property called as its label is how it is spoken of, shown beside its name.
+    const own = ownNamedProperty(ctx, f);
+    if (own && own.key !== nameKey && !ask.extra.some((x) => x.key === own.key && x.of === f.id)) ask.extra.push({ of: f.id, key: own.key });
   }
   if (focus.who && !focus.label) return unsure(ctx, 'I can’t tell who is meant');
   const nodes: MeaningNode[] = ctx.nodes.map((n) => ({
@@ -530,6 +533,13 @@ function topChosen(ctx: Ctx, focus: Draft, rank: RankItem): Ordering | OpenReadi
       { id: TOP_UNRANKED, label: `In no particular order` },
     ],
   };
+}
+
+/** The property a label's things have under the label's own name (`zone` of Zone, `type` of Type). */
+function ownNamedProperty(ctx: Ctx, node: Draft): LexProperty | undefined {
+  if (!node.label) return undefined;
+  const own = identifierWords(node.label).map((w) => w.toLowerCase()).join(' ');
+  return ctx.lexicon.properties.find((p) => p.ownerKind === 'label' && p.owner === node.label && p.words.join(' ') === own && (p.kind === 'number' || p.kind === 'mixed' || p.kind === 'text'));
 }
 
 /** "the first 3 movies", "the last 5 reviews": in the order of the thing's one date, when it has one. */

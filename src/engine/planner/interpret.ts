@@ -448,7 +448,9 @@ function joiningOnly(ctx: Ctx, w: { text: string; at: number }): boolean {
     const next = ctx.items[k]!;
     const joinedHere = (next.kind === 'label' || next.kind === 'agent') && ctx.edges.some((e) => e.guessed && ctx.nodes.some((n) => n.at === k && (n.id === e.from || n.id === e.to)));
     const guessedAfter = next.kind === 'rank' && ctx.edges.some((e) => e.guessed);
-    if (ctx.used.has(k) && (next.kind === 'value' || next.kind === 'entity' || next.kind === 'prop' || joinedHere || guessedAfter)) return true;
+    // "located in zone 1" read as the zone its things hold: the label's thing became a value.
+    const readAsValue = next.kind === 'label' && !ctx.nodes.some((n) => n.at === k) && ctx.items[k + 1]?.kind === 'number' && ctx.used.has(k + 1);
+    if (ctx.used.has(k) && (next.kind === 'value' || next.kind === 'entity' || next.kind === 'prop' || joinedHere || guessedAfter || readAsValue)) return true;
     if (!(next.kind === 'word' && ['prep', 'det', 'adv'].includes(next.token.pos)) && next.kind !== 'rank') break;
   }
   return false;
