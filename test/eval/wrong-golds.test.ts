@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { wrongGolds } from '../../eval/wrong-golds.js';
 import type { EvalQuestion } from '../../eval/question-set.js';
+import type { UpsertBatch } from '../../src/stores/graph/port.js';
 
 /**
  * A "none" gold that follows a relationship the other way from the graph's, or one the graph never
@@ -8,7 +9,7 @@ import type { EvalQuestion } from '../../eval/question-set.js';
  * returns a property no node of its label has. Nothing else is.
  */
 describe('golds believed wrong', () => {
-  const graph = {
+  const graph: UpsertBatch = {
     nodes: [
       { key: 'r1', labels: ['Review'], properties: { text: 'fine' } },
       { key: 'b1', labels: ['Shop'], properties: { name: 'A', city: 'Oslo' } },

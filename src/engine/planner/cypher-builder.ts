@@ -1,6 +1,7 @@
 import { cypherName, cypherValue } from '../../cypher/text.js';
 import type { Condition, Meaning, MeaningEdge, MeaningNode } from './meaning.js';
 import { typesOf } from './meaning.js';
+import { countsOfOwners } from './nested-counts.js';
 
 /**
  * Writes a meaning out as one read-only Cypher query. Every name comes from the meaning (the
@@ -107,10 +108,23 @@ const arrow = (e: MeaningEdge, v?: string) => `-[${v ?? ''}:${typesOf(e).map(cyp
  * `limit`: what the sources of a count or an aggregate, which names no things, are found by.
  */
 export function buildKeysCypher(m: Meaning, limit: number): string {
+  const owned = countsOfOwners(m);
+  if (owned !== m) return buildKeysCypher(owned, limit);
   const { match } = matchOf(m);
   const focus = m.focus;
   if (m.having?.length) return `${match} WITH ${focus}${havingWith(m)} WHERE ${havingWhere(m)} RETURN DISTINCT ${focus}._key AS key LIMIT ${limit}`;
   return `${match} RETURN DISTINCT ${focus}._key AS key LIMIT ${limit}`;
+}
+
+/** A node's own count conditions, as COUNT subqueries ("COUNT { (n1)-[:FILED]->(n2:Report) } > 3"). */
+function countConditions(node: MeaningNode): string[] {
+  return (node.counts ?? []).map(({ edge, counted, op, value }) => {
+    const declared = new Set([node.id]);
+    const other = nodePattern(counted, declared);
+    const pattern = edge.from === node.id ? `(${node.id})${arrow(edge)}${other}` : `${other}${arrow(edge)}(${node.id})`;
+    const where = [...anchorConditions(counted), ...counted.conditions.map((c) => conditionText(counted.id, c))];
+    return `COUNT { ${pattern}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} } ${countOp(op)} ${cypherValue(value)}`;
+  });
 }
 
 /** The MATCH … WHERE of a meaning: its pattern with the named things, conditions and negations. */
@@ -131,7 +145,7 @@ function matchOf(m: Meaning): { match: string; hasWhere: boolean } {
   }
   for (const node of m.nodes) {
     if (!declared.has(node.id)) continue;
-    where.push(...anchorConditions(node), ...node.conditions.map((c) => conditionText(node.id, c)));
+    where.push(...anchorConditions(node), ...node.conditions.map((c) => conditionText(node.id, c)), ...countConditions(node));
   }
   for (const [a, b] of m.distinct ?? []) where.push(`${a} <> ${b}`);
   for (const e of m.edges.filter((x) => x.negated)) where.push(deniedPattern(e, byId, declared));
@@ -139,6 +153,8 @@ function matchOf(m: Meaning): { match: string; hasWhere: boolean } {
 }
 
 export function buildCypher(m: Meaning): string {
+  const owned = countsOfOwners(m);
+  if (owned !== m) return buildCypher(owned);
   const byId = new Map(m.nodes.map((n) => [n.id, n]));
   if (m.ask.kind === 'path') {
     const a = byId.get(m.ask.a)!;
@@ -236,7 +252,7 @@ function rankByCount(m: Meaning, counted: string, byId: Map<string, MeaningNode>
   const declared = new Set([holder]);
   // The counted relationship gets a variable of its own: the others are numbered without it.
   const pattern = `${edge.from === holder ? `(${holder})` : nodePattern(other, declared)}${arrow(edge, 'rc')}${edge.to === holder ? `(${holder})` : nodePattern(other, declared)}`;
-  const conditions = [...other.conditions.map((c) => conditionText(other.id, c)), ...edge.conditions.map((c) => conditionText('rc', c))];
+  const conditions = [...other.conditions.map((c) => conditionText(other.id, c)), ...countConditions(other), ...edge.conditions.map((c) => conditionText('rc', c))];
   const optional = `${base} OPTIONAL MATCH ${pattern}${conditions.length ? ` WHERE ${conditions.join(' AND ')}` : ''}`;
   const ranked = `ORDER BY count ${direction}, name LIMIT ${limit}`;
   // "The most": things with none are not among them (all having none answers nothing); "the fewest" may well be none.
@@ -274,8 +290,11 @@ function havingWith(m: Meaning): string {
   return (m.having ?? []).map((h, i) => `, count(DISTINCT ${h.count}) AS c${i}`).join('');
 }
 
+/** A count compares as a number: a text comparison said of one is equality. */
+const countOp = (op: string) => (op === 'contains' || op === 'starts' || op === 'ends' ? '=' : op);
+
 function havingWhere(m: Meaning): string {
-  return (m.having ?? []).map((h, i) => `c${i} ${h.op === 'contains' || h.op === 'starts' || h.op === 'ends' ? '=' : h.op} ${cypherValue(h.value)}`).join(' AND ');
+  return (m.having ?? []).map((h, i) => `c${i} ${countOp(h.op)} ${cypherValue(h.value)}`).join(' AND ');
 }
 
 const focusNameKey = (node: MeaningNode): string => node.nameKey ?? node.anchor?.nameKey ?? 'name';

@@ -35,6 +35,12 @@ export interface MeaningNode {
   nameKey?: string;
   anchor?: Anchor;
   conditions: Condition[];
+  /**
+   * How many things it is joined to, as a condition of its own ("companies that filed more than 3
+   * reports", said of companies that are not what is asked): set by nested-counts.ts, written as a
+   * COUNT subquery.
+   */
+  counts?: { edge: MeaningEdge; counted: MeaningNode; op: CompareOp; value: number }[];
 }
 
 export interface MeaningEdge {

@@ -1,0 +1,40 @@
+import type { Meaning } from './meaning.js';
+
+/**
+ * A count condition said of another thing than the one asked about ("countries by the number of
+ * companies that filed more than 3 reports": the companies filed more than 3, not the countries)
+ * is a condition of that thing, counted for each of them, not per focus. Moved here from the
+ * meaning's `having` to the owner's `counts` (the builder writes a COUNT subquery), the counted
+ * thing and its relationship leaving the pattern. Only when the counted thing is joined to
+ * nothing else and nothing else refers to it.
+ */
+export function countsOfOwners(m: Meaning): Meaning {
+  if (m.ask.kind !== 'list' && m.ask.kind !== 'count' && m.ask.kind !== 'aggregate') return m;
+  let out = m;
+  for (const condition of m.having ?? []) {
+    const counted = condition.count;
+    const edges = out.edges.filter((e) => e.from === counted || e.to === counted);
+    if (edges.length !== 1 || edges[0]!.negated || typeof condition.value !== 'number') continue;
+    const edge = edges[0]!;
+    const owner = edge.from === counted ? edge.to : edge.from;
+    const node = out.nodes.find((n) => n.id === counted);
+    if (owner === out.focus || counted === out.focus || !node || node.anchor) continue;
+    const by = out.order?.by;
+    const referred =
+      (by && 'count' in by && by.count === counted) ||
+      (by && 'of' in by && by.of === counted) ||
+      (out.ask.kind === 'list' && out.ask.extra.some((x) => x.of === counted)) ||
+      (out.ask.kind === 'aggregate' && out.ask.of === counted) ||
+      (out.distinct ?? []).some((pair) => pair.includes(counted));
+    if (referred) continue;
+    const count = { edge, counted: node, op: condition.op, value: condition.value };
+    const having = (out.having ?? []).filter((h) => h !== condition);
+    out = {
+      ...out,
+      nodes: out.nodes.filter((n) => n.id !== counted).map((n) => (n.id === owner ? { ...n, counts: [...(n.counts ?? []), count] } : n)),
+      edges: out.edges.filter((e) => e !== edge),
+      ...(having.length ? { having } : { having: undefined }),
+    };
+  }
+  return out;
+}
