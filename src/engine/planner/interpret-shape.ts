@@ -247,6 +247,7 @@ function finishShape(ctx: Ctx, focus: Draft, ask: Ask, order: Ordering | undefin
     id: n.id,
     ...(n.label ? { label: n.label, nameKey: labelOf(ctx.lexicon, n.label)?.nameKey ?? 'name' } : {}),
     ...(n.anchor ? { anchor: { name: n.anchor.name, nameKey: n.anchor.nameProperty, ...(n.anchor.key ? { key: n.anchor.key } : {}), unique: n.anchor.unique } } : {}),
+    ...(n.implicit || saidAsVerb(ctx, n) ? { implicit: true } : {}),
     conditions: withoutMerePresence(n.conditions),
   }));
   const edges = ctx.edges.map(({ from, to, type, conditions, negated, orTypes }) => ({ from, to, type, conditions: withoutMerePresence(conditions), ...(negated ? { negated } : {}), ...(orTypes?.length ? { orTypes } : {}) }));
@@ -533,6 +534,12 @@ function topChosen(ctx: Ctx, focus: Draft, rank: RankItem): Ordering | OpenReadi
       { id: TOP_UNRANKED, label: `In no particular order` },
     ],
   };
+}
+
+/** A thing the question names only by a verb ("businesses reviewed by users": the reviews), passed through rather than asked about. */
+function saidAsVerb(ctx: Ctx, node: Draft): boolean {
+  const it = ctx.items[node.at];
+  return it?.kind === 'label' && ctx.tokens[it.from]?.pos === 'verb';
 }
 
 /** The property a label's things have under the label's own name (`zone` of Zone, `type` of Type). */

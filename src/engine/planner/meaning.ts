@@ -35,6 +35,8 @@ export interface MeaningNode {
   nameKey?: string;
   anchor?: Anchor;
   conditions: Condition[];
+  /** A thing the question does not name, only passes through ("businesses reviewed by users": the reviews). */
+  implicit?: boolean;
   /**
    * How many things it is joined to, as a condition of its own ("companies that filed more than 3
    * reports", said of companies that are not what is asked): set by nested-counts.ts, written as a

@@ -6,7 +6,7 @@ import type { Meaning } from './meaning.js';
  * is a condition of that thing, counted for each of them, not per focus. Moved here from the
  * meaning's `having` to the owner's `counts` (the builder writes a COUNT subquery), the counted
  * thing and its relationship leaving the pattern. Only when the counted thing is joined to
- * nothing else and nothing else refers to it.
+ * nothing else and nothing else refers to it, and its owner is a thing the question names.
  */
 export function countsOfOwners(m: Meaning): Meaning {
   if (m.ask.kind !== 'list' && m.ask.kind !== 'count' && m.ask.kind !== 'aggregate') return m;
@@ -18,7 +18,10 @@ export function countsOfOwners(m: Meaning): Meaning {
     const edge = edges[0]!;
     const owner = edge.from === counted ? edge.to : edge.from;
     const node = out.nodes.find((n) => n.id === counted);
-    if (owner === out.focus || counted === out.focus || !node || node.anchor) continue;
+    // "businesses reviewed by more than one user": the reviews are only passed through, so the
+    // users are counted per business, as before; only a thing the question names owns a count.
+    const ownerNode = out.nodes.find((n) => n.id === owner);
+    if (owner === out.focus || counted === out.focus || !node || node.anchor || !ownerNode || ownerNode.implicit) continue;
     const by = out.order?.by;
     const referred =
       (by && 'count' in by && by.count === counted) ||

@@ -42,3 +42,33 @@ describe('a count said of another thing (a registry)', () => {
     expect(firstValues(await planner().ask('Which companies filed more than 3 reports?'))).toEqual(['Company 4', 'Company 5']);
   });
 });
+
+/** Visits made by patients to clinics: the verb names the visits, which are only passed through. */
+const VISITS: UpsertBatch = {
+  nodes: [
+    node('c:1', 'Clinic', { name: 'North Clinic' }),
+    node('c:2', 'Clinic', { name: 'South Clinic' }),
+    node('p:1', 'Patient', { name: 'Lea Brandt' }),
+    node('p:2', 'Patient', { name: 'Tomas Ruiz' }),
+    ...['v:1', 'v:2', 'v:3', 'v:4'].map((key) => node(key, 'Visit', { code: key })),
+  ],
+  relationships: [
+    rel('v:1', 'VISITS', 'c:1'),
+    rel('v:2', 'VISITS', 'c:1'),
+    rel('v:3', 'VISITS', 'c:2'),
+    rel('v:4', 'VISITS', 'c:2'),
+    rel('p:1', 'MADE', 'v:1'),
+    rel('p:2', 'MADE', 'v:2'),
+    rel('p:1', 'MADE', 'v:3'),
+    rel('p:1', 'MADE', 'v:4'),
+  ],
+};
+
+describe('a count through a thing the question names only by its verb (clinic visits)', () => {
+  const planner = plannerOnScratch('counts through visits', VISITS);
+
+  it('is said of the thing asked about: "clinics visited by more than one patient"', async () => {
+    expect(firstValues(await planner().ask('Which clinics have been visited by more than one patient?'))).toEqual(['North Clinic']);
+    expect(firstValues(await planner().ask('Which patients have visited more than one clinic?'))).toEqual(['Lea Brandt']);
+  });
+});
