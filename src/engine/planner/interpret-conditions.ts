@@ -388,7 +388,9 @@ export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
         const node = ctx.nodes.find((n) => n.at === countedAt && (counted.kind !== 'rel' || n.implicit));
         if (node) {
           if (countedAt > v.end + 1) ctx.used.add(v.end + 1);
-          ctx.having.push({ count: node.id, op, value: v.value.value, words });
+          const verb = items[i - 1];
+          const byVerb = verb?.kind === 'rel' && !verb.event && ctx.tokens[verb.from]!.pos === 'verb';
+          ctx.having.push({ count: node.id, op, value: v.value.value, words, ...(byVerb ? { byVerb: true } : {}) });
           for (let k = i; k <= v.end; k++) ctx.used.add(k);
           if (postfix) ctx.used.add(postfixAt);
           continue;

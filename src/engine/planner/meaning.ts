@@ -101,6 +101,8 @@ export interface CountCondition {
   op: CompareOp;
   value: number;
   words: string;
+  /** Said as a verb's object ("companies that filed more than 3 reports"): counted for that verb's subject, whatever is asked. */
+  byVerb?: boolean;
 }
 
 export interface Meaning {

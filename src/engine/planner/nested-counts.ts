@@ -5,8 +5,10 @@ import type { Meaning } from './meaning.js';
  * companies that filed more than 3 reports": the companies filed more than 3, not the countries)
  * is a condition of that thing, counted for each of them, not per focus. Moved here from the
  * meaning's `having` to the owner's `counts` (the builder writes a COUNT subquery), the counted
- * thing and its relationship leaving the pattern. Only when the counted thing is joined to
- * nothing else and nothing else refers to it, and its owner is a thing the question names.
+ * thing and its relationship leaving the pattern. Only for a count said as a verb's object (not
+ * "businesses with reviews from more than one user", where the reviews together come from them),
+ * when the counted thing is joined to nothing else and nothing else refers to it, and its owner is
+ * a thing the question names.
  */
 export function countsOfOwners(m: Meaning): Meaning {
   if (m.ask.kind !== 'list' && m.ask.kind !== 'count' && m.ask.kind !== 'aggregate') return m;
@@ -14,7 +16,7 @@ export function countsOfOwners(m: Meaning): Meaning {
   for (const condition of m.having ?? []) {
     const counted = condition.count;
     const edges = out.edges.filter((e) => e.from === counted || e.to === counted);
-    if (edges.length !== 1 || edges[0]!.negated || typeof condition.value !== 'number') continue;
+    if (!condition.byVerb || edges.length !== 1 || edges[0]!.negated || typeof condition.value !== 'number') continue;
     const edge = edges[0]!;
     const owner = edge.from === counted ? edge.to : edge.from;
     const node = out.nodes.find((n) => n.id === counted);

@@ -64,11 +64,15 @@ const VISITS: UpsertBatch = {
   ],
 };
 
-describe('a count through a thing the question names only by its verb (clinic visits)', () => {
+describe('a count said of the thing asked about, through another (clinic visits)', () => {
   const planner = plannerOnScratch('counts through visits', VISITS);
 
-  it('is said of the thing asked about: "clinics visited by more than one patient"', async () => {
+  it('"clinics visited by more than one patient": the visits, named only by the verb, are passed through', async () => {
     expect(firstValues(await planner().ask('Which clinics have been visited by more than one patient?'))).toEqual(['North Clinic']);
     expect(firstValues(await planner().ask('Which patients have visited more than one clinic?'))).toEqual(['Lea Brandt']);
+  });
+
+  it('"clinics with visits from more than one patient": the visits together come from them, counted per clinic', async () => {
+    expect(firstValues(await planner().ask('Which clinics have visits from more than one patient?'))).toEqual(['North Clinic']);
   });
 });
