@@ -109,7 +109,7 @@ export function unjoinableVerb(ctx: Ctx, at: number, rel: LexRelationship, subje
   const it = ctx.items[at];
   const verb = it?.kind === 'rel' ? ctx.tokens[it.from]!.lemma : '';
   if (!ASSOCIATION_VERBS.test(verb)) return false;
-  const next = ctx.items[it ? at + 1 : at];
+  const next = ctx.items[at + 1];
   if (next?.kind === 'word' && next.token.lower === 'with') return false;
   if (rel.patterns.some((p) => [p.from, p.to].some((l) => identifierWords(l).some((w) => wordKey(w) === wordKey(verb) || rel.eventNouns.includes(wordKey(w)))))) return false;
   // Nothing joins them directly: through a third thing is the only reading ("patients admitted to
