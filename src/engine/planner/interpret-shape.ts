@@ -522,15 +522,24 @@ function topChosen(ctx: Ctx, focus: Draft, rank: RankItem): Ordering | OpenReadi
   const props = ctx.lexicon.properties.filter(
     (p) => p.ownerKind === 'label' && labels.includes(p.owner) && (p.kind === 'number' || p.kind === 'date') && !IDENTIFIER_WORDS.test(p.words.at(-1) ?? ''),
   );
-  if (props.length === 0 || ctx.chosen.includes(TOP_UNRANKED)) return undefined;
+  // "the top 3 entities concerned in filings over 500000": how many of the things the question joins them to is a measure too.
+  const joinedThings = ctx.edges
+    .filter((e) => !e.negated && (e.from === focus.id || e.to === focus.id))
+    .map((e) => ctx.nodes.find((n) => n.id === (e.from === focus.id ? e.to : e.from)))
+    .filter((n): n is Draft => n !== undefined && !n.anchor && n.label !== undefined && n.label !== focus.label);
+  if ((props.length === 0 && joinedThings.length === 0) || ctx.chosen.includes(TOP_UNRANKED)) return undefined;
   const idOf = (p: (typeof props)[number]) => `${TOP_BY}${p.owner}.${p.key}`;
+  const countId = (n: Draft) => `${TOP_BY}count:${n.label}`;
   const chosen = props.find((p) => ctx.chosen.includes(idOf(p)));
   if (chosen) return { by: { of: focus.id, key: chosen.key }, direction: rank.direction, ...(holdsDate(chosen) ? { dated: true } : {}) };
+  const counted = joinedThings.find((n) => ctx.chosen.includes(countId(n)));
+  if (counted) return { by: { count: counted.id }, direction: rank.direction };
   const things = pluralLabel(labelOf(ctx.lexicon, focus.label ?? ''));
   return {
     reason: `“${rank.word}” names nothing to rank the ${things} by: by what?`,
     choices: [
       ...props.map((p) => ({ id: idOf(p), label: `By “${identifierWords(p.key).join(' ')}”, ${extremeWord(rank.direction, holdsDate(p))} first` })),
+      ...joinedThings.map((n) => ({ id: countId(n), label: `By the number of ${pluralLabel(labelOf(ctx.lexicon, n.label!))}, ${rank.direction === 'DESC' ? 'most' : 'fewest'} first` })),
       { id: TOP_UNRANKED, label: `In no particular order` },
     ],
   };

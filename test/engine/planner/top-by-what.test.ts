@@ -5,7 +5,8 @@ import { graphNode as node, graphRel as rel, plannerOnScratch } from '../../supp
 /**
  * "The top 3 …" that names nothing to rank by, and rankings said back in words, each on two small
  * invented graphs. When more things match than "top" shows, the person asking chooses what to
- * rank by (each number or date of the things, highest or latest first) or no order; when all of
+ * rank by (each number or date of the things, highest or latest first, or how many of the things
+ * the question joins them to it has) or no order; when all of
  * them fit, they are the answer and nothing is asked. A property a condition compares ("born
  * after 1980") is not what "top" ranks by. A ranking says the superlative the question used
  * ("the 2 cheapest products"), a date named by a participle after the things ("released latest"),
@@ -93,6 +94,13 @@ const cases: [string, UpsertBatch, Case[]][] = [
         text: /^The products that the 2 youngest users reviewed: Clay Mug \(born 1990\), Desk Lamp \(born 1990\), Glass Vase \(born 1990\) and Steel Kettle \(born 1990\)\.$/,
       },
       { question: 'Which 2 users reviewed the cheapest products?', rows: ['Ines Varga', 'Omar Haddad'] },
+      // Nothing of their own to rank by is named, but how many of the things the question joins them to is a measure too.
+      {
+        question: 'List the top 2 users who reviewed products.',
+        asks: /^“top” names nothing to rank the users by: by what\?$/,
+        choices: ['By “born”, latest first', 'By the number of products, most first', 'In no particular order'],
+      },
+      { question: 'List the top 2 users who reviewed products.', chosen: ['top-by:count:Product'], rows: ['Ines Varga', 'Lena Brandt'] },
     ],
   ],
   [
