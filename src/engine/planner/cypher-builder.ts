@@ -122,9 +122,14 @@ function countConditions(node: MeaningNode): string[] {
     const declared = new Set([node.id]);
     const other = nodePattern(counted, declared);
     const pattern = edge.from === node.id ? `(${node.id})${arrow(edge)}${other}` : `${other}${arrow(edge)}(${node.id})`;
-    const where = [...anchorConditions(counted), ...counted.conditions.map((c) => conditionText(counted.id, c))];
+    const where = nodeConditions(counted);
     return `COUNT { ${pattern}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} } ${countOp(op)} ${cypherValue(value)}`;
   });
+}
+
+/** Everything a node's own WHERE says: the named thing chosen by key, its conditions, its counts. */
+function nodeConditions(node: MeaningNode): string[] {
+  return [...anchorConditions(node), ...node.conditions.map((c) => conditionText(node.id, c)), ...countConditions(node)];
 }
 
 /** The MATCH … WHERE of a meaning: its pattern with the named things, conditions and negations. */
@@ -145,7 +150,7 @@ function matchOf(m: Meaning): { match: string; hasWhere: boolean } {
   }
   for (const node of m.nodes) {
     if (!declared.has(node.id)) continue;
-    where.push(...anchorConditions(node), ...node.conditions.map((c) => conditionText(node.id, c)), ...countConditions(node));
+    where.push(...nodeConditions(node));
   }
   for (const [a, b] of m.distinct ?? []) where.push(`${a} <> ${b}`);
   for (const e of m.edges.filter((x) => x.negated)) where.push(deniedPattern(e, byId, declared));
@@ -252,7 +257,8 @@ function rankByCount(m: Meaning, counted: string, byId: Map<string, MeaningNode>
   const declared = new Set([holder]);
   // The counted relationship gets a variable of its own: the others are numbered without it.
   const pattern = `${edge.from === holder ? `(${holder})` : nodePattern(other, declared)}${arrow(edge, 'rc')}${edge.to === holder ? `(${holder})` : nodePattern(other, declared)}`;
-  const conditions = [...other.conditions.map((c) => conditionText(other.id, c)), ...countConditions(other), ...edge.conditions.map((c) => conditionText('rc', c))];
+  // (Not a named thing: `single` keeps those out, so no key condition.)
+  const conditions = [...nodeConditions(other), ...edge.conditions.map((c) => conditionText('rc', c))];
   const optional = `${base} OPTIONAL MATCH ${pattern}${conditions.length ? ` WHERE ${conditions.join(' AND ')}` : ''}`;
   const ranked = `ORDER BY count ${direction}, name LIMIT ${limit}`;
   // "The most": things with none are not among them (all having none answers nothing); "the fewest" may well be none.

@@ -1,12 +1,11 @@
 import type { Token } from '../../language/analyze.js';
 import { EQUALITY_LEADS, holdsDate, LIMIT_LEADS, SUPERLATIVE_DIMENSIONS } from './cues.js';
 import type { Ctx, Unsure } from './interpret-context.js';
-import { candidates, denialBefore, useDenialsBefore, fits, isWord, labelOf, ownerEdge, ownerNode, pick, settle, unsure, wordsOf } from './interpret-context.js';
+import { calledAsLabel, candidates, denialBefore, useDenialsBefore, fits, isWord, labelOf, ownerEdge, ownerNode, pick, settle, unsure, wordsOf } from './interpret-context.js';
 import type { Item } from './links.js';
 import type { LexProperty } from './lexicon.js';
 import { agentNounsOf, eventNounsOf, objectNounsOf } from './lexicon.js';
 import type { CompareOp, Condition } from './meaning.js';
-import { identifierWords } from './words.js';
 
 /** Participles between a quoted text and the property that holds it ("'voyage' mentioned in the blurb"). */
 const MENTIONED = /^(mentioned|named|written|used|quoted|cited|appearing|found)$/;
@@ -310,9 +309,8 @@ function numberedThing(ctx: Ctx, i: number, value: Value): boolean {
   const label = ctx.items[i - 1];
   const node = ctx.nodes.find((n) => n.at === i - 1 && !n.anchor);
   if (label?.kind !== 'label' || !node || value.kind !== 'number') return false;
-  const own = identifierWords(label.label.label).map((w) => w.toLowerCase());
   const props = ctx.lexicon.properties.filter(
-    (p) => p.ownerKind === 'label' && p.owner === label.label.label && (p.kind === 'number' || p.kind === 'mixed') && (p.words.join(' ') === own.join(' ') || /^(id|number|no|num)$/i.test(p.key)),
+    (p) => p.ownerKind === 'label' && p.owner === label.label.label && (p.kind === 'number' || p.kind === 'mixed') && (calledAsLabel(p, label.label.label) || /^(id|number|no|num)$/i.test(p.key)),
   );
   if (props.length !== 1) return false;
   const prop = props[0]!;

@@ -3,7 +3,7 @@ import { isPersonLabel } from './pronouns.js';
 import type { Item, NamedThing } from './links.js';
 import type { LexLabel, Lexicon, LexProperty } from './lexicon.js';
 import type { Condition, CountCondition, MeaningEdge } from './meaning.js';
-import { pluralOf } from './words.js';
+import { identifierWords, pluralOf } from './words.js';
 
 /** What the interpretation of one question builds as it goes, shared by its steps (interpret*.ts). */
 
@@ -74,6 +74,10 @@ export function unsure(ctx: Ctx, reason: string): Unsure {
 }
 
 export const labelOf = (lexicon: Lexicon, label: string): LexLabel | undefined => lexicon.labels.find((l) => l.label === label);
+
+/** Whether a property of `label`'s things is called as the label itself (`zone` of Zone, `type` of Type): how they are spoken of ("zone 1"). */
+export const calledAsLabel = (p: LexProperty, label: string): boolean =>
+  p.ownerKind === 'label' && p.owner === label && p.words.join(' ') === identifierWords(label).map((w) => w.toLowerCase()).join(' ');
 
 /** Words that may stand between a denial and what it denies ("no projects", "do not have any", "with no single copy"). */
 const DENIAL_GAP = /^(a|an|any|the|have|has|had|having|with|do|does|did|single|one|got|own|owns|owned)$/;

@@ -2,6 +2,7 @@ import type { Ctx, Draft, Unsure } from './interpret-context.js';
 import { candidates, denialBefore, fits, labelOf, newNodeId, ownerEdge, personLike, pluralLabel, settle, unsure, wordsOf } from './interpret-context.js';
 import { valueWords } from './lexicon.js';
 import type { LexProperty } from './lexicon.js';
+import type { Condition } from './meaning.js';
 import { identifierWords } from './words.js';
 
 /**
@@ -165,11 +166,7 @@ function nameAsValue(ctx: Ctx, main: Draft[], loose: Draft[]): boolean {
   for (const { property, value } of ctx.lexicon.values.get(valueWords(named.anchor.name).join(' ')) ?? []) {
     const owner = property.ownerKind === 'label' ? main.find((n) => fits(n, property.owner)) : undefined;
     if (!owner) continue;
-    settle(owner, property.owner);
-    owner.conditions.push({ key: property.key, op: '=', value, words: value });
-    ctx.nodes.splice(ctx.nodes.indexOf(named), 1);
-    ctx.confidence -= 0.1;
-    ctx.notes.push(`read ${named.anchor.name} as the ${property.key} of ${describeNode(ctx, owner)}: no one relationship joins them to it`);
+    readAsValueOf(ctx, named, owner, property.owner, { key: property.key, op: '=', value, words: value }, named.anchor.name);
     return true;
   }
   return false;
@@ -189,12 +186,17 @@ function numberAsValue(ctx: Ctx, main: Draft[], loose: Draft[]): boolean {
   if (holders.length !== 1) return false;
   const owner = holders[0]!;
   const prop = ctx.lexicon.properties.find((p) => p.ownerKind === 'label' && p.key === said.key && fits(owner, p.owner))!;
-  settle(owner, prop.owner);
-  owner.conditions.push({ ...said });
-  ctx.nodes.splice(ctx.nodes.indexOf(numbered), 1);
-  ctx.confidence -= 0.1;
-  ctx.notes.push(`read ${said.key} ${said.value} as the ${said.key} of ${describeNode(ctx, owner)}: no one relationship joins them to it`);
+  readAsValueOf(ctx, numbered, owner, prop.owner, { ...said }, `${said.key} ${said.value}`);
   return true;
+}
+
+/** `gone`, which nothing joins to the others, read as `condition` on `owner` (of `label`): a guess, said so. */
+function readAsValueOf(ctx: Ctx, gone: Draft, owner: Draft, label: string, condition: Condition, said: string): void {
+  settle(owner, label);
+  owner.conditions.push(condition);
+  ctx.nodes.splice(ctx.nodes.indexOf(gone), 1);
+  ctx.confidence -= 0.1;
+  ctx.notes.push(`read ${said} as the ${condition.key} of ${describeNode(ctx, owner)}: no one relationship joins them to it`);
 }
 
 /** A join as a choice's id: its relationship types in order. */

@@ -4,7 +4,7 @@ import { LIST_LIMIT } from './cypher-builder.js';
 import { isLimit } from './interpret-conditions.js';
 import type { Ctx, Draft, OpenReading, Unsure } from './interpret-context.js';
 import type { LexProperty } from './lexicon.js';
-import { candidates, fits, isWord, joined, labelOf, newNodeId, personLike, pick, pluralLabel, unsure, valueOwner, wordsOf } from './interpret-context.js';
+import { calledAsLabel, candidates, fits, isWord, joined, labelOf, newNodeId, personLike, pick, pluralLabel, unsure, valueOwner, wordsOf } from './interpret-context.js';
 import type { Item } from './links.js';
 import type { Ask, Condition, Meaning, MeaningNode, Ordering } from './meaning.js';
 import { identifierWords } from './words.js';
@@ -553,9 +553,8 @@ function saidAsVerb(ctx: Ctx, node: Draft): boolean {
 
 /** The property a label's things have under the label's own name (`zone` of Zone, `type` of Type). */
 function ownNamedProperty(ctx: Ctx, node: Draft): LexProperty | undefined {
-  if (!node.label) return undefined;
-  const own = identifierWords(node.label).map((w) => w.toLowerCase()).join(' ');
-  return ctx.lexicon.properties.find((p) => p.ownerKind === 'label' && p.owner === node.label && p.words.join(' ') === own && (p.kind === 'number' || p.kind === 'mixed' || p.kind === 'text'));
+  const label = node.label;
+  return label === undefined ? undefined : ctx.lexicon.properties.find((p) => calledAsLabel(p, label) && (p.kind === 'number' || p.kind === 'mixed' || p.kind === 'text'));
 }
 
 /** "the first 3 movies", "the last 5 reviews": in the order of the thing's one date, when it has one. */

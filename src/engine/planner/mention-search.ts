@@ -1,3 +1,4 @@
+import { cypherName } from '../../cypher/text.js';
 import { displayNameKey, ENTITY_LABEL } from '../../stores/graph/bookkeeping.js';
 import type { GraphNode, GraphStore } from '../../stores/graph/port.js';
 import type { Mention, Understanding } from './understand.js';
@@ -203,10 +204,11 @@ export async function relationshipValue(graph: GraphStore, vocabulary: Vocabular
   // A list's items are compared one by one: Neo4j refuses toString() of a list ("roles: ['Man in Bar']").
   const isList = (type: string, key: string) => lexicon?.properties.some((p) => p.ownerKind === 'relationship' && p.owner === type && p.key === key && p.kind === 'list') ?? false;
   for (const { type, property } of properties) {
-    const p = `r.\`${property.replace(/`/g, '``')}\``;
-    const matching = isList(type, property) ? `any(item IN ${p} WHERE toLower(toString(item)) IN $forms)` : `toLower(toString(${p})) IN $forms`;
-    const value = isList(type, property) ? `[item IN ${p} WHERE toLower(toString(item)) IN $forms][0]` : p;
-    const { rows } = await graph.runReadOnly(`MATCH ()-[r:\`${type.replace(/`/g, '``')}\`]->() WHERE ${matching} RETURN ${value} AS value LIMIT 1`, { forms });
+    const p = `r.${cypherName(property)}`;
+    const list = isList(type, property);
+    const matching = list ? `any(item IN ${p} WHERE toLower(toString(item)) IN $forms)` : `toLower(toString(${p})) IN $forms`;
+    const value = list ? `[item IN ${p} WHERE toLower(toString(item)) IN $forms][0]` : p;
+    const { rows } = await graph.runReadOnly(`MATCH ()-[r:${cypherName(type)}]->() WHERE ${matching} RETURN ${value} AS value LIMIT 1`, { forms });
     if (rows.length > 0) return { mention: text, type, property, value: String(rows[0]!.value) };
   }
   return undefined;
