@@ -50,6 +50,21 @@ const engine: GraphStoreEngine = {
 
 if (uri) describeGraphStoreContract(engine);
 
+/** The same graph on an empty Neo4j and on an embedded Grafeo, `check` run on each, both closed after. */
+async function onBothEngines(batch: UpsertBatch, check: (store: GraphStore) => Promise<void>): Promise<void> {
+  const onNeo4j = await engine.openEmpty();
+  const onGrafeo = await openGraphStore({ ...CONTRACT_LIMITS, allowedProcedures });
+  try {
+    for (const store of [onNeo4j, onGrafeo]) {
+      await store.upsert(batch, 'both engines');
+      await check(store);
+    }
+  } finally {
+    await onNeo4j.close();
+    await onGrafeo.close();
+  }
+}
+
 describe.skipIf(!uri)('the planner on Neo4j: a value in a list on a relationship', () => {
   // A name that is no node's is looked for among relationships' values: a list's items one by one
   // (Neo4j refuses toString() of a list, which failed the run), the same answer as on Grafeo.
@@ -65,19 +80,11 @@ describe.skipIf(!uri)('the planner on Neo4j: a value in a list on a relationship
     ],
   };
   it('finds the performer of a part, on Neo4j and on Grafeo alike', async () => {
-    const onNeo4j = await engine.openEmpty();
-    const onGrafeo = await openGraphStore({ ...CONTRACT_LIMITS, allowedProcedures });
-    try {
-      for (const store of [onNeo4j, onGrafeo]) {
-        await store.upsert(STAGE, 'stage');
-        const answer = await (await plannerOn(store)).ask('Which performers played the part Ghost?');
-        expect(answer.cypher, `${store.engine}: ${answer.resolution ?? JSON.stringify(answer.reading)}`).toBeDefined();
-        expect(answer.rows.map((r) => Object.values(r)[0]), store.engine).toEqual(['Ines Varga']);
-      }
-    } finally {
-      await onNeo4j.close();
-      await onGrafeo.close();
-    }
+    await onBothEngines(STAGE, async (store) => {
+      const answer = await (await plannerOn(store)).ask('Which performers played the part Ghost?');
+      expect(answer.cypher, `${store.engine}: ${answer.resolution ?? JSON.stringify(answer.reading)}`).toBeDefined();
+      expect(answer.rows.map((r) => Object.values(r)[0]), store.engine).toEqual(['Ines Varga']);
+    });
   });
 });
 
@@ -104,21 +111,13 @@ describe.skipIf(!uri)('the planner on Neo4j: counts said of another thing, dates
     ],
   };
   it('answers as Grafeo does', async () => {
-    const onNeo4j = await engine.openEmpty();
-    const onGrafeo = await openGraphStore({ ...CONTRACT_LIMITS, allowedProcedures });
-    try {
-      for (const store of [onNeo4j, onGrafeo]) {
-        await store.upsert(REGISTRY, 'registry');
-        const planner = await plannerOn(store);
-        const counted = await planner.ask('Which countries have companies that filed more than 2 reports?');
-        expect(counted.rows.map((r) => r.name), `${store.engine}: ${counted.cypher}`).toEqual(['Chile']);
-        const latest = await planner.ask('List the last 3 companies by founded date.');
-        expect(latest.rows.map((r) => r.name), `${store.engine}: ${latest.cypher}`).toEqual(['Andes SA', 'Fjord AS', 'Tundra AS']);
-      }
-    } finally {
-      await onNeo4j.close();
-      await onGrafeo.close();
-    }
+    await onBothEngines(REGISTRY, async (store) => {
+      const planner = await plannerOn(store);
+      const counted = await planner.ask('Which countries have companies that filed more than 2 reports?');
+      expect(counted.rows.map((r) => r.name), `${store.engine}: ${counted.cypher}`).toEqual(['Chile']);
+      const latest = await planner.ask('List the last 3 companies by founded date.');
+      expect(latest.rows.map((r) => r.name), `${store.engine}: ${latest.cypher}`).toEqual(['Andes SA', 'Fjord AS', 'Tundra AS']);
+    });
   });
 });
 
