@@ -71,12 +71,12 @@ function anchorConditions(node: MeaningNode): string[] {
  */
 function deniedPattern(e: MeaningEdge, byId: Map<string, MeaningNode>, declared: Set<string>): string {
   const ends = [byId.get(e.from)!, byId.get(e.to)!];
-  const inner = ends.filter((n) => !declared.has(n.id) && n.conditions.length > 0);
+  const inner = ends.filter((n) => !declared.has(n.id) && (n.conditions.length > 0 || familyConditions(n).length > 0));
   if (inner.length === 0 && e.conditions.length === 0) return `NOT ${inlineNode(ends[0]!, declared)}${arrow(e)}${inlineNode(ends[1]!, declared)}`;
   const local = new Set(declared);
   const v = 'denied';
   const pattern = `${nodePattern(ends[0]!, local)}${arrow(e, e.conditions.length ? v : undefined)}${nodePattern(ends[1]!, local)}`;
-  const conditions = [...inner.flatMap((n) => [...anchorConditions(n), ...n.conditions.map((c) => conditionText(n.id, c))]), ...e.conditions.map((c) => conditionText(v, c))];
+  const conditions = [...inner.flatMap((n) => [...anchorConditions(n), ...familyConditions(n), ...n.conditions.map((c) => conditionText(n.id, c))]), ...e.conditions.map((c) => conditionText(v, c))];
   return `NOT EXISTS { MATCH ${pattern} WHERE ${conditions.join(' AND ')} }`;
 }
 
@@ -128,8 +128,14 @@ function countConditions(node: MeaningNode): string[] {
 }
 
 /** Everything a node's own WHERE says: the named thing chosen by key, its conditions, its counts. */
+/** A family's labels, any one of them: `(n1:City OR n1:Place)`. */
+function familyConditions(node: MeaningNode): string[] {
+  const labels = node.label ? [] : (node.family?.labels ?? []);
+  return labels.length > 0 ? [`(${labels.map((l) => `${node.id}:${cypherName(l)}`).join(' OR ')})`] : [];
+}
+
 function nodeConditions(node: MeaningNode): string[] {
-  return [...anchorConditions(node), ...node.conditions.map((c) => conditionText(node.id, c)), ...countConditions(node)];
+  return [...anchorConditions(node), ...familyConditions(node), ...node.conditions.map((c) => conditionText(node.id, c)), ...countConditions(node)];
 }
 
 /** The MATCH … WHERE of a meaning: its pattern with the named things, conditions and negations. */

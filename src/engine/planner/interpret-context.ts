@@ -14,6 +14,8 @@ export interface Draft {
   label?: string;
   /** The labels it may have, while its relationships have not settled one. */
   labels?: string[];
+  /** Any label of a family, when none is meant alone (see MeaningNode.family). */
+  family?: { word: string; labels: string[] };
   anchor?: NamedThing;
   /** "who": a thing of a label of people, once a relationship settles which. */
   who?: boolean;
@@ -74,6 +76,16 @@ export function unsure(ctx: Ctx, reason: string): Unsure {
 }
 
 export const labelOf = (lexicon: Lexicon, label: string): LexLabel | undefined => lexicon.labels.find((l) => l.label === label);
+
+/**
+ * Several labels a relationship reaches, as one family: any of them, called by the broad kind
+ * they all are ("place" for a `City` and a `Place`), else `fallback`.
+ */
+export function familyOf(lexicon: Lexicon, labels: readonly string[], fallback = 'thing'): { word: string; labels: string[] } {
+  const kinds = labels.map((l) => labelOf(lexicon, l)?.kinds ?? []);
+  const shared = kinds[0]?.find((k) => kinds.every((ks) => ks.includes(k)));
+  return { word: shared ?? fallback, labels: [...labels] };
+}
 
 /** Whether a property of `label`'s things is called as the label itself (`zone` of Zone, `type` of Type): how they are spoken of ("zone 1"). */
 export const calledAsLabel = (p: LexProperty, label: string): boolean =>

@@ -4,7 +4,7 @@ import { LIST_LIMIT } from './cypher-builder.js';
 import { isLimit } from './interpret-conditions.js';
 import type { Ctx, Draft, OpenReading, Unsure } from './interpret-context.js';
 import type { LexProperty } from './lexicon.js';
-import { calledAsLabel, candidates, fits, isWord, joined, labelOf, newNodeId, personLike, pick, pluralLabel, unsure, valueOwner, wordsOf } from './interpret-context.js';
+import { calledAsLabel, candidates, familyOf, fits, isWord, joined, labelOf, newNodeId, personLike, pick, pluralLabel, unsure, valueOwner, wordsOf } from './interpret-context.js';
 import type { Item } from './links.js';
 import type { Ask, Condition, Meaning, MeaningNode, Ordering } from './meaning.js';
 import { identifierWords } from './words.js';
@@ -156,7 +156,9 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
       ctx.used.add(whereAt);
       if (places.length === 1) ask = { kind: 'value', of: focus.id, key: places[0]!.key };
       else {
-        const place: Draft = { id: newNodeId(ctx), at: whereAt, label: joined[0]!.to, implicit: true, conditions: [] };
+        // A relationship reaching several labels reaches any of them ("located in" a `City`, or a `Place` a document named).
+        const [to, ...more] = joined[0]!.to;
+        const place: Draft = { id: newNodeId(ctx), at: whereAt, ...(more.length === 0 ? { label: to } : { family: familyOf(ctx.lexicon, joined[0]!.to, 'place') }), implicit: true, conditions: [] };
         ctx.nodes.push(place);
         ctx.edges.push({ from: focus.id, to: place.id, type: joined[0]!.type, conditions: [], at: whereAt });
         focus = place;
@@ -181,18 +183,23 @@ const PLACE_VERBS = /^(locate|base|situate|headquarter|live|reside)$/;
 
 /**
  * The relationships from things of `label` to where they are: named by a verb of place
- * (LOCATED_IN, BASED_IN) or ending at a label of places (a `City`, a `Place`), one per type.
+ * (LOCATED_IN, BASED_IN) or ending at a label of places (a `City`, a `Place`), one per type with
+ * every label it reaches from `label`.
  */
-function placesJoined(ctx: Ctx, label: string): { type: string; to: string }[] {
-  const found = new Map<string, { type: string; to: string }>();
+function placesJoined(ctx: Ctx, label: string): { type: string; to: string[] }[] {
+  const found = new Map<string, string[]>();
   for (const r of ctx.lexicon.relationships) {
-    for (const p of r.patterns) {
-      if (p.from !== label) continue;
-      const toPlace = labelOf(ctx.lexicon, p.to)?.words.some((w) => PLACE_WORDS.test(w)) === true;
-      if (toPlace || r.words.some((w) => PLACE_VERBS.test(w))) found.set(r.type, { type: r.type, to: p.to });
-    }
+    const ends = r.patterns.filter((p) => p.from === label).map((p) => p.to);
+    const toPlace = ends.some((to) => labelOf(ctx.lexicon, to)?.words.some((w) => PLACE_WORDS.test(w)) === true);
+    if (ends.length > 0 && (toPlace || r.words.some((w) => PLACE_VERBS.test(w)))) found.set(r.type, [...new Set(ends)].sort());
   }
-  return [...found.values()];
+  return [...found].map(([type, to]) => ({ type, to }));
+}
+
+/** The property naming things of a family: its labels' one name key, else the one most of them use. */
+function familyNameKey(ctx: Ctx, labels: readonly string[]): string {
+  const keys = labels.map((l) => labelOf(ctx.lexicon, l)?.nameKey ?? 'name');
+  return keys.sort((a, b) => keys.filter((k) => k === b).length - keys.filter((k) => k === a).length)[0] ?? 'name';
 }
 
 /** "What do/does/did" or "who(m) do …": the words after the auxiliary are the verb's subject, not what is asked. */
@@ -246,6 +253,7 @@ function finishShape(ctx: Ctx, focus: Draft, ask: Ask, order: Ordering | undefin
   const nodes: MeaningNode[] = ctx.nodes.map((n) => ({
     id: n.id,
     ...(n.label ? { label: n.label, nameKey: labelOf(ctx.lexicon, n.label)?.nameKey ?? 'name' } : {}),
+    ...(!n.label && n.family ? { family: n.family, nameKey: familyNameKey(ctx, n.family.labels) } : {}),
     ...(n.anchor ? { anchor: { name: n.anchor.name, nameKey: n.anchor.nameProperty, ...(n.anchor.key ? { key: n.anchor.key } : {}), unique: n.anchor.unique } } : {}),
     ...(n.implicit || saidAsVerb(ctx, n) ? { implicit: true } : {}),
     conditions: withoutMerePresence(n.conditions),

@@ -5,7 +5,7 @@ import { FILLER_WORDS, NAMING_VERBS } from './cues.js';
 import { placeConditions } from './interpret-conditions.js';
 import { coordinateNamed } from './interpret-coordination.js';
 import type { Ctx, Draft, OpenReading, Unsure } from './interpret-context.js';
-import { candidates, fits, joined, newNodeId, personLike, settle, unsure, useDenialsBefore, wordsOf } from './interpret-context.js';
+import { candidates, familyOf, fits, joined, newNodeId, personLike, settle, unsure, useDenialsBefore, wordsOf } from './interpret-context.js';
 import { sameAs, whenForm, wholeForm } from './interpret-forms.js';
 import { joinComponents } from './interpret-joins.js';
 import { shape } from './interpret-shape.js';
@@ -88,7 +88,7 @@ export function interpret(tokens: Token[], items: Item[], lexicon: Lexicon, chos
   const joined = joinComponents(ctx);
   if (!joined.ok) return outOfScope(ctx) ?? joined;
   for (const node of ctx.nodes) if (!node.label && node.labels?.length === 1) node.label = node.labels[0];
-  const unlabelled = ctx.nodes.find((n) => !n.label && !n.anchor);
+  const unlabelled = ctx.nodes.find((n) => !n.label && !n.family && !n.anchor);
   if (unlabelled) return unsure(ctx, `I can’t tell what kind of thing “${wordsOf(ctx, unlabelled.at)}” is here`);
 
   const shaped = shape(ctx);
@@ -327,7 +327,11 @@ function joinToAny(ctx: Ctx, at: number, rel: LexRelationship, one: Draft, passi
   const item = ctx.items[at];
   const received = item?.kind === 'rel' && item.event === true && pattern.from === pattern.to;
   const isFrom = fits(one, pattern.from) && (!passive || pattern.from !== pattern.to) && !received;
-  const other: Draft = { id: newNodeId(ctx), at, label: isFrom ? pattern.to : pattern.from, implicit: true, conditions: [] };
+  // The far end is any thing the relationship reaches from `one`'s label: a `City`, or a `Place` a document named.
+  const near = isFrom ? pattern.from : pattern.to;
+  const reached = [...new Set(rel.patterns.filter((p) => (isFrom ? p.from : p.to) === near).map((p) => (isFrom ? p.to : p.from)))].sort();
+  const far = reached.length > 1 ? { family: familyOf(ctx.lexicon, reached) } : { label: isFrom ? pattern.to : pattern.from };
+  const other: Draft = { id: newNodeId(ctx), at, ...far, implicit: true, conditions: [] };
   ctx.nodes.push(other);
   settle(one, isFrom ? pattern.from : pattern.to);
   const [from, to] = isFrom ? [one, other] : [other, one];

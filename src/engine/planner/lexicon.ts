@@ -1,5 +1,5 @@
 import { wordTable } from '../../platform/word-table.js';
-import type { RelatedWord } from '../../language/wordnet.js';
+import type { BroadKind, RelatedWord } from '../../language/wordnet.js';
 import { ENTITY_LABEL } from '../../stores/graph/bookkeeping.js';
 import type { GraphSchema } from '../../stores/graph/port.js';
 import { fold, lemmasOf } from '../../language/analyze.js';
@@ -38,6 +38,8 @@ export interface LexLabel {
   nameKey: string;
   /** Other words WordNet gives for it (related-words.ts), each scored; empty until they are read. */
   related?: RelatedWord[];
+  /** The broad kinds it is of ("place" for a `City`), read with them. */
+  kinds?: readonly BroadKind[];
 }
 
 export interface LexRelationship {

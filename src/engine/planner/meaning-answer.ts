@@ -28,6 +28,8 @@ function noun(label: string | undefined, n: number): string {
 }
 
 const nodeName = (n: MeaningNode) => n.anchor?.name;
+/** What a thing is called: its label, or its family's word ("place"). */
+const kindOf = (n: MeaningNode | undefined) => n?.label ?? n?.family?.word;
 
 /** A relationship type as words ("ACTED_IN" → "acted in"). */
 export const phraseOf = (type: string) => identifierWords(type).join(' ');
@@ -65,8 +67,8 @@ function describe(m: Meaning, focusId: string, plural: boolean): string {
     const how = counted.get(other.id);
     const otherConditions = other.conditions.length ? ` (${conditionsWords(other.conditions)})` : '';
     const otherWords = how
-      ? `${how.words} ${noun(other.label, how.value === 1 ? 1 : 2)}${otherConditions}`
-      : (nodeName(other) ?? `${other.conditions.length ? noun(other.label, 2) : withArticle(noun(other.label, 1))}${otherConditions}`);
+      ? `${how.words} ${noun(kindOf(other), how.value === 1 ? 1 : 2)}${otherConditions}`
+      : (nodeName(other) ?? `${other.conditions.length ? noun(kindOf(other), 2) : withArticle(noun(kindOf(other), 1))}${otherConditions}`);
     if (e.from === focusId) parts.push(`that ${e.negated ? notVerbOf(e, plural) : verbOf(e, plural)} ${otherWords}${edgeConditions(e)}`);
     else parts.push(`that ${otherWords} ${e.negated ? notVerbOf(e, false) : verbOf(e, false)}${edgeConditions(e)}`);
   }
@@ -102,7 +104,7 @@ export function composeMeaningAnswer(input: MeaningAnswerInput): string {
   if (rows.length > 0 && !expected.includes(columns[0] ?? '')) return plainRows(columns, rows, truncated);
   const focus = m.nodes.find((n) => n.id === m.focus)!;
   const first = columns[0] ?? '';
-  const n = (k: number) => noun(focus.label, k);
+  const n = (k: number) => noun(kindOf(focus), k);
   switch (m.ask.kind) {
     case 'count': {
       const count = Number(rows[0]?.[first] ?? 0);
@@ -115,7 +117,7 @@ export function composeMeaningAnswer(input: MeaningAnswerInput): string {
       if (!e) return yes ? 'Yes.' : 'No.';
       const from = m.nodes.find((x) => x.id === e.from)!;
       const to = m.nodes.find((x) => x.id === e.to)!;
-      const who = (x: MeaningNode) => nodeName(x) ?? withArticle(noun(x.label, 1));
+      const who = (x: MeaningNode) => nodeName(x) ?? withArticle(noun(kindOf(x), 1));
       return yes ? `Yes: ${who(from)} ${verbOf(e, false)} ${who(to)}.` : `No: I found nothing that says ${who(from)} ${verbOf(e, false)} ${who(to)}.`;
     }
     case 'value': {
@@ -128,12 +130,12 @@ export function composeMeaningAnswer(input: MeaningAnswerInput): string {
         const a = m.nodes.find((x) => x.id === e.from)!;
         const b = m.nodes.find((x) => x.id === e.to)!;
         // "The roles where Ada Moreau acted in a play are …": the value belongs to the relationship, not to either end.
-        const who = (x: MeaningNode) => nodeName(x) ?? withArticle(noun(x.label, 1));
+        const who = (x: MeaningNode) => nodeName(x) ?? withArticle(noun(kindOf(x), 1));
         const several = values.length > 1 || rows.some((r) => Array.isArray(r[ask.key]) && (r[ask.key] as unknown[]).length > 1);
         return `The ${key} where ${who(a)} ${verbOf(e, false)} ${who(b)} ${several ? 'are' : 'is'} ${listOf(values)}.`;
       }
       const of = m.nodes.find((x) => x.id === ask.of)!;
-      const subject = nodeName(of) ?? `the ${noun(of.label, 1)}${describe(m, of.id, false)}`;
+      const subject = nodeName(of) ?? `the ${noun(kindOf(of), 1)}${describe(m, of.id, false)}`;
       if (values.length === 1 && values[0] === 'unknown') return `The graph does not record the ${key} of ${subject}.`;
       // "Tidal Locking was published in 2011", not "the published of Tidal Locking": a participle is said as a verb.
       const words = identifierWords(ask.key);
@@ -190,7 +192,7 @@ export function composeMeaningAnswer(input: MeaningAnswerInput): string {
         const by = m.order.by;
         const most = m.order.direction === 'DESC';
         // What a count ranks by, as the question said it ("followers") or as the counted thing's label.
-        const counted = 'count' in by ? (by.said ?? noun(m.nodes.find((x) => x.id === by.count)?.label, 2)) : '';
+        const counted = 'count' in by ? (by.said ?? noun(kindOf(m.nodes.find((x) => x.id === by.count)), 2)) : '';
         if (names.length === 0) {
           // "The most" keeps only what has any of it: none had (which is not "none exist").
           if ('count' in by && most) {
@@ -247,7 +249,7 @@ export function composeMeaningAnswer(input: MeaningAnswerInput): string {
 /** "The people that acted in the first 3 movies (by released)": the things listed, said with the ones picked in date order. */
 function chronologicalPick(m: Meaning, focus: MeaningNode, picked: MeaningNode, n: (count: number) => string): string {
   const order = m.order!;
-  const these = `the ${order.direction === 'ASC' ? 'first' : 'last'} ${order.pick} ${noun(picked.label, order.pick!)} (by ${identifierWords((order.by as { key: string }).key).join(' ')})`;
+  const these = `the ${order.direction === 'ASC' ? 'first' : 'last'} ${order.pick} ${noun(kindOf(picked), order.pick!)} (by ${identifierWords((order.by as { key: string }).key).join(' ')})`;
   const e = m.edges.find((x) => (x.from === focus.id && x.to === picked.id) || (x.to === focus.id && x.from === picked.id));
   if (!e) return `The ${n(2)} of ${these}`;
   return e.from === focus.id ? `The ${n(2)} that ${verbOf(e, true)} ${these}` : `The ${n(2)} that ${these} ${verbOf(e, true)}`;
@@ -307,7 +309,7 @@ function rankedByOther(
   const one = names.length === 1;
   // Picked ("the movies of the 3 oldest actors"): as many focus things as are joined to them, not a number the question said.
   const pick = m.order?.pick;
-  const theThing = thing(noun(other.label, (pick ?? names.length) === 1 ? 1 : 2), (pick ?? names.length) !== 1);
+  const theThing = thing(noun(kindOf(other), (pick ?? names.length) === 1 ? 1 : 2), (pick ?? names.length) !== 1);
   const these = pick !== undefined ? `The ${n(2)}` : `The ${names.length} ${n(names.length)}`;
   if (!e || e.negated) return `${one ? '' : `${these}, `}ranked by ${key} of ${theThing}: ${each}.`;
   if (e.from === m.focus) {

@@ -33,6 +33,11 @@ export interface MeaningNode {
   label?: string;
   /** The property that names things of its label. */
   nameKey?: string;
+  /**
+   * No one label but any of a family ("where": a `City`, a `Country` or a `Place`, the broad
+   * label documents give a place they only mention), and the word the answer calls them by.
+   */
+  family?: { word: string; labels: string[] };
   anchor?: Anchor;
   conditions: Condition[];
   /** A thing the question does not name, only passes through ("businesses reviewed by users": the reviews). */

@@ -1,6 +1,7 @@
 import { isFunctionWord, lemmasOf } from '../../language/analyze.js';
 import { derivedNouns, derivedVerbs, relatedNouns, relatedVerbs } from '../../language/wordnet.js';
-import type { RelatedWord } from '../../language/wordnet.js';
+import type { BroadKind, RelatedWord } from '../../language/wordnet.js';
+import { labelKinds } from '../../ingest/names.js';
 import { ENTITY_LABEL } from '../../stores/graph/bookkeeping.js';
 import type { GraphSchema } from '../../stores/graph/port.js';
 import type { Lexicon } from './lexicon.js';
@@ -14,6 +15,8 @@ import { identifierWords } from './words.js';
  */
 export interface SchemaRelated {
   labels: Map<string, RelatedWord[]>;
+  /** The broad kinds of each label (a `City` is a place), as documents' broad labels are told apart. */
+  kinds: ReadonlyMap<string, readonly BroadKind[]>;
   relationships: Map<string, { verbs: RelatedWord[]; agents: RelatedWord[]; events: RelatedWord[]; doings?: RelatedWord[] }>;
 }
 
@@ -21,7 +24,8 @@ export interface SchemaRelated {
 export async function readRelatedWords(schema: GraphSchema): Promise<SchemaRelated> {
   const labels = new Map<string, RelatedWord[]>();
   const relationships: SchemaRelated['relationships'] = new Map();
-  await Promise.all([
+  const [kinds] = await Promise.all([
+    labelKinds(schema.labels.map((l) => l.label).filter((l) => l !== ENTITY_LABEL)),
     ...schema.labels
       .filter((l) => l.label !== ENTITY_LABEL)
       .map(async (l) => {
@@ -36,7 +40,7 @@ export async function readRelatedWords(schema: GraphSchema): Promise<SchemaRelat
       relationships.set(t.type, { verbs, ...derived, doings });
     }),
   ]);
-  return { labels, relationships };
+  return { labels, kinds, relationships };
 }
 
 /**
@@ -90,7 +94,7 @@ export function withRelatedWords(lexicon: Lexicon, related: SchemaRelated): Lexi
   const single = (words: RelatedWord[]) => best(words.filter((r) => owners.get(key(r.words))!.size === 1));
   return {
     ...lexicon,
-    labels: lexicon.labels.map((l) => ({ ...l, related: single(labels.get(l.label) ?? []) })),
+    labels: lexicon.labels.map((l) => ({ ...l, related: single(labels.get(l.label) ?? []), kinds: related.kinds.get(l.label) ?? [] })),
     relationships: lexicon.relationships.map((r) => {
       const found = relationships.get(r.type);
       const doings = single(found?.doings ?? []);

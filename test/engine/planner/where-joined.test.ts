@@ -34,9 +34,42 @@ const LABS: UpsertBatch = {
   relationships: [rel('l:1', 'SITS_IN', 'c:1'), rel('l:2', 'SITS_IN', 'c:2'), rel('r:1', 'WORKS_AT', 'l:1')],
 };
 
+// Places of the graph's own (`City`, `Country`) and one a document named only as a `Place`.
+const MUSEUMS: UpsertBatch = {
+  nodes: [
+    node('m:1', 'Museum', { name: 'Harbour Museum' }),
+    node('m:2', 'Museum', { name: 'Rail Museum' }),
+    node('m:3', 'Museum', { name: 'Salt Museum' }),
+    node('c:1', 'City', { name: 'Oslo' }),
+    node('k:1', 'Country', { name: 'Norway' }),
+    node('p:1', 'Place', { name: 'Bergen' }),
+    node('d:1', 'Report', { name: 'Annual Review' }),
+    node('q:1', 'Person', { name: 'Ola Brenn' }),
+  ],
+  relationships: [
+    rel('m:1', 'LOCATED_IN', 'p:1'),
+    rel('m:2', 'LOCATED_IN', 'c:1'),
+    rel('m:3', 'LOCATED_IN', 'k:1'),
+    rel('c:1', 'LOCATED_IN', 'k:1'),
+    rel('d:1', 'MENTIONS', 'q:1'),
+    rel('d:1', 'MENTIONS', 'm:2'),
+  ],
+};
+
 const cases: [string, UpsertBatch, [string, string[]][]][] = [
   ['trade', TRADE, [['Where is Brask & Co based?', ['Narvik']], ['Where is Lund Optics?', ['Hammerfest']], ['Where is Quay Mills based?', ['Hammerfest']]]],
   ['labs', LABS, [['Where is Lark Institute?', ['Eastmere']], ['Where is Birch Centre located?', ['Westholm']]]],
+  // A relationship reaching several labels reaches any of them: the end no label was named for is not one of them alone.
+  [
+    'museums',
+    MUSEUMS,
+    [
+      ['Where is the Harbour Museum located?', ['Bergen']],
+      ['Where is the Rail Museum located?', ['Oslo']],
+      ['Where is the Salt Museum?', ['Norway']],
+      ['What does the Annual Review mention?', ['Ola Brenn', 'Rail Museum']],
+    ],
+  ],
 ];
 
 describe.each(cases)('where a thing is, by what it is joined to (%s)', (name, batch, questions) => {
