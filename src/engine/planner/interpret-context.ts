@@ -1,4 +1,5 @@
 import type { Token } from '../../language/analyze.js';
+import { BROAD_KIND_OF_LABEL } from '../../ingest/names.js';
 import { isPersonLabel } from './pronouns.js';
 import type { Item, NamedThing } from './links.js';
 import type { LexLabel, Lexicon, LexProperty } from './lexicon.js';
@@ -85,6 +86,16 @@ export function familyOf(lexicon: Lexicon, labels: readonly string[], fallback =
   const kinds = labels.map((l) => labelOf(lexicon, l)?.kinds ?? []);
   const shared = kinds[0]?.find((k) => kinds.every((ks) => ks.includes(k)));
   return { word: shared ?? fallback, labels: [...labels] };
+}
+
+/**
+ * A broad label (`Place`, the label documents give a place they only mention) with the graph's
+ * labels of its kind (a `City` is a place): the family it stands for, not a wall beside them.
+ */
+export function broadFamily(lexicon: Lexicon, label: string): { word: string; labels: string[] } | undefined {
+  const kind = BROAD_KIND_OF_LABEL.get(label);
+  const kin = kind ? lexicon.labels.filter((l) => l.label !== label && l.kinds?.includes(kind)).map((l) => l.label) : [];
+  return kind && kin.length > 0 ? { word: kind, labels: [label, ...kin].sort() } : undefined;
 }
 
 /** Whether a property of `label`'s things is called as the label itself (`zone` of Zone, `type` of Type): how they are spoken of ("zone 1"). */

@@ -4,7 +4,7 @@ import { LIST_LIMIT } from './cypher-builder.js';
 import { isLimit } from './interpret-conditions.js';
 import type { Ctx, Draft, OpenReading, Unsure } from './interpret-context.js';
 import type { LexProperty } from './lexicon.js';
-import { calledAsLabel, candidates, familyOf, fits, isWord, joined, labelOf, newNodeId, personLike, pick, pluralLabel, unsure, valueOwner, wordsOf } from './interpret-context.js';
+import { broadFamily, calledAsLabel, candidates, familyOf, fits, isWord, joined, labelOf, newNodeId, personLike, pick, pluralLabel, unsure, valueOwner, wordsOf } from './interpret-context.js';
 import type { Item } from './links.js';
 import type { Ask, Condition, Meaning, MeaningNode, Ordering } from './meaning.js';
 import { identifierWords } from './words.js';
@@ -196,6 +196,13 @@ function placesJoined(ctx: Ctx, label: string): { type: string; to: string[] }[]
   return [...found].map(([type, to]) => ({ type, to }));
 }
 
+/** A node's label, or its family: one it was given, or the one its broad label stands for when nothing names it. */
+function asFamily(ctx: Ctx, n: Draft): Pick<MeaningNode, 'label' | 'nameKey' | 'family'> {
+  const family = n.family ?? (n.label && !n.anchor ? broadFamily(ctx.lexicon, n.label) : undefined);
+  if (family) return { family, nameKey: familyNameKey(ctx, family.labels) };
+  return n.label ? { label: n.label, nameKey: labelOf(ctx.lexicon, n.label)?.nameKey ?? 'name' } : {};
+}
+
 /** The property naming things of a family: its labels' one name key, else the one most of them use. */
 function familyNameKey(ctx: Ctx, labels: readonly string[]): string {
   const keys = labels.map((l) => labelOf(ctx.lexicon, l)?.nameKey ?? 'name');
@@ -252,8 +259,7 @@ function finishShape(ctx: Ctx, focus: Draft, ask: Ask, order: Ordering | undefin
   if (focus.who && !focus.label) return unsure(ctx, 'I can’t tell who is meant');
   const nodes: MeaningNode[] = ctx.nodes.map((n) => ({
     id: n.id,
-    ...(n.label ? { label: n.label, nameKey: labelOf(ctx.lexicon, n.label)?.nameKey ?? 'name' } : {}),
-    ...(!n.label && n.family ? { family: n.family, nameKey: familyNameKey(ctx, n.family.labels) } : {}),
+    ...asFamily(ctx, n),
     ...(n.anchor ? { anchor: { name: n.anchor.name, nameKey: n.anchor.nameProperty, ...(n.anchor.key ? { key: n.anchor.key } : {}), unique: n.anchor.unique } } : {}),
     ...(n.implicit || saidAsVerb(ctx, n) ? { implicit: true } : {}),
     conditions: withoutMerePresence(n.conditions),

@@ -68,6 +68,9 @@ const cases: [string, UpsertBatch, [string, string[]][]][] = [
       ['Where is the Rail Museum located?', ['Oslo']],
       ['Where is the Salt Museum?', ['Norway']],
       ['What does the Annual Review mention?', ['Ola Brenn', 'Rail Museum']],
+      // The broad label a document gives a place is read as the family of places, the graph's cities and countries with it.
+      ['How many places are there?', ['3']],
+      ['Which places are museums located in?', ['Bergen', 'Norway', 'Oslo']],
     ],
   ],
 ];
