@@ -37,8 +37,8 @@ export default defineTool({
         elapsed_ms: result.elapsedMs,
       };
     } catch (error) {
-      // The store's refusal (not read-only, invalid, too slow) is the message the user needs.
-      if (error instanceof DomainError) throw new Error(`${error.title}: ${error.message}`);
+      // The store's refusal (not read-only, invalid, too slow) is the message the user needs; its kind stays the cause.
+      if (error instanceof DomainError) throw new Error(`${error.title}: ${error.message}`, { cause: error });
       throw error;
     }
   },

@@ -16,7 +16,7 @@ export interface Memory {
   key: string;
   value: Record<string, unknown>;
 }
-/** A new query that was refused (by the read-only checks or a reviewer): the record step files it as declined. */
+/** A new query that was refused (by the read-only checks, a reviewer or the graph running it): the record step files it as declined. */
 export interface Declined {
   cypher: string;
   reason: string;
@@ -32,7 +32,7 @@ export interface Query {
 export const haltOf = (outputs: Out): Halt | undefined =>
   Object.values(outputs).map((o) => o.halt as Halt | undefined).find((h) => h !== undefined);
 export const declinedOf = (outputs: Out): Declined | undefined =>
-  (outputs.validate?.declined ?? outputs.review?.declined) as Declined | undefined;
+  (outputs.validate?.declined ?? outputs.review?.declined ?? outputs.execute?.declined) as Declined | undefined;
 export const queryOf = (outputs: Out): Query | undefined =>
   (outputs.review?.query ?? outputs.validate?.query ?? outputs.generate?.query ?? outputs.match_template?.query) as Query | undefined;
 /** What an answer without rows was, as `answer_ready.query_type` says. */
