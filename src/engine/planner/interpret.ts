@@ -114,6 +114,8 @@ function finish(ctx: Ctx, meaning: Meaning): Interpretation {
   if (scope) return scope;
   const unplaced = unplacedWords(ctx).filter((w) => !supportsProperty(ctx, w.at) && !absorbed(ctx, w));
   if (unplaced.length > 0) return { ok: false, reason: `I could not place “${unplaced.map((w) => w.text).join('”, “')}” in the graph`, unplaced: unplaced.map((w) => w.text) };
+  const difference = unreadDifference(ctx, meaning);
+  if (difference) return unsure(ctx, `I can’t yet tell things apart by “${difference}” here: only by how many there are of what is counted`);
   if (ctx.confidence < CONFIDENCE_MIN) {
     // Not run on a guess: the reading is offered for the person asking to confirm (or "none of these").
     const id = confirmationId(meaning);
@@ -123,6 +125,27 @@ function finish(ctx: Ctx, meaning: Meaning): Interpretation {
     }
   }
   return { ok: true, reading: { meaning, confidence: Math.max(0.05, Math.round(ctx.confidence * 100) / 100), mappings: mappingsOf(ctx), ...(ctx.rankChoices ? { ifMany: ctx.rankChoices } : {}) } };
+}
+
+const DIFFERENCE = /^(different|distinct|unique)$/;
+
+/**
+ * "Filings with the most entities from different countries", "filings whose originator and
+ * beneficiary are from different countries": a difference said of things other than those counted
+ * (where "the number of different countries" is what a count means anyway) is a condition the
+ * meaning has no way to hold; left as a mere word, it would be dropped and the answer confidently
+ * wrong. Returns the words, when there is such a difference.
+ */
+function unreadDifference(ctx: Ctx, meaning: Meaning): string | undefined {
+  const counted = new Set<string>([meaning.focus, ...(meaning.having ?? []).map((h) => h.count), ...meaning.nodes.flatMap((n) => (n.counts ?? []).map((c) => c.counted.id))]);
+  if (meaning.order && 'count' in meaning.order.by) counted.add(meaning.order.by.count);
+  for (let i = 0; i < ctx.items.length - 1; i++) {
+    const it = ctx.items[i]!;
+    if (it.kind !== 'word' || !DIFFERENCE.test(it.token.lower) || ctx.used.has(i)) continue;
+    const node = ctx.nodes.find((n) => n.at === i + 1 && !n.anchor);
+    if (node && meaning.nodes.some((n) => n.id === node.id) && !counted.has(node.id)) return `${wordsOf(ctx, i)} ${wordsOf(ctx, i + 1)}`;
+  }
+  return undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
