@@ -7,7 +7,7 @@ import { typesOf } from './meaning.js';
  * (Cypher matches each relationship once, so a branch with one such loan drops out, or its
  * dates come from another loan). Two things of one label, each joined to the same third thing by
  * the same relationship the same way, are merged when one of them is a bare mention: no name,
- * no condition, nothing else joined to it. Things the question set apart ("another", "different":
+ * no condition, nothing else joined to it (a named thing keeps its name, unless the bare one is asked). Things the question set apart ("another", "different":
  * `distinct`), things counted, and two constrained things ("a loan of A and a loan of B") stay apart.
  */
 export function mergeRepeatedMentions(meaning: Meaning): Meaning {
@@ -35,15 +35,30 @@ function repeatedPair(m: Meaning): { gone: string; kept: string } | undefined {
       if (!shared) continue;
       const a = node(far(e1, shared));
       const b = node(far(e2, shared));
-      if (!a || !b || a === b || a.label === undefined || a.label !== b.label || a.anchor || b.anchor) continue;
+      if (!a || !b || a === b || a.label === undefined || a.label !== b.label || (a.anchor && b.anchor)) continue;
       if (counted.has(a.id) || counted.has(b.id) || apart(a.id, b.id) || (!bareEdge(e1) && !bareEdge(e2))) continue;
       if (!bare(a) && !bare(b)) continue;
+      // "businesses that have 'Car Wash' in their category": the named thing said again by its label. Not when that
+      // mention is what is asked ("the categories of businesses in 'Car Wash'": all their categories).
+      const named = a.anchor ? a : b.anchor ? b : undefined;
+      if (named) {
+        const other = named === a ? b : a;
+        if (bare(other) && !asked(m, other.id)) return { gone: other.id, kept: named.id };
+        continue;
+      }
       // The focus stays; otherwise the bare mention folds into the other.
       if (b.id === m.focus || (bare(a) && a.id !== m.focus)) return { gone: a.id, kept: b.id };
       return { gone: b.id, kept: a.id };
     }
   }
   return undefined;
+}
+
+/** Whether the answer reports on the node: the focus, a value shown of it, or what it ranks by. */
+function asked(m: Meaning, id: string): boolean {
+  const ask = m.ask;
+  if (id === m.focus || (ask.kind === 'list' && ask.extra.some((x) => x.of === id)) || ((ask.kind === 'value' || ask.kind === 'aggregate') && ask.of === id)) return true;
+  return m.order !== undefined && 'of' in m.order.by && m.order.by.of === id;
 }
 
 /** An edge with no condition of its own: conditions on both edges would be two different relationships. */

@@ -59,3 +59,31 @@ describe('a thing said twice (a clinic)', () => {
     expect(firstValues(answer)).toEqual(['Tomas Ruiz']);
   });
 });
+
+/** Shops and their categories: the Corner Oven is only a bakery. */
+const SHOPS: UpsertBatch = {
+  nodes: [
+    node('s:1', 'Shop', { name: 'Corner Oven', city: 'Lyon' }),
+    node('s:2', 'Shop', { name: 'Rue Crumb', city: 'Lyon' }),
+    node('s:3', 'Shop', { name: 'Harbour Buns', city: 'Porto' }),
+    node('k:1', 'Category', { name: 'Bakery' }),
+    node('k:2', 'Category', { name: 'Cafe' }),
+    node('k:3', 'Category', { name: 'Deli' }),
+  ],
+  relationships: [rel('s:1', 'IN_CATEGORY', 'k:1'), rel('s:2', 'IN_CATEGORY', 'k:1'), rel('s:2', 'IN_CATEGORY', 'k:2'), rel('s:3', 'IN_CATEGORY', 'k:1'), rel('s:3', 'IN_CATEGORY', 'k:3')],
+};
+
+describe('a named thing said again by its label (shops)', () => {
+  const planner = plannerOnScratch('repeated named mentions', SHOPS);
+
+  it('"shops in Lyon that have \'Bakery\' in their category": the category is Bakery, not Bakery and one more', async () => {
+    const answer = await planner().ask("Which shops in Lyon have 'Bakery' in their category?");
+    expect(firstValues(answer), answer.cypher).toEqual(['Corner Oven', 'Rue Crumb']);
+  });
+
+  it('the bare mention stays apart when it is what is asked: the other categories of the bakeries', async () => {
+    const answer = await planner().ask("Which categories do shops in the category 'Bakery' have?");
+    // (Cypher matches each relationship once, so Bakery itself, reached by the other pattern, is not listed again.)
+    expect(firstValues(answer), answer.cypher).toEqual(['Cafe', 'Deli']);
+  });
+});
