@@ -72,7 +72,8 @@ function returnedProperties(cypher: string): { label: string | undefined; key: s
  * The questions whose gold finds nothing, or only nulls, because of its own pattern, with the
  * reason: a "none" gold following a relationship the other way from every such relationship in
  * the graph, or a relationship the graph never has between those labels either way; a gold whose
- * rows are all null because every property it returns is one no node of its label has.
+ * rows are all null because every property it returns is one no node of its label has; a "top" gold
+ * ranking in descending order things that have no value at all (Neo4j sorts nulls first then).
  */
 export function wrongGolds(questions: EvalQuestion[], graph: UpsertBatch): Map<string, string> {
   const triples = triplesOf(graph);
@@ -94,6 +95,11 @@ export function wrongGolds(questions: EvalQuestion[], graph: UpsertBatch): Map<s
       }
     }
     const sample = (q as { gold_rows_sample?: Record<string, unknown>[] }).gold_rows_sample ?? [];
+    const unvalued = nullsRankedFirst(q, sample);
+    if (unvalued) {
+      out.set(q.id, unvalued);
+      continue;
+    }
     const returned = returnedProperties(q.gold_cypher);
     const allNull = sample.length > 0 && sample.every((row) => Object.values(row).every((v) => v === null));
     if (allNull && returned.length > 0 && returned.every((r) => r.label !== undefined && keys.has(r.label) && !keys.get(r.label)!.has(r.key))) {
@@ -101,4 +107,16 @@ export function wrongGolds(questions: EvalQuestion[], graph: UpsertBatch): Map<s
     }
   }
   return out;
+}
+
+/** The reason, when a descending "top" gold counts among its top rows things without the value it ranks by. */
+function nullsRankedFirst(q: EvalQuestion, sample: Record<string, unknown>[]): string | undefined {
+  const orderBy = (q as { order_by?: string }).order_by;
+  if (q.mode !== 'top' || !orderBy || !new RegExp(`ORDER BY\\s+${orderBy.replace('.', '\\.')}\\s+DESC`, 'i').test(q.gold_cypher ?? '')) return undefined;
+  const [variable, key] = orderBy.split('.') as [string, string];
+  const unvalued = sample.filter((row) => {
+    const cell = row[variable] as { properties?: Record<string, unknown> } | undefined;
+    return cell?.properties !== undefined && cell.properties[key] === undefined;
+  });
+  return unvalued.length > 0 ? `ranks by ${orderBy} descending, where Neo4j puts things without a ${key} first (${unvalued.length} of its top rows)` : undefined;
 }

@@ -6,7 +6,8 @@ import type { UpsertBatch } from '../../src/stores/graph/port.js';
 /**
  * A "none" gold that follows a relationship the other way from the graph's, or one the graph never
  * has between those labels, is believed wrong; so is a gold whose rows are all null because it
- * returns a property no node of its label has. Nothing else is.
+ * returns a property no node of its label has, and a descending "top" gold ranking first things
+ * without the value. Nothing else is.
  */
 describe('golds believed wrong', () => {
   const graph: UpsertBatch = {
@@ -51,5 +52,19 @@ describe('golds believed wrong', () => {
     expect([...found.keys()]).toEqual(['f', 'g']);
     expect(found.get('f')).toBe('(:User)-[:ABOUT]-(:Shop) is never in the graph, either way');
     expect(found.get('g')).toBe('returns User.name, which no User has: every row is null');
+  });
+
+  it('finds descending "top" golds that rank things without the value first', () => {
+    const shop = (name: string, rank?: number) => ({ s: { labels: ['Shop'], properties: { name, ...(rank === undefined ? {} : { rank }) } } });
+    const found = wrongGolds(
+      [
+        { ...q('k', 'top', 'MATCH (s:Shop) RETURN s ORDER BY s.rank DESC LIMIT 2'), order_by: 's.rank', gold_rows_sample: [shop('A'), shop('B', 3)] } as EvalQuestion,
+        { ...q('l', 'top', 'MATCH (s:Shop) RETURN s ORDER BY s.rank DESC LIMIT 2'), order_by: 's.rank', gold_rows_sample: [shop('B', 3), shop('C', 2)] } as EvalQuestion,
+        { ...q('m', 'top', 'MATCH (s:Shop) RETURN s ORDER BY s.rank LIMIT 2'), order_by: 's.rank', gold_rows_sample: [shop('C', 2), shop('A')] } as EvalQuestion,
+      ],
+      graph,
+    );
+    expect([...found.keys()]).toEqual(['k']);
+    expect(found.get('k')).toBe('ranks by s.rank descending, where Neo4j puts things without a rank first (1 of its top rows)');
   });
 });

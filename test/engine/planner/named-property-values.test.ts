@@ -53,3 +53,62 @@ describe('a name as the value of the property named before it (shipping)', () =>
     expect(answer.rows.flatMap((r) => Object.values(r))).toContain('Bergen');
   });
 });
+
+/** Transfers name their payer bank and its country as text; companies are joined to countries. */
+const TRANSFERS: UpsertBatch = {
+  nodes: [
+    node('k:no', 'Country', { name: 'Norway' }),
+    node('k:pt', 'Country', { name: 'Portugal' }),
+    node('c:1', 'Company', { name: 'Dahl Fisheries' }),
+    node('c:2', 'Company', { name: 'Sousa Cork' }),
+    node('t:1', 'Transfer', { ref: 'T-1', payer_bank: 'Fjord Bank', payer_bank_country: 'Norway' }),
+    node('t:2', 'Transfer', { ref: 'T-2', payer_bank: 'Lisbon Credit', payer_bank_country: 'Portugal' }),
+    node('t:3', 'Transfer', { ref: 'T-3', payer_bank: 'Fjord Bank', payer_bank_country: 'Norway' }),
+    node('t:4', 'Transfer', { ref: 'T-4', payer_bank: 'Lisbon Credit', payer_bank_country: 'Portugal' }),
+  ],
+  relationships: [
+    // Dahl (a Norwegian company) filed the Portuguese bank's transfers; Sousa (Portuguese) the Norwegian ones.
+    rel('c:1', 'COUNTRY', 'k:no'),
+    rel('c:2', 'COUNTRY', 'k:pt'),
+    rel('c:1', 'FILED', 't:2'),
+    rel('c:1', 'FILED', 't:4'),
+    rel('c:2', 'FILED', 't:1'),
+    rel('c:2', 'FILED', 't:3'),
+  ],
+};
+
+describe('a name that a text property of the things in play holds, said after part of its words (transfers)', () => {
+  const planner = plannerOnScratch('held property values', TRANSFERS);
+
+  it.each([
+    ["Which companies filed transfers with a payer bank from 'Norway'?", ['Sousa Cork']],
+    ['List the transfers where the payer bank is located in Portugal.', ['T-2', 'T-4']],
+    ["Which company has filed the most transfers with a payer bank from 'Portugal'?", ['Dahl Fisheries']],
+  ])('%s', async (question, expected) => {
+    const answer = await planner().ask(question);
+    expect(String(answer.cypher), answer.reading.ok ? '' : answer.reading.reason).toMatch(/payer_bank_country/);
+    expect(firstValues(answer).map(String), answer.cypher).toEqual(expected);
+  });
+});
+
+/** The same, where the payer banks' countries are too many to be kept as the property's known values (70). */
+const MANY_COUNTRIES: UpsertBatch = {
+  nodes: [
+    ...TRANSFERS.nodes,
+    ...Array.from({ length: 70 }, (_, i) => node(`t:x${i}`, 'Transfer', { ref: `X-${i}`, payer_bank: `Bank ${i}`, payer_bank_country: `Land ${i}` })),
+  ],
+  relationships: TRANSFERS.relationships,
+};
+
+describe('a name said after part of a text property\'s words, the rest being its label (transfers to many countries)', () => {
+  const planner = plannerOnScratch('named property of its label', MANY_COUNTRIES);
+
+  it.each([
+    ["Which companies filed transfers with a payer bank from 'Norway'?", ['Sousa Cork']],
+    ["Which company has filed the most transfers with a payer bank from 'Portugal'?", ['Dahl Fisheries']],
+  ])('%s', async (question, expected) => {
+    const answer = await planner().ask(question);
+    expect(String(answer.cypher), answer.reading.ok ? '' : answer.reading.reason).toMatch(/payer_bank_country = 'Norway'|payer_bank_country = 'Portugal'/);
+    expect(firstValues(answer).map(String), answer.cypher).toEqual(expected);
+  });
+});
