@@ -111,12 +111,13 @@ export function wrongGolds(questions: EvalQuestion[], graph: UpsertBatch): Map<s
 
 /** The reason, when a descending "top" gold counts among its top rows things without the value it ranks by. */
 function nullsRankedFirst(q: EvalQuestion, sample: Record<string, unknown>[]): string | undefined {
-  const orderBy = (q as { order_by?: string }).order_by;
-  if (q.mode !== 'top' || !orderBy || !new RegExp(`ORDER BY\\s+${orderBy.replace('.', '\\.')}\\s+DESC`, 'i').test(q.gold_cypher ?? '')) return undefined;
-  const [variable, key] = orderBy.split('.') as [string, string];
+  const orderBy = /^([A-Za-z_]\w*)\.([A-Za-z_]\w*)$/.exec((q as { order_by?: string }).order_by ?? '');
+  if (q.mode !== 'top' || !orderBy || !new RegExp(`ORDER BY\\s+${orderBy[1]}\\.${orderBy[2]}\\s+DESC`, 'i').test(q.gold_cypher ?? '')) return undefined;
+  const variable = orderBy[1]!;
+  const key = orderBy[2]!;
   const unvalued = sample.filter((row) => {
     const cell = row[variable] as { properties?: Record<string, unknown> } | undefined;
     return cell?.properties !== undefined && cell.properties[key] === undefined;
   });
-  return unvalued.length > 0 ? `ranks by ${orderBy} descending, where Neo4j puts things without a ${key} first (${unvalued.length} of its top rows)` : undefined;
+  return unvalued.length > 0 ? `ranks by ${variable}.${key} descending, where Neo4j puts things without a ${key} first (${unvalued.length} of its top rows)` : undefined;
 }
