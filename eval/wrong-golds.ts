@@ -119,5 +119,5 @@ function nullsRankedFirst(q: EvalQuestion, sample: Record<string, unknown>[]): s
     const cell = row[variable] as { properties?: Record<string, unknown> } | undefined;
     return cell?.properties !== undefined && cell.properties[key] === undefined;
   });
-  return unvalued.length > 0 ? `ranks by ${variable}.${key} descending, where Neo4j puts things without a ${key} first (${unvalued.length} of its top rows)` : undefined;
+  return unvalued.length > 0 ? `ranks by ${variable}.${key} descending: Neo4j puts things with no ${key} first` : undefined;
 }

@@ -65,6 +65,6 @@ describe('golds believed wrong', () => {
       graph,
     );
     expect([...found.keys()]).toEqual(['k']);
-    expect(found.get('k')).toBe('ranks by s.rank descending, where Neo4j puts things without a rank first (1 of its top rows)');
+    expect(found.get('k')).toBe('ranks by s.rank descending: Neo4j puts things with no rank first');
   });
 });
