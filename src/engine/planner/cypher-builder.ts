@@ -127,13 +127,13 @@ function countConditions(node: MeaningNode): string[] {
   });
 }
 
-/** Everything a node's own WHERE says: the named thing chosen by key, its conditions, its counts. */
 /** A family's labels, any one of them: `(n1:City OR n1:Place)`. */
 function familyConditions(node: MeaningNode): string[] {
   const labels = node.label ? [] : (node.family?.labels ?? []);
   return labels.length > 0 ? [`(${labels.map((l) => `${node.id}:${cypherName(l)}`).join(' OR ')})`] : [];
 }
 
+/** Everything a node's own WHERE says: the named thing chosen by key, its family, its conditions, its counts. */
 function nodeConditions(node: MeaningNode): string[] {
   return [...anchorConditions(node), ...familyConditions(node), ...node.conditions.map((c) => conditionText(node.id, c)), ...countConditions(node)];
 }

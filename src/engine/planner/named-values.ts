@@ -1,8 +1,7 @@
 import type { Ctx } from './interpret-context.js';
 import type { LexProperty, LexValue } from './lexicon.js';
 import { labelOf } from './interpret-context.js';
-import type { NamedThing } from './links.js';
-import type { Item } from './links.js';
+import type { Item, NamedThing } from './links.js';
 import { fold } from '../../language/analyze.js';
 
 /**
@@ -44,14 +43,13 @@ export function namesAsPropertyValues(ctx: Ctx): void {
     if (owners.has(it.entity.label) || PRONOUN.test(it.entity.mention.trim())) return;
     const text = fold(it.entity.name) === fold(it.entity.mention) ? it.entity.name : it.entity.mention;
     const held = heldValue(ctx, prop, it.entity, text);
-    const holder = held?.property;
     if (held) {
       // The value as the graph holds it, compared on its property; the property's words and the links said only that.
       items[i] = { kind: 'value', values: [held], from: it.from, to: it.to };
       for (let at = k; at < i; at++) ctx.used.add(at);
     } else if (ofPlace || owners.size === 0) return;
     else items[i] = { kind: 'literal', text, from: it.from, to: it.to };
-    ctx.notes.push(`read ${it.entity.mention} as a value of ${(holder ?? prop.props[0]!).key}, not as the ${it.entity.label} so named`);
+    ctx.notes.push(`read ${it.entity.mention} as a value of ${(held?.property ?? prop.props[0]!).key}, not as the ${it.entity.label} so named`);
   });
 }
 
