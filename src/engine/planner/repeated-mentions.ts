@@ -7,8 +7,9 @@ import { typesOf } from './meaning.js';
  * (Cypher matches each relationship once, so a branch with one such loan drops out, or its
  * dates come from another loan). Two things of one label, each joined to the same third thing by
  * the same relationship the same way, are merged when one of them is a bare mention: no name,
- * no condition, nothing else joined to it (a named thing keeps its name, unless the bare one is asked). Things the question set apart ("another", "different":
- * `distinct`), things counted, and two constrained things ("a loan of A and a loan of B") stay apart.
+ * no condition, nothing else joined to it (into a named thing too, unless the bare one is what is
+ * asked). Things the question set apart ("another", "different": `distinct`), things counted, and
+ * two constrained things ("a loan of A and a loan of B") stay apart.
  */
 export function mergeRepeatedMentions(meaning: Meaning): Meaning {
   let m = meaning;

@@ -4,12 +4,12 @@ import { firstValues, graphNode as node, graphRel as rel, plannerOnScratch } fro
 
 /**
  * "Different", "distinct", "unique" said of what is counted changes nothing ("the number of
- * different cities" is how many cities). Said of other things ("the most parcels from customers
- * in different cities", "a sender and a receiver in different cities"), it is a condition the
+ * different cities" is how many cities). Said of other things ("the most parcels sent by customers
+ * from different cities", "parcels of customers in different cities"), it is a condition the
  * meaning cannot hold: the question is declined with the words, not answered with the word dropped.
  */
 
-/** Parcels, their senders and receivers, and the cities those live in. */
+/** Parcels, the depots that handled them, their senders and the cities those live in. */
 const POST: UpsertBatch = {
   nodes: [
     node('c:1', 'Customer', { name: 'Ines Varga' }),
