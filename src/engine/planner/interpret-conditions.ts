@@ -301,7 +301,7 @@ const negatedBefore = (items: Item[], i: number) => items.slice(Math.max(0, i - 
 const cueWords = (ctx: Ctx, it: Item) => ctx.tokens.slice(it.from, it.to + 1).map((t: Token) => t.lower).join(' ');
 
 /**
- * "port 80", "zone 1": a number after a label word is the thing's own number when the label has one
+ * "gate 7", "deck 3": a number after a label word is the thing's own number when the label has one
  * number property named like the label itself (`Port.port`, `Zone.zone`), or an id or number.
  * Returns whether it was placed.
  */
@@ -401,7 +401,7 @@ export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
         for (let k = i; k <= v.end; k++) ctx.used.add(k);
         continue;
       }
-      // "port 80", "zone 1", "rack 12": a number right after a kind of thing is the number the thing is known by.
+      // "gate 7", "deck 3", "berth 12": a number right after a kind of thing is the number the thing is known by.
       if (it.kind === 'number' && op === '=' && !postfix && numberedThing(ctx, i, v.value)) continue;
       // A bare number that is not a year compares nothing by itself ("Apollo 13" is a name, found as one).
       if (it.kind === 'number' && op === '=' && !it.year && !postfix) continue;

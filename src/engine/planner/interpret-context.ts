@@ -98,7 +98,7 @@ export function broadFamily(lexicon: Lexicon, label: string): { word: string; la
   return kind && kin.length > 0 ? { word: kind, labels: [label, ...kin].sort() } : undefined;
 }
 
-/** Whether a property of `label`'s things is called as the label itself (`zone` of Zone, `type` of Type): how they are spoken of ("zone 1"). */
+/** Whether a property of `label`'s things is called as the label itself (`deck` of Deck, `class` of Class): how they are spoken of ("deck 3"). */
 export const calledAsLabel = (p: LexProperty, label: string): boolean =>
   p.ownerKind === 'label' && p.owner === label && p.words.join(' ') === identifierWords(label).map((w) => w.toLowerCase()).join(' ');
 

@@ -173,8 +173,8 @@ function nameAsValue(ctx: Ctx, main: Draft[], loose: Draft[]): boolean {
 }
 
 /**
- * A numbered thing no one relationship joins to the others ("routers in zone 1", a Zone with
- * `zone: 1`), whose number a thing in play holds under the same key (routers have `zone`), is that
+ * A numbered thing no one relationship joins to the others ("cabins on deck 3", a Deck with
+ * `deck: 3`), whose number a thing in play holds under the same key (cabins have `deck`), is that
  * value: a condition on the thing holding it, not a guess through a third thing. Returns whether it was.
  */
 function numberAsValue(ctx: Ctx, main: Draft[], loose: Draft[]): boolean {

@@ -252,7 +252,7 @@ function finishShape(ctx: Ctx, focus: Draft, ask: Ask, order: Ordering | undefin
     for (const c of f.conditions) {
       if (typeof c.value !== 'boolean' && c.op !== 'exists' && c.key !== nameKey && !ask.extra.some((x) => x.key === c.key && x.of === f.id)) ask.extra.push({ of: f.id, key: c.key });
     }
-    // "zone 1", "type s": a thing's property called as its label is how it is spoken of, shown beside its name.
+    // "deck 3", "class b": a thing's property called as its label is how it is spoken of, shown beside its name.
     const own = ownNamedProperty(ctx, f);
     if (own && own.key !== nameKey && !ask.extra.some((x) => x.key === own.key && x.of === f.id)) ask.extra.push({ of: f.id, key: own.key });
   }
@@ -536,7 +536,7 @@ function topChosen(ctx: Ctx, focus: Draft, rank: RankItem): Ordering | OpenReadi
   const props = ctx.lexicon.properties.filter(
     (p) => p.ownerKind === 'label' && labels.includes(p.owner) && (p.kind === 'number' || p.kind === 'date') && !IDENTIFIER_WORDS.test(p.words.at(-1) ?? ''),
   );
-  // "the top 3 entities concerned in filings over 500000": how many of the things the question joins them to is a measure too.
+  // "the top 3 members named in loans over 500": how many of the things the question joins them to is a measure too.
   const joinedThings = ctx.edges
     .filter((e) => !e.negated && (e.from === focus.id || e.to === focus.id))
     .map((e) => ctx.nodes.find((n) => n.id === (e.from === focus.id ? e.to : e.from)))
@@ -579,7 +579,7 @@ function chronological(ctx: Ctx, focus: Draft): Ordering | undefined {
   // "the first 3 people born after 1960": in the order of the date the question compares; people are not otherwise listed by birth.
   const compared = dates.filter((p) => focus.conditions.some((c) => c.key === p.key));
   if (compared.length === 1) return { by: { of: focus.id, key: compared[0]!.key }, direction: word === 'first' ? 'ASC' : 'DESC', chronological: true };
-  // "the last 3 filings by end date": the date the question names.
+  // "the last 3 voyages by end date": the date the question names.
   const named = dateNamedBy(ctx, dates);
   if (named) return { by: { of: focus.id, key: named.key }, direction: word === 'first' ? 'ASC' : 'DESC', chronological: true };
   if (personLike(ctx.lexicon, focus.label)) return undefined;

@@ -95,9 +95,9 @@ const ASSOCIATION_VERBS = /^(connect|link|relate|associate|attach|tie|join|bind|
 
 /**
  * A verb of mere association ("connected to", "linked with") standing between two things its
- * relationship joins neither way, while another relationship joins them directly ("interfaces
- * connected to router X", where CONNECTS runs between interfaces and zones and ROUTES from routers
- * to interfaces), is not read through a third thing: that fits only because nothing else does. It
+ * relationship joins neither way, while another relationship joins them directly ("lines
+ * connected to substation X", where CONNECTS runs between lines and districts and FEEDS from
+ * substations to lines), is not read through a third thing: that fits only because nothing else does. It
  * takes the one relationship that joins the two; with several, it is left unplaced, so the question
  * is declined rather than answered on a guess. Other verbs keep their reading through a third
  * thing ("reviews written for X": by someone, of X; measured: declining them lost right answers

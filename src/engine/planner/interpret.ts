@@ -130,8 +130,8 @@ function finish(ctx: Ctx, meaning: Meaning): Interpretation {
 const DIFFERENCE = /^(different|distinct|unique)$/;
 
 /**
- * "Filings with the most entities from different countries", "filings whose originator and
- * beneficiary are from different countries": a difference said of things other than those counted
+ * "Depots with the most parcels from customers in different cities", "parcels whose sender and
+ * receiver live in different cities": a difference said of things other than those counted
  * (where "the number of different countries" is what a count means anyway) is a condition the
  * meaning has no way to hold; left as a mere word, it would be dropped and the answer confidently
  * wrong. Returns the words, when there is such a difference.
@@ -475,7 +475,7 @@ function joiningOnly(ctx: Ctx, w: { text: string; at: number }): boolean {
     const next = ctx.items[k]!;
     const joinedHere = (next.kind === 'label' || next.kind === 'agent') && ctx.edges.some((e) => e.guessed && ctx.nodes.some((n) => n.at === k && (n.id === e.from || n.id === e.to)));
     const guessedAfter = next.kind === 'rank' && ctx.edges.some((e) => e.guessed);
-    // "located in zone 1" read as the zone its things hold: the label's thing became a value.
+    // "located on deck 3" read as the deck its things hold: the label's thing became a value.
     const readAsValue = next.kind === 'label' && !ctx.nodes.some((n) => n.at === k) && ctx.items[k + 1]?.kind === 'number' && ctx.used.has(k + 1);
     if (ctx.used.has(k) && (next.kind === 'value' || next.kind === 'entity' || next.kind === 'prop' || joinedHere || guessedAfter || readAsValue)) return true;
     if (!(next.kind === 'word' && ['prep', 'det', 'adv'].includes(next.token.pos)) && next.kind !== 'rank') break;
@@ -507,7 +507,7 @@ function unplacedWords(ctx: Ctx): { text: string; at: number }[] {
       if (t.pos === 'verb' && /^(be|is|have|do|does|did|get|make|exist|include|involve|list|show|give|tell|find|name|return|display|provide|want|know|see|happen)$/.test(t.lemma)) return;
       out.push({ text: t.text, at: i });
     } else if (it.kind === 'number' && !it.ordinal) {
-      // A number nothing took ("port 80", "zone 1") would widen the answer to everything: never dropped.
+      // A number nothing took ("gate 7", "deck 3") would widen the answer to everything: never dropped.
       out.push({ text: wordsOf(ctx, i), at: i });
     } else if (it.kind === 'neg' || it.kind === 'label' || it.kind === 'prop' || it.kind === 'value' || it.kind === 'rel' || it.kind === 'literal' || it.kind === 'agent' || it.kind === 'cmp' || it.kind === 'count') {
       // A denial nothing took ("no", "never", "without") is never dropped: the answer would say the opposite.

@@ -6,7 +6,7 @@ import { fold } from '../../language/analyze.js';
 
 /**
  * A name right after a text property the question names is that property's value, not the thing
- * so named: "filings with a sender country of 'Norway'", "parcels whose destination city is
+ * so named: "parcels with a sender country of 'Norway'", "parcels whose destination city is
  * Lyon", "the sender country 'Norway'" compare the property, even where a node is called Norway
  * too, when it stands after "of", "is", "as", "equals", a colon or nothing. After words of place
  * ("a payer bank from Norway", "where the payer bank is located in Norway") the same holds when

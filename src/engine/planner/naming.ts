@@ -30,8 +30,8 @@ export function namingKeys(schema: GraphSchema, profiles: readonly PropertyProfi
 }
 
 /**
- * A compound name of other words whose values repeat (`filer_org_name` on filings, `bank_name` on
- * transfers) names a related thing, not each of these: many filings show one filer's name. The
+ * A compound name of other words whose values repeat (`sender_org_name` on parcels, `bank_name` on
+ * transfers) names a related thing, not each of these: many parcels show one sender's name. The
  * thing's own `name` or `title`, or a compound of its label's words, is always its name.
  */
 function namesAnother(label: string, key: string, profiles: readonly PropertyProfile[]): boolean {

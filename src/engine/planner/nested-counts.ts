@@ -6,7 +6,7 @@ import type { Meaning } from './meaning.js';
  * is a condition of that thing, counted for each of them, not per focus. Moved here from the
  * meaning's `having` to the owner's `counts` (the builder writes a COUNT subquery), the counted
  * thing and its relationship leaving the pattern. Only for a count said as a verb's object (not
- * "businesses with reviews from more than one user", where the reviews together come from them),
+ * "books with loans to more than one member", where the loans together reach them),
  * when the counted thing is joined to nothing else and nothing else refers to it, and its owner is
  * a thing the question names.
  */

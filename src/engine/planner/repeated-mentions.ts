@@ -39,8 +39,8 @@ function repeatedPair(m: Meaning): { gone: string; kept: string } | undefined {
       if (!a || !b || a === b || a.label === undefined || a.label !== b.label || (a.anchor && b.anchor)) continue;
       if (counted.has(a.id) || counted.has(b.id) || apart(a.id, b.id) || (!bareEdge(e1) && !bareEdge(e2))) continue;
       if (!bare(a) && !bare(b)) continue;
-      // "businesses that have 'Car Wash' in their category": the named thing said again by its label. Not when that
-      // mention is what is asked ("the categories of businesses in 'Car Wash'": all their categories).
+      // "shops that have 'Bakery' in their category": the named thing said again by its label. Not when that
+      // mention is what is asked ("the categories of shops in 'Bakery'": all their categories).
       const named = a.anchor ? a : b.anchor ? b : undefined;
       if (named) {
         const other = named === a ? b : a;
