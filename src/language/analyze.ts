@@ -252,7 +252,10 @@ export const lemmasOf = (words: string[], context: 'verb' | 'noun' | 'none' = 'n
   if (words.length === 0) return [];
   const lead = context === 'verb' ? 'they ' : context === 'noun' ? 'the ' : '';
   const tokens = analyze(`${lead}${words.join(' ')}`).slice(lead ? 1 : 0);
-  return tokens.length === words.length ? tokens.map((t) => t.lemma) : words.map((w) => fold(w));
+  if (tokens.length !== words.length) return words.map((w) => fold(w));
+  // A thing's name read as a gerund ("the seedling" as "seedle") is the noun it is: the tagger, given
+  // the phrase alone, takes an -ing noun for a verb, which a question's "which seedling" never is.
+  return tokens.map((t) => (context === 'noun' && t.tags.has('Gerund') ? t.lower : t.lemma));
 };
 
 /** Words keyed so far: schema words repeat in every lexicon, question words in every question. */

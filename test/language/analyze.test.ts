@@ -43,6 +43,13 @@ describe('the words of the schema’s names', () => {
     expect(lemmasOf(['care', 'units'], 'noun')).toEqual(['care', 'unit']);
   });
 
+  it('reads a label ending in -ing as the noun it is, not a gerund ("Seedling" is no form of "seedle")', () => {
+    expect(lemmasOf(['seedling'], 'noun')).toEqual(['seedling']);
+    expect(lemmasOf(['sapling'], 'noun')).toEqual(['sapling']);
+    expect(lemmasOf(['duckling'], 'noun')).toEqual(['duckling']);
+    expect(lemmasOf(['planting', 'site'], 'noun')).toEqual(['planting', 'site']);
+  });
+
   it('names who does a relationship and the relationship itself', () => {
     expect(agentNounsOf('direct')).toContain('director');
     expect(agentNounsOf('supervise')).toContain('supervisor');

@@ -14,8 +14,29 @@ import { countsOfOwners } from './nested-counts.js';
 export const LIST_LIMIT = 1000;
 /** Longest path a path question looks for. */
 export const PATH_MAX_HOPS = 6;
+/**
+ * Most rows shown past a ranking's cut because they tie with the last one before it: "the top 3" when
+ * four share third place lists all six, not three picked by name (the answer says the tie aside).
+ */
+export const TIES_SHOWN_MAX = 10;
 
 const edgeVar = (index: number) => `r${index}`;
+
+/**
+ * The end of a ranked query: `columns` (expression, column) in `order`, the first `limit` of them and
+ * every one after them whose `key` ties with the last of those (up to TIES_SHOWN_MAX more), in order.
+ * A cut through a tie would pick among equals by name alone and pass the pick off as the ranking.
+ */
+function keepingTies(columns: [string, string][], order: string, key: string, limit: number, distinct = false): string {
+  const projected = columns.map(([value, column]) => (value === column ? column : `${value} AS ${column}`)).join(', ');
+  const fields = columns.map(([, column]) => `${column}: ${column}`).join(', ');
+  const back = columns.map(([, column]) => `row.${column} AS ${column}`).join(', ');
+  return (
+    `WITH ${distinct ? 'DISTINCT ' : ''}${projected} ORDER BY ${order} WITH collect({${fields}}) AS ranked ` +
+    `UNWIND range(0, size(ranked) - 1) AS i WITH ranked[i] AS row, i, ranked[${limit - 1}] AS last WHERE i < ${limit} OR row.${key} = last.${key} ` +
+    `RETURN ${back} ORDER BY i LIMIT ${limit + TIES_SHOWN_MAX}`
+  );
+}
 
 function conditionText(target: string, c: Condition): string {
   const p = `${target}.${cypherName(c.key)}`;
@@ -207,7 +228,7 @@ export function buildCypher(m: Meaning): string {
       if (m.order && 'aggregate' in m.order.by) {
         const by = m.order.by;
         const values = target(by.of, by.key, by.edge);
-        return `${match} WITH ${focus.id}, ${by.aggregate}(${by.size ? `size(${values})` : values}) AS value WHERE value IS NOT NULL RETURN ${name} AS name, value ORDER BY value ${m.order.direction}, name LIMIT ${m.limit ?? 1}`;
+        return `${match} WITH ${focus.id}, ${by.aggregate}(${by.size ? `size(${values})` : values}) AS value WHERE value IS NOT NULL ${keepingTies([[name, 'name'], ['value', 'value']], `value ${m.order.direction}, name`, 'value', m.limit ?? 1)}`;
       }
       if (m.having?.length) {
         return `${match} WITH ${focus.id}${havingWith(m)} WHERE ${havingWhere(m)} RETURN DISTINCT ${name} AS name${m.having.map((h, i) => `, c${i} AS count`).slice(0, 1).join('')} ORDER BY name LIMIT ${m.limit ?? LIST_LIMIT}`;
@@ -236,7 +257,8 @@ export function buildCypher(m: Meaning): string {
           }
           return `${known} ${picked} ${match} RETURN DISTINCT ${name} AS name${extras}${shown} ORDER BY ${column} ${m.order.direction}, name LIMIT ${m.limit ?? LIST_LIMIT}`;
         }
-        return `${known} RETURN DISTINCT ${name} AS name${extras}${shown} ORDER BY ${undatedLast(column)}${column} ${m.order.direction}, name LIMIT ${m.limit ?? 1}`;
+        const columns: [string, string][] = [[name, 'name'], ...extra.map((x): [string, string] => [target(x.of, x.key, x.edge), cypherName(x.key)]), ...(shown ? [[sortKey, column] as [string, string]] : [])];
+        return `${known} ${keepingTies(columns, `${undatedLast(column)}${column} ${m.order.direction}, name`, column, m.limit ?? 1, true)}`;
       }
       // One row per thing (two things may share a name), with the values shown beside it.
       return `${match} WITH DISTINCT ${[...new Set([focus.id, ...extra.map((x) => (x.edge ? edgeVar(Number(x.of)) : x.of))])].join(', ')} RETURN ${name} AS name${extras} ORDER BY name LIMIT ${m.limit ?? LIST_LIMIT}`;
@@ -254,7 +276,12 @@ function rankByCount(m: Meaning, counted: string, byId: Map<string, MeaningNode>
   const limit = m.limit ?? 1;
   const hanging = m.edges.filter((e) => e.from === counted || e.to === counted);
   const single = hanging.length === 1 && !hanging[0]!.negated && !byId.get(counted)!.anchor;
-  if (!single) return `${matchOf(m).match} RETURN ${name} AS name, count(DISTINCT ${counted}) AS count ORDER BY count ${direction}, name LIMIT ${limit}`;
+  // Every group's count ("each country"): all of them, no cut to tie at.
+  const ranked = (count: string) =>
+    m.order!.each
+      ? `RETURN ${name} AS name, ${count === 'count' ? count : `${count} AS count`} ORDER BY count ${direction}, name LIMIT ${limit}`
+      : keepingTies([[name, 'name'], [count, 'count']], `count ${direction}, name`, 'count', limit);
+  if (!single) return `${matchOf(m).match} ${ranked(`count(DISTINCT ${counted})`)}`;
   const edge = hanging[0]!;
   // The counted thing hangs off one node of the pattern (the focus, or one joined to it).
   const holder = edge.from === counted ? edge.to : edge.from;
@@ -266,12 +293,11 @@ function rankByCount(m: Meaning, counted: string, byId: Map<string, MeaningNode>
   // (Not a named thing: `single` keeps those out, so no key condition.)
   const conditions = [...nodeConditions(other), ...edge.conditions.map((c) => conditionText('rc', c))];
   const optional = `${base} OPTIONAL MATCH ${pattern}${conditions.length ? ` WHERE ${conditions.join(' AND ')}` : ''}`;
-  const ranked = `ORDER BY count ${direction}, name LIMIT ${limit}`;
   // "The most": things with none are not among them (all having none answers nothing); "the fewest" may well be none.
   const some = direction === 'DESC' && !m.order!.each ? ' WHERE count > 0' : '';
-  if (holder === focus) return `${optional} WITH ${focus}, count(DISTINCT ${counted}) AS count${some} RETURN ${name} AS name, count ${ranked}`;
+  if (holder === focus) return `${optional} WITH ${focus}, count(DISTINCT ${counted}) AS count${some} ${ranked('count')}`;
   // Counted per joined thing, then added up per focus ("movies by their directors' followers").
-  return `${optional} WITH ${focus}, ${holder}, count(DISTINCT ${counted}) AS each WITH ${focus}, sum(each) AS count${some} RETURN ${name} AS name, count ${ranked}`;
+  return `${optional} WITH ${focus}, ${holder}, count(DISTINCT ${counted}) AS each WITH ${focus}, sum(each) AS count${some} ${ranked('count')}`;
 }
 
 /** Both values side by side: `name, value, other, other_value` (what the comparison sentence reads). */

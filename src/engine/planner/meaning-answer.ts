@@ -3,7 +3,7 @@ import { ENTITY_LABEL } from '../../stores/graph/bookkeeping.js';
 import { AGGREGATE_WORDS, extremeWord, listOf, notVerb, plainRows, show, verb } from './answer.js';
 import type { Condition, Meaning, MeaningEdge, MeaningNode, Ordering } from './meaning.js';
 import { typesOf } from './meaning.js';
-import { pickedColumn } from './cypher-builder.js';
+import { TIES_SHOWN_MAX, pickedColumn } from './cypher-builder.js';
 import { identifierWords, pluralOf } from './words.js';
 
 /**
@@ -99,6 +99,26 @@ function simple(m: Meaning, n: number, noun: string): string | undefined {
 }
 
 export function composeMeaningAnswer(input: MeaningAnswerInput): string {
+  return `${sayRows(input)}${tieNote(input)}`;
+}
+
+/**
+ * A ranking that lists more than it was asked for, because things tie at its last place (the query
+ * keeps them: see `keepingTies`), says so: "… The last 4 tie at 2, so 8 are listed for the 5 asked."
+ */
+function tieNote({ meaning: m, rows }: MeaningAnswerInput): string {
+  const order = m.order;
+  const limit = m.limit ?? 1;
+  if (m.ask.kind !== 'list' || !order || order.pick !== undefined || order.each || rows.length <= limit) return '';
+  const column = 'count' in order.by ? 'count' : 'aggregate' in order.by ? 'value' : order.by.key;
+  const at = show(rows[limit - 1]?.[column]);
+  const tied = rows.filter((r) => show(r[column]) === at).length;
+  const more = rows.length >= limit + TIES_SHOWN_MAX ? ' (and more tie with them than are shown)' : '';
+  if (limit === 1) return ` They tie at ${at}${more}.`;
+  return ` The last ${tied} tie at ${at}${more}, so ${rows.length} are listed for the ${limit} asked.`;
+}
+
+function sayRows(input: MeaningAnswerInput): string {
   const { meaning: m, columns, rows, truncated, total } = input;
   const expected = m.ask.kind === 'value' ? [m.ask.key] : FIRST_COLUMN[m.ask.kind];
   if (rows.length > 0 && !expected.includes(columns[0] ?? '')) return plainRows(columns, rows, truncated);

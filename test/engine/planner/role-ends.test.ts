@@ -89,7 +89,8 @@ const cases: [string, UpsertBatch, Case[]][] = [
       ['Which pieces have more than one composer?', { values: ['Night Ferry'] }],
       ['List the conductors born before 1950 and the pieces they conducted.', { values: ['Ines Varga'], cypher: /CONDUCTED/ }],
       ['Who are the top 1 conductors by the number of pieces they conducted?', { values: ['Ines Varga'] }],
-      ['Who are the top 2 composers by number of pieces composed?', { values: ['Tor Lunde', 'Ines Varga'] }],
+      // Ines Varga and Mira Holt tie at second (1 piece each): both are listed, not the first by name.
+      ['Who are the top 2 composers by number of pieces composed?', { values: ['Tor Lunde', 'Ines Varga', 'Mira Holt'] }],
       ['Who conducted the piece titled Night Ferry?', { values: ['Mira Holt'], sorted: true }],
       ['Who composed the piece called Low Tide?', { values: ['Mira Holt'], sorted: true }],
       ['List the people born after 1970 who conducted a piece.', { values: ['Mira Holt'], sorted: true }],
