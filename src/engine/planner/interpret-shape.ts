@@ -1,5 +1,5 @@
 import { AGGREGATE_WORDS, extremeWord } from './answer.js';
-import { dimensionOfWord, holdsDate, LIMIT_LEADS, SUPERLATIVE_DIMENSIONS } from './cues.js';
+import { dimensionOfWord, holdsDate, LIMIT_LEADS, START_WORDS, SUPERLATIVE_DIMENSIONS } from './cues.js';
 import { LIST_LIMIT } from './cypher-builder.js';
 import { isLimit } from './interpret-conditions.js';
 import type { Ctx, Draft, OpenReading, Unsure } from './interpret-context.js';
@@ -583,8 +583,19 @@ function chronological(ctx: Ctx, focus: Draft): Ordering | undefined {
   const named = dateNamedBy(ctx, dates);
   if (named) return { by: { of: focus.id, key: named.key }, direction: word === 'first' ? 'ASC' : 'DESC', chronological: true };
   if (personLike(ctx.lexicon, focus.label)) return undefined;
-  if (dates.length !== 1) return undefined;
-  return { by: { of: focus.id, key: dates[0]!.key }, direction: word === 'first' ? 'ASC' : 'DESC', chronological: true };
+  const dated = dates.length === 1 ? dates[0] : startDate(dates);
+  if (!dated) return undefined;
+  return { by: { of: focus.id, key: dated.key }, direction: word === 'first' ? 'ASC' : 'DESC', chronological: true };
+}
+
+/**
+ * Of several dates (`begin` and `end`, `opened` and `closed`), the one a thing starts at, by which "the
+ * first 3" and "the last 3" are taken; when several say so (`begin`, `begin_date_format`), the one of
+ * fewest words. Undefined when none or several alike do.
+ */
+function startDate(dates: LexProperty[]): LexProperty | undefined {
+  const starts = dates.filter((p) => p.words.some((w) => START_WORDS.test(w))).sort((a, b) => a.words.length - b.words.length);
+  return starts.length === 1 || (starts.length > 1 && starts[0]!.words.length < starts[1]!.words.length) ? starts[0] : undefined;
 }
 
 /**

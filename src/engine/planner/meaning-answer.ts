@@ -250,7 +250,9 @@ function sayRows(input: MeaningAnswerInput): string {
       // Picked in date order ("the actors in the first 3 movies"): also which of them each is joined to.
       const picked = m.order?.chronological && m.order.pick !== undefined ? m.nodes.find((x) => x.id === (m.order!.by as { of: string }).of) : undefined;
       const which = picked ? [pickedColumn(m)!] : [];
-      const asked = [...new Set([...m.ask.extra.map((x) => x.key), ...which])].filter((k) => columns.slice(1).includes(k));
+      // "The first 3 filings": in the order of a date, said with it and shown beside each.
+      const dated = m.order?.chronological && !picked && 'key' in m.order.by ? m.order.by.key : undefined;
+      const asked = [...new Set([...m.ask.extra.map((x) => x.key), ...which, ...(dated ? [dated] : [])])].filter((k) => columns.slice(1).includes(k));
       const listed = listOf(rows.map((r) => (asked.length ? `${show(r[first])} (${asked.map((c) => `${identifierWords(c).join(' ')} ${show(r[c])}`).join(', ')})` : show(r[first]))));
       if (truncated && total !== undefined && total > names.length) return `There are ${show(total)} ${n(total)}${said}; the first ${names.length} are: ${listed}.`;
       if (truncated) return `There are more than ${names.length} ${n(2)}${said}; the first ${names.length} are: ${listed}.`;
@@ -259,6 +261,7 @@ function sayRows(input: MeaningAnswerInput): string {
         return `${names.length} ${n(names.length)}${describe(m, focus.id, names.length !== 1)}, in no particular order (“top” names nothing to rank by): ${listed}.`;
       }
       if (picked) return `${chronologicalPick(m, focus, picked, n)}: ${listed}.`;
+      if (dated) return `The ${m.order!.direction === 'ASC' ? 'first' : 'last'} ${names.length} ${n(names.length)} by ${identifierWords(dated).join(' ')}${describe(m, focus.id, names.length !== 1)}: ${listed}.`;
       const plainly = simple(m, names.length, n(names.length));
       if (plainly) return `${plainly}: ${listed}.`;
       return `${names.length} ${n(names.length)}${describe(m, focus.id, names.length !== 1)}: ${listed}.`;
