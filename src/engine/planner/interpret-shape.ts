@@ -333,9 +333,10 @@ function withoutMerePresence(conditions: Condition[]): Condition[] {
   return conditions.filter((c, i) => c.op !== 'exists' || (!compared.has(c.key) && conditions.findIndex((x) => x.op === 'exists' && x.key === c.key) === i));
 }
 
-/** The thing a limit of `limit` counts: the one named right after its number ("the first 3 movies"). */
+/** The thing a limit of `limit` counts: the one named right after its number ("the first 3 movies") or its lead ("the first movie"). */
 function limitedThing(ctx: Ctx, limit: number): Draft | undefined {
-  const at = ctx.items.findIndex((it, i) => it.kind === 'number' && it.value === limit && !it.ordinal && ctx.used.has(i));
+  const lead = (it: Item) => limit === 1 && ((it.kind === 'number' && it.ordinal && it.value === 1) || (it.kind === 'word' && /^(top|first)$/.test(it.token.lower)));
+  const at = ctx.items.findIndex((it, i) => ((it.kind === 'number' && it.value === limit && !it.ordinal) || lead(it)) && ctx.used.has(i));
   return at < 0 ? undefined : ctx.nodes.find((n) => n.at === at + 1 && !n.implicit);
 }
 
@@ -621,10 +622,17 @@ function dimensionOrder(ctx: Ctx, node: Draft, rank: RankItem, said: string): { 
   const props = ctx.lexicon.properties.filter((p) => p.ownerKind === 'label' && labels.includes(p.owner));
   const byWords = props.filter((p) => (p.kind === 'number' || p.kind === 'date') && p.words.some((w) => d.words.includes(w)));
   const byDates = d.onDates ? props.filter(holdsDate) : [];
-  const chosen = byWords.length === 1 ? byWords[0] : byWords.length === 0 && byDates.length === 1 ? byDates[0] : undefined;
+  // Of several dates, the one the question names ("docked first"), else the one they start at.
+  const namedDate = () => {
+    const named = byDates.filter((p) => ctx.items.some((it) => it.kind === 'prop' && it.props.includes(p)));
+    return named.length === 1 ? named[0] : startDate(byDates);
+  };
+  const chosen = byWords.length === 1 ? byWords[0] : byWords.length === 0 ? (byDates.length === 1 ? byDates[0] : namedDate()) : undefined;
   if (!chosen) return undefined;
   const dated = chosen.kind === 'date' || byWords.length === 0;
-  return { order: { by: { of: node.id, key: chosen.key }, direction: dated && d.onDates ? d.onDates : d.onValues, said, ...(holdsDate(chosen) ? { dated: true } : {}) }, fromProperty: true };
+  // "released first" is said back by its date ("was released earliest"), not as "the first movie", which it need not be.
+  const saidBack = /^(first|last)$/.test(said) ? {} : { said };
+  return { order: { by: { of: node.id, key: chosen.key }, direction: dated && d.onDates ? d.onDates : d.onValues, ...saidBack, ...(holdsDate(chosen) ? { dated: true } : {}) }, fromProperty: true };
 }
 
 /**

@@ -49,6 +49,8 @@ export type Item = Span &
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
+/** A word after "first"/"last" that says which ones it picks (a number, a thing, "last year"), so it is no ranking of its own. */
+const saysWhich = (next: Token | undefined) => next !== undefined && (next.number !== undefined || next.pos === 'noun' || next.pos === 'adj' || next.pos === 'proper' || next.pos === 'quote');
 const isYear = (t: Token) => t.number !== undefined && !t.ordinal && Number.isInteger(t.number) && t.number >= 1000 && t.number <= 2999 && /^\d{4}$/.test(t.lower);
 
 /** Whether tokens from `at` spell `words` exactly (by lemma or as written). */
@@ -123,6 +125,11 @@ function linkAt(tokens: Token[], i: number, lexicon: Lexicon, named: NamedThing[
   }
   if (/^\d{4}-\d{2}-\d{2}$/.test(t.lower)) return { kind: 'date', iso: t.lower, precision: 'day', from: i, to: i };
   if (t.decade !== undefined) return { kind: 'decade', year: t.decade, from: i, to: i };
+  // "released first", "born last": the earliest or the latest, by a date ("the first 3 movies" and "the first movie" say how many).
+  if ((t.lower === 'first' || t.lower === 'last') && !saysWhich(tokens[i + 1])) {
+    const dimension = SUPERLATIVE_DIMENSIONS[t.lower === 'first' ? 'early' : 'late']!;
+    return { kind: 'rank', direction: dimension.onValues, dimension, word: t.lower, from: i, to: i };
+  }
   if (t.number !== undefined && (t.pos === 'num' || t.ordinal)) {
     return { kind: 'number', value: t.number, year: isYear(t), ordinal: t.ordinal === true, from: i, to: i };
   }

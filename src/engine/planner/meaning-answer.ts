@@ -261,7 +261,7 @@ function sayRows(input: MeaningAnswerInput): string {
         return `${names.length} ${n(names.length)}${describe(m, focus.id, names.length !== 1)}, in no particular order (“top” names nothing to rank by): ${listed}.`;
       }
       if (picked) return `${chronologicalPick(m, focus, picked, n)}: ${listed}.`;
-      if (dated) return `The ${m.order!.direction === 'ASC' ? 'first' : 'last'} ${names.length} ${n(names.length)} by ${identifierWords(dated).join(' ')}${describe(m, focus.id, names.length !== 1)}: ${listed}.`;
+      if (dated) return `The ${m.order!.direction === 'ASC' ? 'first' : 'last'}${names.length > 1 ? ` ${names.length}` : ''} ${n(names.length)} by ${identifierWords(dated).join(' ')}${describe(m, focus.id, names.length !== 1)}: ${listed}.`;
       const plainly = simple(m, names.length, n(names.length));
       if (plainly) return `${plainly}: ${listed}.`;
       return `${names.length} ${n(names.length)}${describe(m, focus.id, names.length !== 1)}: ${listed}.`;
@@ -272,7 +272,7 @@ function sayRows(input: MeaningAnswerInput): string {
 /** "The people that acted in the first 3 movies (by released)": the things listed, said with the ones picked in date order. */
 function chronologicalPick(m: Meaning, focus: MeaningNode, picked: MeaningNode, n: (count: number) => string): string {
   const order = m.order!;
-  const these = `the ${order.direction === 'ASC' ? 'first' : 'last'} ${order.pick} ${noun(kindOf(picked), order.pick!)} (by ${identifierWords((order.by as { key: string }).key).join(' ')})`;
+  const these = `the ${order.direction === 'ASC' ? 'first' : 'last'}${order.pick! > 1 ? ` ${order.pick}` : ''} ${noun(kindOf(picked), order.pick!)} (by ${identifierWords((order.by as { key: string }).key).join(' ')})`;
   const e = m.edges.find((x) => (x.from === focus.id && x.to === picked.id) || (x.to === focus.id && x.from === picked.id));
   if (!e) return `The ${n(2)} of ${these}`;
   return e.from === focus.id ? `The ${n(2)} that ${verbOf(e, true)} ${these}` : `The ${n(2)} that ${these} ${verbOf(e, true)}`;

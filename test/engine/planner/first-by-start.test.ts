@@ -41,3 +41,25 @@ describe('the first and the last of things with several dates (shipyard)', () =>
     expect(names(answer.rows), answer.cypher ?? JSON.stringify(answer.reading)).toEqual(['Dusk Route', 'Cold Crossing']);
   });
 });
+
+describe('"first" and "last" said of one thing (shipyard)', () => {
+  const planner = plannerOnScratch('firstoflast', SHIPYARD);
+  const names = (rows: Record<string, unknown>[]) => rows.map((r) => String(r.name));
+
+  it('reads "departed first" as the earliest by that date, not a list of all by name', async () => {
+    const answer = await planner().ask('Which voyage departed first?');
+    expect(names(answer.rows), answer.cypher ?? JSON.stringify(answer.reading)).toEqual(['Blue Passage']);
+    expect(answer.text).toMatch(/^Blue Passage \w+ \w+ earliest \(2019-03-11\)\.$/);
+  });
+
+  it('reads "docked last" by the date it names', async () => {
+    const answer = await planner().ask('Which voyage docked last?');
+    expect(names(answer.rows), answer.cypher ?? JSON.stringify(answer.reading)).toEqual(['Dusk Route']);
+  });
+
+  it('takes "the first voyage" by its start date and lists what is joined to it', async () => {
+    const answer = await planner().ask('Which ship sailed the first voyage?');
+    expect(answer.rows.map((r) => [r.name, r.voyage]), answer.cypher ?? JSON.stringify(answer.reading)).toEqual([['Morning Star', 'Blue Passage']]);
+    expect(answer.text).toMatch(/the first voyage \(by departed on\)/);
+  });
+});
