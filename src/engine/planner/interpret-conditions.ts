@@ -319,6 +319,19 @@ function numberedThing(ctx: Ctx, i: number, value: Value): boolean {
   return true;
 }
 
+/**
+ * "docks in zone 2", "seats in row 5": a number right after a number property's words is that
+ * property's value, on the thing in play that has it. Returns whether it was placed.
+ */
+function numberedProperty(ctx: Ctx, i: number, value: Value): boolean {
+  const said = ctx.items[i - 1];
+  if (said?.kind !== 'prop' || ctx.used.has(i - 1) || value.kind !== 'number') return false;
+  const prop = pick(ctx, said.props.filter((p) => p.kind === 'number' || p.kind === 'mixed'), i - 1);
+  if (!prop || !attach(ctx, i - 1, prop, [{ key: prop.key, op: '=', value: value.value, words: String(value.value) }])) return false;
+  ctx.used.add(i - 1).add(i);
+  return true;
+}
+
 export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
   const { items } = ctx;
   for (let i = 0; i < items.length; i++) {
@@ -402,7 +415,7 @@ export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
         continue;
       }
       // "gate 7", "deck 3", "berth 12": a number right after a kind of thing is the number the thing is known by.
-      if (it.kind === 'number' && op === '=' && !postfix && numberedThing(ctx, i, v.value)) continue;
+      if (it.kind === 'number' && op === '=' && !postfix && (numberedThing(ctx, i, v.value) || numberedProperty(ctx, i, v.value))) continue;
       // A bare number that is not a year compares nothing by itself ("Apollo 13" is a name, found as one).
       if (it.kind === 'number' && op === '=' && !it.year && !postfix) continue;
       const prop = propertyFor(ctx, i, v.end, v.value);

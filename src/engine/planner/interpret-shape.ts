@@ -377,6 +377,48 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
     if (totalAt >= 0) ctx.used.add(totalAt);
     return fn === 'sum' || totalAt >= 0 ? items : (listOfLists(ctx, focus, p, of, rank, items) ?? items);
   };
+  // "by the number of movies", "by average rating", "by number of beds".
+  const byOrder = (): Ranked | Unsure | undefined => {
+    for (let k = at + 1; k < ctx.items.length - 1; k++) {
+      const it = ctx.items[k]!;
+      if (it.kind !== 'word' || it.token.lower !== 'by') continue;
+      let j = k + 1;
+      if (ctx.items[j]?.kind === 'word' && (ctx.items[j] as { token: { lower: string } }).token.lower === 'the') j++;
+      const next = ctx.items[j];
+      if (next?.kind === 'prop') {
+        const found = propOrder(j);
+        if (found) {
+          ctx.used.add(k);
+          return found;
+        }
+      }
+      if (next?.kind === 'agg' && ctx.items[j + 1]?.kind === 'prop') {
+        const found = propOrder(j + 1, next.fn);
+        if (found) {
+          ctx.used.add(k).add(j);
+          return found;
+        }
+      }
+      if (next?.kind === 'count' && ctx.items[j + 1]?.kind === 'prop') {
+        const found = listOrder(j + 1, undefined, true);
+        if (found) {
+          ctx.used.add(k).add(j);
+          return found;
+        }
+      }
+      if (next?.kind === 'count') {
+        const counted = ctx.nodes.find((n) => n.at > j && n !== focus && n.at <= j + 3);
+        if (counted) {
+          ctx.used.add(k).add(j);
+          return { order: { by: { count: counted.id }, direction: rank.direction }, fromProperty: false, countedBy: true };
+        }
+      }
+    }
+    return undefined;
+  };
+  // "the top 3 types of machines by ram": what "by" names ranks "top", not how many of the things after it.
+  const byFirst = rank.weak ? byOrder() : undefined;
+  if (byFirst) return byFirst;
   // "the highest number of followers": the count says what "highest" measures.
   let counted = false;
   for (let k = at + 1; k <= Math.min(ctx.items.length - 1, at + 4); k++) {
@@ -425,42 +467,8 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
     }
     if (it.kind === 'word' && !/^(the|a|an|of|in|by|number|different|distinct|unique)$/.test(it.token.lower)) break;
   }
-  // "by the number of movies", "by average rating", "by number of beds".
-  for (let k = at + 1; k < ctx.items.length - 1; k++) {
-    const it = ctx.items[k]!;
-    if (it.kind !== 'word' || it.token.lower !== 'by') continue;
-    let j = k + 1;
-    if (ctx.items[j]?.kind === 'word' && (ctx.items[j] as { token: { lower: string } }).token.lower === 'the') j++;
-    const next = ctx.items[j];
-    if (next?.kind === 'prop') {
-      const found = propOrder(j);
-      if (found) {
-        ctx.used.add(k);
-        return found;
-      }
-    }
-    if (next?.kind === 'agg' && ctx.items[j + 1]?.kind === 'prop') {
-      const found = propOrder(j + 1, next.fn);
-      if (found) {
-        ctx.used.add(k).add(j);
-        return found;
-      }
-    }
-    if (next?.kind === 'count' && ctx.items[j + 1]?.kind === 'prop') {
-      const found = listOrder(j + 1, undefined, true);
-      if (found) {
-        ctx.used.add(k).add(j);
-        return found;
-      }
-    }
-    if (next?.kind === 'count') {
-      const counted = ctx.nodes.find((n) => n.at > j && n !== focus && n.at <= j + 3);
-      if (counted) {
-        ctx.used.add(k).add(j);
-        return { order: { by: { count: counted.id }, direction: rank.direction }, fromProperty: false, countedBy: true };
-      }
-    }
-  }
+  const by = rank.weak ? undefined : byOrder();
+  if (by) return by;
   if (rank.dimension) return dimensionOrder(ctx, focus, rank, rank.word);
   if (rank.weak) return undefined;
   // "the biggest", "the smallest" on their own: the dimension of the word itself.

@@ -56,6 +56,35 @@ const SKY: UpsertBatch = {
   ],
 };
 
+/** A marina: docks in zones hold boats, each boat of one model with a length. */
+const MARINA: UpsertBatch = {
+  nodes: [
+    node('d:1', 'Dock', { name: 'North Dock', zone: 1 }),
+    node('d:2', 'Dock', { name: 'South Dock', zone: 2 }),
+    node('m:1', 'Model', { name: 'Skiff 12', length: 12 }),
+    node('m:2', 'Model', { name: 'Cruiser 40', length: 40 }),
+    node('m:3', 'Model', { name: 'Sloop 28', length: 28 }),
+    node('b:1', 'Boat', { name: 'Gull' }),
+    node('b:2', 'Boat', { name: 'Tern' }),
+    node('b:3', 'Boat', { name: 'Puffin' }),
+    node('b:4', 'Boat', { name: 'Heron' }),
+    node('b:5', 'Boat', { name: 'Osprey' }),
+  ],
+  relationships: [
+    rel('d:2', 'HOLDS', 'b:1'),
+    rel('d:2', 'HOLDS', 'b:2'),
+    rel('d:2', 'HOLDS', 'b:3'),
+    rel('d:2', 'HOLDS', 'b:4'),
+    rel('d:1', 'HOLDS', 'b:5'),
+    // Skiffs are the most boats in zone 2; the cruiser is the longest model, and only in zone 1.
+    rel('b:1', 'MODEL', 'm:1'),
+    rel('b:2', 'MODEL', 'm:1'),
+    rel('b:3', 'MODEL', 'm:1'),
+    rel('b:4', 'MODEL', 'm:3'),
+    rel('b:5', 'MODEL', 'm:2'),
+  ],
+};
+
 type Case = {
   question: string;
   chosen?: string[];
@@ -68,6 +97,18 @@ type Case = {
 };
 
 const cases: [string, UpsertBatch, Case[]][] = [
+  [
+    'marina',
+    MARINA,
+    [
+      // "by length" ranks "top", not how many boats each model has.
+      { question: 'List the top 2 models of boats by length that are held in docks in zone 2.', text: /^The 2 models with the highest length: Sloop 28 \(28\) and Skiff 12 \(12\)\.$/ },
+      { question: 'List the top 2 models of boats by length that are held in South Dock.', text: /^The 2 models with the highest length: Sloop 28 \(28\) and Skiff 12 \(12\)\.$/ },
+      { question: 'List the top 2 models by the number of boats held in South Dock.', text: /^The 2 models with the most boats: Skiff 12 \(3\) and Sloop 28 \(1\)\.$/ },
+      // A number right after a number property's words ("zone 2") is its value, on the thing that has it.
+      { question: 'Which boats are held in docks in zone 2?', rows: ['Gull', 'Heron', 'Puffin', 'Tern'] },
+    ],
+  ],
   [
     'shop',
     SHOP,
