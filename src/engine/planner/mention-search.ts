@@ -41,9 +41,12 @@ export const normalizeMention = (text: string) => fold(text).replace(/[^\p{L}\p{
 /** The naming property of a label as the lexicon reads it (naming.ts), where it has one. */
 export type NameKeyOf = (label: string) => string | undefined;
 
-/** A found node as a candidate, named by its label's naming property, else by its own name-like keys. */
-export function candidateOf(node: GraphNode, nameKeyOf?: NameKeyOf): Candidate | undefined {
-  const label = node.labels.find((l) => l !== ENTITY_LABEL) ?? node.labels[0] ?? 'Node';
+/**
+ * A found node as a candidate, named by its label's naming property, else by its own name-like keys.
+ * Of a node's several labels, the one the question says ("the egress node 'R1'" of a `Router:Egress`).
+ */
+export function candidateOf(node: GraphNode, nameKeyOf?: NameKeyOf, said: readonly string[] = []): Candidate | undefined {
+  const label = node.labels.find((l) => said.includes(l)) ?? node.labels.find((l) => l !== ENTITY_LABEL) ?? node.labels[0] ?? 'Node';
   const own = nameKeyOf?.(label);
   const nameProperty = own && typeof node.properties[own] === 'string' && node.properties[own] !== '' ? own : displayNameKey(node.properties);
   if (!nameProperty) return undefined;
@@ -60,10 +63,10 @@ export function candidateOf(node: GraphNode, nameKeyOf?: NameKeyOf): Candidate |
 export const sameNode = (a: Candidate, b: Candidate) => (a.key && b.key ? a.key === b.key : a.id === b.id);
 
 /** Nodes named exactly by the mention, else (unless `exactOnly`) those whose name contains all its words. */
-async function candidatesFor(graph: GraphStore, text: string, nameKeyOf: NameKeyOf, exactOnly = false): Promise<Candidate[]> {
+async function candidatesFor(graph: GraphStore, text: string, nameKeyOf: NameKeyOf, exactOnly = false, said: readonly string[] = []): Promise<Candidate[]> {
   const wanted = normalizeMention(text);
   if (!wanted) return [];
-  const found = (await graph.findNodesByName(text, { limit: SEARCH_LIMIT })).map((m) => candidateOf(m.node, nameKeyOf)).filter((c): c is Candidate => !!c);
+  const found = (await graph.findNodesByName(text, { limit: SEARCH_LIMIT })).map((m) => candidateOf(m.node, nameKeyOf, said)).filter((c): c is Candidate => !!c);
   const exact = found.filter((c) => normalizeMention(c.name) === wanted);
   if (exact.length > 0 || exactOnly) return exact;
   const words = wanted.split(' ');
@@ -243,10 +246,11 @@ export async function searchMentions(graph: GraphStore, understanding: Understan
   let looseBudget = maxMentions - named;
   mentions = mentions.filter((m) => !m.loose || looseBudget-- > 0);
   mentions = await mergeSplitNames(graph, understanding.question, mentions, nameKeyOf);
+  const saidLabels = matchWords(vocabulary, understanding.words).labels.map((m) => m.entry.label);
   for (let index = 0; index < mentions.length; index++) {
     const mention = mentions[index]!;
     // Lower-case words name something only by its whole name ("copper", "ada moreau"), never by a word of it ("top").
-    let candidates = fitting(await candidatesFor(graph, mention.text, nameKeyOf, mention.loose === true), understanding, vocabulary);
+    let candidates = fitting(await candidatesFor(graph, mention.text, nameKeyOf, mention.loose === true, saidLabels), understanding, vocabulary);
     // "businesses in 'Missoula'", "parcels sent to Portugal": a recurring value of a property is that value, not a
     // thing whose name merely holds it ("Missoula Public Library"); a thing named exactly so still wins.
     if (lexicon && candidates.length > 0 && isPropertyValue(lexicon, mention.text) && !candidates.some((c) => normalizeMention(c.name) === normalizeMention(mention.text))) candidates = [];
