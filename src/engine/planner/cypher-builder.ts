@@ -257,6 +257,11 @@ export function buildCypher(m: Meaning): string {
           }
           return `${known} ${picked} ${match} RETURN DISTINCT ${name} AS name${extras}${shown} ORDER BY ${column} ${m.order.direction}, name LIMIT ${m.limit ?? LIST_LIMIT}`;
         }
+        // Ranked by a value of their relationships ("the movies with the highest rating"): each thing once, by its best.
+        if (by.edge && extra.every((x) => x.edge && x.key === by.key)) {
+          const best = `${m.order.direction === 'DESC' ? 'max' : 'min'}(${sortKey})`;
+          return `${known} WITH ${focus.id}, ${best} AS ${column} ${keepingTies([[name, 'name'], [column, column]], `${column} ${m.order.direction}, name`, column, m.limit ?? 1)}`;
+        }
         const columns: [string, string][] = [[name, 'name'], ...extra.map((x): [string, string] => [target(x.of, x.key, x.edge), cypherName(x.key)]), ...(shown ? [[sortKey, column] as [string, string]] : [])];
         return `${known} ${keepingTies(columns, `${undatedLast(column)}${column} ${m.order.direction}, name`, column, m.limit ?? 1, true)}`;
       }

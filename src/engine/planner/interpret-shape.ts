@@ -87,10 +87,13 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
       }
     }
     if (!ranked) return unsure(ctx, `I can’t tell what “${rank.word}” ranks by here`);
-    // "What is the highest rating?": the value, not the thing.
-    const listed = ctx.nodes.some((n) => !n.anchor && n.at > rankAt && items[n.at]?.kind === 'label');
+    // "What is the highest rating?", "Show the earliest start time of any process": the value, not the thing.
+    // Things said after the value ("of any process", "of all movies", "of movies") are what it is taken over;
+    // things said before it are listed ("the movies with the highest rating").
+    const over = (n: Draft) => /^(any|all|of|the)$/.test(ctx.tokens[items[n.at - 1]?.from ?? -1]?.lower ?? '');
+    const listed = ctx.nodes.some((n) => !n.anchor && items[n.at]?.kind === 'label' && (n.at < rankAt || !over(n)));
     const by = ranked.order.by;
-    if (/^what$/.test(opener) && ranked.fromProperty && !listed && 'key' in by && !('aggregate' in by) && !items.some((x, k) => x.kind === 'number' && !x.year && !ctx.used.has(k))) {
+    if (/^(what|show|give|find|tell)$/.test(opener) && items[rankAt + 1]?.kind === 'prop' && ranked.fromProperty && !listed && 'key' in by && !('aggregate' in by) && !items.some((x, k) => x.kind === 'number' && !x.year && !ctx.used.has(k))) {
       ask = { kind: 'aggregate', fn: ranked.order.direction === 'DESC' ? 'max' : 'min', of: by.of, key: by.key, ...(by.edge ? { edge: true } : {}) };
     } else {
       if (countAt >= 0 && !ranked.countedBy) return unsure(ctx, 'a count and a ranking at once');

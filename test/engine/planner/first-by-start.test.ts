@@ -63,3 +63,17 @@ describe('"first" and "last" said of one thing (shipyard)', () => {
     expect(answer.text).toMatch(/the first voyage \(by departed on\)/);
   });
 });
+
+describe('the extreme value itself, taken over any of the things (shipyard)', () => {
+  const planner = plannerOnScratch('extremevalue', SHIPYARD);
+
+  it('answers "the highest cargo tons of any voyage" with the value, not the voyages', async () => {
+    const answer = await planner().ask('Show the highest cargo tons of any voyage sailed by Morning Star.');
+    expect(answer.rows, answer.cypher ?? JSON.stringify(answer.reading)).toEqual([{ value: 450 }]);
+  });
+
+  it('still lists the things when they are what is asked for', async () => {
+    const answer = await planner().ask('Show the voyages with the highest cargo tons.');
+    expect(answer.rows[0]?.name, answer.cypher ?? JSON.stringify(answer.reading)).toBe('Dusk Route');
+  });
+});
