@@ -1,4 +1,5 @@
 import { ServiceClient } from './client.js';
+import { tiedPastCut } from './cut-ties.js';
 import { grade } from './grade.js';
 import type { Answered, Outcome } from './grade.js';
 import type { EvalQuestion } from './question-set.js';
@@ -21,6 +22,8 @@ export interface EvalResult {
   /** The documents the answer cites, by file name. */
   sources?: string[];
   failed?: string;
+  /** Wrong only because the gold's LIMIT cut through a tie the answer lists whole (cut-ties.ts): reported apart. */
+  tied_past_cut?: true;
 }
 
 /** Asks one question of a running service in a session of its own (after its context questions) and grades the answer. */
@@ -36,12 +39,14 @@ export async function askOne(client: ServiceClient, q: EvalQuestion): Promise<Ev
   } finally {
     if (session) client.close(session);
   }
+  const outcome = answer.failed ? 'neither' : grade(q, answer);
   return {
     id: q.id,
     kind: q.kind,
     mode: q.mode,
     question: q.question,
-    outcome: answer.failed ? 'neither' : grade(q, answer),
+    outcome,
+    ...(outcome === 'wrong' && tiedPastCut(q, answer) ? { tied_past_cut: true as const } : {}),
     cypher: answer.query,
     text: answer.text,
     row_count: answer.rows.length,
