@@ -56,10 +56,13 @@ function nlp(): typeof compromise {
 
 export const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
 
-/** Quoted spans: double quotes of any kind, and single quotes that open after a space and close before one. */
+/**
+ * Quoted spans: double quotes of any kind, and single quotes that open after a space and close before
+ * one; an apostrophe before a letter inside them is part of the text ('Ducky's', 'O'Brien').
+ */
 export function quotedSpans(text: string): { start: number; end: number; inner: string }[] {
   const spans: { start: number; end: number; inner: string }[] = [];
-  const pattern = /"([^"]{1,300})"|“([^”]{1,300})”|‘([^’]{1,300})’|«([^»]{1,300})»|(?<![\p{L}\p{N}])'([^']{1,300}?)'(?![\p{L}\p{N}])/gu;
+  const pattern = /"([^"]{1,300})"|“([^”]{1,300})”|‘([^’]{1,300})’|«([^»]{1,300})»|(?<![\p{L}\p{N}])'((?:[^']|'(?=\p{L})){1,300}?)'(?![\p{L}\p{N}])/gu;
   for (const m of text.matchAll(pattern)) {
     const inner = m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? '';
     if (inner.trim()) spans.push({ start: m.index, end: m.index + m[0].length, inner: inner.trim() });

@@ -27,6 +27,8 @@ describe('analyzing a question', () => {
     expect(tokens.find((t) => t.pos === 'quote')).toMatchObject({ text: 'Speed has no limits' });
     expect(tokens.at(-1)!.text).toBe('AB+');
     expect(quotedSpans("O'Brien's 'Quiet Hours' and “Night Trains”").map((q) => q.inner)).toEqual(['Quiet Hours', 'Night Trains']);
+    // An apostrophe before a letter inside single quotes is the text's own.
+    expect(quotedSpans("reviews that mention 'Ada's' or 'O'Neill Wharf'?").map((q) => q.inner)).toEqual(["Ada's", "O'Neill Wharf"]);
   });
 
   it('knows the closed classes compromise sometimes misreads', () => {

@@ -14,6 +14,11 @@ export interface ComparatorCue {
   numberOnly?: boolean;
   /** Compares text ("containing 'Scan'"), so it takes a quoted literal or a word. */
   text?: boolean;
+  /**
+   * Only as written and before a quoted text: "books that mention 'voyage'" compares, while "'voyage'
+   * mentioned in the blurb" places a text and "What does the report mention?" follows a relationship.
+   */
+  asWritten?: boolean;
 }
 
 export const COMPARATOR_CUES: readonly ComparatorCue[] = [
@@ -68,6 +73,8 @@ export const COMPARATOR_CUES: readonly ComparatorCue[] = [
   { words: ['includes'], op: 'contains', text: true },
   { words: ['include'], op: 'contains', text: true },
   { words: ['mentioning'], op: 'contains', text: true },
+  { words: ['mentions'], op: 'contains', text: true, asWritten: true },
+  { words: ['mention'], op: 'contains', text: true, asWritten: true },
   { words: ['starting', 'with'], op: 'starts', text: true },
   { words: ['starts', 'with'], op: 'starts', text: true },
   { words: ['start', 'with'], op: 'starts', text: true },

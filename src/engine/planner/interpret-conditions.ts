@@ -261,8 +261,15 @@ function proseProperty(ctx: Ctx, at: number): LexProperty | undefined {
   const cue = ctx.items[at];
   if (cue?.kind !== 'cmp' || !cue.cue.text || cue.cue.op !== 'contains') return undefined;
   const named = nameProperty(ctx, at);
-  if (!named || (named.longest ?? 0) >= PROSE_MIN_CHARS / 2) return undefined;
-  const prose = ctx.lexicon.properties.filter((p) => p.ownerKind === 'label' && p.owner === named.owner && p.kind === 'text' && (p.longest ?? 0) >= PROSE_MIN_CHARS);
+  if (!named) return undefined;
+  const texts = ctx.lexicon.properties.filter((p) => p.ownerKind === 'label' && p.owner === named.owner && p.kind === 'text' && p.key !== named.key);
+  // "books that mention 'voyage'": what a thing mentions is in its longest text, when that is longer than its name.
+  if (cue.cue.asWritten && cue.cue.words[0]?.startsWith('mention')) {
+    const longest = [...texts].sort((a, b) => (b.longest ?? 0) - (a.longest ?? 0));
+    return longest[0] && (longest[0].longest ?? 0) > (named.longest ?? 0) && (longest[0].longest ?? 0) > (longest[1]?.longest ?? 0) ? longest[0] : undefined;
+  }
+  if ((named.longest ?? 0) >= PROSE_MIN_CHARS / 2) return undefined;
+  const prose = texts.filter((p) => (p.longest ?? 0) >= PROSE_MIN_CHARS);
   return prose.length === 1 ? prose[0] : undefined;
 }
 
@@ -298,7 +305,8 @@ function nameProperty(ctx: Ctx, at: number): LexProperty | undefined {
 }
 
 const negatedBefore = (items: Item[], i: number) => items.slice(Math.max(0, i - 3), i).some((x) => x.kind === 'neg');
-const cueWords = (ctx: Ctx, it: Item) => ctx.tokens.slice(it.from, it.to + 1).map((t: Token) => t.lower).join(' ');
+/** The comparison as said, for the answer to restate ("mention" of a plural thing restated as "mentioning"). */
+const cueWords = (ctx: Ctx, it: Item) => ctx.tokens.slice(it.from, it.to + 1).map((t: Token) => (/^mentions?$/.test(t.lower) ? 'mentioning' : t.lower)).join(' ');
 
 /**
  * "gate 7", "deck 3": a number after a label word is the thing's own number when the label has one

@@ -54,10 +54,10 @@ const saysWhich = (next: Token | undefined) => next !== undefined && (next.numbe
 const isYear = (t: Token) => t.number !== undefined && !t.ordinal && Number.isInteger(t.number) && t.number >= 1000 && t.number <= 2999 && /^\d{4}$/.test(t.lower);
 
 /** Whether tokens from `at` spell `words` exactly (by lemma or as written). */
-function spells(tokens: Token[], at: number, words: string[]): boolean {
+function spells(tokens: Token[], at: number, words: string[], asWritten = false): boolean {
   return words.every((w, i) => {
     const t = tokens[at + i];
-    return t !== undefined && t.pos !== 'quote' && (t.lemma === w || t.lower === w);
+    return t !== undefined && t.pos !== 'quote' && ((!asWritten && t.lemma === w) || t.lower === w);
   });
 }
 
@@ -136,7 +136,7 @@ function linkAt(tokens: Token[], i: number, lexicon: Lexicon, named: NamedThing[
 
   // Comparisons, longest first.
   for (const cue of [...COMPARATOR_CUES].sort((a, b) => b.words.length - a.words.length)) {
-    if (spells(tokens, i, cue.words)) {
+    if (spells(tokens, i, cue.words, cue.asWritten) && (!cue.asWritten || tokens[i + cue.words.length]?.pos === 'quote')) {
       // "before 2000", "before the year 2000", "in the 1990s".
       const at = i + cue.words.length;
       const yearWords = tokens[at]?.lower === 'the' && tokens[at + 1]?.lemma === 'year' ? 2 : tokens[at]?.lemma === 'year' ? 1 : 0;

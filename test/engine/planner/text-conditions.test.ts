@@ -91,6 +91,11 @@ describe('conditions on text (a library)', () => {
     expect(firstValues(await planner().ask("Which books have the 'a quiet year' blurb?"))).toEqual(['Glass Hours']);
   });
 
+  it('a quoted text a thing "mentions" is in its text, not a name', async () => {
+    expect(firstValues(await planner().ask("Which members borrowed books that mention 'voyage'?"))).toEqual(['Ines Carlson', 'Omar Haddad']);
+    expect(firstValues(await planner().ask("Which books mention 'quiet'?"))).toEqual(['Glass Hours']);
+  });
+
   it('"received" a relationship’s value: the things it was given to', async () => {
     expect(firstValues(await planner().ask("What are the titles of the books that received a review summary 'a quiet joy'?"))).toEqual(['Glass Hours']);
   });
