@@ -47,6 +47,7 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
   const firstAfter = (at: number) => free.filter((n) => n.at > at && !n.implicit).sort((a, b) => a.at - b.at)[0];
   let focus: Draft | undefined = (countAt >= 0 ? firstAfter(countAt) : undefined) ?? free.filter((n) => !n.implicit).sort((a, b) => a.at - b.at)[0] ?? free[0] ?? anchors[0];
   if (!focus) return unsure(ctx, 'the question names nothing the graph holds');
+  focus = compoundHead(ctx, focus, free);
   if (countAt >= 0) ctx.used.add(countAt);
   else focus = objectAsked(ctx, focus, free);
 
@@ -569,6 +570,18 @@ function topChosen(ctx: Ctx, focus: Draft, rank: RankItem): Ordering | OpenReadi
       { id: TOP_UNRANKED, label: `In no particular order` },
     ],
   };
+}
+
+/**
+ * "the business categories", "user reviews": a thing said in the singular right before another names
+ * what the second is of; the second, the head of the compound, is the thing asked about.
+ */
+function compoundHead(ctx: Ctx, focus: Draft, free: Draft[]): Draft {
+  const it = ctx.items[focus.at];
+  const next = ctx.items[focus.at + 1];
+  const head = ctx.tokens[it?.from ?? -1];
+  if (it?.kind !== 'label' || next?.kind !== 'label' || head?.pos !== 'noun' || head.tags.has('Plural')) return focus;
+  return free.find((n) => n.at === focus.at + 1 && !n.implicit) ?? focus;
 }
 
 /** A thing the question names only by a verb ("businesses reviewed by users": the reviews), passed through rather than asked about. */

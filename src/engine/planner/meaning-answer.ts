@@ -57,24 +57,41 @@ export const withArticle = (word: string) => `${/^[aeiou]/i.test(word) ? 'an' : 
 
 /** "that Ada Moreau inspects", "that are located in Lyon", "(insured, home port Lyon)". */
 function describe(m: Meaning, focusId: string, plural: boolean): string {
+  const focus = m.nodes.find((n) => n.id === focusId)!;
+  const parts = joinsOf(m, focusId, plural, new Set([focusId]), 0);
+  // The focus's own conditions beside its noun, before what it is joined to: "people (born after 1970) that acted in movies (released before 2000)".
+  return `${focus.conditions.length ? ` (${conditionsWords(focus.conditions)})` : ''}${parts.length ? ` ${parts.join(' and ')}` : ''}`;
+}
+
+/** Joins said of a thing further from the focus than this: past that, the sentence would not be read. */
+const DESCRIBED_DEPTH = 2;
+
+/**
+ * What `id` is joined to, each as a relative clause, and what those are joined to in turn (in
+ * brackets), so a condition two steps away is restated too: "categories that a business (that a
+ * review (text mentioning “awesome”) does not review) is in". `seen`: things said already.
+ */
+function joinsOf(m: Meaning, id: string, plural: boolean, seen: Set<string>, depth: number): string[] {
   const byId = new Map(m.nodes.map((n) => [n.id, n]));
   // "that directed at least 2 movies", "that more than 3 people acted in": how many, where the question counted them.
   const counted = new Map((m.having ?? []).map((h) => [h.count, h]));
   const parts: string[] = [];
   for (const e of m.edges) {
-    if (e.from !== focusId && e.to !== focusId) continue;
-    const other = byId.get(e.from === focusId ? e.to : e.from)!;
+    if (e.from !== id && e.to !== id) continue;
+    const other = byId.get(e.from === id ? e.to : e.from)!;
+    if (seen.has(other.id)) continue;
+    seen.add(other.id);
     const how = counted.get(other.id);
+    const further = depth < DESCRIBED_DEPTH ? joinsOf(m, other.id, false, seen, depth + 1) : [];
     const otherConditions = other.conditions.length ? ` (${conditionsWords(other.conditions)})` : '';
+    const otherJoins = further.length ? ` (${further.join(' and ')})` : '';
     const otherWords = how
-      ? `${how.words} ${noun(kindOf(other), how.value === 1 ? 1 : 2)}${otherConditions}`
-      : (nodeName(other) ?? `${other.conditions.length ? noun(kindOf(other), 2) : withArticle(noun(kindOf(other), 1))}${otherConditions}`);
-    if (e.from === focusId) parts.push(`that ${e.negated ? notVerbOf(e, plural) : verbOf(e, plural)} ${otherWords}${edgeConditions(e)}`);
+      ? `${how.words} ${noun(kindOf(other), how.value === 1 ? 1 : 2)}${otherConditions}${otherJoins}`
+      : `${nodeName(other) ?? `${other.conditions.length ? noun(kindOf(other), 2) : withArticle(noun(kindOf(other), 1))}${otherConditions}`}${otherJoins}`;
+    if (e.from === id) parts.push(`that ${e.negated ? notVerbOf(e, plural) : verbOf(e, plural)} ${otherWords}${edgeConditions(e)}`);
     else parts.push(`that ${otherWords} ${e.negated ? notVerbOf(e, false) : verbOf(e, false)}${edgeConditions(e)}`);
   }
-  const focus = byId.get(focusId)!;
-  // The focus's own conditions beside its noun, before what it is joined to: "people (born after 1970) that acted in movies (released before 2000)".
-  return `${focus.conditions.length ? ` (${conditionsWords(focus.conditions)})` : ''}${parts.length ? ` ${parts.join(' and ')}` : ''}`;
+  return parts;
 }
 
 const edgeConditions = (e: MeaningEdge) => (e.conditions.length ? ` (${conditionsWords(e.conditions)})` : '');

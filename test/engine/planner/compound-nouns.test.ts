@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { UpsertBatch } from '../../../src/stores/graph/port.js';
+import { firstValues, graphNode as node, graphRel as rel, plannerOnScratch } from '../../support/planner.js';
+
+/**
+ * "The shop categories": of two things said one right after the other, the second is the thing
+ * asked about (the head of the compound) and the first what it is of; and the answer restates a
+ * condition two joins away from what it lists ("categories that a shop (that Ada Brook did not
+ * visit) …"), instead of leaving it out. Invented graph: a market.
+ */
+
+const MARKET: UpsertBatch = {
+  nodes: [
+    node('s:1', 'Shop', { name: 'Crumb & Co' }),
+    node('s:2', 'Shop', { name: 'Bolt Hardware' }),
+    node('s:3', 'Shop', { name: 'Leaf Tea' }),
+    node('c:1', 'Category', { name: 'Bakery' }),
+    node('c:2', 'Category', { name: 'Tools' }),
+    node('c:3', 'Category', { name: 'Drinks' }),
+    node('u:1', 'Customer', { name: 'Ada Brook' }),
+    node('u:2', 'Customer', { name: 'Ben Holm' }),
+  ],
+  relationships: [
+    rel('s:1', 'IN_CATEGORY', 'c:1'),
+    rel('s:2', 'IN_CATEGORY', 'c:2'),
+    rel('s:3', 'IN_CATEGORY', 'c:3'),
+    rel('u:1', 'VISITED', 's:1'),
+    rel('u:1', 'VISITED', 's:3'),
+    rel('u:2', 'VISITED', 's:2'),
+  ],
+};
+
+describe('compound nouns and conditions two joins away (market)', () => {
+  const planner = plannerOnScratch('compoundnouns', MARKET);
+
+  it('lists the head of "the shop categories", not the shops', async () => {
+    expect(firstValues(await planner().ask('List the shop categories.'))).toEqual(['Bakery', 'Drinks', 'Tools']);
+    expect((await planner().ask('How many shop categories are there?')).rows).toEqual([{ count: 3 }]);
+  });
+
+  it('restates a condition two joins away from what it lists', async () => {
+    const answer = await planner().ask('List the categories of shops that Ada Brook did not visit.');
+    expect(firstValues(answer), answer.cypher).toEqual(['Tools']);
+    expect(answer.text).toBe('1 category that a shop (that Ada Brook did not visit) in category: Tools.');
+  });
+});
