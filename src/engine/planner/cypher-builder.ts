@@ -118,7 +118,7 @@ export function pickedColumn(m: Meaning): string | undefined {
   if (!m.order?.chronological || m.order.pick === undefined) return undefined;
   const by = m.order.by as { of: string; key: string };
   const label = (m.nodes.find((n) => n.id === by.of)?.label ?? 'thing').toLowerCase();
-  const taken = new Set(['name', by.key, ...(m.ask.kind === 'list' ? m.ask.extra.map((x) => x.key) : [])]);
+  const taken = new Set(['name', by.key, ...(m.ask.kind === 'list' ? m.ask.extra.map((x) => x.as ?? x.key) : [])]);
   return taken.has(label) ? `${label}_name` : label;
 }
 
@@ -223,7 +223,7 @@ export function buildCypher(m: Meaning): string {
       return `${match} RETURN ${m.ask.fn}(${target(m.ask.of, m.ask.key, m.ask.edge)}) AS value`;
     case 'list': {
       const extra = m.ask.extra.filter((x) => !(x.of === focus.id && !x.edge && x.key === focusNameKey(focus)));
-      const extras = extra.map((x) => `, ${target(x.of, x.key, x.edge)} AS ${cypherName(x.key)}`).join('');
+      const extras = extra.map((x) => `, ${target(x.of, x.key, x.edge)} AS ${cypherName(x.as ?? x.key)}`).join('');
       if (m.order && 'count' in m.order.by) return rankByCount(m, m.order.by.count, byId, name);
       if (m.order && 'aggregate' in m.order.by) {
         const by = m.order.by;
@@ -262,7 +262,7 @@ export function buildCypher(m: Meaning): string {
           const best = `${m.order.direction === 'DESC' ? 'max' : 'min'}(${sortKey})`;
           return `${known} WITH ${focus.id}, ${best} AS ${column} ${keepingTies([[name, 'name'], [column, column]], `${column} ${m.order.direction}, name`, column, m.limit ?? 1)}`;
         }
-        const columns: [string, string][] = [[name, 'name'], ...extra.map((x): [string, string] => [target(x.of, x.key, x.edge), cypherName(x.key)]), ...(shown ? [[sortKey, column] as [string, string]] : [])];
+        const columns: [string, string][] = [[name, 'name'], ...extra.map((x): [string, string] => [target(x.of, x.key, x.edge), cypherName(x.as ?? x.key)]), ...(shown ? [[sortKey, column] as [string, string]] : [])];
         return `${known} ${keepingTies(columns, `${undatedLast(column)}${column} ${m.order.direction}, name`, column, m.limit ?? 1, true)}`;
       }
       // One row per thing (two things may share a name), with the values shown beside it.

@@ -48,10 +48,13 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
   let focus: Draft | undefined = (countAt >= 0 ? firstAfter(countAt) : undefined) ?? free.filter((n) => !n.implicit).sort((a, b) => a.at - b.at)[0] ?? free[0] ?? anchors[0];
   if (!focus) return unsure(ctx, 'the question names nothing the graph holds');
   focus = compoundHead(ctx, focus, free);
+  // "the names and categories of businesses": the businesses, each with its categories.
+  const beside = countAt < 0 ? listedBeside(ctx, focus, free) : undefined;
+  if (beside) focus = beside.owner;
   if (countAt >= 0) ctx.used.add(countAt);
-  else focus = objectAsked(ctx, focus, free);
+  else if (!beside) focus = objectAsked(ctx, focus, free);
 
-  let ask: Ask = { kind: 'list', extra: [] };
+  let ask: Ask = { kind: 'list', extra: beside ? [beside.column] : [] };
   let order: Ordering | undefined;
   let limit: number | undefined;
 
@@ -570,6 +573,27 @@ function topChosen(ctx: Ctx, focus: Draft, rank: RankItem): Ordering | OpenReadi
       { id: TOP_UNRANKED, label: `In no particular order` },
     ],
   };
+}
+
+/**
+ * "the names and categories of businesses", "the titles, years and genres of films": a thing listed
+ * beside a value of what follows "of" is a column of that thing's answer (each business with its
+ * categories), not the thing asked about. Only when the two are joined and the list starts with a value.
+ */
+function listedBeside(ctx: Ctx, focus: Draft, free: Draft[]): { owner: Draft; column: { of: string; key: string; as: string } } | undefined {
+  const { items } = ctx;
+  const at = focus.at;
+  if (items[at]?.kind !== 'label' || !(isWord(items[at - 1], 'and') || isWord(items[at - 1], ','))) return undefined;
+  // The list before it holds a value ("the names and …", "names, addresses, and …").
+  const value = (it: Item | undefined) => it?.kind === 'prop' || (it?.kind === 'word' && /^(names?|titles?)$/.test(it.token.lower));
+  let k = at - 1;
+  while (k > 0 && (isWord(items[k], 'and') || isWord(items[k], ',') || value(items[k]))) k--;
+  if (!items.slice(k + 1, at).some(value)) return undefined;
+  const ofAt = isWord(items[at + 1], 'of') ? at + 1 : -1;
+  const owner = ofAt < 0 ? undefined : free.find((n) => n !== focus && (n.at === ofAt + 1 || (n.at === ofAt + 2 && isWord(items[ofAt + 1], 'the'))));
+  const key = labelOf(ctx.lexicon, focus.label ?? '')?.nameKey;
+  if (!owner || !key || !focus.label || !joined(ctx, owner, focus)) return undefined;
+  return { owner, column: { of: focus.id, key, as: focus.label.toLowerCase() } };
 }
 
 /**

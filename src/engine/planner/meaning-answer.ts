@@ -269,7 +269,7 @@ function sayRows(input: MeaningAnswerInput): string {
       const which = picked ? [pickedColumn(m)!] : [];
       // "The first 3 filings": in the order of a date, said with it and shown beside each.
       const dated = m.order?.chronological && !picked && 'key' in m.order.by ? m.order.by.key : undefined;
-      const asked = [...new Set([...m.ask.extra.map((x) => x.key), ...which, ...(dated ? [dated] : [])])].filter((k) => columns.slice(1).includes(k));
+      const asked = [...new Set([...m.ask.extra.map((x) => x.as ?? x.key), ...which, ...(dated ? [dated] : [])])].filter((k) => columns.slice(1).includes(k));
       const listed = listOf(rows.map((r) => (asked.length ? `${show(r[first])} (${asked.map((c) => `${identifierWords(c).join(' ')} ${show(r[c])}`).join(', ')})` : show(r[first]))));
       if (truncated && total !== undefined && total > names.length) return `There are ${show(total)} ${n(total)}${said}; the first ${names.length} are: ${listed}.`;
       if (truncated) return `There are more than ${names.length} ${n(2)}${said}; the first ${names.length} are: ${listed}.`;
@@ -279,9 +279,11 @@ function sayRows(input: MeaningAnswerInput): string {
       }
       if (picked) return `${chronologicalPick(m, focus, picked, n)}: ${listed}.`;
       if (dated) return `The ${m.order!.direction === 'ASC' ? 'first' : 'last'}${names.length > 1 ? ` ${names.length}` : ''} ${n(names.length)} by ${identifierWords(dated).join(' ')}${describe(m, focus.id, names.length !== 1)}: ${listed}.`;
-      const plainly = simple(m, names.length, n(names.length));
+      // A value of another thing beside each ("each business with its categories") repeats a thing per value: each counts once.
+      const things = m.ask.kind === 'list' && m.ask.extra.some((x) => x.of !== focus.id) ? new Set(names).size : names.length;
+      const plainly = simple(m, things, n(things));
       if (plainly) return `${plainly}: ${listed}.`;
-      return `${names.length} ${n(names.length)}${describe(m, focus.id, names.length !== 1)}: ${listed}.`;
+      return `${things} ${n(things)}${describe(m, focus.id, things !== 1)}: ${listed}.`;
     }
   }
 }

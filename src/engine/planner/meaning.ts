@@ -66,7 +66,8 @@ export const typesOf = (e: Pick<MeaningEdge, 'type' | 'orTypes'>): string[] => [
 
 /** What the answer reports about the focus. */
 export type Ask =
-  | { kind: 'list'; extra: { of: string; key: string; edge?: boolean }[] }
+  /** `as`: the column a value is shown as when not its key (another thing's name shown as `category`). */
+  | { kind: 'list'; extra: { of: string; key: string; edge?: boolean; as?: string }[] }
   | { kind: 'count' }
   | { kind: 'value'; of: string; key: string; edge?: boolean }
   | { kind: 'aggregate'; fn: 'avg' | 'sum' | 'min' | 'max'; of: string; key: string; edge?: boolean }

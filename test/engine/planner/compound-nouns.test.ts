@@ -4,7 +4,8 @@ import { firstValues, graphNode as node, graphRel as rel, plannerOnScratch } fro
 
 /**
  * "The shop categories": of two things said one right after the other, the second is the thing
- * asked about (the head of the compound) and the first what it is of; and the answer restates a
+ * asked about (the head of the compound) and the first what it is of; "the names and categories of
+ * shops" lists each shop with its categories, not the categories; and the answer restates a
  * condition two joins away from what it lists ("categories that a shop (that Ada Brook did not
  * visit) …"), instead of leaving it out. Invented graph: a market.
  */
@@ -42,5 +43,14 @@ describe('compound nouns and conditions two joins away (market)', () => {
     const answer = await planner().ask('List the categories of shops that Ada Brook did not visit.');
     expect(firstValues(answer), answer.cypher).toEqual(['Tools']);
     expect(answer.text).toBe('1 category that a shop (that Ada Brook did not visit) in category: Tools.');
+  });
+
+  it('lists "the names and categories of shops" as each shop with its category', async () => {
+    const answer = await planner().ask('What are the names and categories of shops visited by Ada Brook?');
+    expect(answer.rows.map((r) => [r.name, r.category]), answer.cypher ?? JSON.stringify(answer.reading)).toEqual([
+      ['Crumb & Co', 'Bakery'],
+      ['Leaf Tea', 'Drinks'],
+    ]);
+    expect(answer.text).toMatch(/^2 shops /);
   });
 });
