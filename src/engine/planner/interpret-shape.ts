@@ -126,8 +126,14 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
     ctx.used.add(aggAt).add(target.i);
     const of = valueOwner(ctx, target.p, target.i);
     if (!of) return unsure(ctx, `I can’t tell whose ${target.p.key} is meant`);
-    ask = { kind: 'aggregate', fn, ...of };
-    if (!of.edge) focus = ctx.nodes.find((n) => n.id === of.of) ?? focus;
+    if ((fn === 'min' || fn === 'max') && pickedByExtreme(ctx, focus, of.of, aggAt)) {
+      // "the filings where the amount is the minimum": those filings (all of them, when several share it), not the amount.
+      order = { by: of, direction: fn === 'min' ? 'ASC' : 'DESC' };
+      limit = 1;
+    } else {
+      ask = { kind: 'aggregate', fn, ...of };
+      if (!of.edge) focus = ctx.nodes.find((n) => n.id === of.of) ?? focus;
+    }
   } else if (countAt >= 0 && countedProperty(ctx, countAt)) {
     // "How many seats does the Morning Star have?": a value that is a number; "the total number of stars of …": their sum.
     const { p, i } = countedProperty(ctx, countAt)!;
@@ -573,6 +579,15 @@ function topChosen(ctx: Ctx, focus: Draft, rank: RankItem): Ordering | OpenReadi
       { id: TOP_UNRANKED, label: `In no particular order` },
     ],
   };
+}
+
+/**
+ * "What are the parcels where the weight is the minimum?", "Which ships have the maximum tonnage?": the
+ * things listed before "where", "whose", "with" or "have" are picked by the extreme of their own value.
+ */
+function pickedByExtreme(ctx: Ctx, focus: Draft, owner: string, aggAt: number): boolean {
+  if (focus.id !== owner || focus.anchor || focus.at > aggAt || ctx.items[focus.at]?.kind !== 'label') return false;
+  return ctx.items.slice(focus.at + 1, aggAt).some((it) => (it.kind === 'wh' && /^(where|whose)$/.test(it.word)) || (it.kind === 'word' && /^(whose|with|having|have|has|had)$/.test(it.token.lower)));
 }
 
 /**

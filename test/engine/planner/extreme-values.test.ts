@@ -13,9 +13,9 @@ const FILMS: UpsertBatch = {
   nodes: [
     node('c:1', 'Critic', { name: 'Ida Berg' }),
     node('c:2', 'Critic', { name: 'Olu Ade' }),
-    node('f:1', 'Film', { title: 'Red Cliff' }),
-    node('f:2', 'Film', { title: 'Salt Sea' }),
-    node('f:3', 'Film', { title: 'Tin Moon' }),
+    node('f:1', 'Film', { title: 'Red Cliff', length: 140 }),
+    node('f:2', 'Film', { title: 'Salt Sea', length: 95 }),
+    node('f:3', 'Film', { title: 'Tin Moon', length: 140 }),
   ],
   relationships: [
     rel('c:1', 'REVIEWED', 'f:1', { score: 90 }),
@@ -46,5 +46,16 @@ describe('extreme values and the things that have them (films)', () => {
   it('answers the value taken over "any" of the things', async () => {
     const answer = await planner().ask('Show the lowest score of any film reviewed by Olu Ade.');
     expect(answer.rows, answer.cypher ?? JSON.stringify(answer.reading)).toEqual([{ value: 60 }]);
+  });
+
+  it('lists the things picked by the extreme of their own value, every one that shares it', async () => {
+    const longest = await planner().ask('Which films have the maximum length?');
+    expect(longest.rows, longest.cypher ?? JSON.stringify(longest.reading)).toEqual([
+      { name: 'Red Cliff', length: 140 },
+      { name: 'Tin Moon', length: 140 },
+    ]);
+    const shortest = await planner().ask('What are the films where the length is the minimum?');
+    expect(shortest.rows, shortest.cypher ?? JSON.stringify(shortest.reading)).toEqual([{ name: 'Salt Sea', length: 95 }]);
+    expect((await planner().ask('What is the minimum length of films?')).rows).toEqual([{ value: 95 }]);
   });
 });
