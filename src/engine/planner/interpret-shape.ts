@@ -38,7 +38,11 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
   const indexOf = (kind: Item['kind']) => items.findIndex((it, i) => it.kind === kind && !ctx.used.has(i));
   const rankAt = chooseRank(ctx);
   // "the top 5 actors by the number of movies", "the highest number of followers": what a ranking ranks by, not what is asked.
-  const countAt = rankAt >= 0 && measuresRank(items, indexOf('count')) ? -1 : indexOf('count');
+  const counted = rankAt >= 0 && measuresRank(items, indexOf('count')) ? -1 : indexOf('count');
+  // "How many movies … and what are they?": the things themselves, which a list gives with how many there are.
+  const listedToo = counted >= 0 ? alsoListed(ctx, counted) : undefined;
+  if (listedToo) ctx.used.add(counted);
+  const countAt = listedToo ? -1 : counted;
   const aggAt = indexOf('agg');
   const anchors = ctx.nodes.filter((n) => n.anchor);
   const free = ctx.nodes.filter((n) => !n.anchor);
@@ -52,9 +56,9 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
   const beside = countAt < 0 ? listedBeside(ctx, focus, free) : undefined;
   if (beside) focus = beside.owner;
   if (countAt >= 0) ctx.used.add(countAt);
-  else if (!beside) focus = objectAsked(ctx, focus, free);
+  else if (!beside && !listedToo) focus = objectAsked(ctx, focus, free);
 
-  let ask: Ask = { kind: 'list', extra: beside ? [beside.column] : [] };
+  let ask: Ask = { kind: 'list', extra: [...(beside ? [beside.column] : []), ...(listedToo?.column ? [listedToo.column] : [])] };
   let order: Ordering | undefined;
   let limit: number | undefined;
 
@@ -579,6 +583,26 @@ function topChosen(ctx: Ctx, focus: Draft, rank: RankItem): Ordering | OpenReadi
       { id: TOP_UNRANKED, label: `In no particular order` },
     ],
   };
+}
+
+/**
+ * "How many movies did Ada act in and what are they?", "How many machines are in rack R and what types
+ * are they?": a count asked with the things counted ("they"), and maybe a kind of thing joined to
+ * them, shown beside each. Undefined when the question asks no such second part.
+ */
+function alsoListed(ctx: Ctx, countAt: number): { column?: { of: string; key: string; as: string } } | undefined {
+  const { items } = ctx;
+  for (let k = countAt + 1; k < items.length - 2; k++) {
+    const wh = items[k + 1];
+    if (!isWord(items[k], 'and') || wh?.kind !== 'wh' || !/^(what|who|which)$/.test(wh.word)) continue;
+    const they = items.findIndex((it, i) => i > k + 1 && i <= k + 5 && it.kind === 'word' && /^(they|them|those|these)$/.test(it.token.lower));
+    if (they < 0) return undefined;
+    for (let i = k; i <= they; i++) if (items[i]?.kind !== 'label') ctx.used.add(i);
+    const kind = ctx.nodes.find((n) => !n.anchor && n.at > k + 1 && n.at < they && n.label);
+    const key = kind ? labelOf(ctx.lexicon, kind.label!)?.nameKey : undefined;
+    return kind && key ? { column: { of: kind.id, key, as: kind.label!.toLowerCase() } } : {};
+  }
+  return undefined;
 }
 
 /**

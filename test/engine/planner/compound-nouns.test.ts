@@ -5,7 +5,8 @@ import { firstValues, graphNode as node, graphRel as rel, plannerOnScratch } fro
 /**
  * "The shop categories": of two things said one right after the other, the second is the thing
  * asked about (the head of the compound) and the first what it is of; "the names and categories of
- * shops" lists each shop with its categories, not the categories; and the answer restates a
+ * shops" lists each shop with its categories, not the categories; "how many … and what are they?"
+ * lists them with how many there are, not the count alone; and the answer restates a
  * condition two joins away from what it lists ("categories that a shop (that Ada Brook did not
  * visit) …"), instead of leaving it out. Invented graph: a market.
  */
@@ -52,5 +53,16 @@ describe('compound nouns and conditions two joins away (market)', () => {
       ['Leaf Tea', 'Drinks'],
     ]);
     expect(answer.text).toMatch(/^2 shops /);
+  });
+
+  it('answers "how many … and what are they?" with the things and how many there are', async () => {
+    const answer = await planner().ask('How many shops did Ada Brook visit and what are they?');
+    expect(answer.rows.map((r) => r.name), answer.cypher ?? JSON.stringify(answer.reading)).toEqual(['Crumb & Co', 'Leaf Tea']);
+    expect(answer.text).toMatch(/^Ada Brook visited 2 shops: Crumb & Co and Leaf Tea\.$/);
+    const kinds = await planner().ask('How many shops did Ada Brook visit and what categories are they in?');
+    expect(kinds.rows.map((r) => [r.name, r.category]), kinds.cypher ?? JSON.stringify(kinds.reading)).toEqual([
+      ['Crumb & Co', 'Bakery'],
+      ['Leaf Tea', 'Drinks'],
+    ]);
   });
 });
