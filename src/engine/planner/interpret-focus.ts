@@ -1,0 +1,72 @@
+import type { Ctx, Draft } from './interpret-context.js';
+import { isWord, joined, labelOf } from './interpret-context.js';
+import type { Item } from './links.js';
+
+/**
+ * Which of several things said is the one asked about, and what the others add to its answer: the
+ * head of a compound ("the business categories"), things listed beside a value of another ("the
+ * names and categories of businesses"), a count asked with the things counted ("how many … and what
+ * are they?"), things picked by the extreme of their own value ("the films with the maximum length").
+ */
+
+/**
+ * "the business categories", "user reviews": a thing said in the singular right before another names
+ * what the second is of; the second, the head of the compound, is the thing asked about.
+ */
+export function compoundHead(ctx: Ctx, focus: Draft, free: Draft[]): Draft {
+  const it = ctx.items[focus.at];
+  const next = ctx.items[focus.at + 1];
+  const head = ctx.tokens[it?.from ?? -1];
+  if (it?.kind !== 'label' || next?.kind !== 'label' || head?.pos !== 'noun' || head.tags.has('Plural')) return focus;
+  return free.find((n) => n.at === focus.at + 1 && !n.implicit) ?? focus;
+}
+
+/**
+ * "the names and categories of businesses", "the titles, years and genres of films": a thing listed
+ * beside a value of what follows "of" is a column of that thing's answer (each business with its
+ * categories), not the thing asked about. Only when the two are joined and the list starts with a value.
+ */
+export function listedBeside(ctx: Ctx, focus: Draft, free: Draft[]): { owner: Draft; column: { of: string; key: string; as: string } } | undefined {
+  const { items } = ctx;
+  const at = focus.at;
+  if (items[at]?.kind !== 'label' || !(isWord(items[at - 1], 'and') || isWord(items[at - 1], ','))) return undefined;
+  // The list before it holds a value ("the names and …", "names, addresses, and …").
+  const value = (it: Item | undefined) => it?.kind === 'prop' || (it?.kind === 'word' && /^(names?|titles?)$/.test(it.token.lower));
+  let k = at - 1;
+  while (k > 0 && (isWord(items[k], 'and') || isWord(items[k], ',') || value(items[k]))) k--;
+  if (!items.slice(k + 1, at).some(value)) return undefined;
+  const ofAt = isWord(items[at + 1], 'of') ? at + 1 : -1;
+  const owner = ofAt < 0 ? undefined : free.find((n) => n !== focus && (n.at === ofAt + 1 || (n.at === ofAt + 2 && isWord(items[ofAt + 1], 'the'))));
+  const key = labelOf(ctx.lexicon, focus.label ?? '')?.nameKey;
+  if (!owner || !key || !focus.label || !joined(ctx, owner, focus)) return undefined;
+  return { owner, column: { of: focus.id, key, as: focus.label.toLowerCase() } };
+}
+
+/**
+ * "What are the parcels where the weight is the minimum?", "Which ships have the maximum tonnage?": the
+ * things listed before "where", "whose", "with" or "have" are picked by the extreme of their own value.
+ */
+export function pickedByExtreme(ctx: Ctx, focus: Draft, owner: string, aggAt: number): boolean {
+  if (focus.id !== owner || focus.anchor || focus.at > aggAt || ctx.items[focus.at]?.kind !== 'label') return false;
+  return ctx.items.slice(focus.at + 1, aggAt).some((it) => (it.kind === 'wh' && /^(where|whose)$/.test(it.word)) || (it.kind === 'word' && /^(whose|with|having|have|has|had)$/.test(it.token.lower)));
+}
+
+/**
+ * "How many movies did Ada act in and what are they?", "How many machines are in rack R and what types
+ * are they?": a count asked with the things counted ("they"), and maybe a kind of thing joined to
+ * them, shown beside each. Undefined when the question asks no such second part.
+ */
+export function alsoListed(ctx: Ctx, countAt: number): { column?: { of: string; key: string; as: string } } | undefined {
+  const { items } = ctx;
+  for (let k = countAt + 1; k < items.length - 2; k++) {
+    const wh = items[k + 1];
+    if (!isWord(items[k], 'and') || wh?.kind !== 'wh' || !/^(what|who|which)$/.test(wh.word)) continue;
+    const they = items.findIndex((it, i) => i > k + 1 && i <= k + 5 && it.kind === 'word' && /^(they|them|those|these)$/.test(it.token.lower));
+    if (they < 0) return undefined;
+    for (let i = k; i <= they; i++) if (items[i]?.kind !== 'label') ctx.used.add(i);
+    const kind = ctx.nodes.find((n) => !n.anchor && n.at > k + 1 && n.at < they && n.label);
+    const key = kind ? labelOf(ctx.lexicon, kind.label!)?.nameKey : undefined;
+    return kind && key ? { column: { of: kind.id, key, as: kind.label!.toLowerCase() } } : {};
+  }
+  return undefined;
+}
