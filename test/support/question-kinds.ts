@@ -77,10 +77,13 @@ for (const company of COMPANIES.slice(0, 4)) {
 }
 
 // Passive voice and rankings: direction comes from the voice.
-add('passive and ranking', 'Which paper is cited the most?', { verify: 'MATCH (p:Paper)<-[:CITES]-(o:Paper) WITH p, count(DISTINCT o) AS n ORDER BY n DESC, p.name LIMIT 1 RETURN p.name AS name' });
-add('passive and ranking', 'Which paper has the most citations?', { verify: 'MATCH (p:Paper)<-[:CITES]-(o:Paper) WITH p, count(DISTINCT o) AS n ORDER BY n DESC, p.name LIMIT 1 RETURN p.name AS name' });
-add('passive and ranking', 'Which paper cites the most papers?', { verify: 'MATCH (p:Paper)-[:CITES]->(o:Paper) WITH p, count(DISTINCT o) AS n ORDER BY n DESC, p.name LIMIT 1 RETURN p.name AS name' });
-add('passive and ranking', 'Which company maintains the most projects?', { verify: 'MATCH (c:Company)-[:MAINTAINS]->(p:Project) WITH c, count(DISTINCT p) AS n ORDER BY n DESC, c.name LIMIT 1 RETURN c.name AS name' });
+/** Every thing matched as `p` with the most `o` (all of them when several tie at the top, as the answer lists them). */
+const mostOf = (pattern: string) =>
+  `MATCH ${pattern} WITH p, count(DISTINCT o) AS n WITH collect({ name: p.name, n: n }) AS all, max(n) AS top UNWIND all AS x WITH x, top WHERE x.n = top RETURN x.name AS name`;
+add('passive and ranking', 'Which paper is cited the most?', { verify: mostOf('(p:Paper)<-[:CITES]-(o:Paper)') });
+add('passive and ranking', 'Which paper has the most citations?', { verify: mostOf('(p:Paper)<-[:CITES]-(o:Paper)') });
+add('passive and ranking', 'Which paper cites the most papers?', { verify: mostOf('(p:Paper)-[:CITES]->(o:Paper)') });
+add('passive and ranking', 'Which company maintains the most projects?', { verify: mostOf('(p:Company)-[:MAINTAINS]->(o:Project)') });
 for (const company of COMPANIES.slice(0, 5)) {
   add('passive and ranking', `Which projects are maintained by ${company}?`, { verify: `MATCH (:Company {name: '${q(company)}'})-[:MAINTAINS]->(p:Project) RETURN p.name AS name` });
 }
