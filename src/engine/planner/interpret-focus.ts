@@ -17,7 +17,8 @@ export function compoundHead(ctx: Ctx, focus: Draft, free: Draft[]): Draft {
   const it = ctx.items[focus.at];
   const next = ctx.items[focus.at + 1];
   const head = ctx.tokens[it?.from ?? -1];
-  if (it?.kind !== 'label' || next?.kind !== 'label' || head?.pos !== 'noun' || head.tags.has('Plural')) return focus;
+  // Both nouns: "the shop reviewed by …" names a shop, whatever label the verb's noun ("review") is.
+  if (it?.kind !== 'label' || next?.kind !== 'label' || head?.pos !== 'noun' || head.tags.has('Plural') || ctx.tokens[next.from]?.pos !== 'noun') return focus;
   return free.find((n) => n.at === focus.at + 1 && !n.implicit) ?? focus;
 }
 
