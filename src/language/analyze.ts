@@ -58,7 +58,7 @@ export const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}+/gu,
 
 /**
  * Quoted spans: double quotes of any kind, and single quotes that open after a space and close before
- * one; an apostrophe before a letter inside them is part of the text ('Ducky's', 'O'Brien').
+ * one; an apostrophe before a letter inside them is part of the text ('Ada's', 'O'Brien').
  */
 export function quotedSpans(text: string): { start: number; end: number; inner: string }[] {
   const spans: { start: number; end: number; inner: string }[] = [];

@@ -178,7 +178,7 @@ export const dimensionOfWord = (t: { lemma: string; lower: string }): Dimension 
 /** Words (and their lemmas) of a property that holds a year: a number property with one of them is a date. */
 export const YEAR_WORDS = /^(year|born|bear|birth|released?|found(ed)?|publish(ed)?|establish(ed)?|buil[dt]|open(ed)?|start(ed)?|create[d]?|launch(ed)?)$/;
 
-/** Words (and their lemmas) of a date that marks when a thing starts or came to be ("begin", "start_date", "openedOn", "created_at"). */
+/** Words (and their lemmas) of a date that marks when a thing starts or came to be ("startsOn", "start_date", "openedOn", "created_at"). */
 export const START_WORDS = /^(begin|beginning|start(ed)?|open(ed|ing)?|create[d]?|creation|found(ed)?|establish(ed)?|born|bear|birth|since|launch(ed)?|issue[d]?|commence[d]?|depart(ed|ure)?)$/;
 
 /** Whether a property (its kind and the lemmas of its words) holds a date or a year. */

@@ -328,7 +328,7 @@ function numberedThing(ctx: Ctx, i: number, value: Value): boolean {
 }
 
 /**
- * "docks in zone 2", "seats in row 5": a number right after a number property's words is that
+ * "berths on pier 2", "seats in row 5": a number right after a number property's words is that
  * property's value, on the thing in play that has it. Returns whether it was placed.
  */
 function numberedProperty(ctx: Ctx, i: number, value: Value): boolean {

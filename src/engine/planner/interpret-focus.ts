@@ -4,13 +4,13 @@ import type { Item } from './links.js';
 
 /**
  * Which of several things said is the one asked about, and what the others add to its answer: the
- * head of a compound ("the business categories"), things listed beside a value of another ("the
- * names and categories of businesses"), a count asked with the things counted ("how many … and what
+ * head of a compound ("the shop categories"), things listed beside a value of another ("the
+ * names and categories of shops"), a count asked with the things counted ("how many … and what
  * are they?"), things picked by the extreme of their own value ("the films with the maximum length").
  */
 
 /**
- * "the business categories", "user reviews": a thing said in the singular right before another names
+ * "the shop categories", "customer visits": a thing said in the singular right before another names
  * what the second is of; the second, the head of the compound, is the thing asked about.
  */
 export function compoundHead(ctx: Ctx, focus: Draft, free: Draft[]): Draft {
@@ -23,8 +23,8 @@ export function compoundHead(ctx: Ctx, focus: Draft, free: Draft[]): Draft {
 }
 
 /**
- * "the names and categories of businesses", "the titles, years and genres of films": a thing listed
- * beside a value of what follows "of" is a column of that thing's answer (each business with its
+ * "the names and categories of shops", "the titles, years and genres of films": a thing listed
+ * beside a value of what follows "of" is a column of that thing's answer (each shop with its
  * categories), not the thing asked about. Only when the two are joined and the list starts with a value.
  */
 export function listedBeside(ctx: Ctx, focus: Draft, free: Draft[]): { owner: Draft; column: { of: string; key: string; as: string } } | undefined {
@@ -53,7 +53,7 @@ export function pickedByExtreme(ctx: Ctx, focus: Draft, owner: string, aggAt: nu
 }
 
 /**
- * "How many movies did Ada act in and what are they?", "How many machines are in rack R and what types
+ * "How many movies did Ada act in and what are they?", "How many boats are in dock D and what models
  * are they?": a count asked with the things counted ("they"), and maybe a kind of thing joined to
  * them, shown beside each. Undefined when the question asks no such second part.
  */

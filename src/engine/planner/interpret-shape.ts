@@ -53,7 +53,7 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
   let focus: Draft | undefined = (countAt >= 0 ? firstAfter(countAt) : undefined) ?? free.filter((n) => !n.implicit).sort((a, b) => a.at - b.at)[0] ?? free[0] ?? anchors[0];
   if (!focus) return unsure(ctx, 'the question names nothing the graph holds');
   focus = compoundHead(ctx, focus, free);
-  // "the names and categories of businesses": the businesses, each with its categories.
+  // "the names and categories of shops": the shops, each with its categories.
   const beside = countAt < 0 ? listedBeside(ctx, focus, free) : undefined;
   if (beside) focus = beside.owner;
   if (countAt >= 0) ctx.used.add(countAt);
@@ -96,8 +96,8 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
       }
     }
     if (!ranked) return unsure(ctx, `I can’t tell what “${rank.word}” ranks by here`);
-    // "What is the highest rating?", "Show the earliest start time of any process": the value, not the thing.
-    // Things said after the value ("of any process", "of all movies", "of movies") are what it is taken over;
+    // "What is the highest rating?", "Show the earliest departure of any voyage": the value, not the thing.
+    // Things said after the value ("of any voyage", "of all movies", "of movies") are what it is taken over;
     // things said before it are listed ("the movies with the highest rating").
     const over = (n: Draft) => /^(any|all|of|the)$/.test(ctx.tokens[items[n.at - 1]?.from ?? -1]?.lower ?? '');
     const listed = ctx.nodes.some((n) => !n.anchor && items[n.at]?.kind === 'label' && (n.at < rankAt || !over(n)));
@@ -132,7 +132,7 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
     const of = valueOwner(ctx, target.p, target.i);
     if (!of) return unsure(ctx, `I can’t tell whose ${target.p.key} is meant`);
     if ((fn === 'min' || fn === 'max') && pickedByExtreme(ctx, focus, of.of, aggAt)) {
-      // "the filings where the amount is the minimum": those filings (all of them, when several share it), not the amount.
+      // "the parcels where the weight is the minimum": those parcels (all of them, when several share it), not the amount.
       order = { by: of, direction: fn === 'min' ? 'ASC' : 'DESC' };
       limit = 1;
     } else {
@@ -434,7 +434,7 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
     }
     return undefined;
   };
-  // "the top 3 types of machines by ram": what "by" names ranks "top", not how many of the things after it.
+  // "the top 3 models of boats by length": what "by" names ranks "top", not how many of the things after it.
   const byFirst = rank.weak ? byOrder() : undefined;
   if (byFirst) return byFirst;
   // "the highest number of followers": the count says what "highest" measures.
@@ -616,8 +616,8 @@ function chronological(ctx: Ctx, focus: Draft): Ordering | undefined {
 }
 
 /**
- * Of several dates (`begin` and `end`, `opened` and `closed`), the one a thing starts at, by which "the
- * first 3" and "the last 3" are taken; when several say so (`begin`, `begin_date_format`), the one of
+ * Of several dates (`startsOn` and `endsOn`, `opened` and `closed`), the one a thing starts at, by which "the
+ * first 3" and "the last 3" are taken; when several say so (`startsOn`, `starts_on_text_format`), the one of
  * fewest words. Undefined when none or several alike do.
  */
 function startDate(dates: LexProperty[]): LexProperty | undefined {

@@ -68,8 +68,8 @@ const DESCRIBED_DEPTH = 2;
 
 /**
  * What `id` is joined to, each as a relative clause, and what those are joined to in turn (in
- * brackets), so a condition two steps away is restated too: "categories that a business (that a
- * review (text mentioning “awesome”) does not review) is in". `seen`: things said already.
+ * brackets), so a condition two steps away is restated too: "categories that a shop (that Ada
+ * Brook did not visit) is in". `seen`: things said already.
  */
 function joinsOf(m: Meaning, id: string, plural: boolean, seen: Set<string>, depth: number): string[] {
   const byId = new Map(m.nodes.map((n) => [n.id, n]));
@@ -267,7 +267,7 @@ function sayRows(input: MeaningAnswerInput): string {
       // Picked in date order ("the actors in the first 3 movies"): also which of them each is joined to.
       const picked = m.order?.chronological && m.order.pick !== undefined ? m.nodes.find((x) => x.id === (m.order!.by as { of: string }).of) : undefined;
       const which = picked ? [pickedColumn(m)!] : [];
-      // "The first 3 filings": in the order of a date, said with it and shown beside each.
+      // "The first 3 voyages": in the order of a date, said with it and shown beside each.
       const dated = m.order?.chronological && !picked && 'key' in m.order.by ? m.order.by.key : undefined;
       const asked = [...new Set([...m.ask.extra.map((x) => x.as ?? x.key), ...which, ...(dated ? [dated] : [])])].filter((k) => columns.slice(1).includes(k));
       const listed = listOf(rows.map((r) => (asked.length ? `${show(r[first])} (${asked.map((c) => `${identifierWords(c).join(' ')} ${show(r[c])}`).join(', ')})` : show(r[first]))));
@@ -279,7 +279,7 @@ function sayRows(input: MeaningAnswerInput): string {
       }
       if (picked) return `${chronologicalPick(m, focus, picked, n)}: ${listed}.`;
       if (dated) return `The ${m.order!.direction === 'ASC' ? 'first' : 'last'}${names.length > 1 ? ` ${names.length}` : ''} ${n(names.length)} by ${identifierWords(dated).join(' ')}${describe(m, focus.id, names.length !== 1)}: ${listed}.`;
-      // A value of another thing beside each ("each business with its categories") repeats a thing per value: each counts once.
+      // A value of another thing beside each ("each shop with its categories") repeats a thing per value: each counts once.
       const things = m.ask.kind === 'list' && m.ask.extra.some((x) => x.of !== focus.id) ? new Set(names).size : names.length;
       const plainly = simple(m, things, n(things));
       if (plainly) return `${plainly}: ${listed}.`;

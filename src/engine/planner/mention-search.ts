@@ -43,7 +43,7 @@ export type NameKeyOf = (label: string) => string | undefined;
 
 /**
  * A found node as a candidate, named by its label's naming property, else by its own name-like keys.
- * Of a node's several labels, the one the question says ("the egress node 'R1'" of a `Router:Egress`).
+ * Of a node's several labels, the one the question says ("the gate 'G9'" of a `Gate:Exit`).
  */
 export function candidateOf(node: GraphNode, nameKeyOf?: NameKeyOf, said: readonly string[] = []): Candidate | undefined {
   const label = node.labels.find((l) => said.includes(l)) ?? node.labels.find((l) => l !== ENTITY_LABEL) ?? node.labels[0] ?? 'Node';
