@@ -82,9 +82,8 @@ export function fits(candidate: Candidate, understanding: Understanding, vocabul
   return rels.every((r) => r.patterns.some((p) => p.from === candidate.label || p.to === candidate.label));
 }
 
-/** Candidates the question's own words rule out: a label or relationship their label cannot take part in. */
-function fitting(candidates: Candidate[], understanding: Understanding, vocabulary: Vocabulary): Candidate[] {
-  const matches = matchWords(vocabulary, understanding.words);
+/** Candidates the question's own words (`matches`, its schema words) rule out: a label or relationship their label cannot take part in. */
+function fitting(candidates: Candidate[], matches: ReturnType<typeof matchWords>): Candidate[] {
   const rels = matches.relationships.map((m) => m.entry);
   const labelWords = matches.labels.map((m) => m.entry.label);
   const fits = (c: Candidate) => {
@@ -246,11 +245,13 @@ export async function searchMentions(graph: GraphStore, understanding: Understan
   let looseBudget = maxMentions - named;
   mentions = mentions.filter((m) => !m.loose || looseBudget-- > 0);
   mentions = await mergeSplitNames(graph, understanding.question, mentions, nameKeyOf);
-  const saidLabels = matchWords(vocabulary, understanding.words).labels.map((m) => m.entry.label);
+  // The question's schema words, read once for all its mentions.
+  const matches = matchWords(vocabulary, understanding.words);
+  const saidLabels = matches.labels.map((m) => m.entry.label);
   for (let index = 0; index < mentions.length; index++) {
     const mention = mentions[index]!;
     // Lower-case words name something only by its whole name ("copper", "ada moreau"), never by a word of it ("top").
-    let candidates = fitting(await candidatesFor(graph, mention.text, nameKeyOf, mention.loose === true, saidLabels), understanding, vocabulary);
+    let candidates = fitting(await candidatesFor(graph, mention.text, nameKeyOf, mention.loose === true, saidLabels), matches);
     // "businesses in 'Missoula'", "parcels sent to Portugal": a recurring value of a property is that value, not a
     // thing whose name merely holds it ("Missoula Public Library"); a thing named exactly so still wins.
     if (lexicon && candidates.length > 0 && isPropertyValue(lexicon, mention.text) && !candidates.some((c) => normalizeMention(c.name) === normalizeMention(mention.text))) candidates = [];
