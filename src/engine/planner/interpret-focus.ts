@@ -38,9 +38,9 @@ export function listedBeside(ctx: Ctx, focus: Draft, free: Draft[]): { owner: Dr
   if (!items.slice(k + 1, at).some(value)) return undefined;
   const ofAt = isWord(items[at + 1], 'of') ? at + 1 : -1;
   const owner = ofAt < 0 ? undefined : free.find((n) => n !== focus && (n.at === ofAt + 1 || (n.at === ofAt + 2 && isWord(items[ofAt + 1], 'the'))));
-  const key = labelOf(ctx.lexicon, focus.label ?? '')?.nameKey;
-  if (!owner || !key || !focus.label || !joined(ctx, owner, focus)) return undefined;
-  return { owner, column: { of: focus.id, key, as: focus.label.toLowerCase() } };
+  const column = nameColumnOf(ctx, focus);
+  if (!owner || !column || !joined(ctx, owner, focus)) return undefined;
+  return { owner, column };
 }
 
 /**
@@ -66,8 +66,14 @@ export function alsoListed(ctx: Ctx, countAt: number): { column?: { of: string; 
     if (they < 0) return undefined;
     for (let i = k; i <= they; i++) if (items[i]?.kind !== 'label') ctx.used.add(i);
     const kind = ctx.nodes.find((n) => !n.anchor && n.at > k + 1 && n.at < they && n.label);
-    const key = kind ? labelOf(ctx.lexicon, kind.label!)?.nameKey : undefined;
-    return kind && key ? { column: { of: kind.id, key, as: kind.label!.toLowerCase() } } : {};
+    const column = kind && nameColumnOf(ctx, kind);
+    return column ? { column } : {};
   }
   return undefined;
+}
+
+/** A thing's name as a column beside another's answer, called by its label (`category`). */
+function nameColumnOf(ctx: Ctx, node: Draft): { of: string; key: string; as: string } | undefined {
+  const key = node.label ? labelOf(ctx.lexicon, node.label)?.nameKey : undefined;
+  return key ? { of: node.id, key, as: node.label!.toLowerCase() } : undefined;
 }
