@@ -1,5 +1,5 @@
-import { cellValues, normalize } from './grade.js';
-import type { Answered, Expectation, Value } from './grade.js';
+import { cellValues, holds } from './grade.js';
+import type { Answered, Expectation } from './grade.js';
 
 /**
  * An answer graded wrong only because the gold's LIMIT cut through a tie: the gold ranks and keeps
@@ -14,8 +14,8 @@ export function tiedPastCut(q: Expectation & { gold_cypher?: string }, answer: A
   const ranked = answer.columns[1];
   if (n < 1 || !ranked || answer.rows.length <= n || !/\btie at\b/.test(answer.text)) return false;
   const wanted = (q.mode === 'top' ? q.required : q.expected) ?? [];
-  const held = new Set(answer.rows.flatMap((r) => answer.columns.flatMap((c) => cellValues(r[c]))).map((v: Value) => normalize(String(v))));
-  if (wanted.length === 0 || !wanted.every((v) => held.has(normalize(String(v))))) return false;
+  const held = answer.rows.flatMap((r) => answer.columns.flatMap((c) => cellValues(r[c])));
+  if (wanted.length === 0 || !wanted.every((v) => holds(held, v))) return false;
   const cut = JSON.stringify(answer.rows[n - 1]![ranked]);
   return answer.rows.slice(n).every((r) => JSON.stringify(r[ranked]) === cut);
 }

@@ -80,7 +80,8 @@ function sameValue(expected: Value, actual: Value): boolean {
   return normalize(String(expected)) === normalize(String(actual));
 }
 
-const holds = (values: Value[], wanted: Value) => values.some((v) => sameValue(wanted, v));
+/** Whether one of `values` is `wanted`, by the grading rules above. */
+export const holds = (values: Value[], wanted: Value) => values.some((v) => sameValue(wanted, v));
 
 /** Distinct rows, each as the values of its cells. */
 function rowValues(answer: Answered): Value[][] {
