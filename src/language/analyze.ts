@@ -167,6 +167,9 @@ function scaleAmounts(tokens: Token[]): void {
   }
 }
 
+/** Verbs a request opens with ("List …", "Show …", "Name …"); "Name of …" stays a noun. */
+const REQUEST_VERBS = /^(list|show|find|give|name|return|display|fetch|retrieve|identify|provide|tell|describe|enumerate|count|calculate|compute|determine|get)$/;
+
 export function analyze(question: string): Token[] {
   const kept = analyzed.get(question);
   if (kept) return kept;
@@ -236,6 +239,12 @@ function analyzeText(question: string): Token[] {
     const singular = plain.nouns().toSingular().text();
     if (singular) t.lemma = fold(singular);
   });
+  // "List people born after 1980": a request's first word, which the tagger may take for a noun before a bare plural, is its verb.
+  const opener = tokens[0];
+  if (opener && REQUEST_VERBS.test(opener.lower) && opener.pos !== 'verb' && tokens[1] && tokens[1].pos !== 'prep') {
+    opener.pos = 'verb';
+    opener.lemma = opener.lower;
+  }
   // "movies that received a review": a past form the tagger took for a noun, between a relative pronoun and a determiner, is a verb.
   tokens.forEach((t, i) => {
     if (t.pos === 'noun' && t.lower.endsWith('ed') && /^(that|which|who)$/.test(tokens[i - 1]?.lower ?? '') && tokens[i + 1]?.pos === 'det') {

@@ -228,7 +228,9 @@ export function buildCypher(m: Meaning): string {
       if (m.order && 'aggregate' in m.order.by) {
         const by = m.order.by;
         const values = target(by.of, by.key, by.edge);
-        return `${match} WITH ${focus.id}, ${by.aggregate}(${by.size ? `size(${values})` : values}) AS value WHERE value IS NOT NULL ${keepingTies([[name, 'name'], ['value', 'value']], `value ${m.order.direction}, name`, 'value', m.limit ?? 1)}`;
+        const aggregated = `${match} WITH ${focus.id}, ${by.aggregate}(${by.size ? `size(${values})` : values}) AS value`;
+        if (m.order.sorted) return `${aggregated} RETURN ${name} AS name, value ORDER BY value IS NULL, value ${m.order.direction}, name LIMIT ${m.limit ?? LIST_LIMIT}`;
+        return `${aggregated} WHERE value IS NOT NULL ${keepingTies([[name, 'name'], ['value', 'value']], `value ${m.order.direction}, name`, 'value', m.limit ?? 1)}`;
       }
       if (m.having?.length) {
         return `${match} WITH ${focus.id}${havingWith(m)} WHERE ${havingWhere(m)} RETURN DISTINCT ${name} AS name${m.having.map((h, i) => `, c${i} AS count`).slice(0, 1).join('')} ORDER BY name LIMIT ${m.limit ?? LIST_LIMIT}`;
@@ -241,6 +243,13 @@ export function buildCypher(m: Meaning): string {
         const known = m.order.chronological ? match : `${match}${hasWhere ? ' AND' : ' WHERE'} ${sortKey} IS NOT NULL`;
         // In date order, those without a date come last either way (both engines sort nulls first when descending).
         const undatedLast = (value: string) => (m.order!.chronological ? `${value} IS NULL, ` : '');
+        if (m.order.sorted) {
+          // Every thing, those without the value last. A value of the thing itself is shown beside it; another's (a
+          // relationship's, a joined thing's) is taken at its first in the order, so each thing is listed once.
+          const sorted = `ORDER BY ${column} IS NULL, ${column} ${m.order.direction}, name LIMIT ${m.limit ?? LIST_LIMIT}`;
+          if (by.of === focus.id && !by.edge) return `${match} WITH DISTINCT ${listedVariables(focus.id, extra)} RETURN ${name} AS name${extras}${shown} ${sorted}`;
+          return `${match} WITH ${focus.id}, ${m.order.direction === 'DESC' ? 'max' : 'min'}(${sortKey}) AS ${column} RETURN ${name} AS name, ${column} ${sorted}`;
+        }
         if (m.order.pick !== undefined && !by.edge) {
           // The ranked things first (ties by name), then every focus thing joined to them.
           const ranked = byId.get(by.of)!;
@@ -266,10 +275,13 @@ export function buildCypher(m: Meaning): string {
         return `${known} ${keepingTies(columns, `${undatedLast(column)}${column} ${m.order.direction}, name`, column, m.limit ?? 1, true)}`;
       }
       // One row per thing (two things may share a name), with the values shown beside it.
-      return `${match} WITH DISTINCT ${[...new Set([focus.id, ...extra.map((x) => (x.edge ? edgeVar(Number(x.of)) : x.of))])].join(', ')} RETURN ${name} AS name${extras} ORDER BY name LIMIT ${m.limit ?? LIST_LIMIT}`;
+      return `${match} WITH DISTINCT ${listedVariables(focus.id, extra)} RETURN ${name} AS name${extras} ORDER BY name LIMIT ${m.limit ?? LIST_LIMIT}`;
     }
   }
 }
+
+/** The variables a list keeps, one row per thing with the values shown beside it (two things may share a name). */
+const listedVariables = (focus: string, extra: { of: string; edge?: boolean }[]) => [...new Set([focus, ...extra.map((x) => (x.edge ? edgeVar(Number(x.of)) : x.of))])].join(', ');
 
 /**
  * Ranked by how many related things each has: those with none count too (an OPTIONAL MATCH),

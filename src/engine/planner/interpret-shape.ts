@@ -9,6 +9,7 @@ import type { Item } from './links.js';
 import type { Ask, Condition, Meaning, MeaningNode, Ordering } from './meaning.js';
 import { identifierWords } from './words.js';
 import { alsoListed, compoundHead, listedBeside, pickedByExtreme } from './interpret-focus.js';
+import { sortAsked } from './interpret-sort.js';
 
 /**
  * What is asked: the focus (the first thing the question does not name, after "how many" when
@@ -37,7 +38,9 @@ export const PLURAL_RANK_LIMIT = 10;
 export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
   const { items } = ctx;
   const indexOf = (kind: Item['kind']) => items.findIndex((it, i) => it.kind === kind && !ctx.used.has(i));
-  const rankAt = chooseRank(ctx);
+  // "sorted by price", "from the oldest to the newest": every thing, in that order.
+  const sort = sortAsked(ctx);
+  const rankAt = sort ? sort.at : chooseRank(ctx);
   // "the top 5 actors by the number of movies", "the highest number of followers": what a ranking ranks by, not what is asked.
   const counted = rankAt >= 0 && measuresRank(items, indexOf('count')) ? -1 : indexOf('count');
   // "How many movies … and what are they?": the things themselves, which a list gives with how many there are.
@@ -80,7 +83,7 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
     ask = { kind: 'exists' };
     focus = anchors[0]!;
   } else if (rankAt >= 0) {
-    const rank = items[rankAt] as RankItem;
+    const rank = sort?.rank ?? (items[rankAt] as RankItem);
     ctx.used.add(rankAt);
     let ranked = rankingOf(ctx, rankAt, rank, focus, aggAt);
     if (ranked && 'ok' in ranked) return ranked;
@@ -102,7 +105,7 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
     const over = (n: Draft) => /^(any|all|of|the)$/.test(ctx.tokens[items[n.at - 1]?.from ?? -1]?.lower ?? '');
     const listed = ctx.nodes.some((n) => !n.anchor && items[n.at]?.kind === 'label' && (n.at < rankAt || !over(n)));
     const by = ranked.order.by;
-    if (/^(what|show|give|find|tell)$/.test(opener) && items[rankAt + 1]?.kind === 'prop' && ranked.fromProperty && !listed && 'key' in by && !('aggregate' in by) && !items.some((x, k) => x.kind === 'number' && !x.year && !ctx.used.has(k))) {
+    if (!sort && /^(what|show|give|find|tell)$/.test(opener) && items[rankAt + 1]?.kind === 'prop' && ranked.fromProperty && !listed && 'key' in by && !('aggregate' in by) && !items.some((x, k) => x.kind === 'number' && !x.year && !ctx.used.has(k))) {
       ask = { kind: 'aggregate', fn: ranked.order.direction === 'DESC' ? 'max' : 'min', of: by.of, key: by.key, ...(by.edge ? { edge: true } : {}) };
     } else {
       if (countAt >= 0 && !ranked.countedBy) return unsure(ctx, 'a count and a ranking at once');
@@ -112,7 +115,13 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
       const plural = (focusItem?.kind === 'label' || focusItem?.kind === 'agent') && focusItem.plural;
       const numberBefore = items[rankAt - 1]?.kind === 'number' && !ctx.used.has(rankAt - 1);
       limit = limitOf(ctx, rankAt);
-      if (ranked.ranks && (limit === undefined || numberBefore)) {
+      if (sort && limit === undefined && !ranked.ranks) {
+        // The whole list in the order asked: a count order lists those with none too (as "each").
+        if ('count' in order.by) {
+          order = { ...order, each: true };
+          limit = LIST_LIMIT;
+        } else order = { ...order, sorted: true };
+      } else if (ranked.ranks && (limit === undefined || numberBefore)) {
         // "the movies of the 3 oldest actors", "who directed the oldest movie": the ranking picks those
         // things, and every focus thing joined to them is listed.
         const rankedItem = items[ranked.ranks.at];
@@ -371,7 +380,7 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
     const of = p && valueOwner(ctx, p, k);
     if (!p || !of) return listOrder(k, fn);
     ctx.used.add(k);
-    const direction = p.kind === 'date' && rank.dimension?.onDates ? rank.dimension.onDates : rank.direction;
+    const direction = holdsDate(p) && rank.dimension?.onDates ? rank.dimension.onDates : rank.direction;
     return { order: { by: fn ? { aggregate: fn, ...of } : of, direction, ...(!fn && holdsDate(p) ? { dated: true } : {}) }, fromProperty: true };
   };
   /**
@@ -399,9 +408,10 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
   const byOrder = (): Ranked | Unsure | undefined => {
     for (let k = at + 1; k < ctx.items.length - 1; k++) {
       const it = ctx.items[k]!;
-      if (it.kind !== 'word' || it.token.lower !== 'by') continue;
+      // "by the number of …", and "in order of …" after a sort (interpret-sort).
+      if (it.kind !== 'word' || !(it.token.lower === 'by' || (it.token.lower === 'of' && isWord(ctx.items[k - 1], 'order')))) continue;
       let j = k + 1;
-      if (ctx.items[j]?.kind === 'word' && (ctx.items[j] as { token: { lower: string } }).token.lower === 'the') j++;
+      while (ctx.items[j]?.kind === 'word' && /^(the|their|its|his|her)$/.test((ctx.items[j] as { token: { lower: string } }).token.lower)) j++;
       const next = ctx.items[j];
       if (next?.kind === 'prop') {
         const found = propOrder(j);

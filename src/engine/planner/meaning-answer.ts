@@ -126,7 +126,7 @@ export function composeMeaningAnswer(input: MeaningAnswerInput): string {
 function tieNote({ meaning: m, rows }: MeaningAnswerInput): string {
   const order = m.order;
   const limit = m.limit ?? 1;
-  if (m.ask.kind !== 'list' || !order || order.pick !== undefined || order.each || rows.length <= limit) return '';
+  if (m.ask.kind !== 'list' || !order || order.pick !== undefined || order.each || order.sorted || rows.length <= limit) return '';
   const column = 'count' in order.by ? 'count' : 'aggregate' in order.by ? 'value' : order.by.key;
   const at = show(rows[limit - 1]?.[column]);
   const tied = rows.filter((r) => show(r[column]) === at).length;
@@ -225,7 +225,7 @@ function sayRows(input: MeaningAnswerInput): string {
     }
     case 'list': {
       const names = rows.map((r) => show(r[first]));
-      if (m.order && !m.order.chronological) {
+      if (m.order && !m.order.chronological && !m.order.sorted) {
         const by = m.order.by;
         const most = m.order.direction === 'DESC';
         // What a count ranks by, as the question said it ("followers") or as the counted thing's label.
@@ -241,7 +241,7 @@ function sayRows(input: MeaningAnswerInput): string {
         if ('count' in by && m.order.each) {
           const shown = listOf(rows.map((r) => `${show(r[first])} (${show(r.count)})`));
           const grouped = { ...m, edges: m.edges.filter((e) => e.from !== by.count && e.to !== by.count) };
-          return `The number of ${counted} of each ${n(1)}${describe(grouped, focus.id, false)}${names.length > 1 ? ', most first' : ''}: ${shown}.`;
+          return `The number of ${counted} of each ${n(1)}${describe(grouped, focus.id, false)}${names.length > 1 ? `, ${most ? 'most' : 'fewest'} first` : ''}: ${shown}.`;
         }
         if ('count' in by) {
           const what = `${most ? 'the most' : 'the fewest'} ${counted}`;
@@ -261,18 +261,23 @@ function sayRows(input: MeaningAnswerInput): string {
         if (names.length === 1) return `${names[0]} has the ${word} ${key} (${valueOf(rows[0]!)}).`;
         return `The ${names.length} ${n(names.length)} with the ${word} ${key}: ${listOf(rows.map((r) => `${show(r[first])} (${valueOf(r)})`))}.`;
       }
-      const said = describe(m, focus.id, true);
-      if (names.length === 0) return `I found no ${n(2)}${said}.`;
+      const described = describe(m, focus.id, true);
+      if (names.length === 0) return `I found no ${n(2)}${described}.`;
       // The values the question asked for go beside each name ("Ben Miles (roles Cass Jones)").
       // Picked in date order ("the actors in the first 3 movies"): also which of them each is joined to.
       const picked = m.order?.chronological && m.order.pick !== undefined ? m.nodes.find((x) => x.id === (m.order!.by as { of: string }).of) : undefined;
       const which = picked ? [pickedColumn(m)!] : [];
       // "The first 3 voyages": in the order of a date, said with it and shown beside each.
       const dated = m.order?.chronological && !picked && 'key' in m.order.by ? m.order.by.key : undefined;
-      const asked = [...new Set([...m.ask.extra.map((x) => x.as ?? x.key), ...which, ...(dated ? [dated] : [])])].filter((k) => columns.slice(1).includes(k));
-      const listed = listOf(rows.map((r) => (asked.length ? `${show(r[first])} (${asked.map((c) => `${identifierWords(c).join(' ')} ${show(r[c])}`).join(', ')})` : show(r[first]))));
-      if (truncated && total !== undefined && total > names.length) return `There are ${show(total)} ${n(total)}${said}; the first ${names.length} are: ${listed}.`;
-      if (truncated) return `There are more than ${names.length} ${n(2)}${said}; the first ${names.length} are: ${listed}.`;
+      // "sorted by weight": the order said, and the value it sorts by beside each.
+      const sorted = m.order?.sorted ? sortedBy(m.order) : undefined;
+      const asked = [...new Set([...m.ask.extra.map((x) => x.as ?? x.key), ...which, ...(dated ? [dated] : []), ...(sorted ? [sorted.column] : [])])].filter((k) => columns.slice(1).includes(k));
+      const said = (c: string) => (c === sorted?.column ? sorted.words : identifierWords(c).join(' '));
+      const listed = listOf(rows.map((r) => (asked.length ? `${show(r[first])} (${asked.map((c) => `${said(c)} ${show(r[c])}`).join(', ')})` : show(r[first]))));
+      const inOrder = sorted ? `, by ${sorted.words}, ${sorted.first} first` : '';
+      if (truncated && total !== undefined && total > names.length) return `There are ${show(total)} ${n(total)}${described}; the first ${names.length}${inOrder}${inOrder ? ',' : ''} are: ${listed}.`;
+      if (truncated) return `There are more than ${names.length} ${n(2)}${described}; the first ${names.length}${inOrder}${inOrder ? ',' : ''} are: ${listed}.`;
+      if (sorted) return `${names.length} ${n(names.length)}${describe(m, focus.id, names.length !== 1)}${inOrder}: ${listed}.`;
       // "the top 5 movies …" that rank by nothing the question names: not passed off as a ranking.
       if (m.unranked && m.limit !== undefined && names.length >= m.limit) {
         return `${names.length} ${n(names.length)}${describe(m, focus.id, names.length !== 1)}, in no particular order (“top” names nothing to rank by): ${listed}.`;
@@ -286,6 +291,15 @@ function sayRows(input: MeaningAnswerInput): string {
       return `${things} ${n(things)}${describe(m, focus.id, things !== 1)}: ${listed}.`;
     }
   }
+}
+
+/** What a whole list is sorted by, as the answer says it ("average rating", "highest"), and the column holding it. */
+function sortedBy(order: Ordering): { column: string; words: string; first: string } {
+  const by = order.by;
+  if ('count' in by) return { column: 'count', words: by.said ?? 'count', first: order.direction === 'DESC' ? 'most' : 'fewest' };
+  const key = identifierWords(by.key).join(' ');
+  const words = 'aggregate' in by ? (by.size ? `number of ${key}` : `${AGGREGATE_WORDS[by.aggregate]} ${key}`) : key;
+  return { column: 'aggregate' in by ? 'value' : by.key, words, first: extremeWord(order.direction, order.dated) };
 }
 
 /** "The people that acted in the first 3 movies (by released)": the things listed, said with the ones picked in date order. */

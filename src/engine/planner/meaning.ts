@@ -97,8 +97,13 @@ export interface Ordering {
   pick?: number;
   /** "The first 3 movies": listed in date order, those without a date last; not a ranking. */
   chronological?: boolean;
-  /** "How many reviews does each user have?": every focus thing with its count, those with none too; not a ranking. */
+  /**
+   * "How many reviews does each user have?", "the keepers from most to fewest dogs": every focus
+   * thing with its count, those with none too; not a ranking.
+   */
   each?: boolean;
+  /** "sorted by price", "from the oldest to the newest": every thing in this order, those without the value last; not a ranking. */
+  sorted?: boolean;
 }
 
 /** A condition on how many of a node the focus is joined to ("with more than 3 movies"). */

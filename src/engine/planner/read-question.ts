@@ -42,7 +42,7 @@ export function readQuestion(question: string, lexicon: Lexicon, named: NamedThi
   const { meaning, confidence, mappings, ifMany } = read.reading;
   const cypher = buildCypher(meaning);
   // A list may be cut by the row limit: how many there are in all, asked only when it is.
-  const countCypher = meaning.ask.kind === 'list' && !meaning.order && meaning.limit === undefined ? buildCypher({ ...meaning, ask: { kind: 'count' } }) : undefined;
+  const countCypher = meaning.ask.kind === 'list' && (!meaning.order || meaning.order.sorted) && meaning.limit === undefined ? buildCypher({ ...meaning, ask: { kind: 'count' } }) : undefined;
   // A count or an aggregate names no things: the keys of those it is over find its sources.
   const keysCypher = meaning.ask.kind === 'count' || meaning.ask.kind === 'aggregate' ? buildKeysCypher(meaning, SOURCE_KEYS_MAX) : undefined;
   const many = ifMany && { ...ifMany, countCypher: buildCypher({ ...meaning, ask: { kind: 'count' }, limit: undefined, unranked: undefined, limitSaid: undefined }) };
