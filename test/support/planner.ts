@@ -1,6 +1,6 @@
 import type { Synonym } from '../../src/engine/planner/lexicon.js';
 import { composeMeaningAnswer } from '../../src/engine/planner/meaning-answer.js';
-import { askIfMany, countWith, describeReading, readQuestion } from '../../src/engine/planner/read-question.js';
+import { askIfMany, countWith, describeReading, needsTotal, readQuestion } from '../../src/engine/planner/read-question.js';
 import type { QuestionReading } from '../../src/engine/planner/read-question.js';
 import { searchMentions } from '../../src/engine/planner/mention-search.js';
 import { decideMentions } from '../../src/engine/planner/resolve.js';
@@ -40,7 +40,10 @@ export async function plannerOn(graph: GraphStore, synonyms: Synonym[] = [], nam
       const reading = await askIfMany(readQuestion(question, lexicon, decided.entities, chosen), countWith(graph));
       if (!reading.ok) return { reading, columns: [], rows: [] };
       const result = await graph.runReadOnly(reading.cypher);
-      const text = composeMeaningAnswer({ meaning: reading.meaning, columns: result.columns, rows: result.rows, truncated: result.truncated });
+      // How many there are in all, as the answer step counts it.
+      const total = reading.countCypher && needsTotal(reading.meaning, result.rows.length, result.truncated) ? await countWith(graph)(reading.countCypher) : undefined;
+      const cut = result.truncated || (total !== undefined && total > result.rows.length);
+      const text = composeMeaningAnswer({ meaning: reading.meaning, columns: result.columns, rows: result.rows, truncated: cut, ...(total !== undefined ? { total } : {}) });
       return { reading, kind: describeReading(reading, decided.entities).kind, cypher: reading.cypher, columns: result.columns, rows: result.rows, text };
     },
   };

@@ -293,7 +293,7 @@ function rankByCount(m: Meaning, counted: string, byId: Map<string, MeaningNode>
   const limit = m.limit ?? 1;
   const hanging = m.edges.filter((e) => e.from === counted || e.to === counted);
   const single = hanging.length === 1 && !hanging[0]!.negated && !byId.get(counted)!.anchor;
-  // Every group's count ("each country"): all of them, no cut to tie at.
+  // Every group's count ("each country"): all of them that have any, no cut to tie at.
   const ranked = (count: string) =>
     m.order!.each
       ? `RETURN ${name} AS name, ${count === 'count' ? count : `${count} AS count`} ORDER BY count ${direction}, name LIMIT ${limit}`
@@ -311,7 +311,8 @@ function rankByCount(m: Meaning, counted: string, byId: Map<string, MeaningNode>
   const conditions = [...nodeConditions(other), ...edge.conditions.map((c) => conditionText('rc', c))];
   const optional = `${base} OPTIONAL MATCH ${pattern}${conditions.length ? ` WHERE ${conditions.join(' AND ')}` : ''}`;
   // "The most": things with none are not among them (all having none answers nothing); "the fewest" may well be none.
-  const some = direction === 'DESC' && !m.order!.each ? ' WHERE count > 0' : '';
+  // Every group's count lists those with some (the answer says how many have none).
+  const some = direction === 'DESC' || m.order!.each ? ' WHERE count > 0' : '';
   if (holder === focus) return `${optional} WITH ${focus}, count(DISTINCT ${counted}) AS count${some} ${ranked('count')}`;
   // Counted per joined thing, then added up per focus ("movies by their directors' followers").
   return `${optional} WITH ${focus}, ${holder}, count(DISTINCT ${counted}) AS each WITH ${focus}, sum(each) AS count${some} ${ranked('count')}`;

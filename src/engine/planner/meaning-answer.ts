@@ -2,8 +2,8 @@ import { isNameKey } from '../../stores/graph/bookkeeping.js';
 import { ENTITY_LABEL } from '../../stores/graph/bookkeeping.js';
 import { AGGREGATE_WORDS, extremeWord, listOf, notVerb, plainRows, show, verb } from './answer.js';
 import type { Condition, Meaning, MeaningEdge, MeaningNode, Ordering } from './meaning.js';
-import { typesOf } from './meaning.js';
-import { TIES_SHOWN_MAX, pickedColumn } from './cypher-builder.js';
+import { leavingOut, typesOf } from './meaning.js';
+import { LIST_LIMIT, TIES_SHOWN_MAX, pickedColumn } from './cypher-builder.js';
 import { identifierWords, pluralOf } from './words.js';
 
 /**
@@ -231,17 +231,18 @@ function sayRows(input: MeaningAnswerInput): string {
         // What a count ranks by, as the question said it ("followers") or as the counted thing's label.
         const counted = 'count' in by ? (by.said ?? noun(kindOf(m.nodes.find((x) => x.id === by.count)), 2)) : '';
         if (names.length === 0) {
-          // "The most" keeps only what has any of it: none had (which is not "none exist").
-          if ('count' in by && most) {
-            const ranked = { ...m, edges: m.edges.filter((e) => e.from !== by.count && e.to !== by.count) };
-            return `I counted no ${counted} for any ${n(1)}${describe(ranked, focus.id, false)}, so there is nothing to rank.`;
+          // "The most" and every group's count keep only what has any of it: none had (which is not "none exist").
+          if ('count' in by && (most || m.order.each)) {
+            return `I counted no ${counted} for any ${n(1)}${describe(leavingOut(m, by.count), focus.id, false)}${m.order.each ? '' : ', so there is nothing to rank'}.`;
           }
           return `I found no ${n(2)}${describe(m, focus.id, true)} to rank.`;
         }
         if ('count' in by && m.order.each) {
           const shown = listOf(rows.map((r) => `${show(r[first])} (${show(r.count)})`));
-          const grouped = { ...m, edges: m.edges.filter((e) => e.from !== by.count && e.to !== by.count) };
-          return `The number of ${counted} of each ${n(1)}${describe(grouped, focus.id, false)}${names.length > 1 ? `, ${most ? 'most' : 'fewest'} first` : ''}: ${shown}.`;
+          // The groups with none are not listed: how many they are, when all the others are (`total`: all the groups).
+          const others = total !== undefined && rows.length < LIST_LIMIT ? total - names.length : 0;
+          const none = others > 0 ? ` The other ${show(others)} ${n(others)} ${others === 1 ? 'has' : 'have'} none.` : '';
+          return `The number of ${counted} of each ${n(1)}${describe(leavingOut(m, by.count), focus.id, false)}${names.length > 1 ? `, ${most ? 'most' : 'fewest'} first` : ''}: ${shown}.${none}`;
         }
         if ('count' in by) {
           const what = `${most ? 'the most' : 'the fewest'} ${counted}`;

@@ -134,3 +134,21 @@ export interface Meaning {
 
 /** The edges' end variables and types in order, for sentences and for checks. */
 export const nodeOf = (m: Meaning, id: string) => m.nodes.find((n) => n.id === id)!;
+
+/**
+ * The meaning without the counted thing `id` and its relationships, and without what only it
+ * reached: the groups a count per group is over ("each country" with or without entities).
+ */
+export function leavingOut(m: Meaning, id: string): Meaning {
+  const edges = m.edges.filter((e) => e.from !== id && e.to !== id);
+  const reached = new Set([m.focus]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const e of edges) {
+      if (reached.has(e.from) === reached.has(e.to)) continue;
+      reached.add(e.from).add(e.to);
+      grew = true;
+    }
+  }
+  return { ...m, nodes: m.nodes.filter((n) => reached.has(n.id)), edges: edges.filter((e) => reached.has(e.from)), distinct: m.distinct?.filter((pair) => pair.every((x) => reached.has(x))) };
+}

@@ -1,5 +1,5 @@
 import { analyze } from '../../language/analyze.js';
-import { buildCypher, buildKeysCypher } from './cypher-builder.js';
+import { buildCypher, buildKeysCypher, LIST_LIMIT } from './cypher-builder.js';
 import { interpret } from './interpret.js';
 import type { Reading } from './interpret.js';
 import type { OpenReading, ReadingChoice } from './interpret-context.js';
@@ -7,6 +7,7 @@ import type { Lexicon } from './lexicon.js';
 import { linkWords } from './links.js';
 import type { NamedThing } from './links.js';
 import type { Meaning } from './meaning.js';
+import { leavingOut } from './meaning.js';
 import type { PlanDescription } from './plan.js';
 import type { GraphStore } from '../../stores/graph/port.js';
 
@@ -42,12 +43,28 @@ export function readQuestion(question: string, lexicon: Lexicon, named: NamedThi
   const { meaning, confidence, mappings, ifMany } = read.reading;
   const cypher = buildCypher(meaning);
   // A list may be cut by the row limit: how many there are in all, asked only when it is.
-  const countCypher = meaning.ask.kind === 'list' && (!meaning.order || meaning.order.sorted) && meaning.limit === undefined ? buildCypher({ ...meaning, ask: { kind: 'count' } }) : undefined;
+  const countCypher = countCypherOf(meaning);
   // A count or an aggregate names no things: the keys of those it is over find its sources.
   const keysCypher = meaning.ask.kind === 'count' || meaning.ask.kind === 'aggregate' ? buildKeysCypher(meaning, SOURCE_KEYS_MAX) : undefined;
   const many = ifMany && { ...ifMany, countCypher: buildCypher({ ...meaning, ask: { kind: 'count' }, limit: undefined, unranked: undefined, limitSaid: undefined }) };
   return { ok: true, cypher, meaning, confidence, mappings, ...(countCypher ? { countCypher } : {}), ...(keysCypher ? { keysCypher } : {}), ...(many ? { ifMany: many } : {}) };
 }
+
+/**
+ * How many things a list may hold in all, asked when the list may be cut by the row limit; for every
+ * group's count ("each country"), how many groups there are, with none or some (only some are listed).
+ */
+function countCypherOf(m: Meaning): string | undefined {
+  if (m.ask.kind !== 'list') return undefined;
+  if (m.order?.each && 'count' in m.order.by) return buildCypher({ ...leavingOut(m, m.order.by.count), ask: { kind: 'count' }, order: undefined, limit: undefined });
+  return (!m.order || m.order.sorted) && m.limit === undefined ? buildCypher({ ...m, ask: { kind: 'count' } }) : undefined;
+}
+
+/**
+ * Whether the answer needs the count `countCypher` gives: a list a limit may have cut (the store's
+ * row limit, or the list's own LIMIT, which the store cannot see as a cut), or every group's count.
+ */
+export const needsTotal = (m: Meaning, rowCount: number, truncated: boolean): boolean => truncated || rowCount >= LIST_LIMIT || m.order?.each === true;
 
 /**
  * A reading that leaves a choice open only when more things match than it shows ("the top 5

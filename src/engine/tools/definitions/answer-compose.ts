@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { composeAnswer } from '../../planner/answer.js';
-import { LIST_LIMIT } from '../../planner/cypher-builder.js';
 import { explainEmpty } from '../../planner/empty-answer.js';
 import { composeMeaningAnswer } from '../../planner/meaning-answer.js';
-import { countWith, readQuestion } from '../../planner/read-question.js';
+import { countWith, needsTotal, readQuestion } from '../../planner/read-question.js';
 import type { PlanDescription, ResolvedEntity } from '../../planner/plan.js';
 import { defineTool } from '../tool.js';
 
@@ -30,10 +29,9 @@ export default defineTool({
     const reading = !shape.meaning && question ? readQuestion(question, (await schema.get()).lexicon, (entities ?? []) as unknown as ResolvedEntity[]) : undefined;
     const meaning = shape.meaning ?? (reading?.ok ? reading.meaning : undefined);
     if (!meaning) return { text: composeAnswer({ description: shape, columns, rows, truncated }) };
-    // A cut list of the planner's own query says how many there are in all: counted only when a limit may
-    // have cut it (the store's row limit, or the list's own LIMIT, which the store cannot see as a cut).
+    // A cut list of the planner's own query says how many there are in all (counted only when needed).
     const countCypher = shape.countCypher;
-    const total = countCypher && (truncated || rows.length >= LIST_LIMIT) ? await countWith(graph)(countCypher) : undefined;
+    const total = countCypher && needsTotal(meaning, rows.length, truncated) ? await countWith(graph)(countCypher) : undefined;
     const counted = total !== undefined && Number.isFinite(total) ? total : undefined;
     const cut = truncated || (counted !== undefined && counted > rows.length);
     const text = composeMeaningAnswer({ meaning, columns, rows, truncated: cut, ...(counted !== undefined ? { total: counted } : {}) });
