@@ -5,7 +5,7 @@ import { FILLER_WORDS, NAMING_VERBS } from './cues.js';
 import { placeConditions } from './interpret-conditions.js';
 import { coordinateNamed } from './interpret-coordination.js';
 import type { Ctx, Draft, OpenReading, Unsure } from './interpret-context.js';
-import { candidates, familyOf, fits, joined, newNodeId, personLike, settle, unsure, useDenialsBefore, wordsOf } from './interpret-context.js';
+import { candidates, familyOf, fits, isWord, joined, newNodeId, personLike, settle, unsure, useDenialsBefore, wordsOf } from './interpret-context.js';
 import { sameAs, whenForm, wholeForm } from './interpret-forms.js';
 import { joinComponents } from './interpret-joins.js';
 import { shape } from './interpret-shape.js';
@@ -180,6 +180,7 @@ function makeNodes(ctx: Ctx): void {
       const between = items.slice(subject ? subject.at + 1 : i, i);
       if (subject && between.some((x) => x.kind === 'word' && /^(is|are|was|were)$/.test(x.token.lower)) && between.every((x) => x.kind === 'word' || x.kind === 'prop' || x.kind === 'value')) continue;
       if (sameThingAgain(ctx, i, it.label.label, it.plural)) continue;
+      if (kindsOf(ctx, i)) continue;
       ctx.nodes.push({ id, at: i, label: it.label.label, conditions: [] });
     } else if (it.kind === 'agent') {
       const labels = [...new Set(it.rel.patterns.map((p) => (it.role === 'from' ? p.from : p.to)))];
@@ -196,6 +197,27 @@ function makeNodes(ctx: Ctx): void {
       ctx.nodes.push({ id, at: i, who: true, conditions: [] });
     }
   }
+}
+
+/** Words that say "kinds of" ("types of services", "what sort of parts"). */
+const KIND_WORDS = /^(type|kind|sort|variety)$/;
+
+/**
+ * "What types of services are there?" where the graph's `Type` is joined to no service: the kinds
+ * of services, which the services themselves answer, not the types of whatever else runs them.
+ * Said of a thing it is joined to ("the types of machines", `Machine`-TYPE->`Type`) it is that label.
+ */
+function kindsOf(ctx: Ctx, at: number): boolean {
+  const it = ctx.items[at];
+  if (it?.kind !== 'label' || !KIND_WORDS.test(ctx.tokens[it.from]?.lemma ?? '') || !isWord(ctx.items[at + 1], 'of')) return false;
+  const next = isWord(ctx.items[at + 2], 'the') ? at + 3 : at + 2;
+  const kinded = ctx.items[next];
+  if (kinded?.kind !== 'label') return false;
+  const [a, b] = [it.label.label, kinded.label.label];
+  const joinedDirectly = ctx.lexicon.relationships.some((r) => r.patterns.some((p) => (p.from === a && p.to === b) || (p.from === b && p.to === a)));
+  if (joinedDirectly) return false;
+  ctx.used.add(at).add(at + 1);
+  return true;
 }
 
 /**
