@@ -478,7 +478,9 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
         return order && node !== focus && k === at + 1 ? { ...order, ranks: node } : order;
       }
       // "the most followers": said as the question says it, not as the label of who follows.
-      const said = it.kind === 'agent' ? wordsOf(ctx, k, 'lower') : undefined;
+      // ("the most recipient accounts": the role and the label of its holder, said as one.)
+      const holderLabel = ctx.items[k + 1]?.kind === 'label' && !ctx.nodes.some((n) => n.at === k + 1);
+      const said = it.kind === 'agent' ? `${wordsOf(ctx, k, 'lower')}${holderLabel ? ` ${wordsOf(ctx, k + 1, 'lower')}` : ''}` : undefined;
       if (node && node !== focus) {
         // "the actors in the 3 movies with the most actors": the count ranks the movies, which this reading cannot pick by.
         const owner = ctx.nodes.find((n) => n !== focus && n !== node && n.at < at && joined(ctx, n, node));

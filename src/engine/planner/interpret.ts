@@ -181,9 +181,18 @@ function makeNodes(ctx: Ctx): void {
       if (subject && between.some((x) => x.kind === 'word' && /^(is|are|was|were)$/.test(x.token.lower)) && between.every((x) => x.kind === 'word' || x.kind === 'prop' || x.kind === 'value')) continue;
       if (sameThingAgain(ctx, i, it.label.label, it.plural)) continue;
       if (kindsOf(ctx, i)) continue;
+      // "the originator entities", "supplier companies": the label of the one who holds the role just named.
+      const role = items[i - 1];
+      const holder = role?.kind === 'agent' ? ctx.nodes.find((n) => n.at === i - 1 && (n.label ? n.label === it.label.label : n.labels?.includes(it.label.label))) : undefined;
+      if (holder) {
+        holder.label = it.label.label;
+        continue;
+      }
       ctx.nodes.push({ id, at: i, label: it.label.label, conditions: [] });
     } else if (it.kind === 'agent') {
       const labels = [...new Set(it.rel.patterns.map((p) => (it.role === 'from' ? p.from : p.to)))];
+      // "Which entities are originators of filings?": the things asked about hold the role; no other thing.
+      if (copulaSubject(ctx, i, labels)) continue;
       ctx.nodes.push({ id, at: i, ...(labels.length === 1 ? { label: labels[0] } : {}), labels, conditions: [] });
     } else if (it.kind === 'wh' && (it.word === 'who' || it.word === 'whom')) {
       ctx.used.add(i);
@@ -251,6 +260,16 @@ function sameThingAgain(ctx: Ctx, at: number, label: string, plural: boolean): b
   if (!ctx.nodes.some((n) => n.label === label && !n.anchor && n.at < at - 2)) return false;
   ctx.used.add(at - 1);
   return true;
+}
+
+/**
+ * "Which entities are originators of filings?": the free thing before a copula that a role noun
+ * right after it is said of, when that thing may hold the role (`labels`: the labels that may).
+ */
+function copulaSubject(ctx: Ctx, at: number, labels: string[]): Draft | undefined {
+  const between = (n: Draft) => ctx.items.slice(n.at + 1, at);
+  const copula = (n: Draft) => between(n).some((x) => x.kind === 'word' && /^(is|are|was|were)$/.test(x.token.lower)) && between(n).every((x) => x.kind === 'word' && ['aux', 'det', 'verb'].includes(x.token.pos));
+  return ctx.nodes.find((n) => !n.anchor && n.label !== undefined && labels.includes(n.label) && n.at < at && copula(n));
 }
 
 /** "What kind of cargo is copper?": a label word and, after a copula, the named thing that ends the question are one thing. */
@@ -444,7 +463,7 @@ function fitPattern(ctx: Ctx, rel: LexRelationship, left: Draft, right: Draft, p
 
 /** "directors of X", "movies with directors born before 1960": the noun is one end, the thing it is said of the other. */
 function placeAgent(ctx: Ctx, at: number, rel: LexRelationship, role: 'from' | 'to'): void {
-  const self = ctx.nodes.find((n) => n.at === at);
+  const self = ctx.nodes.find((n) => n.at === at) ?? copulaSubject(ctx, at, [...new Set(rel.patterns.map((p) => (role === 'from' ? p.from : p.to)))]);
   if (!self) return;
   // Its other end is named right after it ("the directors of X", "actors in X") or just before it ("movies with directors …");
   // otherwise it is any thing ("actors who directed a movie": actors of any movie).
