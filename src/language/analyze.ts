@@ -245,6 +245,14 @@ function analyzeText(question: string): Token[] {
     opener.pos = 'verb';
     opener.lemma = opener.lower;
   }
+  // "the originator banks": a plural the tagger took for a singular (a surname, in its lexicon) has the lemma it has alone.
+  tokens.forEach((t) => {
+    if (t.pos !== 'noun' || !t.tags.has('Singular') || !/[^s]s$/.test(t.lower) || t.lemma !== t.lower) return;
+    const plain = nlp()(t.lower);
+    if (!plain.has('#Plural')) return;
+    const singular = fold(plain.nouns().toSingular().text());
+    if (singular && singular !== t.lower) t.lemma = singular;
+  });
   // "movies that received a review": a past form the tagger took for a noun, between a relative pronoun and a determiner, is a verb.
   tokens.forEach((t, i) => {
     if (t.pos === 'noun' && t.lower.endsWith('ed') && /^(that|which|who)$/.test(tokens[i - 1]?.lower ?? '') && tokens[i + 1]?.pos === 'det') {

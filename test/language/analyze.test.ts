@@ -14,6 +14,13 @@ describe('analyzing a question', () => {
     expect(analyze('Which movies were written by her?').find((t) => t.text === 'written')?.lemma).toBe('write');
   });
 
+  it('reads a plural the tagger took for a singular name by its lemma, and a request\'s first word as its verb', () => {
+    expect(analyze('List the first 3 sender banks.').find((t) => t.text === 'banks')?.lemma).toBe('bank');
+    expect(analyze('Which business has the most reviews?').find((t) => t.text === 'business')?.lemma).toBe('business');
+    expect(words('List people born after 1980.').slice(0, 2)).toEqual(['list/verb', 'person/noun']);
+    expect(words('Name of the oldest person?')[0]).toBe('name/noun');
+  });
+
   it('reads numbers, ordinals and decades', () => {
     const [five, third, decade, big] = ['five', 'third', '1990s', '1,500'].map((w) => analyze(`the ${w} thing`)[1]!);
     expect(five).toMatchObject({ number: 5, pos: 'num' });
