@@ -184,6 +184,12 @@ export const START_WORDS = /^(begin|beginning|start(ed)?|open(ed|ing)?|create[d]
 /** Whether a property (its kind and the lemmas of its words) holds a date or a year. */
 export const holdsDate = (p: { kind: string; words: string[] }) => p.kind === 'date' || (p.kind === 'number' && p.words.some((w) => YEAR_WORDS.test(w)));
 
+/** Property words of a place ("city", "country", "address", "street"). */
+export const PLACE_WORDS = /^(city|country|location|address|place|region|state|town|site|venue|county|province|area|street|road)$/;
+
+/** Verbs of where a thing is ("located in", "based in", "lives in"), as lemmas. */
+export const PLACE_VERBS = /^(locate|base|situate|headquarter|live|reside)$/;
+
 /** Words that say how many are wanted at the front of a list ("top 5", "first 3"). */
 export const LIMIT_LEADS = new Set(['top', 'first', 'last', 'bottom']);
 

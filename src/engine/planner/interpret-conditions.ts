@@ -1,5 +1,6 @@
 import type { Token } from '../../language/analyze.js';
 import { EQUALITY_LEADS, holdsDate, LIMIT_LEADS, SUPERLATIVE_DIMENSIONS } from './cues.js';
+import { placeLiteral } from './interpret-places.js';
 import type { Ctx, Unsure } from './interpret-context.js';
 import { calledAsLabel, candidates, denialBefore, useDenialsBefore, fits, isWord, labelOf, ownerEdge, ownerNode, pick, settle, unsure, wordsOf } from './interpret-context.js';
 import type { Item } from './links.js';
@@ -450,6 +451,9 @@ export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
         continue;
       }
     }
+
+    // "located on 'E Front St'": part of a place property's text.
+    if (it.kind === 'literal' && placeLiteral(ctx, i)) continue;
 
     // A quoted value after a property word: "the motto 'ever onward'", "a note stating 'handle with care'".
     if (it.kind === 'literal') {

@@ -1,5 +1,5 @@
 import { AGGREGATE_WORDS, extremeWord } from './answer.js';
-import { dimensionOfWord, holdsDate, LIMIT_LEADS, START_WORDS, SUPERLATIVE_DIMENSIONS } from './cues.js';
+import { dimensionOfWord, holdsDate, LIMIT_LEADS, PLACE_VERBS, PLACE_WORDS, START_WORDS, SUPERLATIVE_DIMENSIONS } from './cues.js';
 import { LIST_LIMIT } from './cypher-builder.js';
 import { isLimit } from './interpret-conditions.js';
 import type { Ctx, Draft, OpenReading, Unsure } from './interpret-context.js';
@@ -19,8 +19,6 @@ import { sortAsked } from './interpret-sort.js';
  */
 
 const YES_NO_OPENERS = /^(does|do|did|is|are|was|were|has|have|had|can)$/;
-/** Property words of a place ("city", "country", "address"). */
-const PLACE_WORDS = /^(city|country|location|address|place|region|state|town|site|venue|county|province|area)$/;
 
 type RankItem = Extract<Item, { kind: 'rank' }>;
 type AggItem = Extract<Item, { kind: 'agg' }>;
@@ -205,8 +203,6 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
   return finishShape(ctx, focus, ask, order, limit, asked);
 }
 
-/** Verbs of where a thing is ("located in", "based in", "lives in"), as lemmas. */
-const PLACE_VERBS = /^(locate|base|situate|headquarter|live|reside)$/;
 
 /**
  * The relationships from things of `label` to where they are: named by a verb of place

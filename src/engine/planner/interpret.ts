@@ -8,6 +8,7 @@ import type { Ctx, Draft, OpenReading, Unsure } from './interpret-context.js';
 import { candidates, familyOf, fits, isWord, joined, newNodeId, personLike, settle, unsure, useDenialsBefore, wordsOf } from './interpret-context.js';
 import { sameAs, whenForm, wholeForm } from './interpret-forms.js';
 import { joinComponents } from './interpret-joins.js';
+import { placeVerbsSaid } from './interpret-places.js';
 import { shape } from './interpret-shape.js';
 import { inVerbSlot, joinAlternatives, supportsProperty, unjoinableVerb, verbAlternatives } from './interpret-verbs.js';
 import type { Item } from './links.js';
@@ -110,6 +111,7 @@ function outOfScope(ctx: Ctx): Unsure | undefined {
 
 /** A meaning is read only when every word is placed (or only joins) and the guesses leave enough confidence. */
 function finish(ctx: Ctx, meaning: Meaning): Interpretation {
+  placeVerbsSaid(ctx);
   const scope = outOfScope(ctx);
   if (scope) return scope;
   const unplaced = unplacedWords(ctx).filter((w) => !supportsProperty(ctx, w.at) && !absorbed(ctx, w));

@@ -1,0 +1,54 @@
+import { PLACE_VERBS, PLACE_WORDS } from './cues.js';
+import type { Ctx } from './interpret-context.js';
+import { fits, ownerNode, settle } from './interpret-context.js';
+import type { LexProperty } from './lexicon.js';
+
+/**
+ * Where things are, said with a verb of place: "businesses located on 'E Front St'" (a text one of
+ * their place properties holds) and "racks located in zone 4" (the verb says no more than what
+ * follows it, once that is placed).
+ */
+
+/** The place properties a preposition looks for first: a street "on", a town "in", an address "at". */
+const BY_PREPOSITION: Readonly<Record<string, RegExp>> = {
+  on: /^(street|road|address|avenue)$/,
+  in: /^(city|town|state|country|region|area|county|province|district)$/,
+  at: /^(address|location|site|venue)$/,
+};
+
+const wordAt = (ctx: Ctx, k: number) => {
+  const it = ctx.items[k];
+  return it?.kind === 'word' ? it.token : undefined;
+};
+
+/**
+ * A quoted text right after "located on", "based in", …: held by the one place property of the thing
+ * before the verb that the preposition points to, as part of its text ("E Front St" in an address).
+ */
+export function placeLiteral(ctx: Ctx, at: number): boolean {
+  const it = ctx.items[at];
+  const prep = wordAt(ctx, at - 1)?.lower ?? '';
+  const verb = wordAt(ctx, at - 2);
+  if (it?.kind !== 'literal' || !BY_PREPOSITION[prep] || !verb || !PLACE_VERBS.test(verb.lemma)) return false;
+  const owner = ctx.nodes.filter((n) => n.at < at - 2).sort((a, b) => b.at - a.at)[0];
+  if (!owner) return false;
+  const places = ctx.lexicon.properties.filter((p) => p.ownerKind === 'label' && p.kind === 'text' && fits(owner, p.owner) && p.words.some((w) => PLACE_WORDS.test(w)));
+  const pointed = places.filter((p) => p.words.some((w) => BY_PREPOSITION[prep]!.test(w)));
+  const chosen: LexProperty | undefined = pointed.length === 1 ? pointed[0] : places.length === 1 ? places[0] : undefined;
+  if (!chosen || ownerNode(ctx, at, chosen) !== owner) return false;
+  settle(owner, chosen.owner);
+  owner.conditions.push({ key: chosen.key, op: 'contains', value: it.text, words: `${prep} “${it.text}”` });
+  ctx.used.add(at).add(at - 1).add(at - 2);
+  return true;
+}
+
+/** "located in zone 4", "based in Oslo": the verb and its preposition, once what follows them is placed. */
+export function placeVerbsSaid(ctx: Ctx): void {
+  ctx.items.forEach((it, k) => {
+    if (it.kind !== 'word' || ctx.used.has(k) || !PLACE_VERBS.test(it.token.lemma)) return;
+    const prep = wordAt(ctx, k + 1);
+    if (!prep || prep.pos !== 'prep') return;
+    const next = wordAt(ctx, k + 2)?.pos === 'det' ? k + 3 : k + 2;
+    if (ctx.used.has(next)) ctx.used.add(k).add(k + 1);
+  });
+}
