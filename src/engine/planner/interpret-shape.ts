@@ -26,9 +26,9 @@ type PropItem = Extract<Item, { kind: 'prop' }>;
 
 const numeric = (kinds: string[]) => kinds.includes('number') || kinds.includes('date') || kinds.includes('mixed');
 
-/** Whether the count at `at` follows "by" ("by (the) number of …") or a ranking word ("the highest number of …"). */
-const measuresRank = (items: Item[], at: number) =>
-  at > 0 && (isWord(items[at - 1], 'by') || (isWord(items[at - 1], 'the') && isWord(items[at - 2], 'by')) || items[at - 1]?.kind === 'rank');
+/** Whether the count at `at` follows "by" ("by (the) number of …", "based on the number of …") or a ranking word ("the highest number of …"). */
+const measuresRank = (ctx: Ctx, at: number) =>
+  at > 0 && (byWords(ctx, at - 1) !== undefined || (isWord(ctx.items[at - 1], 'the') && byWords(ctx, at - 2) !== undefined) || ctx.items[at - 1]?.kind === 'rank');
 
 /** How many a ranking asked in the plural without a number shows ("Which people directed the most movies?"). */
 export const PLURAL_RANK_LIMIT = 10;
@@ -40,7 +40,7 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
   const sort = sortAsked(ctx);
   const rankAt = sort ? sort.at : chooseRank(ctx);
   // "the top 5 actors by the number of movies", "the highest number of followers": what a ranking ranks by, not what is asked.
-  const counted = rankAt >= 0 && measuresRank(items, indexOf('count')) ? -1 : indexOf('count');
+  const counted = rankAt >= 0 && measuresRank(ctx, indexOf('count')) ? -1 : indexOf('count');
   // "How many movies … and what are they?": the things themselves, which a list gives with how many there are.
   const listedToo = counted >= 0 ? alsoListed(ctx, counted) : undefined;
   if (listedToo) ctx.used.add(counted);
@@ -328,6 +328,20 @@ function chooseRank(ctx: Ctx): number {
   return scored[0]?.i ?? -1;
 }
 
+/**
+ * The words at `k` that say what a ranking ranks by: "by", "based on", "according to", and "in
+ * order of" after a sort (interpret-sort).
+ */
+function byWords(ctx: Ctx, k: number): number[] | undefined {
+  const it = ctx.items[k];
+  if (it?.kind !== 'word') return undefined;
+  const before = ctx.items[k - 1];
+  const lowerBefore = before?.kind === 'word' ? before.token.lower : '';
+  if (it.token.lower === 'by' || (it.token.lower === 'of' && lowerBefore === 'order')) return [k];
+  if ((it.token.lower === 'on' && lowerBefore === 'based') || (it.token.lower === 'to' && lowerBefore === 'according')) return [k - 1, k];
+  return undefined;
+}
+
 function limitOf(ctx: Ctx, rankAt: number): number | undefined {
   for (let i = 0; i < ctx.items.length; i++) {
     const it = ctx.items[i]!;
@@ -403,37 +417,40 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
   // "by the number of movies", "by average rating", "by number of beds".
   const byOrder = (): Ranked | Unsure | undefined => {
     for (let k = at + 1; k < ctx.items.length - 1; k++) {
-      const it = ctx.items[k]!;
-      // "by the number of …", and "in order of …" after a sort (interpret-sort).
-      if (it.kind !== 'word' || !(it.token.lower === 'by' || (it.token.lower === 'of' && isWord(ctx.items[k - 1], 'order')))) continue;
+      const said = byWords(ctx, k);
+      if (!said) continue;
+      const saying = () => said.forEach((x) => ctx.used.add(x));
       let j = k + 1;
       while (ctx.items[j]?.kind === 'word' && /^(the|their|its|his|her)$/.test((ctx.items[j] as { token: { lower: string } }).token.lower)) j++;
       const next = ctx.items[j];
       if (next?.kind === 'prop') {
         const found = propOrder(j);
         if (found) {
-          ctx.used.add(k);
+          saying();
           return found;
         }
       }
       if (next?.kind === 'agg' && ctx.items[j + 1]?.kind === 'prop') {
         const found = propOrder(j + 1, next.fn);
         if (found) {
-          ctx.used.add(k).add(j);
+          saying();
+          ctx.used.add(j);
           return found;
         }
       }
       if (next?.kind === 'count' && ctx.items[j + 1]?.kind === 'prop') {
         const found = listOrder(j + 1, undefined, true);
         if (found) {
-          ctx.used.add(k).add(j);
+          saying();
+          ctx.used.add(j);
           return found;
         }
       }
       if (next?.kind === 'count') {
         const counted = ctx.nodes.find((n) => n.at > j && n !== focus && n.at <= j + 3);
         if (counted) {
-          ctx.used.add(k).add(j);
+          saying();
+          ctx.used.add(j);
           return { order: { by: { count: counted.id }, direction: rank.direction }, fromProperty: false, countedBy: true };
         }
       }
