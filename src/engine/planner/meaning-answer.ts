@@ -366,15 +366,20 @@ function rankedByOther(
   const one = names.length === 1;
   // Picked ("the movies of the 3 oldest actors"): as many focus things as are joined to them, not a number the question said.
   const pick = m.order?.pick;
-  const theThing = thing(noun(kindOf(other), (pick ?? names.length) === 1 ? 1 : 2), (pick ?? names.length) !== 1);
+  // As many ranked things as were asked for (things tied with the last share its value): "a review with the lowest stars".
+  const ranked = pick ?? m.limit ?? 1;
+  // What else the ranked thing is joined to, said beside it: "(that Jenny wrote)".
+  const around = describe({ ...m, edges: m.edges.filter((x) => x !== e) }, other.id, ranked !== 1).replace(/^ \(.*?\)(?= |$)/, '');
+  const bare = thing(noun(kindOf(other), ranked === 1 ? 1 : 2), ranked !== 1);
+  const theThing = `${bare}${around ? ` (${around.trim()})` : ''}`;
   const these = pick !== undefined ? `The ${n(2)}` : `The ${names.length} ${n(names.length)}`;
   if (!e || e.negated) return `${one ? '' : `${these}, `}ranked by ${key} of ${theThing}: ${each}.`;
   if (e.from === m.focus) {
     if (one) return `${names[0]} ${verbOf(e, false)} ${theThing} (${key} ${values[0]}).`;
     return `${these} that ${verbOf(e, true)} ${theThing}: ${each}.`;
   }
-  if (one) return `${capitalize(theThing)} (${key} ${values[0]}) ${verbOf(e, (pick ?? 1) !== 1)} ${names[0]}.`;
-  return `${these} that ${theThing} ${verbOf(e, (pick ?? names.length) !== 1)}: ${each}.`;
+  if (one) return `${capitalize(bare)}${around} (${key} ${values[0]}) ${verbOf(e, ranked !== 1)} ${names[0]}.`;
+  return `${these} that ${theThing} ${verbOf(e, ranked !== 1)}: ${each}.`;
 }
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { UpsertBatch } from '../../../src/stores/graph/port.js';
+import { graphNode as node, graphRel as rel, plannerOnScratch } from '../../support/planner.js';
+
+/**
+ * A number that grades may be called by what it is: "stars" as "the star rating", "quality" as
+ * "the quality score". A ranking by such a value of a thing joined to the ranked ones says what
+ * else that thing is joined to ("the review with the lowest stars (that Vera wrote)"), not only
+ * the value. Invented graph: critics' reviews of hotels.
+ */
+
+const HOTELS: UpsertBatch = {
+  nodes: [
+    node('h:1', 'Hotel', { name: 'Cliff House', quality: 7 }),
+    node('h:2', 'Hotel', { name: 'Dune Inn', quality: 9 }),
+    node('h:3', 'Hotel', { name: 'Elm Lodge', quality: 4 }),
+    node('c:1', 'Critic', { name: 'Vera' }),
+    node('c:2', 'Critic', { name: 'Wes' }),
+    node('r:1', 'Review', { code: 'R1', stars: 5 }),
+    node('r:2', 'Review', { code: 'R2', stars: 2 }),
+    node('r:3', 'Review', { code: 'R3', stars: 4 }),
+    node('r:4', 'Review', { code: 'R4', stars: 1 }),
+  ],
+  relationships: [
+    rel('c:1', 'WROTE', 'r:1'),
+    rel('c:1', 'WROTE', 'r:2'),
+    rel('c:2', 'WROTE', 'r:3'),
+    rel('c:2', 'WROTE', 'r:4'),
+    rel('r:1', 'REVIEWS', 'h:1'),
+    rel('r:2', 'REVIEWS', 'h:2'),
+    rel('r:3', 'REVIEWS', 'h:2'),
+    rel('r:4', 'REVIEWS', 'h:3'),
+  ],
+};
+
+describe('grading numbers called by what they are (hotels)', () => {
+  const planner = plannerOnScratch('ratingwords', HOTELS);
+  const names = (rows: Record<string, unknown>[]) => rows.map((r) => String(r.name)).sort();
+
+  it('reads "a star rating of 5" and "the highest quality score" as the grading numbers', async () => {
+    const rated = await planner().ask('Which reviews have a star rating of 5?');
+    expect(names(rated.rows), rated.cypher ?? JSON.stringify(rated.reading)).toEqual(['R1']);
+    const best = await planner().ask('Which hotel has the highest quality score?');
+    expect(names(best.rows), best.cypher ?? JSON.stringify(best.reading)).toEqual(['Dune Inn']);
+  });
+
+  it('says what else the ranked thing is joined to', async () => {
+    const answer = await planner().ask('Which hotel reviewed by Vera has the lowest star rating?');
+    expect(names(answer.rows), answer.cypher ?? JSON.stringify(answer.reading)).toEqual(['Dune Inn']);
+    expect(answer.text).toBe('The review with the lowest stars that Vera wrote (stars 2) reviews Dune Inn.');
+  });
+});
