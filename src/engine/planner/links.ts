@@ -235,8 +235,8 @@ function schemaAt(tokens: Token[], i: number, lexicon: Lexicon): Item | undefine
   const t = tokens[i]!;
   if (t.pos === 'quote' || t.pos === 'num' || t.pos === 'det' || t.pos === 'wh') return undefined;
   const candidates: Item[] = [];
-  // "Persons" the tagger did not mark plural is, by its lemma; "business", "process" are not.
-  const plural = (at: number) => tokens[at]?.tags.has('Plural') === true || (/s$/.test(tokens[at]?.lower ?? '') && tokens[at]!.lemma !== tokens[at]!.lower);
+  // "Persons" the tagger did not mark plural is, by its lemma; "business", "process", "user's" are not.
+  const plural = (at: number) => tokens[at]?.tags.has('Plural') === true || (/s$/.test(tokens[at]?.lower ?? '') && tokens[at]!.lemma !== tokens[at]!.lower && !tokens[at]!.tags.has('Possessive'));
   const index = linkIndexOf(lexicon);
   const verb = participleAsVerb(tokens, i);
   // Most words begin no schema word: only recurring values are looked up for them.

@@ -116,7 +116,26 @@ function simple(m: Meaning, n: number, noun: string): string | undefined {
 }
 
 export function composeMeaningAnswer(input: MeaningAnswerInput): string {
-  return `${sayRows(input)}${tieNote(input)}`;
+  return `${sayRows(input)}${tieNote(input)}${askedNote(input)}`;
+}
+
+/**
+ * A ranking says each thing with the value it ranks by; the other values the question asked for
+ * ("the text of the review with the lowest stars") follow it: "Their text: r3 (…) and r7 (…)".
+ * Values its conditions fix are not repeated.
+ */
+function askedNote({ meaning: m, columns, rows }: MeaningAnswerInput): string {
+  const order = m.order;
+  if (m.ask.kind !== 'list' || !order || order.chronological || order.sorted || order.pick !== undefined || rows.length === 0) return '';
+  const ranked = 'count' in order.by ? 'count' : 'aggregate' in order.by ? 'value' : order.by.key;
+  const focus = m.nodes.find((x) => x.id === m.focus);
+  const fixed = new Set(focus?.conditions.map((c) => c.key));
+  const asked = [...new Set(m.ask.extra.filter((x) => !(x.of === m.focus && fixed.has(x.key))).map((x) => x.as ?? x.key))].filter((c) => c !== ranked && columns.slice(1).includes(c));
+  if (asked.length === 0) return '';
+  const words = listOf(asked.map((c) => identifierWords(c).join(' ')));
+  const values = (r: Record<string, unknown>) => asked.map((c) => show(r[c])).join(', ');
+  if (rows.length === 1) return ` Its ${words}: ${values(rows[0]!)}.`;
+  return ` Their ${words}: ${listOf(rows.map((r) => `${show(r[columns[0] ?? ''])} (${values(r)})`))}.`;
 }
 
 /**

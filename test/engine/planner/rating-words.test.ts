@@ -6,7 +6,9 @@ import { graphNode as node, graphRel as rel, plannerOnScratch } from '../../supp
  * A number that grades may be called by what it is: "stars" as "the star rating", "quality" as
  * "the quality score". A ranking by such a value of a thing joined to the ranked ones says what
  * else that thing is joined to ("the review with the lowest stars (that Vera wrote)"), not only
- * the value. Invented graph: critics' reviews of hotels.
+ * the value; other values the question asks for follow the ranking ("the text of the review with
+ * the lowest stars"). "Which critic's reviews …" asks for the critic. Invented graph: critics'
+ * reviews of hotels.
  */
 
 const HOTELS: UpsertBatch = {
@@ -16,10 +18,10 @@ const HOTELS: UpsertBatch = {
     node('h:3', 'Hotel', { name: 'Elm Lodge', quality: 4 }),
     node('c:1', 'Critic', { name: 'Vera' }),
     node('c:2', 'Critic', { name: 'Wes' }),
-    node('r:1', 'Review', { code: 'R1', stars: 5 }),
-    node('r:2', 'Review', { code: 'R2', stars: 2 }),
-    node('r:3', 'Review', { code: 'R3', stars: 4 }),
-    node('r:4', 'Review', { code: 'R4', stars: 1 }),
+    node('r:1', 'Review', { name: 'R1', stars: 5, text: 'Glorious view' }),
+    node('r:2', 'Review', { name: 'R2', stars: 2, text: 'Noisy pipes' }),
+    node('r:3', 'Review', { name: 'R3', stars: 4, text: 'Kind staff' }),
+    node('r:4', 'Review', { name: 'R4', stars: 1, text: 'Cold rooms' }),
   ],
   relationships: [
     rel('c:1', 'WROTE', 'r:1'),
@@ -42,6 +44,18 @@ describe('grading numbers called by what they are (hotels)', () => {
     expect(names(rated.rows), rated.cypher ?? JSON.stringify(rated.reading)).toEqual(['R1']);
     const best = await planner().ask('Which hotel has the highest quality score?');
     expect(names(best.rows), best.cypher ?? JSON.stringify(best.reading)).toEqual(['Dune Inn']);
+  });
+
+  it('says the values asked for beside the ranked value', async () => {
+    const answer = await planner().ask('What is the text of the review with the lowest star rating?');
+    expect(answer.text).toBe('R4 has the lowest stars (1). Its text: Cold rooms.');
+    const two = await planner().ask('What are the texts of the 2 reviews with the highest star ratings?');
+    expect(two.text).toBe('The 2 reviews with the highest stars: R1 (5) and R3 (4). Their text: R1 (Glorious view) and R3 (Kind staff).');
+  });
+
+  it('asks for the possessor in "Which critic\'s reviews …"', async () => {
+    const answer = await planner().ask("Which critic's reviews have the highest average star rating?");
+    expect(answer.rows.map((r) => [r.name, Number(r.value)]), answer.cypher ?? JSON.stringify(answer.reading)).toEqual([['Vera', 3.5]]);
   });
 
   it('says what else the ranked thing is joined to', async () => {
