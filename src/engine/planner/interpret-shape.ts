@@ -114,7 +114,7 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
       const numberBefore = items[rankAt - 1]?.kind === 'number' && !ctx.used.has(rankAt - 1);
       limit = limitOf(ctx, rankAt);
       if (sort && limit === undefined && !ranked.ranks) {
-        // The whole list in the order asked: a count order lists those with none too (as "each").
+        // The whole list in the order asked; in a count order, as every group's count ("each").
         if ('count' in order.by) {
           order = { ...order, each: true };
           limit = LIST_LIMIT;
@@ -202,7 +202,6 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
   }
   return finishShape(ctx, focus, ask, order, limit, asked);
 }
-
 
 /**
  * The relationships from things of `label` to where they are: named by a verb of place

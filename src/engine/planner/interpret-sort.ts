@@ -30,7 +30,7 @@ const wordAt = (ctx: Ctx, i: number) => {
 };
 
 export function sortAsked(ctx: Ctx): SortAsked | undefined {
-  return rangeOf(ctx) ?? verbOf(ctx) ?? firstOf(ctx);
+  return rangeOf(ctx) ?? sortVerbOf(ctx) ?? firstOf(ctx);
 }
 
 /** "from (the) highest to (the) lowest …": the first end says the direction, what follows the second what it ranks by. */
@@ -54,7 +54,7 @@ function rangeOf(ctx: Ctx): SortAsked | undefined {
  * "sorted by weight", "ordered by their birth date, youngest first", "in descending order of fee":
  * only when what follows names a value or a count ("ordered by Ann" is who ordered).
  */
-function verbOf(ctx: Ctx): SortAsked | undefined {
+function sortVerbOf(ctx: Ctx): SortAsked | undefined {
   const { items, tokens } = ctx;
   for (let i = 0; i < items.length; i++) {
     const it = items[i]!;

@@ -293,18 +293,18 @@ function schemaWordsAt(tokens: Token[], i: number, lexicon: Lexicon, index: Link
   for (const rel of lexicon.relationships) {
     if (t.lower === index.folded.get(rel) && /[_A-Z]/.test(t.text.slice(1))) candidates.push({ kind: 'rel', rel, passive: false, from: i, to: i });
     if (rel.allWords.length > 0 && spells(tokens, i, rel.allWords)) candidates.push({ kind: 'rel', rel, passive: passiveAt(tokens, i, rel.allWords.length), from: i, to: i + rel.allWords.length - 1 });
-    // A relationship named by a noun of who holds a role (`ORIGINATOR`, `MANAGER`), said as that noun
-    // ("Which originator …", "the originator entities"): the one holding it, at the end the noun names.
-    // Not said of another thing ("listed as originators", "has been the originator in"): the relationship.
-    if (rel.relatedDoings && (t.pos === 'noun' || t.pos === 'proper') && rel.words.length === 1 && spells(tokens, i, rel.words) && !predicative(tokens, i)) {
-      candidates.push({ kind: 'agent', rel, role: rel.relatedDoings.end, plural: plural(i), from: i, to: i });
-    }
     else if (rel.words.length > 0 && spells(tokens, i, rel.words) && (t.pos !== 'noun' || afterDoSupport(tokens, i))) {
       // The particle may follow: "act in", "located in", "indicated for".
       let to = i + rel.words.length - 1;
       const rest = rel.allWords.slice(rel.allWords.indexOf(rel.words.at(-1)!) + 1);
       if (rest.length > 0 && spells(tokens, to + 1, rest)) to += rest.length;
       candidates.push({ kind: 'rel', rel, passive: passiveAt(tokens, i, to - i + 1), from: i, to });
+    }
+    // A relationship named by a noun of who holds a role (`ORIGINATOR`, `MANAGER`), said as that noun
+    // ("Which originator …", "the originator entities"): the one holding it, at the end the noun names.
+    // Not said of another thing ("listed as originators", "has been the originator in"): the relationship.
+    if (rel.relatedDoings && (t.pos === 'noun' || t.pos === 'proper') && rel.words.length === 1 && spells(tokens, i, rel.words) && !predicative(tokens, i)) {
+      candidates.push({ kind: 'agent', rel, role: rel.relatedDoings.end, plural: plural(i), from: i, to: i });
     }
     for (const s of rel.synonyms) {
       const length = s.length > 0 ? spanOf(tokens, i, s) : undefined;

@@ -385,7 +385,7 @@ function rankedByOther(
   const one = names.length === 1;
   // Picked ("the movies of the 3 oldest actors"): as many focus things as are joined to them, not a number the question said.
   const pick = m.order?.pick;
-  // As many ranked things as were asked for (things tied with the last share its value): "a review with the lowest stars".
+  // As many ranked things as were asked for (things tied with the last share its value): "the review with the lowest stars".
   const ranked = pick ?? m.limit ?? 1;
   // What else the ranked thing is joined to, said beside it: "(that Jenny wrote)".
   const around = describe({ ...m, edges: m.edges.filter((x) => x !== e) }, other.id, ranked !== 1).replace(/^ \(.*?\)(?= |$)/, '');

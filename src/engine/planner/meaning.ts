@@ -99,7 +99,7 @@ export interface Ordering {
   chronological?: boolean;
   /**
    * "How many reviews does each user have?", "the keepers from most to fewest dogs": every focus
-   * thing with its count, those with none too; not a ranking.
+   * thing that has any with its count (the answer says how many have none); not a ranking.
    */
   each?: boolean;
   /** "sorted by price", "from the oldest to the newest": every thing in this order, those without the value last; not a ranking. */
