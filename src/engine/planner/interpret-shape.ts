@@ -97,6 +97,9 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
       }
     }
     if (!ranked) return unsure(ctx, `I can’t tell what “${rank.word}” ranks by here`);
+    // "the top 5 sender banks that sent …": what is ranked are values of a property, not things.
+    const values = rankedValues(ctx, focus);
+    if (values !== undefined) return unsure(ctx, `I can’t rank “${wordsOf(ctx, values)}” themselves: the graph keeps them as values, not as things of their own`);
     // "What is the highest rating?", "Show the earliest departure of any voyage": the value, not the thing.
     // Things said after the value ("of any voyage", "of all movies", "of movies") are what it is taken over;
     // things said before it are listed ("the movies with the highest rating").
@@ -325,6 +328,20 @@ function chooseRank(ctx: Ctx): number {
   scored.sort((a, b) => b.score - a.score || a.i - b.i);
   for (const other of scored.slice(1)) ctx.used.add(other.i);
   return scored[0]?.i ?? -1;
+}
+
+/**
+ * "the top 5 sender banks that …": a text property said right after how many or "top", before the
+ * thing the reading ranks, names what the question ranks; values cannot be ranked as things are.
+ * ("the rating of the top 3 movies" says whose: a value shown, not ranked.)
+ */
+function rankedValues(ctx: Ctx, focus: Draft): number | undefined {
+  const at = ctx.items.findIndex((it, k) => {
+    const before = ctx.items[k - 1];
+    const leads = before?.kind === 'number' || before?.kind === 'rank' || (before?.kind === 'word' && LIMIT_LEADS.has(before.token.lower));
+    return it.kind === 'prop' && !ctx.used.has(k) && k < focus.at && leads && !isWord(ctx.items[k + 1], 'of') && it.props.every((p) => p.kind === 'text');
+  });
+  return at >= 0 ? at : undefined;
 }
 
 /**

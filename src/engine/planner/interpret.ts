@@ -68,6 +68,8 @@ export function interpret(tokens: Token[], items: Item[], lexicon: Lexicon, chos
   trustRelatedWords(ctx);
   namesAsPropertyValues(ctx);
   makeNodes(ctx);
+  const roles = coordinatedRoles(ctx);
+  if (roles) return unsure(ctx, `I can’t yet read one condition said of both “${roles}”`);
   const whole = wholeForm(ctx) ?? whenForm(ctx);
   if (whole) return finish(ctx, whole);
   const alternatives = verbAlternatives(ctx);
@@ -208,6 +210,17 @@ function makeNodes(ctx: Ctx): void {
       ctx.nodes.push({ id, at: i, who: true, conditions: [] });
     }
   }
+}
+
+/**
+ * "the sender and recipient accounts in Norway", "the originator and beneficiary banks are
+ * different": two roles sharing one head noun, so what follows is said of both; read as one of them,
+ * the other's condition would be dropped. Returns the words when so.
+ */
+function coordinatedRoles(ctx: Ctx): string | undefined {
+  const { items } = ctx;
+  const at = items.findIndex((it, i) => it.kind === 'agent' && isWord(items[i + 1], 'and') && (items[i + 2]?.kind === 'prop' || (items[i + 2]?.kind === 'agent' && items[i + 3]?.kind === 'label')));
+  return at >= 0 ? `${wordsOf(ctx, at)}” and “${wordsOf(ctx, at + 2)}` : undefined;
 }
 
 /** Words that say "kinds of" ("types of services", "what sort of parts"). */

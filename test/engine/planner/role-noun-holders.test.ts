@@ -17,10 +17,10 @@ const LEDGER: UpsertBatch = {
     node('a:3', 'Account', { name: 'Cobalt Freight' }),
     node('c:1', 'Country', { name: 'Norway' }),
     node('c:2', 'Country', { name: 'Chile' }),
-    node('t:1', 'Transfer', { code: 'T1', amount: 900 }),
-    node('t:2', 'Transfer', { code: 'T2', amount: 300 }),
-    node('t:3', 'Transfer', { code: 'T3', amount: 700 }),
-    node('t:4', 'Transfer', { code: 'T4', amount: 100 }),
+    node('t:1', 'Transfer', { code: 'T1', amount: 900, senderBank: 'Nordbank' }),
+    node('t:2', 'Transfer', { code: 'T2', amount: 300, senderBank: 'Nordbank' }),
+    node('t:3', 'Transfer', { code: 'T3', amount: 700, senderBank: 'Andes Credit' }),
+    node('t:4', 'Transfer', { code: 'T4', amount: 100, senderBank: 'Fjord Savings' }),
   ],
   relationships: [
     rel('t:1', 'SENDER', 'a:1'),
@@ -61,6 +61,15 @@ describe('the holder of a role a relationship is named by (ledger)', () => {
     expect(answer.rows.map((r) => String(r.name)).sort(), answer.cypher ?? JSON.stringify(answer.reading)).toEqual(['T1', 'T2']);
     const ranked = await planner().ask('Which account has been the sender in the most transfers?');
     expect(ranked.rows.map((r) => [r.name, Number(r.count)]), ranked.cypher ?? JSON.stringify(ranked.reading)).toEqual([['Aster Trading', 2]]);
+  });
+
+  it('declines a ranking of a property\'s values said as things, and one condition said of two roles', async () => {
+    // "the top 2 sender banks": values of the transfers' `senderBank`, not transfers to rank.
+    const ranked = await planner().ask('List the top 2 sender banks that sent transfers with the highest amounts.');
+    expect(ranked.cypher, ranked.text).toBeUndefined();
+    // "sender and recipient accounts in Norway": both ends, which one condition on one of them would not say.
+    const both = await planner().ask('Which transfers have the sender and recipient accounts in Norway?');
+    expect(both.cypher, both.text).toBeUndefined();
   });
 
   it('counts the holders per country', async () => {
