@@ -17,10 +17,10 @@ const LEDGER: UpsertBatch = {
     node('a:3', 'Account', { name: 'Cobalt Freight' }),
     node('c:1', 'Country', { name: 'Norway' }),
     node('c:2', 'Country', { name: 'Chile' }),
-    node('t:1', 'Transfer', { code: 'T1', amount: 900, senderBank: 'Nordbank' }),
-    node('t:2', 'Transfer', { code: 'T2', amount: 300, senderBank: 'Nordbank' }),
-    node('t:3', 'Transfer', { code: 'T3', amount: 700, senderBank: 'Andes Credit' }),
-    node('t:4', 'Transfer', { code: 'T4', amount: 100, senderBank: 'Fjord Savings' }),
+    node('t:1', 'Transfer', { code: 'T1', amount: 900, senderBank: 'Nordbank', recipientBankCountry: 'Chile' }),
+    node('t:2', 'Transfer', { code: 'T2', amount: 300, senderBank: 'Nordbank', recipientBankCountry: 'Norway' }),
+    node('t:3', 'Transfer', { code: 'T3', amount: 700, senderBank: 'Andes Credit', recipientBankCountry: 'Chile' }),
+    node('t:4', 'Transfer', { code: 'T4', amount: 100, senderBank: 'Fjord Savings', recipientBankCountry: 'Norway' }),
   ],
   relationships: [
     rel('t:1', 'SENDER', 'a:1'),
@@ -67,8 +67,8 @@ describe('the holder of a role a relationship is named by (ledger)', () => {
     // "the top 2 sender banks": values of the transfers' `senderBank`, not transfers to rank.
     const ranked = await planner().ask('List the top 2 sender banks that sent transfers with the highest amounts.');
     expect(ranked.cypher, ranked.text).toBeUndefined();
-    // "sender and recipient accounts in Norway": both ends, which one condition on one of them would not say.
-    const both = await planner().ask('Which transfers have the sender and recipient accounts in Norway?');
+    // "the sender and recipient bank countries": both ends, which one condition on one of them would not say.
+    const both = await planner().ask("Show all transfers where the sender and recipient bank countries are 'Norway'.");
     expect(both.cypher, both.text).toBeUndefined();
   });
 
