@@ -132,6 +132,12 @@ export const wordsOf = (ctx: Ctx, at: number, form: 'text' | 'lower' = 'text') =
     .join(' ');
 };
 
+/** The token of the plain word at `k`, when the item there is one. */
+export const tokenAt = (ctx: Ctx, k: number) => {
+  const it = ctx.items[k];
+  return it?.kind === 'word' ? it.token : undefined;
+};
+
 /** Whether an item is the plain word whose lemma is `lemma` ("by", "the", "year"). */
 export const isWord = (it: Item | undefined, lemma: string) => it?.kind === 'word' && it.token.lemma === lemma;
 

@@ -1,6 +1,6 @@
 import { PLACE_VERBS, PLACE_WORDS } from './cues.js';
 import type { Ctx } from './interpret-context.js';
-import { fits, ownerNode, settle } from './interpret-context.js';
+import { fits, ownerNode, settle, tokenAt } from './interpret-context.js';
 import type { LexProperty } from './lexicon.js';
 
 /**
@@ -16,19 +16,14 @@ const BY_PREPOSITION: Readonly<Record<string, RegExp>> = {
   at: /^(address|location|site|venue)$/,
 };
 
-const wordAt = (ctx: Ctx, k: number) => {
-  const it = ctx.items[k];
-  return it?.kind === 'word' ? it.token : undefined;
-};
-
 /**
  * A quoted text right after "located on", "based in", …: held by the one place property of the thing
  * before the verb that the preposition points to, as part of its text ("E Front St" in an address).
  */
 export function placeLiteral(ctx: Ctx, at: number): boolean {
   const it = ctx.items[at];
-  const prep = wordAt(ctx, at - 1)?.lower ?? '';
-  const verb = wordAt(ctx, at - 2);
+  const prep = tokenAt(ctx, at - 1)?.lower ?? '';
+  const verb = tokenAt(ctx, at - 2);
   if (it?.kind !== 'literal' || !BY_PREPOSITION[prep] || !verb || !PLACE_VERBS.test(verb.lemma)) return false;
   const owner = ctx.nodes.filter((n) => n.at < at - 2).sort((a, b) => b.at - a.at)[0];
   if (!owner) return false;
@@ -46,9 +41,9 @@ export function placeLiteral(ctx: Ctx, at: number): boolean {
 export function placeVerbsSaid(ctx: Ctx): void {
   ctx.items.forEach((it, k) => {
     if (it.kind !== 'word' || ctx.used.has(k) || !PLACE_VERBS.test(it.token.lemma)) return;
-    const prep = wordAt(ctx, k + 1);
+    const prep = tokenAt(ctx, k + 1);
     if (!prep || prep.pos !== 'prep') return;
-    const next = wordAt(ctx, k + 2)?.pos === 'det' ? k + 3 : k + 2;
+    const next = tokenAt(ctx, k + 2)?.pos === 'det' ? k + 3 : k + 2;
     if (ctx.used.has(next)) ctx.used.add(k).add(k + 1);
   });
 }

@@ -4,12 +4,12 @@ import { LIST_LIMIT } from './cypher-builder.js';
 import { isLimit } from './interpret-conditions.js';
 import type { Ctx, Draft, OpenReading, Unsure } from './interpret-context.js';
 import type { LexProperty } from './lexicon.js';
-import { broadFamily, calledAsLabel, candidates, familyOf, fits, isWord, joined, labelOf, newNodeId, personLike, pick, pluralLabel, unsure, valueOwner, wordsOf } from './interpret-context.js';
+import { broadFamily, calledAsLabel, candidates, familyOf, fits, isWord, joined, labelOf, newNodeId, personLike, pick, pluralLabel, tokenAt, unsure, valueOwner, wordsOf } from './interpret-context.js';
 import type { Item } from './links.js';
 import type { Ask, Condition, Meaning, MeaningNode, Ordering } from './meaning.js';
 import { identifierWords } from './words.js';
 import { alsoListed, compoundHead, listedBeside, pickedByExtreme } from './interpret-focus.js';
-import { sortAsked } from './interpret-sort.js';
+import { BEFORE_ORDERED, sortAsked } from './interpret-sort.js';
 
 /**
  * What is asked: the focus (the first thing the question does not name, after "how many" when
@@ -437,7 +437,7 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
       if (!said) continue;
       const saying = () => said.forEach((x) => ctx.used.add(x));
       let j = k + 1;
-      while (ctx.items[j]?.kind === 'word' && /^(the|their|its|his|her)$/.test((ctx.items[j] as { token: { lower: string } }).token.lower)) j++;
+      while (BEFORE_ORDERED.test(tokenAt(ctx, j)?.lower ?? '')) j++;
       const next = ctx.items[j];
       if (next?.kind === 'prop') {
         const found = propOrder(j);

@@ -1,4 +1,5 @@
 import type { Ctx } from './interpret-context.js';
+import { tokenAt } from './interpret-context.js';
 import type { Item } from './links.js';
 
 /**
@@ -15,7 +16,7 @@ const SORT_VERBS = /^(sort|order|arrange|organi[sz]e)$/;
 const DOWNWARD = /^(descending|decreasing|desc|reverse)$/;
 const UPWARD = /^(ascending|increasing|asc)$/;
 /** Words that may stand between "by" and what it orders by. */
-const BEFORE_ORDERED = /^(the|their|its|his|her)$/;
+export const BEFORE_ORDERED = /^(the|their|its|his|her)$/;
 
 export interface SortAsked {
   /** Where the ranking reads what it ranks by from (the item after it, or "by"). */
@@ -24,10 +25,7 @@ export interface SortAsked {
   rank: RankItem;
 }
 
-const wordAt = (ctx: Ctx, i: number) => {
-  const it = ctx.items[i];
-  return it?.kind === 'word' ? it.token.lower : undefined;
-};
+const wordAt = (ctx: Ctx, i: number) => tokenAt(ctx, i)?.lower;
 
 export function sortAsked(ctx: Ctx): SortAsked | undefined {
   return rangeOf(ctx) ?? sortVerbOf(ctx) ?? firstOf(ctx);
