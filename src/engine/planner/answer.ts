@@ -41,8 +41,19 @@ export const show = (value: unknown): string => {
     const props = (value as { properties: Record<string, unknown> }).properties;
     return displayNameOf(props) ?? JSON.stringify(props);
   }
+  if (isPoint(value)) return showPoint(value);
   return JSON.stringify(value);
 };
+
+/** A spatial point as the store gives it (`{srid, x, y, z?}`). */
+const isPoint = (value: unknown): value is { srid: number; x: number; y: number; z?: number } =>
+  typeof value === 'object' && value !== null && ['srid', 'x', 'y'].every((k) => typeof (value as Record<string, unknown>)[k] === 'number');
+
+/** Geographic points (WGS 84, srid 4326 and 4979) by latitude and longitude, others by their coordinates. */
+function showPoint(p: { srid: number; x: number; y: number; z?: number }): string {
+  const height = p.z === undefined ? '' : `, ${p.srid === 4979 ? 'height' : 'z'} ${show(p.z)}`;
+  return p.srid === 4326 || p.srid === 4979 ? `latitude ${show(p.y)}, longitude ${show(p.x)}${height}` : `x ${show(p.x)}, y ${show(p.y)}${height}`;
+}
 
 export function listOf(names: string[]): string {
   if (names.length === 0) return '';

@@ -31,7 +31,7 @@ const LIBRARIES: UpsertBatch = {
 const SHIPPING: UpsertBatch = {
   nodes: [
     node('d:1', 'Depot', { name: 'Portugal Gateway Depot', country: 'Spain' }),
-    node('d:2', 'Depot', { name: 'Porto Depot', country: 'Portugal' }),
+    node('d:2', 'Depot', { name: 'Porto Depot', country: 'Portugal', site: { point: { srid: 4326, x: -8.61, y: 41.15 } } }),
     node('d:3', 'Depot', { name: 'Braga Depot', country: 'Portugal' }),
     node('d:4', 'Depot', { name: 'Vigo Depot', country: 'Spain' }),
     node('p:1', 'Parcel', { code: 'PX-1', sent: instant('2017-06-01T10:00:00Z'), value: 1800000 }),
@@ -74,6 +74,11 @@ describe('values and typed dates (shipping)', () => {
   it('a typed datetime compares with a year as ISO text does', async () => {
     expect(firstValues(await planner().ask('Which parcels were sent after 2017?'))).toEqual(['PX-2', 'PX-3']);
     expect(firstValues(await planner().ask('Which parcels were sent in 2017?'))).toEqual(['PX-1']);
+  });
+
+  it('a point is said by its latitude and longitude', async () => {
+    const answer = await planner().ask('What is the site of Porto Depot?');
+    expect(answer.text).toContain('latitude 41.15, longitude -8.61');
   });
 });
 

@@ -1,3 +1,4 @@
+import { show } from '../../planner/answer.js';
 import { PRONOUN_KINDS } from '../../planner/pronouns.js';
 import { normalizeMention } from '../../planner/mention-search.js';
 import type { Candidate } from '../../planner/mention-search.js';
@@ -18,7 +19,7 @@ function distinguishing(candidates: Candidate[]): string[] {
 const optionsFor = (candidates: Candidate[]) => {
   const keys = distinguishing(candidates);
   return candidates.map((c) => {
-    const facts = keys.filter((k) => c.properties[k] !== undefined).map((k) => `${k} ${String(c.properties[k])}`);
+    const facts = keys.filter((k) => c.properties[k] !== undefined).map((k) => `${k} ${show(c.properties[k])}`);
     return {
       id: c.key ?? c.id,
       label: `${c.name} (${c.label}${facts.length ? `, ${facts.join(', ')}` : ''})`,
