@@ -136,6 +136,7 @@ function markPropertyWord(ctx: Ctx, at: number, prop: LexProperty): void {
 export function isLimit(ctx: Ctx, i: number): boolean {
   const value = (ctx.items[i] as { value?: number }).value;
   if (value === undefined || !Number.isInteger(value) || value < 1) return false;
+  if (ctx.limitAt === i) return true;
   const prev = ctx.items[i - 1];
   const next = ctx.items[i + 1];
   const prevWord = prev?.kind === 'word' ? prev.token.lower : prev?.kind === 'rank' ? prev.word : prev?.kind === 'number' && prev.ordinal ? ctx.tokens[prev.from]!.lower : undefined;

@@ -46,6 +46,8 @@ export interface Ctx {
   chosen: string[];
   /** The question said how many to show. */
   limitSaid?: boolean;
+  /** The item of the number a request after the question gives for how many to show ("Limit to 5"). */
+  limitAt?: number;
   /** "The top 5 …" with nothing to rank by: how many, in no order. */
   unranked?: boolean;
   /** With `unranked`: what to rank by, offered when more things match than it shows. */

@@ -8,6 +8,7 @@ import type { Ctx, Draft, OpenReading, Unsure } from './interpret-context.js';
 import { candidates, familyOf, fits, isWord, joined, newNodeId, personLike, settle, unsure, useDenialsBefore, wordsOf } from './interpret-context.js';
 import { sameAs, whenForm, wholeForm } from './interpret-forms.js';
 import { joinComponents } from './interpret-joins.js';
+import { readLimitRequest } from './interpret-limit.js';
 import { placeVerbsSaid } from './interpret-places.js';
 import { shape } from './interpret-shape.js';
 import { inVerbSlot, joinAlternatives, supportsProperty, unjoinableVerb, verbAlternatives } from './interpret-verbs.js';
@@ -66,6 +67,7 @@ export function interpret(tokens: Token[], items: Item[], lexicon: Lexicon, chos
   }
   const ctx: Ctx = { tokens, items, lexicon, used: new Set(), nodes: [], edges: [], having: [], pending: [], distinct: [], notes: [], confidence: 0.95, chosen };
   trustRelatedWords(ctx);
+  readLimitRequest(ctx);
   namesAsPropertyValues(ctx);
   makeNodes(ctx);
   const roles = coordinatedRoles(ctx);
@@ -175,6 +177,8 @@ function makeNodes(ctx: Ctx): void {
       }
       ctx.nodes.push({ id, at: i, label: it.entity.label, anchor: it.entity, conditions: [] });
     } else if (it.kind === 'label') {
+      // The things named again in a request for how many ("Limit to 3 cities") are no new thing.
+      if (ctx.limitAt !== undefined && i === ctx.limitAt + 1 && ctx.used.has(i)) continue;
       ctx.used.add(i);
       // A label word right after a named thing of that label names it again ("Ada Moreau the captain").
       const prev = ctx.nodes.at(-1);

@@ -46,7 +46,9 @@ export function findMentions(question: string, lexicon: Lexicon, read?: { tokens
     mentions.push({ text: t.text, start: t.start, end: t.end, quoted: true });
   });
 
-  const capital = (t: Token, k: number) => /^[\p{Lu}\p{N}]/u.test(t.text) && t.pos !== 'quote' && (k > 0 || !OPENER_POS.has(t.pos)) && linked[k] !== 'date' && !(linked[k] === 'number' && !/^\p{Lu}/u.test(t.text));
+  // A sentence's first word is capitalized as the question's is ("… ? Limit to 5 results.").
+  const opensSentence = (k: number) => k === 0 || /[.?!]\s*$/.test(question.slice(tokens[k - 1]!.end, tokens[k]!.start));
+  const capital = (t: Token, k: number) => /^[\p{Lu}\p{N}]/u.test(t.text) && t.pos !== 'quote' && (!opensSentence(k) || !OPENER_POS.has(t.pos)) && linked[k] !== 'date' && !(linked[k] === 'number' && !/^\p{Lu}/u.test(t.text));
   let k = 0;
   while (k < tokens.length) {
     const t = tokens[k]!;

@@ -64,3 +64,25 @@ describe('grading numbers called by what they are (hotels)', () => {
     expect(answer.text).toBe('The review with the lowest stars that Vera wrote (stars 2) reviews Dune Inn.');
   });
 });
+
+/** Servers whose numbers are named by what they count or measure ("cores", "disk"). */
+const SERVERS: UpsertBatch = {
+  nodes: [
+    node('s:1', 'Server', { name: 'atlas', cores: 4, disk: 250 }),
+    node('s:2', 'Server', { name: 'boreas', cores: 16, disk: 1000 }),
+    node('s:3', 'Server', { name: 'castor', cores: 8, disk: 500 }),
+  ],
+  relationships: [],
+};
+
+describe('numbers said with what they measure (servers)', () => {
+  const planner = plannerOnScratch('measurewords', SERVERS);
+  const names = (rows: Record<string, unknown>[]) => rows.map((r) => String(r.name)).sort();
+
+  it('reads "a core count of at least 8" and "a disk size under 600" as the numbers', async () => {
+    const many = await planner().ask('Which servers have a core count of at least 8?');
+    expect(names(many.rows), many.cypher ?? JSON.stringify(many.reading)).toEqual(['boreas', 'castor']);
+    const small = await planner().ask('Which servers have a disk size under 600?');
+    expect(names(small.rows), small.cypher ?? JSON.stringify(small.reading)).toEqual(['atlas', 'castor']);
+  });
+});
