@@ -498,6 +498,9 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
       // "the most distinct roles" (a list, a text): what it ranks by is not a number to order by, nor anything else here.
       return undefined;
     }
+    // "the highest average review stars": a label naming whose number follows it is no count of its own.
+    const then = ctx.items[k + 1];
+    if (it.kind === 'label' && then?.kind === 'prop' && then.props.some((p) => p.ownerKind === 'label' && p.owner === it.label.label && numeric([p.kind]))) continue;
     if (it.kind === 'label' || it.kind === 'agent') {
       const node = ctx.nodes.find((n) => n.at === k);
       // "the oldest movie": the dimension of the thing after it; "the most movies": how many.
@@ -712,6 +715,15 @@ function groupOf(ctx: Ctx, focus: Draft, orFocus = false): { group: Draft; at: n
     if (it.kind !== 'word' || !/^(each|per|every)$/.test(it.token.lower) || ctx.used.has(k)) continue;
     const group = ctx.nodes.find((n) => n.at === k + 1 && !n.anchor && !n.implicit);
     if (group && ((orFocus && group === focus) || (group !== focus && (orFocus || joined(ctx, group, focus))))) return { group, at: k };
+  }
+  // "users and the number of reviews they wrote": "they" after what is counted is the things named before it, one by one.
+  for (let k = focus.at + 1; k < ctx.items.length; k++) {
+    const it = ctx.items[k]!;
+    if (it.kind !== 'word' || !/^(they|them|their)(['’](ve|re|d|ll))?$/.test(it.token.lower) || ctx.used.has(k)) continue;
+    const counted = new Set(ctx.having.map((h) => h.count));
+    const named = ctx.nodes.filter((n) => n.at < focus.at && n !== focus && !n.anchor && !n.implicit && !counted.has(n.id) && (ctx.items[n.at] as { plural?: boolean }).plural);
+    const group = named.sort((a, b) => b.at - a.at)[0];
+    if (group && joined(ctx, group, focus)) return { group, at: k };
   }
   return undefined;
 }

@@ -15,6 +15,7 @@ import { inVerbSlot, joinAlternatives, supportsProperty, unjoinableVerb, verbAlt
 import type { Item } from './links.js';
 import type { Lexicon, LexRelationship } from './lexicon.js';
 import { namesAsPropertyValues } from './named-values.js';
+import { countsOfOwners, havingWritten } from './nested-counts.js';
 import { mergeRepeatedMentions } from './repeated-mentions.js';
 import type { Meaning } from './meaning.js';
 import { identifierWords } from './words.js';
@@ -122,6 +123,9 @@ function finish(ctx: Ctx, meaning: Meaning): Interpretation {
   if (unplaced.length > 0) return { ok: false, reason: `I could not place “${unplaced.map((w) => w.text).join('”, “')}” in the graph`, unplaced: unplaced.map((w) => w.text) };
   const difference = unreadDifference(ctx, meaning);
   if (difference) return unsure(ctx, `I can’t yet tell things apart by “${difference}” here: only by how many there are of what is counted`);
+  // A count condition the query would not write ("users who wrote more than 3 reviews", ranked) is never dropped.
+  const unwritten = countsOfOwners(meaning).having?.[0];
+  if (unwritten && !havingWritten(meaning)) return unsure(ctx, `I can’t yet hold “${unwritten.words}” together with the rest of this question`);
   if (ctx.confidence < CONFIDENCE_MIN) {
     // Not run on a guess: the reading is offered for the person asking to confirm (or "none of these").
     const id = confirmationId(meaning);

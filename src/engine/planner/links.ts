@@ -61,8 +61,8 @@ function spells(tokens: Token[], at: number, words: string[], asWritten = false)
   });
 }
 
-/** Small words a question may put between the words of a name ("date of birth" for dateOfBirth). */
-const JOINERS = new Set(['of', 'the', 'a', 'an', 'in', 'on', 'at', 'for', 'to', 'with', 'by', 'per']);
+/** Small words a question may put between the words of a name ("date of birth" for dateOfBirth); not "by", which says what ranks or groups ("zones by size" is no "zone size"). */
+const JOINERS = new Set(['of', 'the', 'a', 'an', 'in', 'on', 'at', 'for', 'to', 'with', 'per']);
 
 /** How many tokens from `at` spell `words` in order, small joining words allowed between them; undefined when they do not. */
 function spanOf(tokens: Token[], at: number, words: string[]): number | undefined {

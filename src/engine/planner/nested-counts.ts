@@ -16,14 +16,18 @@ export function countsOfOwners(m: Meaning): Meaning {
   for (const condition of m.having ?? []) {
     const counted = condition.count;
     const edges = out.edges.filter((e) => e.from === counted || e.to === counted);
-    if (!condition.byVerb || edges.length !== 1 || edges[0]!.negated || typeof condition.value !== 'number') continue;
+    if (edges.length !== 1 || edges[0]!.negated || typeof condition.value !== 'number') continue;
     const edge = edges[0]!;
     const owner = edge.from === counted ? edge.to : edge.from;
     const node = out.nodes.find((n) => n.id === counted);
+    // A count of what hangs off the focus alone is the same counted per focus or as its own
+    // condition: written as the latter where the builder writes no per-focus count (a ranking).
+    const ofFocus = owner === out.focus && !havingWritten(out);
+    if (!condition.byVerb && !ofFocus) continue;
     // "businesses reviewed by more than one user": the reviews are only passed through, so the
     // users are counted per business, as before; only a thing the question names owns a count.
     const ownerNode = out.nodes.find((n) => n.id === owner);
-    if (owner === out.focus || counted === out.focus || !node || node.anchor || !ownerNode || ownerNode.implicit) continue;
+    if ((owner === out.focus && !ofFocus) || counted === out.focus || !node || node.anchor || !ownerNode || ownerNode.implicit) continue;
     const by = out.order?.by;
     const referred =
       (by && 'count' in by && by.count === counted) ||
@@ -43,3 +47,10 @@ export function countsOfOwners(m: Meaning): Meaning {
   }
   return out;
 }
+
+/**
+ * Whether the builder writes a meaning's `having` (counts per focus thing, after the match): a
+ * count and a plain list do; a ranking, an order, a value or an aggregate do not, so a count
+ * condition left there must be one countsOfOwners moves, or the question is declined.
+ */
+export const havingWritten = (m: Meaning): boolean => m.ask.kind === 'count' || (m.ask.kind === 'list' && !m.order);

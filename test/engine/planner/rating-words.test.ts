@@ -71,6 +71,9 @@ const SERVERS: UpsertBatch = {
     node('s:1', 'Server', { name: 'atlas', cores: 4, disk: 250 }),
     node('s:2', 'Server', { name: 'boreas', cores: 16, disk: 1000 }),
     node('s:3', 'Server', { name: 'castor', cores: 8, disk: 500 }),
+    node('k:1', 'Rack', { name: 'R1', rack: 1, size: 42 }),
+    node('k:2', 'Rack', { name: 'R2', rack: 2, size: 24 }),
+    node('k:3', 'Rack', { name: 'R3', rack: 3, size: 48 }),
   ],
   relationships: [],
 };
@@ -84,5 +87,19 @@ describe('numbers said with what they measure (servers)', () => {
     expect(names(many.rows), many.cypher ?? JSON.stringify(many.reading)).toEqual(['boreas', 'castor']);
     const small = await planner().ask('Which servers have a disk size under 600?');
     expect(names(small.rows), small.cypher ?? JSON.stringify(small.reading)).toEqual(['atlas', 'castor']);
+  });
+
+  it('"racks by size" ranks racks by their size, not by a "rack size"', async () => {
+    const answer = await planner().ask('List the top 2 racks by size.');
+    expect(answer.rows.map((r) => r.name), answer.cypher ?? JSON.stringify(answer.reading)).toEqual(['R3', 'R1']);
+  });
+});
+
+describe('a number of a thing named before it, ranked (hotels)', () => {
+  const planner = plannerOnScratch('ratingwordsavg', HOTELS);
+
+  it('ranks by "the highest average review stars", not by how many reviews', async () => {
+    const answer = await planner().ask('Which hotel has the highest average review stars?');
+    expect(answer.rows.map((r) => [r.name, Number(r.value)]), answer.cypher ?? JSON.stringify(answer.reading)).toEqual([['Cliff House', 5]]);
   });
 });
