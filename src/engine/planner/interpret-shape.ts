@@ -500,7 +500,9 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
     }
     // "the highest average review stars": a label naming whose number follows it is no count of its own.
     const then = ctx.items[k + 1];
-    if (it.kind === 'label' && then?.kind === 'prop' && then.props.some((p) => p.ownerKind === 'label' && p.owner === it.label.label && numeric([p.kind]))) continue;
+    // (A noun after a singular: "movies released after 2000" is no such compound.)
+    const compound = it.kind === 'label' && !it.plural && then?.kind === 'prop' && ctx.tokens[then.from]!.pos === 'noun';
+    if (compound && then.props.some((p) => p.ownerKind === 'label' && p.owner === it.label.label && numeric([p.kind]))) continue;
     if (it.kind === 'label' || it.kind === 'agent') {
       const node = ctx.nodes.find((n) => n.at === k);
       // "the oldest movie": the dimension of the thing after it; "the most movies": how many.

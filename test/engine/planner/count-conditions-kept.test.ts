@@ -16,7 +16,7 @@ const CLUB: UpsertBatch = {
     node('m:4', 'Member', { name: 'Dev Patel', age: 45 }),
     node('v:1', 'Venue', { name: 'Hall A' }),
     node('v:2', 'Venue', { name: 'Hall B' }),
-    ...[1, 2, 3, 4, 5].map((i) => node(`e:${i}`, 'Event', { name: `Evening ${i}` })),
+    ...[1, 2, 3, 4, 5].map((i) => node(`e:${i}`, 'Event', { name: `Evening ${i}`, held: 2018 + i })),
   ],
   relationships: [
     ...[1, 2, 3, 4].map((i) => rel('m:1', 'ATTENDED', `e:${i}`)),
@@ -37,6 +37,11 @@ describe('a count said of the things asked about, kept (a club)', () => {
     expect(counts(ranked.rows), ranked.cypher).toEqual([['Ada Holm', 4], ['Ben Achebe', 3]]);
     const each = await planner().ask('How many events did each member that attended more than 2 events attend?');
     expect(counts(each.rows), each.cypher).toEqual([['Ada Holm', 4], ['Ben Achebe', 3]]);
+  });
+
+  it('ranks by how many things a condition keeps ("the most events held after 2020"), not by the condition’s value', async () => {
+    const answer = await planner().ask('Which member attended the most events held after 2020?');
+    expect(counts(answer.rows), answer.cypher).toEqual([['Ada Holm', 2], ['Cleo Ruiz', 2]]);
   });
 
   it('reads "the number of events they attended" as each one’s count', async () => {
