@@ -54,9 +54,11 @@ function valueAt(ctx: Ctx, i: number): { value: Value; end: number } | undefined
 
 const describeValue = (v: Value) => (v.kind === 'number' ? String(v.value) : v.kind === 'decade' ? `the ${v.year}s` : v.kind === 'date' ? v.iso : `“${v.text}”`);
 
-function nextMonth(iso: string): string {
-  const [y, m] = iso.split('-').map(Number) as [number, number];
-  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+/** The period after a month's or a day's ("2020-12" → "2021-01", "2020-02-29" → "2020-03-01"), as ISO text. */
+function nextPeriod(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number?];
+  if (d === undefined) return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
 }
 
 /** Conditions of a property with a value, on the property's kind: years against ISO dates compare as text. */
@@ -71,7 +73,7 @@ function conditionsFor(prop: LexProperty, op: CompareOp, value: Value, words: st
   }
   if (value.kind === 'date') {
     if (!dates) return undefined;
-    const next = nextMonth(value.iso);
+    const next = nextPeriod(value.iso);
     if (op === '>') return [{ key, op: '>=', value: next, words }];
     if (op === '<=') return [{ key, op: '<', value: next, words }];
     if (op === '=') return [{ key, op: 'starts', value: value.iso, words }];

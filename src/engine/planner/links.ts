@@ -1,5 +1,5 @@
 import type { Token } from '../../language/analyze.js';
-import { fold, wordKey } from '../../language/analyze.js';
+import { analyze, fold, wordKey } from '../../language/analyze.js';
 import { AGGREGATE_CUES, COMPARATOR_CUES, dimensionOfWord, RANK_CUES, SCHEMA_PART_NOUNS, SUPERLATIVE_DIMENSIONS, SUPPORT_VERBS } from './cues.js';
 import type { ComparatorCue, Dimension } from './cues.js';
 import type { RelatedWord } from '../../language/wordnet.js';
@@ -116,14 +116,12 @@ function linkAt(tokens: Token[], i: number, lexicon: Lexicon, named: NamedThing[
     // "St Mary's Harbour": the possessive is part of the name.
     return { kind: 'entity', entity, from: i, to };
   }
-  if (t.pos === 'quote') return quotedSchemaName(tokens, i, lexicon) ?? quotedValue(tokens, i, lexicon) ?? { kind: 'literal', text: t.text, from: i, to: i };
+  if (t.pos === 'quote') return quotedSchemaName(tokens, i, lexicon) ?? quotedValue(tokens, i, lexicon) ?? quotedDate(t, i) ?? { kind: 'literal', text: t.text, from: i, to: i };
 
-  // Dates: "March 2020", "2020-03-15"; decades; numbers.
-  if (MONTHS.includes(t.lower) && tokens[i + 1] && isYear(tokens[i + 1]!)) {
-    const month = String(MONTHS.indexOf(t.lower) + 1).padStart(2, '0');
-    return { kind: 'date', iso: `${tokens[i + 1]!.number}-${month}`, precision: 'month', from: i, to: i + 1 };
-  }
-  if (/^\d{4}-\d{2}-\d{2}$/.test(t.lower)) return { kind: 'date', iso: t.lower, precision: 'day', from: i, to: i };
+  // Dates: "March 2020", "January 1, 2010", "1 January 2010", "2020-03-15"; decades; numbers.
+  const date = dateAt(tokens, i);
+  if (date) return date;
+  if (ISO_DATE.test(t.lower)) return { kind: 'date', iso: t.lower, precision: t.lower.length > 7 ? 'day' : 'month', from: i, to: i };
   if (t.decade !== undefined) return { kind: 'decade', year: t.decade, from: i, to: i };
   // "released first", "born last": the earliest or the latest, by a date ("the first 3 movies" and "the first movie" say how many).
   if ((t.lower === 'first' || t.lower === 'last') && !saysWhich(tokens[i + 1])) {
@@ -141,8 +139,10 @@ function linkAt(tokens: Token[], i: number, lexicon: Lexicon, named: NamedThing[
       const at = i + cue.words.length;
       const yearWords = tokens[at]?.lower === 'the' && tokens[at + 1]?.lemma === 'year' ? 2 : tokens[at]?.lemma === 'year' ? 1 : 0;
       const next = tokens[at + (yearWords > 0 && tokens[at + yearWords] && isYear(tokens[at + yearWords]!) ? yearWords : 0)];
-      const numeric = next && (next.number !== undefined || next.decade !== undefined || MONTHS.includes(next.lower) || (next.lower === 'the' && tokens[at + 1]?.decade !== undefined));
+      const numeric = next && (next.number !== undefined || next.decade !== undefined || MONTHS.includes(next.lower) || ISO_DATE.test(next.lower) || (next.lower === 'the' && tokens[at + 1]?.decade !== undefined));
       if (cue.numberOnly && !numeric) continue;
+      // "ended in 2015", "ending in the year 2015": a verb with a time, not text that ends so ("codes ending in 42" is).
+      if (cue.text && next && (yearWords > 0 || isYear(next) || MONTHS.includes(next.lower) || next.decade !== undefined)) continue;
       return { kind: 'cmp', cue, from: i, to: i + cue.words.length - 1 };
     }
   }
@@ -198,6 +198,31 @@ function withPartNoun(item: Item, tokens: Token[]): Item {
  * "businesses in 'Missoula'": quoted text after a preposition that is a recurring value of a property is
  * that value, as it would be unquoted (text compared with "containing 'x'" stays a literal).
  */
+/** A day or a month as ISO text ("2020-03-15", "2020-03"). */
+const ISO_DATE = /^\d{4}-\d{2}(-\d{2})?$/;
+const dayOf = (t: Token | undefined) => (t?.number !== undefined && Number.isInteger(t.number) && t.number >= 1 && t.number <= 31 && /^\d{1,2}(st|nd|rd|th)?$/.test(t.lower) ? t.number : undefined);
+const monthOf = (t: Token | undefined) => (t ? MONTHS.indexOf(t.lower) + 1 : 0);
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** A date said in words from `i`: month and year ("March 2020"), with a day before or after the month ("January 1, 2010", "1 January 2010"). */
+function dateAt(tokens: Token[], i: number): Item | undefined {
+  const [a, b, c] = [tokens[i], tokens[i + 1], tokens[i + 2]];
+  const month = monthOf(a);
+  if (month > 0 && dayOf(b) !== undefined && c && isYear(c)) return { kind: 'date', iso: `${c.number}-${two(month)}-${two(dayOf(b)!)}`, precision: 'day', from: i, to: i + 2 };
+  if (month > 0 && b && isYear(b)) return { kind: 'date', iso: `${b.number}-${two(month)}`, precision: 'month', from: i, to: i + 1 };
+  if (dayOf(a) !== undefined && monthOf(b) > 0 && c && isYear(c)) return { kind: 'date', iso: `${c.number}-${two(monthOf(b))}-${two(dayOf(a)!)}`, precision: 'day', from: i, to: i + 2 };
+  return undefined;
+}
+
+/** A quoted date the graph holds no value of ("'March 2015'", "'2015-03-25'") is that date. */
+function quotedDate(t: Token, i: number): Item | undefined {
+  const text = t.text.trim();
+  if (ISO_DATE.test(text)) return { kind: 'date', iso: text, precision: text.length > 7 ? 'day' : 'month', from: i, to: i };
+  const words = analyze(t.text);
+  const date = dateAt(words, 0);
+  return date && date.to === words.length - 1 ? { ...date, from: i, to: i } : undefined;
+}
+
 function quotedValue(tokens: Token[], i: number, lexicon: Lexicon): Item | undefined {
   if (tokens[i - 1]?.pos !== 'prep') return undefined;
   const found = lexicon.values.get(valueWords(tokens[i]!.text).join(' '));

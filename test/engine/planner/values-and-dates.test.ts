@@ -23,6 +23,8 @@ const LIBRARIES: UpsertBatch = {
     node('m:1', 'Member', { name: 'Ines Varga', joined: day('2016-04-02') }),
     node('m:2', 'Member', { name: 'Omar Haddad', joined: day('2019-11-20') }),
     node('m:3', 'Member', { name: 'Lena Brandt', joined: day('2021-01-05') }),
+    node('x:1', 'Exhibition', { name: 'Maps of the Rhone', end: day('2019-06-30') }),
+    node('x:2', 'Exhibition', { name: 'Printed Lyon', end: day('2022-02-01') }),
   ],
   relationships: [rel('m:1', 'VISITED', 'b:1'), rel('m:2', 'VISITED', 'b:2'), rel('m:3', 'VISITED', 'b:3')],
 };
@@ -59,6 +61,19 @@ describe('values and typed dates (a library network)', () => {
   it('a typed date compares with a year as ISO text does', async () => {
     expect(firstValues(await planner().ask('Which members joined after 2018?'))).toEqual(['Lena Brandt', 'Omar Haddad']);
     expect(firstValues(await planner().ask('Which members joined before 2017?'))).toEqual(['Ines Varga']);
+  });
+
+  it('a date said in words or quoted is that day or month; "after" a day starts the next day', async () => {
+    for (const question of ['Which members joined after April 1, 2016?', 'Which members joined after 1 April 2016?', 'Which members joined after 2016-04-01?']) {
+      expect(firstValues(await planner().ask(question)), question).toEqual(['Ines Varga', 'Lena Brandt', 'Omar Haddad']);
+    }
+    expect(firstValues(await planner().ask('Which members joined after April 2, 2016?'))).toEqual(['Lena Brandt', 'Omar Haddad']);
+    expect(firstValues(await planner().ask("Which members joined in 'November 2019'?"))).toEqual(['Omar Haddad']);
+    expect(firstValues(await planner().ask('Which members joined on November 20, 2019?'))).toEqual(['Omar Haddad']);
+  });
+
+  it('"ended in the year 2019" is a date, not text ending so', async () => {
+    expect(firstValues(await planner().ask('Which exhibitions ended in the year 2019?'))).toEqual(['Maps of the Rhone']);
     expect(firstValues(await planner().ask('Which members joined in 2019?'))).toEqual(['Omar Haddad']);
   });
 });
