@@ -170,8 +170,12 @@ function makeNodes(ctx: Ctx): void {
       // "the ship Morning Star", "the paper titled Tidal Locking": the label word and the name are one thing.
       const kindAt = (k: number) => (items[k]?.kind === 'label' ? ctx.nodes.find((n) => n.at === k && !n.anchor && n.label === it.entity.label) : undefined);
       const prev = items[i - 1];
-      const namingVerb = prev?.kind === 'word' && NAMING_VERBS.has(prev.token.lemma) ? kindAt(i - 2) : undefined;
+      // ("How many people are named Tom Hanks?": the copula before the naming verb too.)
+      const before = items[i - 2];
+      const copula = before?.kind === 'word' && /^(is|are|was|were|be|been)$/.test(before.token.lower);
+      const namingVerb = prev?.kind === 'word' && NAMING_VERBS.has(prev.token.lemma) ? (kindAt(i - 2) ?? (copula ? kindAt(i - 3) : undefined)) : undefined;
       if (namingVerb) ctx.used.add(i - 1);
+      if (namingVerb && copula) ctx.used.add(i - 2);
       const merged = kindAt(i - 1) ?? namingVerb ?? namedByCopula(ctx, i, it.entity.label);
       ctx.used.add(i);
       if (merged) {

@@ -60,7 +60,9 @@ function describe(m: Meaning, focusId: string, plural: boolean): string {
   const focus = m.nodes.find((n) => n.id === focusId)!;
   const parts = joinsOf(m, focusId, plural, new Set([focusId]), 0);
   // The focus's own conditions beside its noun, before what it is joined to: "people (born after 1970) that acted in movies (released before 2000)".
-  return `${focus.conditions.length ? ` (${conditionsWords(focus.conditions)})` : ''}${parts.length ? ` ${parts.join(' and ')}` : ''}`;
+  // "There are 774 services named java": the things of one name, when the question named them so.
+  const named = focus.anchor ? ` named ${focus.anchor.name}` : '';
+  return `${named}${focus.conditions.length ? ` (${conditionsWords(focus.conditions)})` : ''}${parts.length ? ` ${parts.join(' and ')}` : ''}`;
 }
 
 /** Joins said of a thing further from the focus than this: past that, the sentence would not be read. */

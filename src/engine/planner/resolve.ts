@@ -31,6 +31,16 @@ export type Resolution =
  * nothing named refers to the thing last talked about. Without `memory` (not read yet), it
  * answers `needs_memory` where the memory would decide, so memories are read only then.
  */
+/**
+ * Things of one label that share one name this many times or more: the name is what they are
+ * called together ("the service named 'java'": every process of that name on every machine),
+ * not a name a person picks one of, so all of them are meant. Two or three namesakes are asked about.
+ */
+export const SHARED_NAME_MIN = 5;
+
+const nameOfMany = (candidates: Candidate[]) =>
+  candidates.length >= SHARED_NAME_MIN && candidates.every((c) => c.label === candidates[0]!.label && fold(c.name) === fold(candidates[0]!.name));
+
 export function decideMentions(
   search: Extract<MentionSearch, { status: 'searched' }>,
   understanding: Understanding,
@@ -41,7 +51,7 @@ export function decideMentions(
   const fromMemory: string[] = [];
   for (const { mention, candidates: found } of search.found) {
     let candidates = found;
-    const shared = candidates.length > 1;
+    const shared = candidates.length > 1 && !nameOfMany(candidates);
     // Several nodes still fit what the question says: a person has to choose, unless the session remembers.
     if (shared) {
       if (!memory) return { status: 'needs_memory' };
