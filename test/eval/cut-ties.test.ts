@@ -23,4 +23,12 @@ describe('an answer that lists the tie a gold cut through', () => {
     expect(tiedPastCut({ mode: 'values', expected: ['Ada', 'Cai'], gold_cypher: gold }, answer(ranked, 'The 3 people with the most trees.'))).toBe(false);
     expect(tiedPastCut({ mode: 'values', expected: ['Ada', 'Cai'], gold_cypher: gold.replace(/ LIMIT 2/, '') }, answer(ranked, 'The last 2 tie at 1.'))).toBe(false);
   });
+
+  it('is set apart, on a gold noted as order-dependent, when more tie than the answer shows', () => {
+    const note = 'order-dependent gold: a LIMIT cuts through ties';
+    const many = 'The 3 people with the most trees: … The last 2 tie at 1 (and more tie with them than are shown), so 3 are listed for the 2 asked.';
+    expect(tiedPastCut({ mode: 'values', expected: ['Ada', 'Dee'], gold_cypher: gold, note }, answer(ranked, many))).toBe(true);
+    expect(tiedPastCut({ mode: 'values', expected: ['Ada', 'Dee'], gold_cypher: gold }, answer(ranked, many))).toBe(false);
+    expect(tiedPastCut({ mode: 'values', expected: ['Ada', 'Dee'], gold_cypher: gold, note }, answer(ranked, 'The last 2 tie at 1.'))).toBe(false);
+  });
 });

@@ -3,7 +3,7 @@ import { BROAD_KIND_OF_LABEL } from '../../ingest/names.js';
 import { isPersonLabel } from './pronouns.js';
 import type { Item, NamedThing } from './links.js';
 import type { LexLabel, Lexicon, LexProperty } from './lexicon.js';
-import type { Condition, CountCondition, MeaningEdge } from './meaning.js';
+import type { Anchor, Condition, CountCondition, MeaningEdge } from './meaning.js';
 import { identifierWords, pluralOf } from './words.js';
 
 /** What the interpretation of one question builds as it goes, shared by its steps (interpret*.ts). */
@@ -202,3 +202,6 @@ export function valueOwner(ctx: Ctx, p: LexProperty, at: number): { of: string; 
   const node = ownerNode(ctx, at, p);
   return node ? { of: node.id, key: p.key } : undefined;
 }
+
+/** A named thing as the meaning holds it. */
+export const anchorOf = (a: NamedThing): Anchor => ({ name: a.name, nameKey: a.nameProperty, ...(a.key ? { key: a.key } : {}), unique: a.unique, ...(a.shared ? { shared: true as const } : {}) });

@@ -1,6 +1,6 @@
 import { holdsDate } from './cues.js';
 import type { Ctx, Draft } from './interpret-context.js';
-import { labelOf } from './interpret-context.js';
+import { anchorOf, labelOf } from './interpret-context.js';
 import type { Meaning, MeaningNode } from './meaning.js';
 
 /**
@@ -18,7 +18,7 @@ const nodesOf = (ctx: Ctx): MeaningNode[] =>
   ctx.nodes.map((n) => ({
     id: n.id,
     ...(n.label ? { label: n.label, nameKey: labelOf(ctx.lexicon, n.label)?.nameKey ?? 'name' } : {}),
-    ...(n.anchor ? { anchor: { name: n.anchor.name, nameKey: n.anchor.nameProperty, ...(n.anchor.key ? { key: n.anchor.key } : {}), unique: n.anchor.unique } } : {}),
+    ...(n.anchor ? { anchor: anchorOf(n.anchor) } : {}),
     conditions: [],
   }));
 

@@ -4,7 +4,7 @@ import { LIST_LIMIT } from './cypher-builder.js';
 import { isLimit } from './interpret-conditions.js';
 import type { Ctx, Draft, OpenReading, Unsure } from './interpret-context.js';
 import type { LexProperty } from './lexicon.js';
-import { broadFamily, calledAsLabel, candidates, familyOf, fits, isWord, joined, labelOf, newNodeId, personLike, pick, pluralLabel, tokenAt, unsure, valueOwner, wordsOf } from './interpret-context.js';
+import { anchorOf, broadFamily, calledAsLabel, candidates, familyOf, fits, isWord, joined, labelOf, newNodeId, personLike, pick, pluralLabel, tokenAt, unsure, valueOwner, wordsOf } from './interpret-context.js';
 import type { Item } from './links.js';
 import type { Ask, Condition, Meaning, MeaningNode, Ordering } from './meaning.js';
 import { identifierWords } from './words.js';
@@ -285,7 +285,7 @@ function finishShape(ctx: Ctx, focus: Draft, ask: Ask, order: Ordering | undefin
   const nodes: MeaningNode[] = ctx.nodes.map((n) => ({
     id: n.id,
     ...asFamily(ctx, n),
-    ...(n.anchor ? { anchor: { name: n.anchor.name, nameKey: n.anchor.nameProperty, ...(n.anchor.key ? { key: n.anchor.key } : {}), unique: n.anchor.unique } } : {}),
+    ...(n.anchor ? { anchor: anchorOf(n.anchor) } : {}),
     ...(n.implicit || saidAsVerb(ctx, n) ? { implicit: true } : {}),
     conditions: withoutMerePresence(n.conditions),
   }));

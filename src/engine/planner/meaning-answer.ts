@@ -199,7 +199,8 @@ function sayRows(input: MeaningAnswerInput): string {
       const words = identifierWords(ask.key);
       const participle = words.length === 1 && PARTICIPLE.test(words[0]!) && nodeName(of) !== undefined;
       if (participle && values.length === 1) return `${subject} was ${key} ${/^\d{4}$/.test(values[0]!) ? 'in' : 'on'} ${values[0]}.`;
-      return `The ${key} of ${subject} ${values.length === 1 ? 'is' : 'are'} ${listOf(values)}.`;
+      const several = values.length > 1 || rows.some((r) => Array.isArray(r[ask.key]) && (r[ask.key] as unknown[]).length > 1);
+      return `The ${key} of ${subject} ${several ? 'are' : 'is'} ${listOf(values)}.`;
     }
     case 'aggregate': {
       const fn = AGGREGATE_WORDS[m.ask.fn];

@@ -26,6 +26,8 @@ export interface Anchor {
   /** The store's key, when the name alone is not unique. */
   key?: string;
   unique: boolean;
+  /** The name of many things of its label (resolve.ts SHARED_NAME_MIN): all of them are meant. */
+  shared?: true;
 }
 
 export interface MeaningNode {

@@ -20,6 +20,8 @@ export interface ResolvedEntity {
   /** The store's stable key, used when the name alone is not unique. */
   key?: string;
   unique: boolean;
+  /** The name of many things of its label, all of them meant (resolve.ts). */
+  shared?: true;
 }
 
 export interface PlanDescription {

@@ -5,6 +5,7 @@ import type { ResolvedEntity } from './plan.js';
 import { PRONOUN_KINDS, pronounFits } from './pronouns.js';
 import type { Mention, Understanding } from './understand.js';
 import type { Vocabulary } from './vocabulary.js';
+import { matchWords } from './vocabulary.js';
 import { fold } from './words.js';
 
 /**
@@ -38,8 +39,18 @@ export type Resolution =
  */
 export const SHARED_NAME_MIN = 5;
 
-const nameOfMany = (candidates: Candidate[]) =>
-  candidates.length >= SHARED_NAME_MIN && candidates.every((c) => c.label === candidates[0]!.label && fold(c.name) === fold(candidates[0]!.name));
+/** (Only where the question says what they are: the search returns a few, and one of another label may be past them.) */
+const nameOfMany = (candidates: Candidate[], said: string | undefined) =>
+  candidates.length >= SHARED_NAME_MIN &&
+  said === candidates[0]!.label &&
+  candidates.every((c) => c.label === candidates[0]!.label && fold(c.name) === fold(candidates[0]!.name));
+
+/** The label said right before a name ("the service 'java'", "the process named 'nginx'"), if one is. */
+function labelSaidBefore(mention: Mention, understanding: Understanding, vocabulary: Vocabulary): string | undefined {
+  const before = understanding.words.filter((w) => w.start < mention.start).slice(-2);
+  const word = before.at(-1) && /^(named|called|titled)$/.test(before.at(-1)!.word) ? before.at(-2) : before.at(-1);
+  return word ? matchWords(vocabulary, [word]).labels[0]?.entry.label : undefined;
+}
 
 export function decideMentions(
   search: Extract<MentionSearch, { status: 'searched' }>,
@@ -51,7 +62,8 @@ export function decideMentions(
   const fromMemory: string[] = [];
   for (const { mention, candidates: found } of search.found) {
     let candidates = found;
-    const shared = candidates.length > 1 && !nameOfMany(candidates);
+    const many = nameOfMany(candidates, labelSaidBefore(mention, understanding, vocabulary));
+    const shared = candidates.length > 1 && !many;
     // Several nodes still fit what the question says: a person has to choose, unless the session remembers.
     if (shared) {
       if (!memory) return { status: 'needs_memory' };
@@ -74,6 +86,7 @@ export function decideMentions(
       nameProperty: chosen.nameProperty,
       key: chosen.key,
       unique: !shared,
+      ...(many ? { shared: true as const } : {}),
     });
   }
 
