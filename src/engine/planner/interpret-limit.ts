@@ -27,7 +27,8 @@ export function readLimitRequest(ctx: Ctx): void {
   if (wordAt(k) === 'the') words.push(k++);
   const lead = items[k];
   const leadWord = lead?.kind === 'rank' ? lead.word : lead?.kind === 'number' && lead.ordinal ? ctx.tokens[lead.from]!.lower : wordAt(k);
-  if (leadWord === 'top' || leadWord === 'first') k++; // left to the limit, as in "the top 3"
+  // "top"/"first" there say no more than the number ("Limit to top 3" ranks nothing of its own).
+  if (leadWord === 'top' || leadWord === 'first') words.push(k++);
   const number = items[k];
   if (number?.kind !== 'number' || number.year || number.ordinal || !Number.isInteger(number.value) || number.value < 1 || number.value > LIST_LIMIT) return;
   const after = items[k + 1];

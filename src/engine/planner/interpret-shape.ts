@@ -162,9 +162,11 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
     // "How many reviews does each user have?", "the number of businesses per category": every group with its count.
     const { group, at } = groupOf(ctx, focus)!;
     ctx.used.add(at);
-    order = { by: { count: focus.id }, direction: 'DESC', each: true };
+    // "… ? Limit the results to the top 3 businesses.": a ranking of the groups, those with the most (ties kept).
+    const top = ctx.limitAt !== undefined ? limitOf(ctx, -1) : undefined;
+    order = { by: { count: focus.id }, direction: 'DESC', ...(top === undefined ? { each: true } : {}) };
     focus = group;
-    limit = LIST_LIMIT;
+    limit = top ?? LIST_LIMIT;
   } else if (countAt >= 0) {
     ask = { kind: 'count' };
   } else if (asked.length > 0 && (focus.anchor || (anchors.length > 0 && free.every((n) => n.implicit)))) {

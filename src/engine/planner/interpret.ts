@@ -474,16 +474,17 @@ function reducedRelative(ctx: Ctx, at: number, rel: LexRelationship, before: Dra
 
 /** The pattern of `rel` that `left` (subject) and `right` (object) fit, and whether the stored direction runs right to left. */
 function fitPattern(ctx: Ctx, rel: LexRelationship, left: Draft, right: Draft, passive: boolean): { from: string; to: string; swap: boolean } | undefined {
-  for (const p of rel.patterns) {
-    if (p.from === p.to) {
-      if (fits(left, p.from) && fits(right, p.to)) return { ...p, swap: passive };
-      continue;
-    }
+  const straight = (p: { from: string; to: string }) =>
     // "Who directed X?": "who" is the doer unless only the other way fits.
-    if (fits(left, p.from) && fits(right, p.to) && !(left.who && !right.who && fits(right, p.from) && fits(left, p.to) && !personLike(ctx.lexicon, p.from))) {
-      return { ...p, swap: false };
-    }
-    if (fits(left, p.to) && fits(right, p.from)) return { ...p, swap: true };
+    fits(left, p.from) && fits(right, p.to) && !(left.who && !right.who && fits(right, p.from) && fits(left, p.to) && !personLike(ctx.lexicon, p.from));
+  const swapped = (p: { from: string; to: string }) => fits(left, p.to) && fits(right, p.from);
+  for (const p of rel.patterns) if (p.from === p.to && fits(left, p.from) && fits(right, p.to)) return { ...p, swap: passive };
+  // Where the schema joins the two kinds both ways (things of two labels each), the voice says which way:
+  // the subject starts the relationship ("software that depends on the application X"), or ends it when passive.
+  const ways = passive ? [swapped, straight] : [straight, swapped];
+  for (const way of ways) {
+    const p = rel.patterns.find((x) => x.from !== x.to && way(x));
+    if (p) return { ...p, swap: way === swapped };
   }
   return undefined;
 }

@@ -64,12 +64,15 @@ function spells(tokens: Token[], at: number, words: string[], asWritten = false)
 /** Small words a question may put between the words of a name ("date of birth" for dateOfBirth); not "by", which says what ranks or groups ("zones by size" is no "zone size"). */
 const JOINERS = new Set(['of', 'the', 'a', 'an', 'in', 'on', 'at', 'for', 'to', 'with', 'per']);
 
+/** Words a number is said with right after its name ("disk size", "star rating"): never across a joining word ("zones with size 16"). */
+const MEASURES = new Set(['count', 'size', 'rating', 'score']);
+
 /** How many tokens from `at` spell `words` in order, small joining words allowed between them; undefined when they do not. */
 function spanOf(tokens: Token[], at: number, words: string[]): number | undefined {
   let k = at;
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
-    while (i > 0 && tokens[k] && JOINERS.has(tokens[k]!.lower) && tokens[k]!.lemma !== w && tokens[k]!.lower !== w) k++;
+    while (i > 0 && !MEASURES.has(w) && tokens[k] && JOINERS.has(tokens[k]!.lower) && tokens[k]!.lemma !== w && tokens[k]!.lower !== w) k++;
     const t = tokens[k];
     if (!t || t.pos === 'quote' || (t.lemma !== w && t.lower !== w)) return undefined;
     k++;

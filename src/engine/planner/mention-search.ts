@@ -46,7 +46,8 @@ export type NameKeyOf = (label: string) => string | undefined;
  * Of a node's several labels, the one the question says ("the gate 'G9'" of a `Gate:Exit`).
  */
 export function candidateOf(node: GraphNode, nameKeyOf?: NameKeyOf, said: readonly string[] = []): Candidate | undefined {
-  const label = node.labels.find((l) => said.includes(l)) ?? node.labels.find((l) => l !== ENTITY_LABEL) ?? node.labels[0] ?? 'Node';
+  // Of two labels, the one the question says first (`said` is in that order).
+  const label = said.find((l) => node.labels.includes(l)) ?? node.labels.find((l) => l !== ENTITY_LABEL) ?? node.labels[0] ?? 'Node';
   const own = nameKeyOf?.(label);
   const nameProperty = own && typeof node.properties[own] === 'string' && node.properties[own] !== '' ? own : displayNameKey(node.properties);
   if (!nameProperty) return undefined;
@@ -74,6 +75,13 @@ async function candidatesFor(graph: GraphStore, text: string, nameKeyOf: NameKey
     const name = normalizeMention(c.name).split(' ');
     return words.every((w) => name.includes(w));
   });
+}
+
+/** The label said right before a name ("the service 'java'", "the process named 'nginx'"), if one is. */
+export function labelSaidBefore(mention: Mention, understanding: Understanding, vocabulary: Vocabulary): string | undefined {
+  const before = understanding.words.filter((w) => w.start < mention.start).slice(-2);
+  const word = before.at(-1) && /^(named|called|titled)$/.test(before.at(-1)!.word) ? before.at(-2) : before.at(-1);
+  return word ? matchWords(vocabulary, [word]).labels[0]?.entry.label : undefined;
 }
 
 /** Whether a candidate's label takes part in every relationship the question names (true when it names none). */
@@ -251,7 +259,10 @@ export async function searchMentions(graph: GraphStore, understanding: Understan
   for (let index = 0; index < mentions.length; index++) {
     const mention = mentions[index]!;
     // Lower-case words name something only by its whole name ("copper", "ada moreau"), never by a word of it ("top").
-    let candidates = fitting(await candidatesFor(graph, mention.text, nameKeyOf, mention.loose === true, saidLabels), matches);
+    // A thing of two labels is of the one said right before its name ("the tool 'lint'"), else of the first said.
+    const before = labelSaidBefore(mention, understanding, vocabulary);
+    const said = before ? [before, ...saidLabels] : saidLabels;
+    let candidates = fitting(await candidatesFor(graph, mention.text, nameKeyOf, mention.loose === true, said), matches);
     // "businesses in 'Missoula'", "parcels sent to Portugal": a recurring value of a property is that value, not a
     // thing whose name merely holds it ("Missoula Public Library"); a thing named exactly so still wins.
     if (lexicon && candidates.length > 0 && isPropertyValue(lexicon, mention.text) && !candidates.some((c) => normalizeMention(c.name) === normalizeMention(mention.text))) candidates = [];

@@ -1,11 +1,10 @@
 import type { GraphStore } from '../../stores/graph/port.js';
-import { fits, normalizeMention, sameNode, searchMentions } from './mention-search.js';
+import { fits, labelSaidBefore, normalizeMention, sameNode, searchMentions } from './mention-search.js';
 import type { Candidate, MentionSearch, RelationshipValue } from './mention-search.js';
 import type { ResolvedEntity } from './plan.js';
 import { PRONOUN_KINDS, pronounFits } from './pronouns.js';
 import type { Mention, Understanding } from './understand.js';
 import type { Vocabulary } from './vocabulary.js';
-import { matchWords } from './vocabulary.js';
 import { fold } from './words.js';
 
 /**
@@ -44,13 +43,6 @@ const nameOfMany = (candidates: Candidate[], said: string | undefined) =>
   candidates.length >= SHARED_NAME_MIN &&
   said === candidates[0]!.label &&
   candidates.every((c) => c.label === candidates[0]!.label && fold(c.name) === fold(candidates[0]!.name));
-
-/** The label said right before a name ("the service 'java'", "the process named 'nginx'"), if one is. */
-function labelSaidBefore(mention: Mention, understanding: Understanding, vocabulary: Vocabulary): string | undefined {
-  const before = understanding.words.filter((w) => w.start < mention.start).slice(-2);
-  const word = before.at(-1) && /^(named|called|titled)$/.test(before.at(-1)!.word) ? before.at(-2) : before.at(-1);
-  return word ? matchWords(vocabulary, [word]).labels[0]?.entry.label : undefined;
-}
 
 export function decideMentions(
   search: Extract<MentionSearch, { status: 'searched' }>,

@@ -41,6 +41,12 @@ describe('a request for how many to show, after the question (a bakery)', () => 
     expect(names(answer.rows)).toEqual(['Madeira', 'Victoria Sponge', 'Battenberg']);
   });
 
+  it('makes a count for each a ranking of the groups with the most', async () => {
+    const answer = await planner().ask('How many cakes did each baker bake? Limit the results to the top 2 bakers.');
+    expect(answer.rows.map((r) => [r.name, Number(r.count)]), answer.cypher).toEqual([['Rosa Lind', 4], ['Tom Okafor', 3]]);
+    expect(answer.text).toBe('The 2 bakers with the most cakes: Rosa Lind (4) and Tom Okafor (3).');
+  });
+
   it('limiting by anything but a number is declined', async () => {
     const answer = await planner().ask('Which bakers baked the most cakes? Limit the results to bakers in Leeds.');
     expect(answer.reading.ok).toBe(false);

@@ -89,9 +89,11 @@ describe('numbers said with what they measure (servers)', () => {
     expect(names(small.rows), small.cypher ?? JSON.stringify(small.reading)).toEqual(['atlas', 'castor']);
   });
 
-  it('"racks by size" ranks racks by their size, not by a "rack size"', async () => {
+  it('"racks by size" and "racks with size 48" are of the racks\' size, not of a "rack size"', async () => {
     const answer = await planner().ask('List the top 2 racks by size.');
     expect(answer.rows.map((r) => r.name), answer.cypher ?? JSON.stringify(answer.reading)).toEqual(['R3', 'R1']);
+    const sized = await planner().ask('Which are the racks with size 48?');
+    expect(sized.rows.map((r) => r.name), sized.cypher ?? JSON.stringify(sized.reading)).toEqual(['R3']);
   });
 });
 
