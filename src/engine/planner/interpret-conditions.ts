@@ -4,6 +4,7 @@ import { placeLiteral } from './interpret-places.js';
 import type { Ctx, Unsure } from './interpret-context.js';
 import { calledAsLabel, candidates, denialBefore, useDenialsBefore, fits, isWord, labelOf, ownerEdge, ownerNode, pick, settle, unsure, wordsOf } from './interpret-context.js';
 import type { Item } from './links.js';
+import { STAMP_WORDS } from './links.js';
 import type { LexProperty } from './lexicon.js';
 import { agentNounsOf, eventNounsOf, objectNounsOf } from './lexicon.js';
 import type { CompareOp, Condition } from './meaning.js';
@@ -40,7 +41,8 @@ function valueAt(ctx: Ctx, i: number): { value: Value; end: number } | undefined
     return x?.kind === 'number' && x.year;
   };
   const wordAt = (k: number, lemma: string) => isWord(ctx.items[k], lemma);
-  const skip = wordAt(i, 'the') && wordAt(i + 1, 'year') && isYearAt(i + 2) ? 2 : wordAt(i, 'year') && isYearAt(i + 1) ? 1 : 0;
+  const stamp = (k: number) => ctx.items[k]?.kind === 'word' && STAMP_WORDS.test((ctx.items[k] as { token: Token }).token.lower) && ctx.items[k + 1]?.kind === 'number';
+  const skip = wordAt(i, 'the') && wordAt(i + 1, 'year') && isYearAt(i + 2) ? 2 : (wordAt(i, 'year') && isYearAt(i + 1)) || stamp(i) ? 1 : 0;
   for (let k = 0; k < skip; k++) ctx.used.add(i + k);
   i += skip;
   it = ctx.items[i];

@@ -141,7 +141,9 @@ function linkAt(tokens: Token[], i: number, lexicon: Lexicon, named: NamedThing[
       // "before 2000", "before the year 2000", "in the 1990s".
       const at = i + cue.words.length;
       const yearWords = tokens[at]?.lower === 'the' && tokens[at + 1]?.lemma === 'year' ? 2 : tokens[at]?.lemma === 'year' ? 1 : 0;
-      const next = tokens[at + (yearWords > 0 && tokens[at + yearWords] && isYear(tokens[at + yearWords]!) ? yearWords : 0)];
+      // "after timestamp 1606165629748": a word that only says the number is a time.
+      const stampWords = STAMP_WORDS.test(tokens[at]?.lower ?? '') && tokens[at + 1]?.number !== undefined ? 1 : 0;
+      const next = tokens[at + (yearWords > 0 && tokens[at + yearWords] && isYear(tokens[at + yearWords]!) ? yearWords : stampWords)];
       const numeric = next && (next.number !== undefined || next.decade !== undefined || MONTHS.includes(next.lower) || ISO_DATE.test(next.lower) || (next.lower === 'the' && tokens[at + 1]?.decade !== undefined));
       if (cue.numberOnly && !numeric) continue;
       // "ended in 2015", "ending in the year 2015": a verb with a time, not text that ends so ("codes ending in 42" is).
@@ -201,6 +203,9 @@ function withPartNoun(item: Item, tokens: Token[]): Item {
  * "businesses in 'Missoula'": quoted text after a preposition that is a recurring value of a property is
  * that value, as it would be unquoted (text compared with "containing 'x'" stays a literal).
  */
+/** Words that announce a number as a point in time ("after timestamp 1606165629748"). */
+export const STAMP_WORDS = /^(timestamp|epoch)$/;
+
 /** A day or a month as ISO text ("2020-03-15", "2020-03"). */
 const ISO_DATE = /^\d{4}-\d{2}(-\d{2})?$/;
 const dayOf = (t: Token | undefined) => (t?.number !== undefined && Number.isInteger(t.number) && t.number >= 1 && t.number <= 31 && /^\d{1,2}(st|nd|rd|th)?$/.test(t.lower) ? t.number : undefined);

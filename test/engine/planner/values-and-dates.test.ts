@@ -36,9 +36,9 @@ const SHIPPING: UpsertBatch = {
     node('d:2', 'Depot', { name: 'Porto Depot', country: 'Portugal', site: { point: { srid: 4326, x: -8.61, y: 41.15 } } }),
     node('d:3', 'Depot', { name: 'Braga Depot', country: 'Portugal' }),
     node('d:4', 'Depot', { name: 'Vigo Depot', country: 'Spain' }),
-    node('p:1', 'Parcel', { code: 'PX-1', sent: instant('2017-06-01T10:00:00Z'), value: 1800000 }),
-    node('p:2', 'Parcel', { code: 'PX-2', sent: instant('2018-02-11T08:30:00Z'), value: 2500000 }),
-    node('p:3', 'Parcel', { code: 'PX-3', sent: instant('2020-09-30T23:00:00Z'), value: 24.5 }),
+    node('p:1', 'Parcel', { code: 'PX-1', sent: instant('2017-06-01T10:00:00Z'), value: 1800000, startTime: 1496311200000 }),
+    node('p:2', 'Parcel', { code: 'PX-2', sent: instant('2018-02-11T08:30:00Z'), value: 2500000, startTime: 1518337800000 }),
+    node('p:3', 'Parcel', { code: 'PX-3', sent: instant('2020-09-30T23:00:00Z'), value: 24.5, startTime: 1601506800000 }),
   ],
   relationships: [rel('d:2', 'DISPATCHED', 'p:1'), rel('d:3', 'DISPATCHED', 'p:2'), rel('d:1', 'DISPATCHED', 'p:3')],
 };
@@ -89,6 +89,10 @@ describe('values and typed dates (shipping)', () => {
   it('a typed datetime compares with a year as ISO text does', async () => {
     expect(firstValues(await planner().ask('Which parcels were sent after 2017?'))).toEqual(['PX-2', 'PX-3']);
     expect(firstValues(await planner().ask('Which parcels were sent in 2017?'))).toEqual(['PX-1']);
+  });
+
+  it('"after timestamp N" compares the time the verb names with N', async () => {
+    expect(firstValues(await planner().ask('Which parcels started after timestamp 1500000000000?'))).toEqual(['PX-2', 'PX-3']);
   });
 
   it('a point is said by its latitude and longitude', async () => {
