@@ -46,6 +46,29 @@ export function listedBeside(ctx: Ctx, focus: Draft, free: Draft[]): { owner: Dr
 }
 
 /**
+ * "the businesses on 'Front St' and their categories", "movies and their directors": a kind of thing
+ * said after the things asked about, with "and their"/"and the", joined to them: each one's name
+ * shown beside them. Undefined when the question says none such.
+ */
+export function listedWithTheirs(ctx: Ctx, focus: Draft): { of: string; key: string; as: string } | undefined {
+  const { items } = ctx;
+  for (let k = focus.at + 1; k < items.length - 2; k++) {
+    if (!isWord(items[k], 'and') || ctx.used.has(k)) continue;
+    const possessive = items[k + 1]?.kind === 'word' && /^(their|its|the)$/.test((items[k + 1] as { token: { lower: string } }).token.lower);
+    const at = possessive ? k + 2 : -1;
+    const node = ctx.nodes.find((n) => n.at === at && n !== focus && !n.anchor && (items[at]?.kind === 'label' || items[at]?.kind === 'agent'));
+    // (Only at the end of the question: "and their categories", not "and their categories include …".)
+    if (!node || at !== items.length - 1 || !joined(ctx, focus, node)) continue;
+    const column = nameColumnOf(ctx, node);
+    if (!column) continue;
+    ctx.used.add(k).add(k + 1);
+    // A role is shown by its word ("director"), not its holder's label ("person").
+    return items[at]?.kind === 'agent' ? { ...column, as: ctx.tokens[items[at]!.from]!.lemma } : column;
+  }
+  return undefined;
+}
+
+/**
  * "What are the parcels where the weight is the minimum?", "Which ships have the maximum tonnage?": the
  * things listed before "where", "whose", "with" or "have" are picked by the extreme of their own value.
  */

@@ -16,24 +16,38 @@ const BY_PREPOSITION: Readonly<Record<string, RegExp>> = {
   at: /^(address|location|site|venue)$/,
 };
 
+/** Prepositions a street is said with, with no verb before them ("businesses on 'Main St'"). */
+const STREET_PREPOSITIONS = /^(on|along)$/;
+
 /**
  * A quoted text right after "located on", "based in", …: held by the one place property of the thing
  * before the verb that the preposition points to, as part of its text ("E Front St" in an address).
+ * A street needs no verb: "businesses on 'E Main St'", "with addresses on 'Front St'" (the property
+ * said before "on" is the one that holds it).
  */
 export function placeLiteral(ctx: Ctx, at: number): boolean {
   const it = ctx.items[at];
   const prep = tokenAt(ctx, at - 1)?.lower ?? '';
+  if (it?.kind !== 'literal' || !BY_PREPOSITION[prep]) return false;
   const verb = tokenAt(ctx, at - 2);
-  if (it?.kind !== 'literal' || !BY_PREPOSITION[prep] || !verb || !PLACE_VERBS.test(verb.lemma)) return false;
-  const owner = ctx.nodes.filter((n) => n.at < at - 2).sort((a, b) => b.at - a.at)[0];
+  const said = ctx.items[at - 2];
+  const byVerb = verb !== undefined && PLACE_VERBS.test(verb.lemma);
+  const street = !byVerb && STREET_PREPOSITIONS.test(prep);
+  const isPlace = (p: LexProperty) => p.ownerKind === 'label' && p.kind === 'text' && p.words.some((w) => PLACE_WORDS.test(w));
+  const named = street && said?.kind === 'prop' ? said.props.filter(isPlace) : [];
+  const afterThing = street && said?.kind === 'label' && ctx.nodes.some((n) => n.at === at - 2);
+  if (!byVerb && named.length === 0 && !afterThing) return false;
+  const owner = ctx.nodes.filter((n) => n.at < at - 1 && (named.length === 0 || named.some((p) => fits(n, p.owner)))).sort((a, b) => b.at - a.at)[0];
   if (!owner) return false;
-  const places = ctx.lexicon.properties.filter((p) => p.ownerKind === 'label' && p.kind === 'text' && fits(owner, p.owner) && p.words.some((w) => PLACE_WORDS.test(w)));
+  const places = named.length > 0 ? named.filter((p) => fits(owner, p.owner)) : ctx.lexicon.properties.filter((p) => isPlace(p) && fits(owner, p.owner));
   const pointed = places.filter((p) => p.words.some((w) => BY_PREPOSITION[prep]!.test(w)));
   const chosen: LexProperty | undefined = pointed.length === 1 ? pointed[0] : places.length === 1 ? places[0] : undefined;
   if (!chosen || ownerNode(ctx, at, chosen) !== owner) return false;
   settle(owner, chosen.owner);
   owner.conditions.push({ key: chosen.key, op: 'contains', value: it.text, words: `${prep} “${it.text}”` });
-  ctx.used.add(at).add(at - 1).add(at - 2);
+  ctx.used.add(at).add(at - 1);
+  // The verb or the property word said only where; the things named before "on" are a node already.
+  if (byVerb || named.length > 0) ctx.used.add(at - 2);
   return true;
 }
 

@@ -8,7 +8,7 @@ import { anchorOf, broadFamily, calledAsLabel, candidates, familyOf, fits, isWor
 import type { Item } from './links.js';
 import type { Ask, Condition, Meaning, MeaningNode, Ordering } from './meaning.js';
 import { identifierWords } from './words.js';
-import { alsoListed, compoundHead, listedBeside, pickedByExtreme } from './interpret-focus.js';
+import { alsoListed, compoundHead, listedBeside, listedWithTheirs, pickedByExtreme } from './interpret-focus.js';
 import { BEFORE_ORDERED, sortAsked } from './interpret-sort.js';
 
 /**
@@ -60,7 +60,8 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
   if (countAt >= 0) ctx.used.add(countAt);
   else if (!beside && !listedToo) focus = objectAsked(ctx, focus, free);
 
-  let ask: Ask = { kind: 'list', extra: [...(beside ? [beside.column] : []), ...(listedToo?.column ? [listedToo.column] : [])] };
+  const theirs = countAt < 0 && !beside ? listedWithTheirs(ctx, focus) : undefined;
+  let ask: Ask = { kind: 'list', extra: [...(beside ? [beside.column] : []), ...(listedToo?.column ? [listedToo.column] : []), ...(theirs ? [theirs] : [])] };
   let order: Ordering | undefined;
   let limit: number | undefined;
 
