@@ -93,7 +93,8 @@ function nounPhrase(phrase: string): 'has' | 'of' | undefined {
 export function verb(phrase: string, plural: boolean): string {
   const [first, ...rest] = phrase.split(' ');
   if (!first) return phrase;
-  if (STATE_PARTICIPLES.has(first)) return [plural ? 'are' : 'is', first, ...rest].join(' ');
+  // ("in category", "of type": a relationship named by a preposition and a noun is a state too.)
+  if (STATE_PARTICIPLES.has(first) || /^(in|on|at|of|from|under|within|inside)$/.test(first)) return [plural ? 'are' : 'is', first, ...rest].join(' ');
   const noun = nounPhrase(phrase);
   if (noun === 'has') return `${plural ? 'have' : 'has'} as ${phrase}`;
   if (noun === 'of') return `${plural ? 'are' : 'is'} ${phrase}`;

@@ -2,7 +2,7 @@ import type { Token } from '../../language/analyze.js';
 import { EQUALITY_LEADS, holdsDate, LIMIT_LEADS, SUPERLATIVE_DIMENSIONS } from './cues.js';
 import { placeLiteral } from './interpret-places.js';
 import type { Ctx, Unsure } from './interpret-context.js';
-import { calledAsLabel, candidates, denialBefore, useDenialsBefore, fits, isWord, labelOf, ownerEdge, ownerNode, pick, settle, unsure, wordsOf } from './interpret-context.js';
+import { calledAsLabel, candidates, denialBefore, useDenialsBefore, fits, isWord, isWordOf, labelOf, ownerEdge, ownerNode, pick, settle, unsure, wordsOf } from './interpret-context.js';
 import type { Item } from './links.js';
 import { STAMP_WORDS } from './links.js';
 import type { LexProperty } from './lexicon.js';
@@ -14,7 +14,6 @@ const MENTIONED = /^(mentioned|named|written|used|quoted|cited|appearing|found)$
 const EQUALITY_LEAD_WORD = new RegExp(`^(${[...EQUALITY_LEADS].join('|')})$`);
 
 /** Whether an item is a plain word matching `pattern` (lower case). */
-const isWordOf = (it: Item | undefined, pattern: RegExp): boolean => it?.kind === 'word' && pattern.test(it.token.lower);
 
 /** Words between a number and the things it counts that say which of them count ("5 other persons"). */
 const SORTS_OF_COUNTED = /^(other|different|distinct|unique|separate)$/;

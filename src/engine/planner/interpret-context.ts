@@ -142,6 +142,8 @@ export const tokenAt = (ctx: Ctx, k: number) => {
 
 /** Whether an item is the plain word whose lemma is `lemma` ("by", "the", "year"). */
 export const isWord = (it: Item | undefined, lemma: string) => it?.kind === 'word' && it.token.lemma === lemma;
+/** Whether an item is a word whose text matches `pattern`. */
+export const isWordOf = (it: Item | undefined, pattern: RegExp): boolean => it?.kind === 'word' && pattern.test(it.token.lower);
 
 /** Which labels a node may have: its own, or those its relationships allow. */
 export const candidates = (n: Draft): string[] | undefined => (n.label ? [n.label] : n.labels);

@@ -1,5 +1,5 @@
 import type { Ctx, Draft } from './interpret-context.js';
-import { isWord, joined, labelOf } from './interpret-context.js';
+import { isWord, isWordOf, joined, labelOf } from './interpret-context.js';
 import type { Item } from './links.js';
 
 /**
@@ -57,11 +57,16 @@ export function listedWithTheirs(ctx: Ctx, focus: Draft): { of: string; key: str
     const possessive = items[k + 1]?.kind === 'word' && /^(their|its|the)$/.test((items[k + 1] as { token: { lower: string } }).token.lower);
     const at = possessive ? k + 2 : -1;
     const node = ctx.nodes.find((n) => n.at === at && n !== focus && !n.anchor && (items[at]?.kind === 'label' || items[at]?.kind === 'agent'));
-    // (Only at the end of the question: "and their categories", not "and their categories include …".)
-    if (!node || at !== items.length - 1 || !joined(ctx, focus, node)) continue;
+    // "and their business names": the names said too.
+    const names = isWordOf(items[at + 1], /^(names?|titles?)$/) ? at + 1 : at;
+    // (Only where the list ends: at the end of the question or before a preposition, "… and their categories for
+    // shops in Lyon"; not "and their categories include …".)
+    const next = items[names + 1];
+    const ends = next === undefined || (next.kind === 'word' && next.token.pos === 'prep');
+    if (!node || !ends || !joined(ctx, focus, node)) continue;
     const column = nameColumnOf(ctx, node);
     if (!column) continue;
-    ctx.used.add(k).add(k + 1);
+    ctx.used.add(k).add(k + 1).add(names);
     // A role is shown by its word ("director"), not its holder's label ("person").
     return items[at]?.kind === 'agent' ? { ...column, as: ctx.tokens[items[at]!.from]!.lemma } : column;
   }

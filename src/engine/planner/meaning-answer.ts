@@ -296,7 +296,11 @@ function sayRows(input: MeaningAnswerInput): string {
       const sorted = m.order?.sorted ? sortedBy(m.order) : undefined;
       const asked = [...new Set([...m.ask.extra.map((x) => x.as ?? x.key), ...which, ...(dated ? [dated] : []), ...(sorted ? [sorted.column] : [])])].filter((k) => columns.slice(1).includes(k));
       const said = (c: string) => (c === sorted?.column ? sorted.words : identifierWords(c).join(' '));
-      const listed = listOf(rows.map((r) => (asked.length ? `${show(r[first])} (${asked.map((c) => `${said(c)} ${show(r[c])}`).join(', ')})` : show(r[first]))));
+      // A value of another thing beside each ("each shop with its categories") comes a row per value: said once per thing.
+      const perThing = m.ask.kind === 'list' && m.ask.extra.some((x) => x.of !== focus.id) && asked.length > 0;
+      const listed = perThing
+        ? listOf(valuesPerThing(rows, first, asked).map(({ name, values }) => `${name} (${asked.map((c) => `${said(c)} ${listOf(values.get(c)!)}`).join('; ')})`))
+        : listOf(rows.map((r) => (asked.length ? `${show(r[first])} (${asked.map((c) => `${said(c)} ${show(r[c])}`).join(', ')})` : show(r[first]))));
       const inOrder = sorted ? `, by ${sorted.words}, ${sorted.first} first` : '';
       if (truncated && total !== undefined && total > names.length) return `There are ${show(total)} ${n(total)}${described}; the first ${names.length}${inOrder}${inOrder ? ',' : ''} are: ${listed}.`;
       if (truncated) return `There are more than ${names.length} ${n(2)}${described}; the first ${names.length}${inOrder}${inOrder ? ',' : ''} are: ${listed}.`;
@@ -314,6 +318,22 @@ function sayRows(input: MeaningAnswerInput): string {
       return `${things} ${n(things)}${describe(m, focus.id, things !== 1)}: ${listed}.`;
     }
   }
+}
+
+/** Rows of one thing in a row (the list is by name), merged: each column's distinct values, in order. */
+function valuesPerThing(rows: Record<string, unknown>[], first: string, columns: string[]): { name: string; values: Map<string, string[]> }[] {
+  const out: { name: string; values: Map<string, string[]> }[] = [];
+  for (const r of rows) {
+    const name = show(r[first]);
+    let last = out.at(-1);
+    if (!last || last.name !== name) out.push((last = { name, values: new Map(columns.map((c) => [c, []])) }));
+    for (const c of columns) {
+      const value = show(r[c]);
+      const seen = last.values.get(c)!;
+      if (!seen.includes(value)) seen.push(value);
+    }
+  }
+  return out;
 }
 
 /** What a whole list is sorted by, as the answer says it ("average rating", "highest"), and the column holding it. */

@@ -43,7 +43,7 @@ describe('compound nouns and conditions two joins away (market)', () => {
   it('restates a condition two joins away from what it lists', async () => {
     const answer = await planner().ask('List the categories of shops that Ada Brook did not visit.');
     expect(firstValues(answer), answer.cypher).toEqual(['Tools']);
-    expect(answer.text).toBe('1 category that a shop (that Ada Brook did not visit) in category: Tools.');
+    expect(answer.text).toBe('1 category that a shop (that Ada Brook did not visit) is in category: Tools.');
   });
 
   it('lists "the names and categories of shops" as each shop with its category', async () => {

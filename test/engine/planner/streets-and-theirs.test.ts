@@ -43,6 +43,9 @@ describe('streets and "and their …" (a high street)', () => {
       ['Tide Books', 'Books'],
       ['Tide Books', 'Cafe'],
     ]);
+    expect(categories.text).toBe('2 shops (address on “Quay St”) that are in category a category: Quay Coffee (category Cafe; address 9 Quay St) and Tide Books (category Books and Cafe; address 4 Quay St).');
+    const named = await planner().ask('List the shops and their category names for shops in Nantes.');
+    expect(named.rows.map((r) => [r.name, r.category]), named.cypher).toEqual([['Quay Coffee', 'Cafe']]);
     const owners = await planner().ask('List the shops in Lyon and their owners.');
     expect(owners.rows.map((r) => [r.name, r.owner]).sort(), owners.cypher).toEqual([
       ['Mill Bakery', 'Omar Diallo'],
