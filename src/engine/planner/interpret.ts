@@ -5,7 +5,7 @@ import { FILLER_WORDS, NAMING_VERBS } from './cues.js';
 import { placeConditions } from './interpret-conditions.js';
 import { coordinateNamed } from './interpret-coordination.js';
 import type { Ctx, Draft, OpenReading, Unsure } from './interpret-context.js';
-import { candidates, familyOf, fits, isWord, joined, newNodeId, personLike, settle, unsure, useDenialsBefore, wordsOf } from './interpret-context.js';
+import { candidates, familyOf, fits, isWord, joined, labelOf, newNodeId, personLike, pluralLabel, settle, unsure, useDenialsBefore, wordsOf } from './interpret-context.js';
 import { sameAs, whenForm, wholeForm } from './interpret-forms.js';
 import { joinComponents } from './interpret-joins.js';
 import { readLimitRequest } from './interpret-limit.js';
@@ -389,6 +389,17 @@ function placeRelationship(ctx: Ctx, at: number, rel: LexRelationship, passive: 
   for (const [left, right] of [...fresh, ...pairs.filter((p) => !fresh.includes(p))]) {
     const pattern = fitPattern(ctx, rel, left, right, passive);
     if (!pattern) continue;
+    // "Which processes depend on X?" where only X depending on processes is in the graph: the subject said
+    // right before its verb is turned into the object only on a guess, which the person asking confirms.
+    // (Not a past form right after its noun: "boats held in South Dock" are held, not holding.)
+    const between = ctx.items.slice(left.at + 1, at);
+    const verbToken = ctx.tokens[ctx.items[at]!.from]!;
+    const pastForm = verbToken.tags.has('PastTense') || verbToken.tags.has('Participle');
+    const subjectFirst = right.at > at && between.every((x) => x.kind === 'word' && /^(that|who|which)$/.test(x.token.lower)) && (between.length > 0 || !pastForm);
+    if (pattern.swap && !passive && pattern.from !== pattern.to && subjectFirst) {
+      ctx.confidence -= 0.4;
+      ctx.notes.push(`read “${wordsOf(ctx, at)}” the other way round: the graph has it only from ${pluralLabel(labelOf(ctx.lexicon, pattern.from))} to ${pluralLabel(labelOf(ctx.lexicon, pattern.to))}`);
+    }
     const [from, to] = pattern.swap ? [right, left] : [left, right];
     settle(from, pattern.from);
     settle(to, pattern.to);
