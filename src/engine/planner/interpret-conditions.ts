@@ -13,8 +13,6 @@ import type { CompareOp, Condition } from './meaning.js';
 const MENTIONED = /^(mentioned|named|written|used|quoted|cited|appearing|found)$/;
 const EQUALITY_LEAD_WORD = new RegExp(`^(${[...EQUALITY_LEADS].join('|')})$`);
 
-/** Whether an item is a plain word matching `pattern` (lower case). */
-
 /** Words between a number and the things it counts that say which of them count ("5 other persons"). */
 const SORTS_OF_COUNTED = /^(other|different|distinct|unique|separate)$/;
 

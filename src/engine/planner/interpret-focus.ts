@@ -54,8 +54,7 @@ export function listedWithTheirs(ctx: Ctx, focus: Draft): { of: string; key: str
   const { items } = ctx;
   for (let k = focus.at + 1; k < items.length - 2; k++) {
     if (!isWord(items[k], 'and') || ctx.used.has(k)) continue;
-    const possessive = items[k + 1]?.kind === 'word' && /^(their|its|the)$/.test((items[k + 1] as { token: { lower: string } }).token.lower);
-    const at = possessive ? k + 2 : -1;
+    const at = isWordOf(items[k + 1], /^(their|its|the)$/) ? k + 2 : -1;
     const node = ctx.nodes.find((n) => n.at === at && n !== focus && !n.anchor && (items[at]?.kind === 'label' || items[at]?.kind === 'agent'));
     // "and their business names": the names said too.
     const names = isWordOf(items[at + 1], /^(names?|titles?)$/) ? at + 1 : at;

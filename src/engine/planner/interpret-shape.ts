@@ -722,10 +722,10 @@ function groupOf(ctx: Ctx, focus: Draft, orFocus = false): { group: Draft; at: n
     if (group && ((orFocus && group === focus) || (group !== focus && (orFocus || joined(ctx, group, focus))))) return { group, at: k };
   }
   // "users and the number of reviews they wrote": "they" after what is counted is the things named before it, one by one.
+  const counted = new Set(ctx.having.map((h) => h.count));
   for (let k = focus.at + 1; k < ctx.items.length; k++) {
     const it = ctx.items[k]!;
     if (it.kind !== 'word' || !/^(they|them|their)(['’](ve|re|d|ll))?$/.test(it.token.lower) || ctx.used.has(k)) continue;
-    const counted = new Set(ctx.having.map((h) => h.count));
     const named = ctx.nodes.filter((n) => n.at < focus.at && n !== focus && !n.anchor && !n.implicit && !counted.has(n.id) && (ctx.items[n.at] as { plural?: boolean }).plural);
     const group = named.sort((a, b) => b.at - a.at)[0];
     if (group && joined(ctx, group, focus)) return { group, at: k };

@@ -391,11 +391,14 @@ function placeRelationship(ctx: Ctx, at: number, rel: LexRelationship, passive: 
     if (!pattern) continue;
     // "Which processes depend on X?" where only X depending on processes is in the graph: the subject said
     // right before its verb is turned into the object only on a guess, which the person asking confirms.
-    // (Not a past form right after its noun: "boats held in South Dock" are held, not holding.)
+    // (Not a past form right after its noun: "boats held in South Dock" are held, not holding; nor a verb with a
+    // preposition of its own, which turns it round: "applications running on machine X" are what X runs.)
     const between = ctx.items.slice(left.at + 1, at);
-    const verbToken = ctx.tokens[ctx.items[at]!.from]!;
+    const verbItem = ctx.items[at]!;
+    const verbToken = ctx.tokens[verbItem.from]!;
     const pastForm = verbToken.tags.has('PastTense') || verbToken.tags.has('Participle');
-    const subjectFirst = right.at > at && between.every((x) => x.kind === 'word' && /^(that|who|which)$/.test(x.token.lower)) && (between.length > 0 || !pastForm);
+    const ownPreposition = ctx.tokens[verbItem.to + 1]?.pos === 'prep';
+    const subjectFirst = right.at > at && !ownPreposition && between.every((x) => x.kind === 'word' && /^(that|who|which)$/.test(x.token.lower)) && (between.length > 0 || !pastForm);
     if (pattern.swap && !passive && pattern.from !== pattern.to && subjectFirst) {
       ctx.confidence -= 0.4;
       ctx.notes.push(`read “${wordsOf(ctx, at)}” the other way round: the graph has it only from ${pluralLabel(labelOf(ctx.lexicon, pattern.from))} to ${pluralLabel(labelOf(ctx.lexicon, pattern.to))}`);

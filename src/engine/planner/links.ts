@@ -199,10 +199,6 @@ function withPartNoun(item: Item, tokens: Token[]): Item {
   return part && next && next.pos === 'noun' && part.has(next.lemma) ? { ...item, to: item.to + 1 } : item;
 }
 
-/**
- * "businesses in 'Missoula'": quoted text after a preposition that is a recurring value of a property is
- * that value, as it would be unquoted (text compared with "containing 'x'" stays a literal).
- */
 /** Words that announce a number as a point in time ("after timestamp 1606165629748"). */
 export const STAMP_WORDS = /^(timestamp|epoch)$/;
 
@@ -231,6 +227,10 @@ function quotedDate(t: Token, i: number): Item | undefined {
   return date && date.to === words.length - 1 ? { ...date, from: i, to: i } : undefined;
 }
 
+/**
+ * "businesses in 'Missoula'": quoted text after a preposition that is a recurring value of a property is
+ * that value, as it would be unquoted (text compared with "containing 'x'" stays a literal).
+ */
 function quotedValue(tokens: Token[], i: number, lexicon: Lexicon): Item | undefined {
   if (tokens[i - 1]?.pos !== 'prep') return undefined;
   const found = lexicon.values.get(valueWords(tokens[i]!.text).join(' '));
