@@ -6,7 +6,8 @@ import { graphNode as node, graphRel as rel, plannerOnScratch } from '../../supp
  * A count said of the things asked about ("members who attended more than 2 events") holds in
  * every shape of answer: a ranking, a count for each, a list with each one's count ("… and the
  * number of events they attended", where "they" is the members, one by one). Where the query
- * cannot hold it, the question is declined, never answered without it. On an invented club.
+ * cannot hold it, the question is declined, never answered without it; so is a value asked beside a
+ * ranking by how many ("… and what are the themes of those events?"). On an invented club.
  */
 const CLUB: UpsertBatch = {
   nodes: [
@@ -16,7 +17,7 @@ const CLUB: UpsertBatch = {
     node('m:4', 'Member', { name: 'Dev Patel', age: 45 }),
     node('v:1', 'Venue', { name: 'Hall A' }),
     node('v:2', 'Venue', { name: 'Hall B' }),
-    ...[1, 2, 3, 4, 5].map((i) => node(`e:${i}`, 'Event', { name: `Evening ${i}`, held: 2018 + i })),
+    ...[1, 2, 3, 4, 5].map((i) => node(`e:${i}`, 'Event', { name: `Evening ${i}`, held: 2018 + i, theme: `Theme ${i}` })),
   ],
   relationships: [
     ...[1, 2, 3, 4].map((i) => rel('m:1', 'ATTENDED', `e:${i}`)),
@@ -55,6 +56,12 @@ describe('a count said of the things asked about, kept (a club)', () => {
 
   it('declines when the query could not hold the count', async () => {
     const answer = await planner().ask('Which members that attended more than 1 event hosted by Hall B are the oldest?');
+    expect(answer.reading.ok, answer.cypher).toBe(false);
+    expect(answer.rows).toEqual([]);
+  });
+
+  it('declines a value asked beside a ranking by how many, which the ranking would not show', async () => {
+    const answer = await planner().ask('Which member attended the most events and what are the themes of those events?');
     expect(answer.reading.ok, answer.cypher).toBe(false);
     expect(answer.rows).toEqual([]);
   });
