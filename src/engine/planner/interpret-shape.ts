@@ -271,9 +271,10 @@ function finishShape(ctx: Ctx, focus: Draft, ask: Ask, order: Ordering | undefin
       const p = pick(ctx, it.props, i);
       const of = p && valueOwner(ctx, p, i);
       if (of) {
-        // A ranking by how many or by an average gives each ranked thing and its figure only: a value asked
-        // beside it ("… and what are the review texts?") would be dropped, so the question is declined.
-        if (!ctx.used.has(i) && order && ('count' in order.by || 'aggregate' in order.by)) return unsure(ctx, `I can’t yet give “${wordsOf(ctx, i)}” beside a ranking by ${'count' in order.by ? 'how many' : 'an average or total'}`);
+        // A ranking by how many or by an average gives each ranked thing and its figure only: a value of another
+        // thing asked beside it ("… and what are the review texts?") would be dropped, so the question is declined.
+        // (The ranked things' own values are said after the ranking: "Their release year: …".)
+        if (!ctx.used.has(i) && of.of !== focus.id && order && ('count' in order.by || 'aggregate' in order.by)) return unsure(ctx, `I can’t yet give “${wordsOf(ctx, i)}” beside a ranking by ${'count' in order.by ? 'how many' : 'an average or total'}`);
         if (!ask.extra.some((x) => x.of === of.of && x.key === of.key && !x.edge === !of.edge)) ask.extra.push(of);
         ctx.used.add(i);
       }
