@@ -245,7 +245,7 @@ function analyzeText(question: string): Token[] {
     opener.pos = 'verb';
     opener.lemma = opener.lower;
   }
-  // "the originator banks": a plural the tagger took for a singular (a surname, in its lexicon) has the lemma it has alone.
+  // "the sender banks": a plural the tagger took for a singular (a surname, in its lexicon) has the lemma it has alone.
   tokens.forEach((t) => {
     if (t.pos !== 'noun' || !t.tags.has('Singular') || !/[^s]s$/.test(t.lower) || t.lemma !== t.lower) return;
     const plain = nlp()(t.lower);

@@ -217,7 +217,7 @@ export function buildCypher(m: Meaning): string {
       const value = target(m.ask.of, m.ask.key, m.ask.edge);
       // The thing is named in the question: its value alone, unless several things answer (then each with its name).
       const named = m.ask.edge || m.ask.of !== focus.id || focus.anchor ? '' : `, ${name} AS name`;
-      // The values of many things of one name ("the dependencies of the application named 'webapp'"): those they have.
+      // The values of many things of one name ("the modules of the process named 'nginx'"): those they have.
       const known = byId.get(m.ask.of)?.anchor?.shared ? `${hasWhere ? ' AND' : ' WHERE'} ${value} IS NOT NULL` : '';
       return `${match}${known} RETURN DISTINCT ${value} AS ${cypherName(m.ask.key)}${named}`;
     }

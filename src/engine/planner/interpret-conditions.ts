@@ -454,7 +454,7 @@ export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
       }
     }
 
-    // "located on 'E Front St'": part of a place property's text.
+    // "located on 'Quay St'": part of a place property's text.
     if (it.kind === 'literal' && placeLiteral(ctx, i)) continue;
 
     // A quoted value after a property word: "the motto 'ever onward'", "a note stating 'handle with care'".

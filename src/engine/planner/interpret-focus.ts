@@ -46,7 +46,7 @@ export function listedBeside(ctx: Ctx, focus: Draft, free: Draft[]): { owner: Dr
 }
 
 /**
- * "the businesses on 'Front St' and their categories", "movies and their directors": a kind of thing
+ * "the shops on 'Quay St' and their categories", "movies and their directors": a kind of thing
  * said after the things asked about, with "and their"/"and the", joined to them: each one's name
  * shown beside them. Undefined when the question says none such.
  */

@@ -7,11 +7,11 @@ const LIMIT_VERBS = new Set(['limit', 'restrict', 'cap']);
 const ANSWER_WORDS = /^(the|results?|rows?|output|answers?|list|lists|them|it|those|these|entries|records|items|response|just|only)$/;
 
 /**
- * "… ? Limit to top 3 cities.", "Limit the results to 5.": a request after the question for how
- * many things to show. The number is the question's limit (as "the top 3 cities" would be); the
- * verb, what it limits ("the results") and the things named again after the number ("cities",
+ * "… ? Limit to top 2 bakers.", "Limit the results to 5.": a request after the question for how
+ * many things to show. The number is the question's limit (as "the top 2 bakers" would be); the
+ * verb, what it limits ("the results") and the things named again after the number ("bakers",
  * when the question named them before) are the request's words, not new things to find.
- * A request limiting by anything but a number ("Limit the results to cities in Ohio") is left
+ * A request limiting by anything but a number ("Limit the results to bakers in Leeds") is left
  * alone: its words stay unplaced, and the question is declined.
  */
 export function readLimitRequest(ctx: Ctx): void {

@@ -4,7 +4,7 @@ import { fits, ownerNode, settle, tokenAt } from './interpret-context.js';
 import type { LexProperty } from './lexicon.js';
 
 /**
- * Where things are, said with a verb of place: "businesses located on 'E Front St'" (a text one of
+ * Where things are, said with a verb of place: "shops located on 'Quay St'" (a text one of
  * their place properties holds) and "racks located in zone 4" (the verb says no more than what
  * follows it, once that is placed).
  */
@@ -16,13 +16,13 @@ const BY_PREPOSITION: Readonly<Record<string, RegExp>> = {
   at: /^(address|location|site|venue)$/,
 };
 
-/** Prepositions a street is said with, with no verb before them ("businesses on 'Main St'"). */
+/** Prepositions a street is said with, with no verb before them ("shops on 'Quay St'"). */
 const STREET_PREPOSITIONS = /^(on|along)$/;
 
 /**
  * A quoted text right after "located on", "based in", …: held by the one place property of the thing
- * before the verb that the preposition points to, as part of its text ("E Front St" in an address).
- * A street needs no verb: "businesses on 'E Main St'", "with addresses on 'Front St'" (the property
+ * before the verb that the preposition points to, as part of its text ("Quay St" in an address).
+ * A street needs no verb: "shops on 'Quay St'", "with addresses on 'Mill Rd'" (the property
  * said before "on" is the one that holds it).
  */
 export function placeLiteral(ctx: Ctx, at: number): boolean {

@@ -160,10 +160,10 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
     ask = owner?.anchor && !of.edge ? { kind: 'value', ...of } : { kind: 'aggregate', fn: 'sum', ...of };
     if (owner && !of.edge) focus = owner;
   } else if (countAt >= 0 && groupOf(ctx, focus)) {
-    // "How many reviews does each user have?", "the number of businesses per category": every group with its count.
+    // "How many reviews does each user have?", "the number of shops per category": every group with its count.
     const { group, at } = groupOf(ctx, focus)!;
     ctx.used.add(at);
-    // "… ? Limit the results to the top 3 businesses.": a ranking of the groups, those with the most (ties kept).
+    // "… ? Limit the results to the top 2 bakers.": a ranking of the groups, those with the most (ties kept).
     const top = ctx.limitAt !== undefined ? limitOf(ctx, -1) : undefined;
     order = { by: { count: focus.id }, direction: 'DESC', ...(top === undefined ? { each: true } : {}) };
     focus = group;
@@ -272,8 +272,8 @@ function finishShape(ctx: Ctx, focus: Draft, ask: Ask, order: Ordering | undefin
       const of = p && valueOwner(ctx, p, i);
       if (of) {
         // A ranking by how many or by an average gives each ranked thing and its figure only: a value of another
-        // thing asked beside it ("… and what are the review texts?") would be dropped, so the question is declined.
-        // (The ranked things' own values are said after the ranking: "Their release year: …".)
+        // thing asked beside it ("… and what are the themes of those events?") would be dropped, so the question is declined.
+        // (The ranked things' own values are said after the ranking: "Their opening year: …".)
         if (!ctx.used.has(i) && of.of !== focus.id && order && ('count' in order.by || 'aggregate' in order.by)) return unsure(ctx, `I can’t yet give “${wordsOf(ctx, i)}” beside a ranking by ${'count' in order.by ? 'how many' : 'an average or total'}`);
         if (!ask.extra.some((x) => x.of === of.of && x.key === of.key && !x.edge === !of.edge)) ask.extra.push(of);
         ctx.used.add(i);
@@ -505,9 +505,9 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
       // "the most distinct roles" (a list, a text): what it ranks by is not a number to order by, nor anything else here.
       return undefined;
     }
-    // "the highest average review stars": a label naming whose number follows it is no count of its own.
+    // "the highest average guest score": a label naming whose number follows it is no count of its own.
     const then = ctx.items[k + 1];
-    // (A noun after a singular: "movies released after 2000" is no such compound.)
+    // (A noun after a singular: "events held after 2020" is no such compound.)
     const compound = it.kind === 'label' && !it.plural && then?.kind === 'prop' && ctx.tokens[then.from]!.pos === 'noun';
     if (compound && then.props.some((p) => p.ownerKind === 'label' && p.owner === it.label.label && numeric([p.kind]))) continue;
     if (it.kind === 'label' || it.kind === 'agent') {
@@ -639,7 +639,7 @@ function topChosen(ctx: Ctx, focus: Draft, rank: RankItem): Ordering | OpenReadi
   };
 }
 
-/** A thing the question names only by a verb ("businesses reviewed by users": the reviews), passed through rather than asked about. */
+/** A thing the question names only by a verb ("hotels reviewed by critics": the reviews), passed through rather than asked about. */
 function saidAsVerb(ctx: Ctx, node: Draft): boolean {
   const it = ctx.items[node.at];
   return it?.kind === 'label' && ctx.tokens[it.from]?.pos === 'verb';
@@ -725,7 +725,7 @@ function groupOf(ctx: Ctx, focus: Draft, orFocus = false): { group: Draft; at: n
     const group = ctx.nodes.find((n) => n.at === k + 1 && !n.anchor && !n.implicit);
     if (group && ((orFocus && group === focus) || (group !== focus && (orFocus || joined(ctx, group, focus))))) return { group, at: k };
   }
-  // "users and the number of reviews they wrote": "they" after what is counted is the things named before it, one by one.
+  // "members and the number of events they attended": "they" after what is counted is the things named before it, one by one.
   const counted = new Set(ctx.having.map((h) => h.count));
   for (let k = focus.at + 1; k < ctx.items.length; k++) {
     const it = ctx.items[k]!;

@@ -123,7 +123,7 @@ function finish(ctx: Ctx, meaning: Meaning): Interpretation {
   if (unplaced.length > 0) return { ok: false, reason: `I could not place “${unplaced.map((w) => w.text).join('”, “')}” in the graph`, unplaced: unplaced.map((w) => w.text) };
   const difference = unreadDifference(ctx, meaning);
   if (difference) return unsure(ctx, `I can’t yet tell things apart by “${difference}” here: only by how many there are of what is counted`);
-  // A count condition the query would not write ("users who wrote more than 3 reviews", ranked) is never dropped.
+  // A count condition the query would not write ("members who attended more than 2 events", ranked) is never dropped.
   const unwritten = countsOfOwners(meaning).having?.[0];
   if (unwritten && !havingWritten(meaning)) return unsure(ctx, `I can’t yet hold “${unwritten.words}” together with the rest of this question`);
   if (ctx.confidence < CONFIDENCE_MIN) {
@@ -170,7 +170,7 @@ function makeNodes(ctx: Ctx): void {
       // "the ship Morning Star", "the paper titled Tidal Locking": the label word and the name are one thing.
       const kindAt = (k: number) => (items[k]?.kind === 'label' ? ctx.nodes.find((n) => n.at === k && !n.anchor && n.label === it.entity.label) : undefined);
       const prev = items[i - 1];
-      // ("How many people are named Tom Hanks?": the copula before the naming verb too.)
+      // ("How many processes are named 'nginx'?": the copula before the naming verb too.)
       const before = items[i - 2];
       const copula = before?.kind === 'word' && /^(is|are|was|were|be|been)$/.test(before.token.lower);
       const namingVerb = prev?.kind === 'word' && NAMING_VERBS.has(prev.token.lemma) ? (kindAt(i - 2) ?? (copula ? kindAt(i - 3) : undefined)) : undefined;
@@ -185,7 +185,7 @@ function makeNodes(ctx: Ctx): void {
       }
       ctx.nodes.push({ id, at: i, label: it.entity.label, anchor: it.entity, conditions: [] });
     } else if (it.kind === 'label') {
-      // The things named again in a request for how many ("Limit to 3 cities") are no new thing.
+      // The things named again in a request for how many ("Limit to 2 bakers") are no new thing.
       if (ctx.limitAt !== undefined && i === ctx.limitAt + 1 && ctx.used.has(i)) continue;
       ctx.used.add(i);
       // A label word right after a named thing of that label names it again ("Ada Moreau the captain").
@@ -197,7 +197,7 @@ function makeNodes(ctx: Ctx): void {
       if (subject && between.some((x) => x.kind === 'word' && /^(is|are|was|were)$/.test(x.token.lower)) && between.every((x) => x.kind === 'word' || x.kind === 'prop' || x.kind === 'value')) continue;
       if (sameThingAgain(ctx, i, it.label.label, it.plural)) continue;
       if (kindsOf(ctx, i)) continue;
-      // "the originator entities", "supplier companies": the label of the one who holds the role just named.
+      // "the sender accounts", "supplier companies": the label of the one who holds the role just named.
       const role = items[i - 1];
       const holder = role?.kind === 'agent' ? ctx.nodes.find((n) => n.at === i - 1 && (n.label ? n.label === it.label.label : n.labels?.includes(it.label.label))) : undefined;
       if (holder) {
@@ -207,7 +207,7 @@ function makeNodes(ctx: Ctx): void {
       ctx.nodes.push({ id, at: i, label: it.label.label, conditions: [] });
     } else if (it.kind === 'agent') {
       const labels = [...new Set(it.rel.patterns.map((p) => (it.role === 'from' ? p.from : p.to)))];
-      // "Which entities are originators of filings?": the things asked about hold the role; no other thing.
+      // "Which accounts are senders of transfers?": the things asked about hold the role; no other thing.
       if (copulaSubject(ctx, i, labels)) continue;
       ctx.nodes.push({ id, at: i, ...(labels.length === 1 ? { label: labels[0] } : {}), labels, conditions: [] });
     } else if (it.kind === 'wh' && (it.word === 'who' || it.word === 'whom')) {
@@ -225,7 +225,7 @@ function makeNodes(ctx: Ctx): void {
 }
 
 /**
- * "the sender and recipient accounts in Norway", "the originator and beneficiary banks are
+ * "the sender and recipient accounts in Norway", "the payer and payee banks are
  * different": two roles sharing one head noun, so what follows is said of both; read as one of them,
  * the other's condition would be dropped. Returns the words when so.
  */
@@ -290,7 +290,7 @@ function sameThingAgain(ctx: Ctx, at: number, label: string, plural: boolean): b
 }
 
 /**
- * "Which entities are originators of filings?": the free thing before a copula that a role noun
+ * "Which accounts are senders of transfers?": the free thing before a copula that a role noun
  * right after it is said of, when that thing may hold the role (`labels`: the labels that may).
  */
 function copulaSubject(ctx: Ctx, at: number, labels: string[]): Draft | undefined {
@@ -389,10 +389,10 @@ function placeRelationship(ctx: Ctx, at: number, rel: LexRelationship, passive: 
   for (const [left, right] of [...fresh, ...pairs.filter((p) => !fresh.includes(p))]) {
     const pattern = fitPattern(ctx, rel, left, right, passive);
     if (!pattern) continue;
-    // "Which processes depend on X?" where only X depending on processes is in the graph: the subject said
+    // "Which plugins load the app X?" where only X loading plugins is in the graph: the subject said
     // right before its verb is turned into the object only on a guess, which the person asking confirms.
     // (Not a past form right after its noun: "boats held in South Dock" are held, not holding; nor a verb with a
-    // preposition of its own, which turns it round: "applications running on machine X" are what X runs.)
+    // preposition of its own, which turns it round: "services running on host X" are what X runs.)
     const between = ctx.items.slice(left.at + 1, at);
     const verbItem = ctx.items[at]!;
     const verbToken = ctx.tokens[verbItem.from]!;
@@ -494,7 +494,7 @@ function fitPattern(ctx: Ctx, rel: LexRelationship, left: Draft, right: Draft, p
   const swapped = (p: { from: string; to: string }) => fits(left, p.to) && fits(right, p.from);
   for (const p of rel.patterns) if (p.from === p.to && fits(left, p.from) && fits(right, p.to)) return { ...p, swap: passive };
   // Where the schema joins the two kinds both ways (things of two labels each), the voice says which way:
-  // the subject starts the relationship ("software that depends on the application X"), or ends it when passive.
+  // the subject starts the relationship ("packages that depend on the tool 'lint'"), or ends it when passive.
   const ways = passive ? [swapped, straight] : [straight, swapped];
   for (const way of ways) {
     const p = rel.patterns.find((x) => x.from !== x.to && way(x));

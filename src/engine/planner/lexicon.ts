@@ -203,7 +203,7 @@ export function buildLexicon(schema: GraphSchema, profiles: PropertyProfile[], s
     if (words.length >= 2 && /^(count|number|total|num)$/.test(words.at(-1)!)) forms.push(['number', 'of', ...words.slice(0, -1)]);
     // A number that grades may be said with what it is: "stars" as "the star rating", "quality" as "the quality score".
     if (p.kind === 'number' && !holdsDate({ kind: p.kind, words }) && !/^(rating|score)$/.test(words.at(-1)!)) forms.push([...words, 'rating'], [...words, 'score']);
-    // A number named by what it counts or measures may be said with the measure: "cpu" as "the CPU count", "disk" as "the disk size".
+    // A number named by what it counts or measures may be said with the measure: "cores" as "the core count", "screen" as "the screen size".
     if (p.kind === 'number' && !holdsDate({ kind: p.kind, words }) && !/^(count|number|total|num|size|amount)$/.test(words.at(-1)!)) forms.push([...words, 'count'], [...words, 'size']);
     // A label's naming property holds names, found by name search, not categories.
     const naming = p.ownerKind === 'label' && nameKeys?.get(p.owner) === p.key;

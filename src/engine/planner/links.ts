@@ -61,10 +61,10 @@ function spells(tokens: Token[], at: number, words: string[], asWritten = false)
   });
 }
 
-/** Small words a question may put between the words of a name ("date of birth" for dateOfBirth); not "by", which says what ranks or groups ("zones by size" is no "zone size"). */
+/** Small words a question may put between the words of a name ("date of birth" for dateOfBirth); not "by", which says what ranks or groups ("racks by size" is no "rack size"). */
 const JOINERS = new Set(['of', 'the', 'a', 'an', 'in', 'on', 'at', 'for', 'to', 'with', 'per']);
 
-/** Words a number is said with right after its name ("disk size", "star rating"): never across a joining word ("zones with size 16"). */
+/** Words a number is said with right after its name ("screen size", "star rating"): never across a joining word ("racks with size 48"). */
 const MEASURES = new Set(['count', 'size', 'rating', 'score']);
 
 /** How many tokens from `at` spell `words` in order, small joining words allowed between them; undefined when they do not. */
@@ -121,7 +121,7 @@ function linkAt(tokens: Token[], i: number, lexicon: Lexicon, named: NamedThing[
   }
   if (t.pos === 'quote') return quotedSchemaName(tokens, i, lexicon) ?? quotedValue(tokens, i, lexicon) ?? quotedDate(t, i) ?? { kind: 'literal', text: t.text, from: i, to: i };
 
-  // Dates: "March 2020", "January 1, 2010", "1 January 2010", "2020-03-15"; decades; numbers.
+  // Dates: "March 2020", "April 1, 2016", "1 April 2016", "2020-03-15"; decades; numbers.
   const date = dateAt(tokens, i);
   if (date) return date;
   if (ISO_DATE.test(t.lower)) return { kind: 'date', iso: t.lower, precision: t.lower.length > 7 ? 'day' : 'month', from: i, to: i };
@@ -141,12 +141,12 @@ function linkAt(tokens: Token[], i: number, lexicon: Lexicon, named: NamedThing[
       // "before 2000", "before the year 2000", "in the 1990s".
       const at = i + cue.words.length;
       const yearWords = tokens[at]?.lower === 'the' && tokens[at + 1]?.lemma === 'year' ? 2 : tokens[at]?.lemma === 'year' ? 1 : 0;
-      // "after timestamp 1606165629748": a word that only says the number is a time.
+      // "after timestamp 1500000000000": a word that only says the number is a time.
       const stampWords = STAMP_WORDS.test(tokens[at]?.lower ?? '') && tokens[at + 1]?.number !== undefined ? 1 : 0;
       const next = tokens[at + (yearWords > 0 && tokens[at + yearWords] && isYear(tokens[at + yearWords]!) ? yearWords : stampWords)];
       const numeric = next && (next.number !== undefined || next.decade !== undefined || MONTHS.includes(next.lower) || ISO_DATE.test(next.lower) || (next.lower === 'the' && tokens[at + 1]?.decade !== undefined));
       if (cue.numberOnly && !numeric) continue;
-      // "ended in 2015", "ending in the year 2015": a verb with a time, not text that ends so ("codes ending in 42" is).
+      // "closed in 2019", "ended in the year 2019": a verb with a time, not text that ends so ("codes ending in 42" is).
       if (cue.text && next && (yearWords > 0 || isYear(next) || MONTHS.includes(next.lower) || next.decade !== undefined)) continue;
       return { kind: 'cmp', cue, from: i, to: i + cue.words.length - 1 };
     }
@@ -199,7 +199,7 @@ function withPartNoun(item: Item, tokens: Token[]): Item {
   return part && next && next.pos === 'noun' && part.has(next.lemma) ? { ...item, to: item.to + 1 } : item;
 }
 
-/** Words that announce a number as a point in time ("after timestamp 1606165629748"). */
+/** Words that announce a number as a point in time ("after timestamp 1500000000000"). */
 export const STAMP_WORDS = /^(timestamp|epoch)$/;
 
 /** A day or a month as ISO text ("2020-03-15", "2020-03"). */
@@ -208,7 +208,7 @@ const dayOf = (t: Token | undefined) => (t?.number !== undefined && Number.isInt
 const monthOf = (t: Token | undefined) => (t ? MONTHS.indexOf(t.lower) + 1 : 0);
 const two = (n: number) => String(n).padStart(2, '0');
 
-/** A date said in words from `i`: month and year ("March 2020"), with a day before or after the month ("January 1, 2010", "1 January 2010"). */
+/** A date said in words from `i`: month and year ("March 2020"), with a day before or after the month ("April 1, 2016", "1 April 2016"). */
 function dateAt(tokens: Token[], i: number): Item | undefined {
   const [a, b, c] = [tokens[i], tokens[i + 1], tokens[i + 2]];
   const month = monthOf(a);
@@ -218,7 +218,7 @@ function dateAt(tokens: Token[], i: number): Item | undefined {
   return undefined;
 }
 
-/** A quoted date the graph holds no value of ("'March 2015'", "'2015-03-25'") is that date. */
+/** A quoted date the graph holds no value of ("'November 2019'", "'2019-11-20'") is that date. */
 function quotedDate(t: Token, i: number): Item | undefined {
   const text = t.text.trim();
   if (ISO_DATE.test(text)) return { kind: 'date', iso: text, precision: text.length > 7 ? 'day' : 'month', from: i, to: i };
@@ -228,7 +228,7 @@ function quotedDate(t: Token, i: number): Item | undefined {
 }
 
 /**
- * "businesses in 'Missoula'": quoted text after a preposition that is a recurring value of a property is
+ * "branches in 'Lyon'": quoted text after a preposition that is a recurring value of a property is
  * that value, as it would be unquoted (text compared with "containing 'x'" stays a literal).
  */
 function quotedValue(tokens: Token[], i: number, lexicon: Lexicon): Item | undefined {
@@ -284,7 +284,7 @@ function schemaAt(tokens: Token[], i: number, lexicon: Lexicon): Item | undefine
   return candidates[0];
 }
 
-/** A noun said of something else ("as the originator", "been an owner"), not a thing of its own. */
+/** A noun said of something else ("as the sender", "been an owner"), not a thing of its own. */
 function predicative(tokens: Token[], i: number): boolean {
   const before = tokens[i - 1]?.pos === 'det' ? tokens[i - 2] : tokens[i - 1];
   return /^(as|been|being|become|became)$/.test(before?.lower ?? '');
@@ -334,8 +334,8 @@ function schemaWordsAt(tokens: Token[], i: number, lexicon: Lexicon, index: Link
       candidates.push({ kind: 'rel', rel, passive: passiveAt(tokens, i, to - i + 1), from: i, to });
     }
     // A relationship named by a noun of who holds a role (`ORIGINATOR`, `MANAGER`), said as that noun
-    // ("Which originator …", "the originator entities"): the one holding it, at the end the noun names.
-    // Not said of another thing ("listed as originators", "has been the originator in"): the relationship.
+    // ("Which sender …", "the sender accounts"): the one holding it, at the end the noun names.
+    // Not said of another thing ("listed as senders", "has been the sender in"): the relationship.
     if (rel.relatedDoings && (t.pos === 'noun' || t.pos === 'proper') && rel.words.length === 1 && spells(tokens, i, rel.words) && !predicative(tokens, i)) {
       candidates.push({ kind: 'agent', rel, role: rel.relatedDoings.end, plural: plural(i), from: i, to: i });
     }

@@ -60,7 +60,7 @@ function describe(m: Meaning, focusId: string, plural: boolean): string {
   const focus = m.nodes.find((n) => n.id === focusId)!;
   const parts = joinsOf(m, focusId, plural, new Set([focusId]), 0);
   // The focus's own conditions beside its noun, before what it is joined to: "people (born after 1970) that acted in movies (released before 2000)".
-  // "There are 774 services named java": the things of one name, when the question named them so.
+  // "There are 6 processes named nginx": the things of one name, when the question named them so.
   const named = focus.anchor ? ` named ${focus.anchor.name}` : '';
   return `${named}${focus.conditions.length ? ` (${conditionsWords(focus.conditions)})` : ''}${parts.length ? ` ${parts.join(' and ')}` : ''}`;
 }
@@ -123,7 +123,7 @@ export function composeMeaningAnswer(input: MeaningAnswerInput): string {
 
 /**
  * A ranking says each thing with the value it ranks by; the other values the question asked for
- * ("the text of the review with the lowest stars") follow it: "Their text: r3 (…) and r7 (…)".
+ * ("the text of the review with the lowest star rating") follow it: "Their text: R2 (…) and R4 (…)".
  * Values its conditions fix are not repeated.
  */
 function askedNote({ meaning: m, columns, rows }: MeaningAnswerInput): string {
@@ -408,9 +408,9 @@ function rankedByOther(
   const one = names.length === 1;
   // Picked ("the movies of the 3 oldest actors"): as many focus things as are joined to them, not a number the question said.
   const pick = m.order?.pick;
-  // As many ranked things as were asked for (things tied with the last share its value): "the review with the lowest stars".
+  // As many ranked things as were asked for (things tied with the last share its value): "the review with the lowest star rating".
   const ranked = pick ?? m.limit ?? 1;
-  // What else the ranked thing is joined to, said beside it: "(that Jenny wrote)".
+  // What else the ranked thing is joined to, said beside it: "(that Vera wrote)".
   const around = describe({ ...m, edges: m.edges.filter((x) => x !== e) }, other.id, ranked !== 1).replace(/^ \(.*?\)(?= |$)/, '');
   const bare = thing(noun(kindOf(other), ranked === 1 ? 1 : 2), ranked !== 1);
   const theThing = `${bare}${around ? ` (${around.trim()})` : ''}`;

@@ -42,7 +42,7 @@ export interface MeaningNode {
   family?: { word: string; labels: string[] };
   anchor?: Anchor;
   conditions: Condition[];
-  /** A thing the question does not name, only passes through ("businesses reviewed by users": the reviews). */
+  /** A thing the question does not name, only passes through ("hotels reviewed by critics": the reviews). */
   implicit?: boolean;
   /**
    * How many things it is joined to, as a condition of its own ("companies that filed more than 3

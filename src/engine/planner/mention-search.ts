@@ -77,7 +77,7 @@ async function candidatesFor(graph: GraphStore, text: string, nameKeyOf: NameKey
   });
 }
 
-/** The label said right before a name ("the service 'java'", "the process named 'nginx'"), if one is. */
+/** The label said right before a name ("the tool 'lint'", "the process named 'nginx'"), if one is. */
 export function labelSaidBefore(mention: Mention, understanding: Understanding, vocabulary: Vocabulary): string | undefined {
   const before = understanding.words.filter((w) => w.start < mention.start).slice(-2);
   const word = before.at(-1) && /^(named|called|titled)$/.test(before.at(-1)!.word) ? before.at(-2) : before.at(-1);
@@ -263,8 +263,8 @@ export async function searchMentions(graph: GraphStore, understanding: Understan
     const before = labelSaidBefore(mention, understanding, vocabulary);
     const said = before ? [before, ...saidLabels] : saidLabels;
     let candidates = fitting(await candidatesFor(graph, mention.text, nameKeyOf, mention.loose === true, said), matches);
-    // "businesses in 'Missoula'", "parcels sent to Portugal": a recurring value of a property is that value, not a
-    // thing whose name merely holds it ("Missoula Public Library"); a thing named exactly so still wins.
+    // "branches in 'Lyon'", "parcels sent to Portugal": a recurring value of a property is that value, not a
+    // thing whose name merely holds it ("Lyon Central Library"); a thing named exactly so still wins.
     if (lexicon && candidates.length > 0 && isPropertyValue(lexicon, mention.text) && !candidates.some((c) => normalizeMention(c.name) === normalizeMention(mention.text))) candidates = [];
     // "Python and Rust" names two things, unless something is called exactly that.
     const parts = mention.quoted ? [] : splitOnAnd(mention);

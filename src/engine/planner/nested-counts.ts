@@ -24,8 +24,8 @@ export function countsOfOwners(m: Meaning): Meaning {
     // condition: written as the latter where the builder writes no per-focus count (a ranking).
     const ofFocus = owner === out.focus && !havingWritten(out);
     if (!condition.byVerb && !ofFocus) continue;
-    // "businesses reviewed by more than one user": the reviews are only passed through, so the
-    // users are counted per business, as before; only a thing the question names owns a count.
+    // "hotels reviewed by more than one critic": the reviews are only passed through, so the
+    // critics are counted per hotel, as before; only a thing the question names owns a count.
     const ownerNode = out.nodes.find((n) => n.id === owner);
     if ((owner === out.focus && !ofFocus) || counted === out.focus || !node || node.anchor || !ownerNode || ownerNode.implicit) continue;
     const by = out.order?.by;

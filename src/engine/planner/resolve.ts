@@ -33,7 +33,7 @@ export type Resolution =
  */
 /**
  * Things of one label that share one name this many times or more: the name is what they are
- * called together ("the service named 'java'": every process of that name on every machine),
+ * called together ("the process named 'nginx'": one of that name on every host),
  * not a name a person picks one of, so all of them are meant. Two or three namesakes are asked about.
  */
 export const SHARED_NAME_MIN = 5;
