@@ -208,6 +208,12 @@ export const PERSON_WORDS = new Set([
  */
 export const SUPPORT_VERBS = new Set(['write', 'give', 'make', 'post', 'place', 'leave', 'cast', 'do', 'submit', 'file', 'take', 'receive', 'get', 'play', 'hold', 'perform']);
 
+/** The copula's finite forms ("Which schools are public schools?", "What kind of cargo is copper?"). */
+export const COPULA = /^(is|are|was|were)$/;
+
+/** Words that announce a number as a point in time ("after timestamp 1500000000000"). */
+export const STAMP_WORDS = /^(timestamp|epoch)$/;
+
 /** Words that carry no meaning of their own in a question about a graph. */
 export const FILLER_WORDS = new Set([
   'please', 'also', 'both', 'either', 'all', 'any', 'each', 'every', 'some', 'there', 'here', 'currently', 'ever', 'just', 'only',

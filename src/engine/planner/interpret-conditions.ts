@@ -1,10 +1,9 @@
 import type { Token } from '../../language/analyze.js';
-import { EQUALITY_LEADS, holdsDate, LIMIT_LEADS, SUPERLATIVE_DIMENSIONS } from './cues.js';
+import { EQUALITY_LEADS, holdsDate, LIMIT_LEADS, STAMP_WORDS, SUPERLATIVE_DIMENSIONS } from './cues.js';
 import { placeLiteral } from './interpret-places.js';
 import type { Ctx, Unsure } from './interpret-context.js';
 import { calledAsLabel, candidates, denialBefore, useDenialsBefore, fits, isWord, isWordOf, labelOf, ownerEdge, ownerNode, pick, settle, unsure, wordsOf } from './interpret-context.js';
 import type { Item } from './links.js';
-import { STAMP_WORDS } from './links.js';
 import type { LexProperty } from './lexicon.js';
 import { agentNounsOf, eventNounsOf, objectNounsOf } from './lexicon.js';
 import type { CompareOp, Condition } from './meaning.js';

@@ -1,5 +1,6 @@
 import { LIST_LIMIT } from './cypher-builder.js';
 import type { Ctx } from './interpret-context.js';
+import { tokenAt } from './interpret-context.js';
 
 /** Verbs of a request for how many to show ("Limit to 5", "Restrict the list to the first 3"). */
 const LIMIT_VERBS = new Set(['limit', 'restrict', 'cap']);
@@ -20,7 +21,7 @@ export function readLimitRequest(ctx: Ctx): void {
   if (verbAt < 0) return;
   const words: number[] = [verbAt];
   let k = verbAt + 1;
-  const wordAt = (j: number) => (items[j]?.kind === 'word' ? (items[j] as { token: { lower: string } }).token.lower : undefined);
+  const wordAt = (j: number) => tokenAt(ctx, j)?.lower;
   while (k < items.length && wordAt(k) !== undefined && ANSWER_WORDS.test(wordAt(k)!)) words.push(k++);
   if (wordAt(k) !== 'to') return;
   words.push(k++);

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { lemmasOf } from '../../language/analyze.js';
 import type { Token } from '../../language/analyze.js';
-import { FILLER_WORDS, NAMING_VERBS } from './cues.js';
+import { COPULA, FILLER_WORDS, NAMING_VERBS } from './cues.js';
 import { placeConditions } from './interpret-conditions.js';
 import { coordinateNamed } from './interpret-coordination.js';
 import type { Ctx, Draft, OpenReading, Unsure } from './interpret-context.js';
-import { candidates, familyOf, fits, isWord, joined, labelOf, newNodeId, personLike, pluralLabel, settle, unsure, useDenialsBefore, wordsOf } from './interpret-context.js';
+import { candidates, familyOf, fits, isWord, isWordOf, joined, labelOf, newNodeId, personLike, pluralLabel, settle, unsure, useDenialsBefore, wordsOf } from './interpret-context.js';
 import { sameAs, whenForm, wholeForm } from './interpret-forms.js';
 import { joinComponents } from './interpret-joins.js';
 import { readLimitRequest } from './interpret-limit.js';
@@ -171,8 +171,7 @@ function makeNodes(ctx: Ctx): void {
       const kindAt = (k: number) => (items[k]?.kind === 'label' ? ctx.nodes.find((n) => n.at === k && !n.anchor && n.label === it.entity.label) : undefined);
       const prev = items[i - 1];
       // ("How many processes are named 'nginx'?": the copula before the naming verb too.)
-      const before = items[i - 2];
-      const copula = before?.kind === 'word' && /^(is|are|was|were|be|been)$/.test(before.token.lower);
+      const copula = isWordOf(items[i - 2], /^(is|are|was|were|be|been)$/);
       const namingVerb = prev?.kind === 'word' && NAMING_VERBS.has(prev.token.lemma) ? (kindAt(i - 2) ?? (copula ? kindAt(i - 3) : undefined)) : undefined;
       if (namingVerb) ctx.used.add(i - 1);
       if (namingVerb && copula) ctx.used.add(i - 2);
@@ -194,7 +193,7 @@ function makeNodes(ctx: Ctx): void {
       // "Which schools are public schools?": the same things again, after a copula.
       const subject = ctx.nodes.find((n) => n.label === it.label.label && !n.anchor);
       const between = items.slice(subject ? subject.at + 1 : i, i);
-      if (subject && between.some((x) => x.kind === 'word' && /^(is|are|was|were)$/.test(x.token.lower)) && between.every((x) => x.kind === 'word' || x.kind === 'prop' || x.kind === 'value')) continue;
+      if (subject && between.some((x) => x.kind === 'word' && COPULA.test(x.token.lower)) && between.every((x) => x.kind === 'word' || x.kind === 'prop' || x.kind === 'value')) continue;
       if (sameThingAgain(ctx, i, it.label.label, it.plural)) continue;
       if (kindsOf(ctx, i)) continue;
       // "the sender accounts", "supplier companies": the label of the one who holds the role just named.
@@ -295,7 +294,7 @@ function sameThingAgain(ctx: Ctx, at: number, label: string, plural: boolean): b
  */
 function copulaSubject(ctx: Ctx, at: number, labels: string[]): Draft | undefined {
   const between = (n: Draft) => ctx.items.slice(n.at + 1, at);
-  const copula = (n: Draft) => between(n).some((x) => x.kind === 'word' && /^(is|are|was|were)$/.test(x.token.lower)) && between(n).every((x) => x.kind === 'word' && ['aux', 'det', 'verb'].includes(x.token.pos));
+  const copula = (n: Draft) => between(n).some((x) => x.kind === 'word' && COPULA.test(x.token.lower)) && between(n).every((x) => x.kind === 'word' && ['aux', 'det', 'verb'].includes(x.token.pos));
   return ctx.nodes.find((n) => !n.anchor && n.label !== undefined && labels.includes(n.label) && n.at < at && copula(n));
 }
 
@@ -304,7 +303,7 @@ function namedByCopula(ctx: Ctx, at: number, label: string): Draft | undefined {
   const rest = ctx.items.slice(at + 1);
   if (!rest.every((x) => x.kind === 'word' && !['noun', 'verb', 'adj'].includes(x.token.pos))) return undefined;
   const copula = ctx.items[at - 1];
-  if (copula?.kind !== 'word' || !/^(is|are|was|were)$/.test(copula.token.lower)) return undefined;
+  if (copula?.kind !== 'word' || !COPULA.test(copula.token.lower)) return undefined;
   return ctx.nodes.find((n) => !n.anchor && n.label === label && n.at < at - 1 && ctx.items.slice(n.at + 1, at - 1).every((x) => x.kind === 'word'));
 }
 
@@ -331,7 +330,7 @@ function otherThings(ctx: Ctx): [string, string][] {
 function namesWhatFollows(items: Item[], at: number): boolean {
   let k = at + 1;
   const copula = items[k];
-  if (copula?.kind !== 'word' || !/^(is|are|was|were)$/.test(copula.token.lower)) return false;
+  if (copula?.kind !== 'word' || !COPULA.test(copula.token.lower)) return false;
   // "Who is Ada Moreau?": the named thing itself.
   if (items[k + 1]?.kind === 'entity' && (k + 2 >= items.length || items.slice(k + 2).every((x) => x.kind === 'word' && x.token.pos !== 'noun' && x.token.pos !== 'verb'))) return true;
   k++;
@@ -386,18 +385,18 @@ function placeRelationship(ctx: Ctx, at: number, rel: LexRelationship, passive: 
   for (let a = 0; a < before.length; a++) for (let b = a + 1; b < before.length; b++) if (!negated || !joined(ctx, before[a]!, before[b]!)) pairs.push([before[a]!, before[b]!]);
   // Two things the question already joined are not joined again by another relationship, when others fit.
   const fresh = pairs.filter(([l, r]) => !joined(ctx, l, r));
+  // "Which plugins load the app X?" where only X loading plugins is in the graph: the subject said
+  // right before its verb is turned into the object only on a guess, which the person asking confirms.
+  // (Not a past form right after its noun: "boats held in South Dock" are held, not holding; nor a verb with a
+  // preposition of its own, which turns it round: "services running on host X" are what X runs.)
+  const verbItem = ctx.items[at]!;
+  const verbToken = ctx.tokens[verbItem.from]!;
+  const pastForm = verbToken.tags.has('PastTense') || verbToken.tags.has('Participle');
+  const ownPreposition = ctx.tokens[verbItem.to + 1]?.pos === 'prep';
   for (const [left, right] of [...fresh, ...pairs.filter((p) => !fresh.includes(p))]) {
     const pattern = fitPattern(ctx, rel, left, right, passive);
     if (!pattern) continue;
-    // "Which plugins load the app X?" where only X loading plugins is in the graph: the subject said
-    // right before its verb is turned into the object only on a guess, which the person asking confirms.
-    // (Not a past form right after its noun: "boats held in South Dock" are held, not holding; nor a verb with a
-    // preposition of its own, which turns it round: "services running on host X" are what X runs.)
     const between = ctx.items.slice(left.at + 1, at);
-    const verbItem = ctx.items[at]!;
-    const verbToken = ctx.tokens[verbItem.from]!;
-    const pastForm = verbToken.tags.has('PastTense') || verbToken.tags.has('Participle');
-    const ownPreposition = ctx.tokens[verbItem.to + 1]?.pos === 'prep';
     const subjectFirst = right.at > at && !ownPreposition && between.every((x) => x.kind === 'word' && /^(that|who|which)$/.test(x.token.lower)) && (between.length > 0 || !pastForm);
     if (pattern.swap && !passive && pattern.from !== pattern.to && subjectFirst) {
       ctx.confidence -= 0.4;

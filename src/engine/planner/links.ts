@@ -1,6 +1,6 @@
 import type { Token } from '../../language/analyze.js';
 import { analyze, fold, wordKey } from '../../language/analyze.js';
-import { AGGREGATE_CUES, COMPARATOR_CUES, dimensionOfWord, RANK_CUES, SCHEMA_PART_NOUNS, SUPERLATIVE_DIMENSIONS, SUPPORT_VERBS } from './cues.js';
+import { AGGREGATE_CUES, COMPARATOR_CUES, dimensionOfWord, RANK_CUES, SCHEMA_PART_NOUNS, STAMP_WORDS, SUPERLATIVE_DIMENSIONS, SUPPORT_VERBS } from './cues.js';
 import type { ComparatorCue, Dimension } from './cues.js';
 import type { RelatedWord } from '../../language/wordnet.js';
 import type { LexLabel, Lexicon, LexProperty, LexRelationship, LexValue } from './lexicon.js';
@@ -199,9 +199,6 @@ function withPartNoun(item: Item, tokens: Token[]): Item {
   return part && next && next.pos === 'noun' && part.has(next.lemma) ? { ...item, to: item.to + 1 } : item;
 }
 
-/** Words that announce a number as a point in time ("after timestamp 1500000000000"). */
-export const STAMP_WORDS = /^(timestamp|epoch)$/;
-
 /** A day or a month as ISO text ("2020-03-15", "2020-03"). */
 const ISO_DATE = /^\d{4}-\d{2}(-\d{2})?$/;
 const dayOf = (t: Token | undefined) => (t?.number !== undefined && Number.isInteger(t.number) && t.number >= 1 && t.number <= 31 && /^\d{1,2}(st|nd|rd|th)?$/.test(t.lower) ? t.number : undefined);
@@ -222,6 +219,8 @@ function dateAt(tokens: Token[], i: number): Item | undefined {
 function quotedDate(t: Token, i: number): Item | undefined {
   const text = t.text.trim();
   if (ISO_DATE.test(text)) return { kind: 'date', iso: text, precision: text.length > 7 ? 'day' : 'month', from: i, to: i };
+  // (A date in words holds a year: most quoted texts are not read again for one.)
+  if (!/\b\d{4}\b/.test(text)) return undefined;
   const words = analyze(t.text);
   const date = dateAt(words, 0);
   return date && date.to === words.length - 1 ? { ...date, from: i, to: i } : undefined;
