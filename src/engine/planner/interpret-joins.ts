@@ -63,7 +63,7 @@ export function joinComponents(ctx: Ctx): Unsure | { ok: true } {
           ok: false,
           reason: `${a} and ${b} are related in more than one way: which one do you mean?`,
           unplaced: [],
-          choices: join.all.map((f) => ({ id: joinId(f.steps), label: `${a} and ${b} joined by ${f.steps.map((s) => `“${phraseOfType(s.type)}”`).join(' then ')}` })),
+          choices: join.all.map((f) => ({ id: joinId(f.steps), label: `${a} and ${b} joined${through(ctx, f.steps)} by ${f.steps.map((s) => `“${phraseOfType(s.type)}”`).join(' then ')}` })),
         };
       }
       Object.assign(join, chosen);
@@ -199,6 +199,9 @@ function readAsValueOf(ctx: Ctx, gone: Draft, owner: Draft, label: string, condi
   ctx.notes.push(`read ${said} as the ${condition.key} of ${describeNode(ctx, owner)}: no one relationship joins them to it`);
 }
 
+/** The things a two-step join passes (" through interfaces"), so two ways by the same words read apart. */
+const through = (ctx: Ctx, steps: Step[]) => (steps.length > 1 ? ` through ${steps.slice(0, -1).map((s) => pluralLabel(labelOf(ctx.lexicon, s.to))).join(' and ')}` : '');
+
 /** A join as a choice's id: its relationship types in order. */
 const JOIN = 'join:';
 const joinId = (steps: Step[]) => `${JOIN}${steps.map((s) => `${s.type}${s.forward ? '>' : '<'}`).join('/')}`;
@@ -227,7 +230,9 @@ function bestJoin(
         for (const start of candidates(a) ?? any) {
           for (const s1 of stepsFrom(start)) {
             if (length === 1 && lb.includes(s1.to)) found.push({ a, b, steps: [s1] });
-            if (length === 2) for (const s2 of stepsFrom(s1.to)) if (lb.includes(s2.to) && s2.type !== s1.type) found.push({ a, b, steps: [s1, s2] });
+            // One type twice is a way only between two labels ("zones and switches that route one interface"),
+            // not back to the label it left (that is "people who acted with people", asked in its own words).
+            if (length === 2) for (const s2 of stepsFrom(s1.to)) if (lb.includes(s2.to) && (s2.type !== s1.type || s2.to !== start)) found.push({ a, b, steps: [s1, s2] });
           }
         }
       }
