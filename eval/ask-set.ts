@@ -1,4 +1,5 @@
 import { ServiceClient } from './client.js';
+import { cutAtRowLimit } from './cut-at-limit.js';
 import { tiedPastCut } from './cut-ties.js';
 import { grade } from './grade.js';
 import type { Answered, Outcome } from './grade.js';
@@ -24,6 +25,8 @@ export interface EvalResult {
   failed?: string;
   /** Wrong only because the gold's LIMIT cut through a tie the answer lists whole (cut-ties.ts): reported apart. */
   tied_past_cut?: true;
+  /** Wrong only because the gold has more rows than one answer shows, the answer saying so and how many (cut-at-limit.ts): reported apart. */
+  cut_at_row_limit?: true;
 }
 
 /** Asks one question of a running service in a session of its own (after its context questions) and grades the answer. */
@@ -47,6 +50,7 @@ export async function askOne(client: ServiceClient, q: EvalQuestion): Promise<Ev
     question: q.question,
     outcome,
     ...(outcome === 'wrong' && tiedPastCut(q, answer) ? { tied_past_cut: true as const } : {}),
+    ...(outcome === 'wrong' && cutAtRowLimit(q, answer) ? { cut_at_row_limit: true as const } : {}),
     cypher: answer.query,
     text: answer.text,
     row_count: answer.rows.length,

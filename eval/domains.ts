@@ -65,6 +65,8 @@ interface Summary {
   wrongOnBadGold: number;
   /** Answers graded wrong only because the gold's LIMIT cut through a tie they list whole (cut-ties.ts): shown apart. */
   wrongOnTies: number;
+  /** Answers graded wrong only because the gold lists more rows than one answer shows, the answer saying how many (cut-at-limit.ts): shown apart. */
+  wrongCut: number;
   failed: number;
   results: EvalResult[];
 }
@@ -105,9 +107,10 @@ async function runDomain(domain: Domain): Promise<Summary | undefined> {
     name: domain.name,
     n: results.length,
     right: results.filter((r) => r.outcome === 'right').length,
-    wrong: results.filter((r) => r.outcome === 'wrong' && !badGolds.has(r.id) && !r.tied_past_cut).length,
+    wrong: results.filter((r) => r.outcome === 'wrong' && !badGolds.has(r.id) && !r.tied_past_cut && !r.cut_at_row_limit).length,
     wrongOnBadGold: results.filter((r) => r.outcome === 'wrong' && badGolds.has(r.id)).length,
     wrongOnTies: results.filter((r) => r.outcome === 'wrong' && !badGolds.has(r.id) && r.tied_past_cut).length,
+    wrongCut: results.filter((r) => r.outcome === 'wrong' && !badGolds.has(r.id) && !r.tied_past_cut && r.cut_at_row_limit).length,
     failed: results.filter((r) => r.failed).length,
     results,
   };
@@ -123,11 +126,11 @@ async function main(): Promise<number> {
   const ranked = [...summaries].sort((a, b) => score(a) - score(b));
   process.stdout.write(`domains, worst first (${args.half} half${args.slice ? `, first ${args.slice} of each` : ''}):\n`);
   process.stdout.write(
-    '| domain        |    n | right         | wrong         | wrong, gold believed wrong | wrong, ties the gold cut | failed |\n|---------------|------|---------------|---------------|----------------------------|--------------------------|--------|\n',
+    '| domain        |    n | right         | wrong         | wrong, gold believed wrong | wrong, ties the gold cut | wrong, cut at the row limit (said) | failed |\n|---------------|------|---------------|---------------|----------------------------|--------------------------|------------------------------------|--------|\n',
   );
   for (const s of ranked) {
     process.stdout.write(
-      `| ${s.name.padEnd(13)} | ${String(s.n).padStart(4)} | ${String(s.right).padStart(4)} ${pct(s.right, s.n).padStart(7)} | ${String(s.wrong).padStart(4)} ${pct(s.wrong, s.n).padStart(7)} | ${String(s.wrongOnBadGold).padStart(26)} | ${String(s.wrongOnTies).padStart(24)} | ${String(s.failed).padStart(6)} |\n`,
+      `| ${s.name.padEnd(13)} | ${String(s.n).padStart(4)} | ${String(s.right).padStart(4)} ${pct(s.right, s.n).padStart(7)} | ${String(s.wrong).padStart(4)} ${pct(s.wrong, s.n).padStart(7)} | ${String(s.wrongOnBadGold).padStart(26)} | ${String(s.wrongOnTies).padStart(24)} | ${String(s.wrongCut).padStart(34)} | ${String(s.failed).padStart(6)} |\n`,
     );
   }
   const out = path.join('eval', 'results', `domains-${args.half}${args.slice ? `-first${args.slice}` : ''}${args.neo4j ? '-neo4j' : ''}.json`);

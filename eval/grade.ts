@@ -84,7 +84,7 @@ function sameValue(expected: Value, actual: Value): boolean {
 export const holds = (values: Value[], wanted: Value) => values.some((v) => sameValue(wanted, v));
 
 /** Distinct rows, each as the values of its cells. */
-function rowValues(answer: Answered): Value[][] {
+export function rowValues(answer: Answered): Value[][] {
   const seen = new Set<string>();
   const out: Value[][] = [];
   for (const row of answer.rows) {
