@@ -659,6 +659,12 @@ function chronological(ctx: Ctx, focus: Draft): Ordering | undefined {
   // "the first 3 people born after 1960": in the order of the date the question compares; people are not otherwise listed by birth.
   const compared = dates.filter((p) => focus.conditions.some((c) => c.key === p.key));
   if (compared.length === 1) return { by: { of: focus.id, key: compared[0]!.key }, direction: word === 'first' ? 'ASC' : 'DESC', chronological: true };
+  // "the first 3 harbours visited in 2019": in the order of the one date compared of a thing joined to them, each by its earliest (its latest for "last").
+  const joinedCompared = compared.length === 0 ? comparedDatesOfOthers(ctx, focus) : [];
+  if (joinedCompared.length === 1) {
+    const [{ node, key }] = joinedCompared as [{ node: Draft; key: string }];
+    return { by: { aggregate: word === 'first' ? 'min' : 'max', of: node.id, key }, direction: word === 'first' ? 'ASC' : 'DESC', chronological: true, dated: true };
+  }
   // "the last 3 voyages by end date": the date the question names.
   const named = dateNamedBy(ctx, dates);
   if (named) return { by: { of: focus.id, key: named.key }, direction: word === 'first' ? 'ASC' : 'DESC', chronological: true };
@@ -666,6 +672,15 @@ function chronological(ctx: Ctx, focus: Draft): Ordering | undefined {
   const dated = dates.length === 1 ? dates[0] : startDate(dates);
   if (!dated) return undefined;
   return { by: { of: focus.id, key: dated.key }, direction: word === 'first' ? 'ASC' : 'DESC', chronological: true };
+}
+
+/** The dates the question compares of things other than `focus` ("visited in 2019": the visits' date), each with its thing. */
+function comparedDatesOfOthers(ctx: Ctx, focus: Draft): { node: Draft; key: string }[] {
+  return ctx.nodes.flatMap((node) => {
+    if (node === focus || !node.label) return [];
+    const dates = ctx.lexicon.properties.filter((p) => p.ownerKind === 'label' && p.owner === node.label && holdsDate(p));
+    return dates.filter((p) => node.conditions.some((c) => c.key === p.key)).map((p) => ({ node, key: p.key }));
+  });
 }
 
 /**

@@ -87,11 +87,13 @@ function joinsOf(m: Meaning, id: string, plural: boolean, seen: Set<string>, dep
     const further = depth < DESCRIBED_DEPTH ? joinsOf(m, other.id, false, seen, depth + 1) : [];
     const otherConditions = other.conditions.length ? ` (${conditionsWords(other.conditions)})` : '';
     const otherJoins = further.length ? ` (${further.join(' and ')})` : '';
+    // The other end said in the plural ("reviews (dated 2018)", "at least 2 movies") takes a plural verb.
+    const otherPlural = how ? how.value !== 1 : !nodeName(other) && other.conditions.length > 0;
     const otherWords = how
       ? `${how.words} ${noun(kindOf(other), how.value === 1 ? 1 : 2)}${otherConditions}${otherJoins}`
       : `${nodeName(other) ?? `${other.conditions.length ? noun(kindOf(other), 2) : withArticle(noun(kindOf(other), 1))}${otherConditions}`}${otherJoins}`;
     if (e.from === id) parts.push(`that ${e.negated ? notVerbOf(e, plural) : verbOf(e, plural)} ${otherWords}${edgeConditions(e)}`);
-    else parts.push(`that ${otherWords} ${e.negated ? notVerbOf(e, false) : verbOf(e, false)}${edgeConditions(e)}`);
+    else parts.push(`that ${otherWords} ${e.negated ? notVerbOf(e, otherPlural) : verbOf(e, otherPlural)}${edgeConditions(e)}`);
   }
   return parts;
 }
@@ -291,11 +293,14 @@ function sayRows(input: MeaningAnswerInput): string {
       const picked = m.order?.chronological && m.order.pick !== undefined ? m.nodes.find((x) => x.id === (m.order!.by as { of: string }).of) : undefined;
       const which = picked ? [pickedColumn(m)!] : [];
       // "The first 3 voyages": in the order of a date, said with it and shown beside each.
-      const dated = m.order?.chronological && !picked && 'key' in m.order.by ? m.order.by.key : undefined;
+      const dated = m.order?.chronological && !picked && 'key' in m.order.by && !('aggregate' in m.order.by) ? m.order.by.key : undefined;
+      // "The first 3 harbours visited in 2019": by the earliest date of the things joined to each, shown as `value`.
+      const byJoined = m.order?.chronological && 'aggregate' in m.order.by ? m.order.by : undefined;
+      const joinedDate = byJoined ? `${byJoined.aggregate === 'min' ? 'earliest' : 'latest'} ${identifierWords(byJoined.key).join(' ')}` : undefined;
       // "sorted by weight": the order said, and the value it sorts by beside each.
       const sorted = m.order?.sorted ? sortedBy(m.order) : undefined;
-      const asked = [...new Set([...m.ask.extra.map((x) => x.as ?? x.key), ...which, ...(dated ? [dated] : []), ...(sorted ? [sorted.column] : [])])].filter((k) => columns.slice(1).includes(k));
-      const said = (c: string) => (c === sorted?.column ? sorted.words : identifierWords(c).join(' '));
+      const asked = [...new Set([...m.ask.extra.map((x) => x.as ?? x.key), ...which, ...(dated ? [dated] : []), ...(byJoined ? ['value'] : []), ...(sorted ? [sorted.column] : [])])].filter((k) => columns.slice(1).includes(k));
+      const said = (c: string) => (c === sorted?.column ? sorted.words : byJoined && c === 'value' ? joinedDate! : identifierWords(c).join(' '));
       // A value of another thing beside each ("each shop with its categories") comes a row per value: said once per thing.
       const perThing = m.ask.kind === 'list' && m.ask.extra.some((x) => x.of !== focus.id) && asked.length > 0;
       const listed = perThing
@@ -310,7 +315,10 @@ function sayRows(input: MeaningAnswerInput): string {
         return `${names.length} ${n(names.length)}${describe(m, focus.id, names.length !== 1)}, in no particular order (“top” names nothing to rank by): ${listed}.`;
       }
       if (picked) return `${chronologicalPick(m, focus, picked, n)}: ${listed}.`;
-      if (dated) return `The ${m.order!.direction === 'ASC' ? 'first' : 'last'}${names.length > 1 ? ` ${names.length}` : ''} ${n(names.length)} by ${identifierWords(dated).join(' ')}${describe(m, focus.id, names.length !== 1)}: ${listed}.`;
+      if (dated || joinedDate) {
+        const by = dated ? identifierWords(dated).join(' ') : `the ${joinedDate} of their ${noun(kindOf(m.nodes.find((x) => x.id === byJoined!.of)), 2)}`;
+        return `The ${m.order!.direction === 'ASC' ? 'first' : 'last'}${names.length > 1 ? ` ${names.length}` : ''} ${n(names.length)} by ${by}${describe(m, focus.id, names.length !== 1)}: ${listed}.`;
+      }
       // A value of another thing beside each ("each shop with its categories") repeats a thing per value: each counts once.
       const things = m.ask.kind === 'list' && m.ask.extra.some((x) => x.of !== focus.id) ? new Set(names).size : names.length;
       const plainly = simple(m, things, n(things));
