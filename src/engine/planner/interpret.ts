@@ -12,7 +12,7 @@ import { readLimitRequest } from './interpret-limit.js';
 import { placeVerbsSaid } from './interpret-places.js';
 import { shape } from './interpret-shape.js';
 import { inVerbSlot, joinAlternatives, supportsProperty, unjoinableVerb, verbAlternatives } from './interpret-verbs.js';
-import type { Item } from './links.js';
+import type { Item, NamedThing } from './links.js';
 import type { Lexicon, LexRelationship } from './lexicon.js';
 import { namesAsPropertyValues } from './named-values.js';
 import { countsOfOwners, havingWritten } from './nested-counts.js';
@@ -175,7 +175,10 @@ function makeNodes(ctx: Ctx): void {
       const namingVerb = prev?.kind === 'word' && NAMING_VERBS.has(prev.token.lemma) ? (kindAt(i - 2) ?? (copula ? kindAt(i - 3) : undefined)) : undefined;
       if (namingVerb) ctx.used.add(i - 1);
       if (namingVerb && copula) ctx.used.add(i - 2);
-      const merged = kindAt(i - 1) ?? namingVerb ?? namedByCopula(ctx, i, it.entity.label);
+      // "the interface with IP '10.0.0.9'", "the process with the pid 42": the label word, then the property that names it.
+      const namedBy = namedByItsProperty(ctx, i, it.entity);
+      const merged = kindAt(i - 1) ?? namingVerb ?? (namedBy !== undefined ? kindAt(namedBy) : undefined) ?? namedByCopula(ctx, i, it.entity.label);
+      if (merged && namedBy !== undefined && merged === kindAt(namedBy)) for (let k = namedBy + 1; k < i; k++) ctx.used.add(k);
       ctx.used.add(i);
       if (merged) {
         merged.anchor = it.entity;
@@ -296,6 +299,19 @@ function copulaSubject(ctx: Ctx, at: number, labels: string[]): Draft | undefine
   const between = (n: Draft) => ctx.items.slice(n.at + 1, at);
   const copula = (n: Draft) => between(n).some((x) => x.kind === 'word' && COPULA.test(x.token.lower)) && between(n).every((x) => x.kind === 'word' && ['aux', 'det', 'verb'].includes(x.token.pos));
   return ctx.nodes.find((n) => !n.anchor && n.label !== undefined && labels.includes(n.label) && n.at < at && copula(n));
+}
+
+/**
+ * Where the label word stands before "with [the] <property> <name>", when the property is the one
+ * the named thing was found by ("the interface with IP '10.0.0.9'"): the three say one thing.
+ */
+function namedByItsProperty(ctx: Ctx, at: number, entity: NamedThing): number | undefined {
+  const prop = ctx.items[at - 1];
+  if (prop?.kind !== 'prop' || !prop.props.some((p) => p.key === entity.nameProperty && p.ownerKind === 'label' && p.owner === entity.label)) return undefined;
+  const the = isWord(ctx.items[at - 2], 'the') ? 1 : 0;
+  if (!isWord(ctx.items[at - 2 - the], 'with')) return undefined;
+  const label = ctx.items[at - 3 - the];
+  return label?.kind === 'label' && label.label.label === entity.label ? at - 3 - the : undefined;
 }
 
 /** "What kind of cargo is copper?": a label word and, after a copula, the named thing that ends the question are one thing. */
