@@ -7,7 +7,7 @@ import { matchWords } from './vocabulary.js';
 import type { Vocabulary } from './vocabulary.js';
 import type { Lexicon } from './lexicon.js';
 import { valueWords } from './lexicon.js';
-import { fold, isPlainWord } from './words.js';
+import { fold, isPlainWord, wordKey } from './words.js';
 
 /**
  * Looks the mentions of a question up through the store's name search: the nodes each may name
@@ -227,6 +227,30 @@ export async function relationshipValue(graph: GraphStore, vocabulary: Vocabular
 const isPropertyValue = (lexicon: Lexicon, text: string) => lexicon.values.has(valueWords(text).join(' '));
 
 /** Looks up what each mention of the question may name. Nothing here depends on what the session remembers. */
+/**
+ * A mention that starts with the words of a label or a property, written with a capital as names
+ * are ("DataCenter DC1", "Port 8080", "PID 8966"): those words say what the rest is, and are tried
+ * only when the whole names nothing. The rest as a mention of its own, or `number` when only a
+ * number is left (the planner reads "port 8080" as a value); undefined when no such words lead.
+ */
+function withoutSchemaHead(mention: Mention, vocabulary: Vocabulary): Mention | 'number' | undefined {
+  if (mention.quoted) return undefined;
+  const words = [...mention.text.matchAll(/\S+/g)];
+  for (let n = words.length - 1; n >= 1; n--) {
+    const head = words.slice(0, n).map((w) => ({ word: w[0].toLowerCase(), stem: wordKey(w[0].toLowerCase()), start: mention.start + w.index }));
+    const said = new Set(head.map((h) => h.stem));
+    const matches = matchWords(vocabulary, head);
+    // A label also as the schema writes it, in one word ("DataCenter").
+    const asWritten = n === 1 && vocabulary.labels.some((l) => fold(l.label) === fold(words[0]![0]));
+    if (!asWritten && !matches.labels.some((l) => [...l.entry.stems].every((s) => said.has(s))) && matches.properties.length === 0) continue;
+    const rest = words[n]!;
+    const text = mention.text.slice(rest.index);
+    if (/^\d+(\.\d+)?$/.test(text)) return 'number';
+    return { text, start: mention.start + rest.index, end: mention.end, quoted: false };
+  }
+  return undefined;
+}
+
 export async function searchMentions(graph: GraphStore, understanding: Understanding, vocabulary: Vocabulary, maxMentions = 8, lexicon?: Lexicon): Promise<MentionSearch> {
   const found: { mention: Mention; candidates: Candidate[] }[] = [];
   const unknown: string[] = [];
@@ -270,6 +294,14 @@ export async function searchMentions(graph: GraphStore, understanding: Understan
     const parts = mention.quoted ? [] : splitOnAnd(mention);
     if (candidates.length === 0 && parts.length > 1) {
       mentions.splice(index, 1, ...parts);
+      index--;
+      continue;
+    }
+    // "DataCenter DC1", "Port 8080": the thing's label or property in front of its name, or of a number left to be read as a value.
+    const rest = candidates.length === 0 ? withoutSchemaHead(mention, vocabulary) : undefined;
+    if (rest === 'number') continue;
+    if (rest) {
+      mentions.splice(index, 1, rest);
       index--;
       continue;
     }
