@@ -64,10 +64,10 @@ export function candidateOf(node: GraphNode, nameKeyOf?: NameKeyOf, said: readon
 export const sameNode = (a: Candidate, b: Candidate) => (a.key && b.key ? a.key === b.key : a.id === b.id);
 
 /** Nodes named exactly by the mention, else (unless `exactOnly`) those whose name contains all its words. */
-async function candidatesFor(graph: GraphStore, text: string, nameKeyOf: NameKeyOf, exactOnly = false, said: readonly string[] = []): Promise<Candidate[]> {
+async function candidatesFor(graph: GraphStore, text: string, nameKeyOf: NameKeyOf, exactOnly = false, said: readonly string[] = [], labels?: string[]): Promise<Candidate[]> {
   const wanted = normalizeMention(text);
   if (!wanted) return [];
-  const found = (await graph.findNodesByName(text, { limit: SEARCH_LIMIT })).map((m) => candidateOf(m.node, nameKeyOf, said)).filter((c): c is Candidate => !!c);
+  const found = (await graph.findNodesByName(text, { limit: SEARCH_LIMIT, ...(labels ? { labels } : {}) })).map((m) => candidateOf(m.node, nameKeyOf, said)).filter((c): c is Candidate => !!c);
   const exact = found.filter((c) => normalizeMention(c.name) === wanted);
   if (exact.length > 0 || exactOnly) return exact;
   const words = wanted.split(' ');
@@ -82,6 +82,14 @@ export function labelSaidBefore(mention: Mention, understanding: Understanding, 
   const before = understanding.words.filter((w) => w.start < mention.start).slice(-2);
   const word = before.at(-1) && /^(named|called|titled)$/.test(before.at(-1)!.word) ? before.at(-2) : before.at(-1);
   return word ? matchWords(vocabulary, [word]).labels[0]?.entry.label : undefined;
+}
+
+/** Whether the word before a name stands right before it ("release '3.0'", "the tool named lint"), not only somewhere before ("projects does Mercury maintain"). */
+function labelRightBefore(mention: Mention, understanding: Understanding): boolean {
+  const word = understanding.words.filter((w) => w.start < mention.start).at(-1);
+  if (!word) return false;
+  const between = understanding.question.slice(word.start + word.word.length, mention.start);
+  return /^[\s'"‘“]*$/.test(between);
 }
 
 /** Whether a candidate's label takes part in every relationship the question names (true when it names none). */
@@ -286,7 +294,10 @@ export async function searchMentions(graph: GraphStore, understanding: Understan
     // A thing of two labels is of the one said right before its name ("the tool 'lint'"), else of the first said.
     const before = labelSaidBefore(mention, understanding, vocabulary);
     const said = before ? [before, ...saidLabels] : saidLabels;
-    let candidates = fitting(await candidatesFor(graph, mention.text, nameKeyOf, mention.loose === true, said), matches);
+    // "the version '7.1'" where hundreds of processes share the name: the things of the label said right before it, when any are so named.
+    const right = before && !mention.loose && labelRightBefore(mention, understanding) ? before : undefined;
+    const ofLabel = right ? await candidatesFor(graph, mention.text, nameKeyOf, false, said, [right]) : [];
+    let candidates = ofLabel.length > 0 ? ofLabel : fitting(await candidatesFor(graph, mention.text, nameKeyOf, mention.loose === true, said), matches);
     // "branches in 'Lyon'", "parcels sent to Portugal": a recurring value of a property is that value, not a
     // thing whose name merely holds it ("Lyon Central Library"); a thing named exactly so still wins.
     if (lexicon && candidates.length > 0 && isPropertyValue(lexicon, mention.text) && !candidates.some((c) => normalizeMention(c.name) === normalizeMention(mention.text))) candidates = [];
