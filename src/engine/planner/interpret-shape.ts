@@ -659,8 +659,9 @@ function chronological(ctx: Ctx, focus: Draft): Ordering | undefined {
   // "the first 3 people born after 1960": in the order of the date the question compares; people are not otherwise listed by birth.
   const compared = dates.filter((p) => focus.conditions.some((c) => c.key === p.key));
   if (compared.length === 1) return { by: { of: focus.id, key: compared[0]!.key }, direction: word === 'first' ? 'ASC' : 'DESC', chronological: true };
-  // "the first 3 harbours visited in 2019": in the order of the one date compared of a thing joined to them, each by its earliest (its latest for "last").
-  const joinedCompared = compared.length === 0 ? comparedDatesOfOthers(ctx, focus) : [];
+  // "the first 3 harbours visited in 2019": harbours have no date of their own, so the order is the one date compared of
+  // a thing joined to them, each by its earliest (its latest for "last"). Things with a date of their own go by it.
+  const joinedCompared = dates.length === 0 ? comparedDatesOfOthers(ctx, focus) : [];
   if (joinedCompared.length === 1) {
     const [{ node, key }] = joinedCompared as [{ node: Draft; key: string }];
     return { by: { aggregate: word === 'first' ? 'min' : 'max', of: node.id, key }, direction: word === 'first' ? 'ASC' : 'DESC', chronological: true, dated: true };
