@@ -38,7 +38,9 @@ export async function askOne(client: ServiceClient, q: EvalQuestion): Promise<Ev
     for (const earlier of q.context ?? []) await client.ask(session, earlier);
     answer = await client.ask(session, q.question, q.choose);
   } catch (error) {
-    answer = { query: null, columns: [], rows: [], text: '', asked: false, failed: String(error) };
+    // The cause too ("fetch failed" says nothing of a reset connection or a refused one).
+    const cause = error instanceof Error && error.cause !== undefined ? `: ${String(error.cause)}` : '';
+    answer = { query: null, columns: [], rows: [], text: '', asked: false, failed: `${String(error)}${cause}` };
   } finally {
     if (session) client.close(session);
   }
