@@ -63,32 +63,14 @@ export function joinComponents(ctx: Ctx): Unsure | { ok: true } {
           ok: false,
           reason: `${a} and ${b} are related in more than one way: which one do you mean?`,
           unplaced: [],
-          choices: join.all.map((f) => ({ id: joinId(f.steps), label: `${a} and ${b} joined${through(ctx, f.steps)} by ${f.steps.map((s) => `“${phraseOfType(s.type)}”`).join(' then ')}` })),
+          // Each way says the two things it joins: they need not be the first way's.
+          choices: join.all.map((f) => ({ id: joinId(f.steps), label: `${describeNode(ctx, f.a)} and ${describeNode(ctx, f.b)} joined${through(ctx, f.steps)} by ${f.steps.map((s) => `“${phraseOfType(s.type)}”`).join(' then ')}` })),
         };
       }
       Object.assign(join, chosen);
     }
-    // "companies with no projects", "branches that have no librarians": the join is denied, never read as having one.
-    const denied = [join.a, join.b].find((n) => !n.anchor && denialBefore(ctx, n.at) !== undefined);
-    if (denied) {
-      // The first thing named is what is asked about; a denial of it, or through a third thing, is not read.
-      const first = ctx.nodes.reduce((a, b) => (b.at < a.at ? b : a));
-      if (denied === first || join.steps.length > 1) {
-        return unsure(ctx, `I can’t tell what “${wordsOf(ctx, denialBefore(ctx, denied.at)!)}” denies here, so I won’t guess`);
-      }
-      ctx.used.add(denialBefore(ctx, denied.at)!);
-    }
-    ctx.confidence -= 0.1;
-    ctx.notes.push(`joined ${describeNode(ctx, join.a)} and ${describeNode(ctx, join.b)} by ${join.steps.map((s) => s.type).join(' and ')}${denied ? ' (denied)' : ''}`);
-    settle(join.a, join.steps[0]!.from);
-    settle(join.b, join.steps.at(-1)!.to);
-    let previous = join.a;
-    join.steps.forEach((s, k) => {
-      const next: Draft = k === join.steps.length - 1 ? join.b : { id: newNodeId(ctx), at: join.b.at, label: s.to, implicit: true, conditions: [] };
-      if (next !== join.b) ctx.nodes.push(next);
-      ctx.edges.push({ from: s.forward ? previous.id : next.id, to: s.forward ? next.id : previous.id, type: s.type, conditions: [], at: join.b.at, guessed: true, ...(denied ? { negated: true } : {}) });
-      previous = next;
-    });
+    const failed = addJoin(ctx, join);
+    if (failed) return failed;
   }
   for (const pending of ctx.pending) {
     if (!ownerEdge(ctx, pending.prop)) relationshipOfProperty(ctx, pending.prop);
@@ -104,6 +86,32 @@ export function joinComponents(ctx: Ctx): Unsure | { ok: true } {
     if (owners.size === 1 && !ctx.edges.some((e) => owners.has(e.type))) relationshipOfProperty(ctx, it.props[0]!);
   });
   return { ok: true };
+}
+
+/** Joins two things by one way the schema has; unsure when a denial before one of them cannot be read. */
+function addJoin(ctx: Ctx, join: { a: Draft; b: Draft; steps: Step[] }): Unsure | undefined {
+  // "companies with no projects", "branches that have no librarians": the join is denied, never read as having one.
+  const denied = [join.a, join.b].find((n) => !n.anchor && denialBefore(ctx, n.at) !== undefined);
+  if (denied) {
+    // The first thing named is what is asked about; a denial of it, or through a third thing, is not read.
+    const first = ctx.nodes.reduce((a, b) => (b.at < a.at ? b : a));
+    if (denied === first || join.steps.length > 1) {
+      return unsure(ctx, `I can’t tell what “${wordsOf(ctx, denialBefore(ctx, denied.at)!)}” denies here, so I won’t guess`);
+    }
+    ctx.used.add(denialBefore(ctx, denied.at)!);
+  }
+  ctx.confidence -= 0.1;
+  ctx.notes.push(`joined ${describeNode(ctx, join.a)} and ${describeNode(ctx, join.b)} by ${join.steps.map((s) => s.type).join(' and ')}${denied ? ' (denied)' : ''}`);
+  settle(join.a, join.steps[0]!.from);
+  settle(join.b, join.steps.at(-1)!.to);
+  let previous = join.a;
+  join.steps.forEach((s, k) => {
+    const next: Draft = k === join.steps.length - 1 ? join.b : { id: newNodeId(ctx), at: join.b.at, label: s.to, implicit: true, conditions: [] };
+    if (next !== join.b) ctx.nodes.push(next);
+    ctx.edges.push({ from: s.forward ? previous.id : next.id, to: s.forward ? next.id : previous.id, type: s.type, conditions: [], at: join.b.at, guessed: true, ...(denied ? { negated: true } : {}) });
+    previous = next;
+  });
+  return undefined;
 }
 
 /**
