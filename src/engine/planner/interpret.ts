@@ -93,6 +93,8 @@ export function interpret(tokens: Token[], items: Item[], lexicon: Lexicon, chos
   if (!placed.ok) return outOfScope(ctx) ?? placed;
   const joined = joinComponents(ctx);
   if (!joined.ok) return outOfScope(ctx) ?? joined;
+  const doubled = doubledThroughUnnamed(ctx);
+  if (doubled) return doubled;
   for (const node of ctx.nodes) if (!node.label && node.labels?.length === 1) node.label = node.labels[0];
   const unlabelled = ctx.nodes.find((n) => !n.label && !n.family && !n.anchor);
   if (unlabelled) return unsure(ctx, `I can’t tell what kind of thing “${wordsOf(ctx, unlabelled.at)}” is here`);
@@ -197,7 +199,7 @@ function makeNodes(ctx: Ctx): void {
       const subject = ctx.nodes.find((n) => n.label === it.label.label && !n.anchor);
       const between = items.slice(subject ? subject.at + 1 : i, i);
       if (subject && between.some((x) => x.kind === 'word' && COPULA.test(x.token.lower)) && between.every((x) => x.kind === 'word' || x.kind === 'prop' || x.kind === 'value')) continue;
-      if (sameThingAgain(ctx, i, it.label.label, it.plural)) continue;
+      if (sameThingAgain(ctx, i, it.label.label, it.plural) || valuesOfThingAgain(ctx, i, it.label.label)) continue;
       if (kindsOf(ctx, i)) continue;
       // "the sender accounts", "supplier companies": the label of the one who holds the role just named.
       const role = items[i - 1];
@@ -287,6 +289,40 @@ function sameThingAgain(ctx: Ctx, at: number, label: string, plural: boolean): b
   if (plural || the?.kind !== 'word' || the.token.lower !== 'the' || verb?.kind !== 'rel' || ctx.items[at + 1]?.kind === 'entity') return false;
   if (verb.rel.patterns.some((p) => p.from === label && p.to === label)) return false;
   if (!ctx.nodes.some((n) => n.label === label && !n.anchor && n.at < at - 2)) return false;
+  ctx.used.add(at - 1);
+  return true;
+}
+
+/**
+ * "the previous versions of version 7.1" where versions are joined to versions only by PREVIOUS:
+ * the word placed the relationship to some version, and the join of "of" placed it again from
+ * that one, a chain of two that the question never said (a chain of any length, or one step, are
+ * both readings). A relationship placed by a word and guessed again on through the thing it left
+ * unnamed is declined, not answered two steps away.
+ */
+function doubledThroughUnnamed(ctx: Ctx): Unsure | undefined {
+  for (const node of ctx.nodes) {
+    if (!node.implicit || node.anchor || node.conditions.length > 0) continue;
+    const edges = ctx.edges.filter((e) => e.from === node.id || e.to === node.id);
+    if (edges.length !== 2 || edges[0]!.type !== edges[1]!.type || edges.every((e) => !e.guessed) || edges.every((e) => e.guessed)) continue;
+    // A chain through it, not two things sharing it ("people who acted with Ada": in one movie).
+    if (!edges.some((e) => e.to === node.id) || !edges.some((e) => e.from === node.id)) continue;
+    const said = edges.find((e) => !e.guessed)!;
+    return unsure(ctx, `I can’t tell how many steps of “${wordsOf(ctx, said.at)}” are meant here`);
+  }
+  return undefined;
+}
+
+/**
+ * "… with reviews from Ada, and list the review dates": "the" and a kind named before, said in front
+ * of a property of it, asks for that property of the things named before, not of some other one.
+ */
+function valuesOfThingAgain(ctx: Ctx, at: number, label: string): boolean {
+  const the = ctx.items[at - 1];
+  const prop = ctx.items[at + 1];
+  if (the?.kind !== 'word' || !/^(the|their)$/.test(the.token.lower) || prop?.kind !== 'prop' || !prop.props.some((p) => p.ownerKind === 'label' && p.owner === label)) return false;
+  const before = ctx.nodes.filter((n) => n.label === label && !n.anchor && n.at < at - 1);
+  if (before.length !== 1) return false;
   ctx.used.add(at - 1);
   return true;
 }
