@@ -389,16 +389,19 @@ function rankedByValue(m: Meaning, order: Ordering, key: string, names: string[]
   const other = !by.edge && by.of !== m.focus ? m.nodes.find((x) => x.id === by.of) : undefined;
   if (other) return rankedByOther(m, other, thing, key, names, values, n);
   const each = (label: string) => names.map((name, i) => `${name} (${label}${values[i]})`);
+  // What the ranked things were limited to ("filings (end in 2016)"), so a ranking among some is not read as one among all.
+  const among = describe(m, m.focus, true);
+  const ofThese = among ? ` of the ${n(2)}${among}` : '';
   if (order.said) {
-    if (names.length === 1) return `${names[0]} is ${thing(n(1), false)} (${key} ${values[0]}).`;
-    return `The ${names.length} ${order.said} ${n(names.length)}: ${listOf(each(`${key} `))}.`;
+    if (names.length === 1) return `${names[0]} is ${among ? `the ${order.said}${ofThese}` : thing(n(1), false)} (${key} ${values[0]}).`;
+    return `The ${names.length} ${order.said} ${n(names.length)}${among}: ${listOf(each(`${key} `))}.`;
   }
   if (participle) {
-    if (names.length === 1) return `${names[0]} was ${participle} ${extreme} (${values[0]}).`;
-    return `The ${names.length} ${n(names.length)} ${participle} ${extreme}: ${listOf(each(''))}.`;
+    if (names.length === 1) return `${names[0]} was ${participle} ${extreme}${ofThese} (${values[0]}).`;
+    return `The ${names.length} ${n(names.length)}${among} ${participle} ${extreme}: ${listOf(each(''))}.`;
   }
-  if (names.length === 1) return `${names[0]} has the ${extreme} ${key} (${values[0]}).`;
-  return `The ${names.length} ${n(names.length)} with the ${extreme} ${key}: ${listOf(each(''))}.`;
+  if (names.length === 1) return `${names[0]} has the ${extreme} ${key}${ofThese} (${values[0]}).`;
+  return `The ${names.length} ${n(names.length)}${among} with the ${extreme} ${key}: ${listOf(each(''))}.`;
 }
 
 /** "Ada Moreau observed the oldest star (discovery year 1890)": ranked by a value of the thing the focus is joined to. */

@@ -102,8 +102,8 @@ const cases: [string, UpsertBatch, Case[]][] = [
     MARINA,
     [
       // "by length" ranks "top", not how many boats each model has.
-      { question: 'List the top 2 models of boats by length that are held in docks in zone 2.', text: /^The 2 models with the highest length: Sloop 28 \(28\) and Skiff 12 \(12\)\.$/ },
-      { question: 'List the top 2 models of boats by length that are held in South Dock.', text: /^The 2 models with the highest length: Sloop 28 \(28\) and Skiff 12 \(12\)\.$/ },
+      { question: 'List the top 2 models of boats by length that are held in docks in zone 2.', text: /^The 2 models that a boat \(that docks \(zone 2\) hold\) model with the highest length: Sloop 28 \(28\) and Skiff 12 \(12\)\.$/ },
+      { question: 'List the top 2 models of boats by length that are held in South Dock.', text: /^The 2 models that a boat \(that South Dock holds\) model with the highest length: Sloop 28 \(28\) and Skiff 12 \(12\)\.$/ },
       { question: 'List the top 2 models by the number of boats held in South Dock.', text: /^The 2 models with the most boats: Skiff 12 \(3\) and Sloop 28 \(1\)\.$/ },
       // A number right after a number property's words ("zone 2") is its value, on the thing that has it.
       { question: 'Which boats are held in docks in zone 2?', rows: ['Gull', 'Heron', 'Puffin', 'Tern'] },
@@ -118,8 +118,8 @@ const cases: [string, UpsertBatch, Case[]][] = [
         asks: /^“top” names nothing to rank the products by: by what\?$/,
         choices: ['By “added on”, latest first', 'By “price”, highest first', 'In no particular order'],
       },
-      { question: 'List the top 3 products that Ines Varga reviewed.', chosen: ['top-by:Product.price'], text: /^The 3 products with the highest price: Glass Vase \(60\), Steel Kettle \(40\) and Desk Lamp \(25\)\.$/ },
-      { question: 'List the top 3 products that Ines Varga reviewed.', chosen: ['top-by:Product.addedOn'], text: /^The 3 products added latest: Clay Mug \(2024-09-30\), Steel Kettle \(2024-02-01\) and Desk Lamp \(2023-06-15\)\.$/ },
+      { question: 'List the top 3 products that Ines Varga reviewed.', chosen: ['top-by:Product.price'], text: /^The 3 products that Ines Varga reviewed with the highest price: Glass Vase \(60\), Steel Kettle \(40\) and Desk Lamp \(25\)\.$/ },
+      { question: 'List the top 3 products that Ines Varga reviewed.', chosen: ['top-by:Product.addedOn'], text: /^The 3 products that Ines Varga reviewed added latest: Clay Mug \(2024-09-30\), Steel Kettle \(2024-02-01\) and Desk Lamp \(2023-06-15\)\.$/ },
       { question: 'List the top 3 products that Ines Varga reviewed.', chosen: ['top-by:none'], text: /^3 products .*, in no particular order \(“top” names nothing to rank by\): / },
       // Two match and three are asked for: both are the answer, in whatever order, and the price they are compared by does not rank.
       { question: 'List the top 3 products priced above 30.', text: /^2 products \(price above 30\): Glass Vase \(price 60\) and Steel Kettle \(price 40\)\.$/ },
@@ -154,8 +154,8 @@ const cases: [string, UpsertBatch, Case[]][] = [
         asks: /^“top” names nothing to rank the stars by: by what\?$/,
         choices: ['By “discovery year”, latest first', 'By “magnitude”, highest first', 'In no particular order'],
       },
-      { question: 'List the top 2 stars observed by Ada Moreau.', chosen: ['top-by:Star.discoveryYear'], text: /^The 2 stars with the latest discovery year: Kestrel Nine \(2004\) and Pale Lantern \(1972\)\.$/ },
-      { question: 'List the top 2 stars observed by Ada Moreau.', chosen: ['top-by:Star.magnitude'], text: /^The 2 stars with the highest magnitude: Kestrel Nine \(6\.8\) and Vela Prime \(4\.2\)\.$/ },
+      { question: 'List the top 2 stars observed by Ada Moreau.', chosen: ['top-by:Star.discoveryYear'], text: /^The 2 stars that Ada Moreau observed with the latest discovery year: Kestrel Nine \(2004\) and Pale Lantern \(1972\)\.$/ },
+      { question: 'List the top 2 stars observed by Ada Moreau.', chosen: ['top-by:Star.magnitude'], text: /^The 2 stars that Ada Moreau observed with the highest magnitude: Kestrel Nine \(6\.8\) and Vela Prime \(4\.2\)\.$/ },
       { question: 'List the top 2 stars observed by Bo Lind.', text: /^Bo Lind observed 1 star: Kestrel Nine\.$/ },
       { question: 'Who are the top 2 astronomers born after 1950?', text: /^2 astronomers \(born after 1950\), in no particular order \(“top” names nothing to rank by\): Ada Moreau \(born 1961\) and Bo Lind \(born 1988\)\.$/ },
       { question: 'List the top 2 stars based on their magnitude.', text: /^The 2 stars with the highest magnitude: Kestrel Nine \(6\.8\) and Vela Prime \(4\.2\)\.$/ },
