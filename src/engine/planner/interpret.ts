@@ -305,8 +305,11 @@ function doubledThroughUnnamed(ctx: Ctx): Unsure | undefined {
     if (!node.implicit || node.anchor || node.conditions.length > 0) continue;
     const edges = ctx.edges.filter((e) => e.from === node.id || e.to === node.id);
     if (edges.length !== 2 || edges[0]!.type !== edges[1]!.type || edges.every((e) => !e.guessed) || edges.every((e) => e.guessed)) continue;
-    // A chain through it, not two things sharing it ("people who acted with Ada": in one movie).
+    // A chain through it, not two things sharing it ("people who acted with Ada": in one movie), and of one label
+    // throughout: "companies located in Germany" through a city located in it is a chain of two places, as the graph has it.
     if (!edges.some((e) => e.to === node.id) || !edges.some((e) => e.from === node.id)) continue;
+    const ends = edges.map((e) => ctx.nodes.find((n) => n.id === (e.from === node.id ? e.to : e.from)));
+    if (!ends.every((n) => n?.label !== undefined && n.label === node.label)) continue;
     const said = edges.find((e) => !e.guessed)!;
     return unsure(ctx, `I can’t tell how many steps of “${wordsOf(ctx, said.at)}” are meant here`);
   }
