@@ -234,7 +234,6 @@ export async function relationshipValue(graph: GraphStore, vocabulary: Vocabular
 
 const isPropertyValue = (lexicon: Lexicon, text: string) => lexicon.values.has(valueWords(text).join(' '));
 
-/** Looks up what each mention of the question may name. Nothing here depends on what the session remembers. */
 /**
  * A mention that starts with the words of a label or a property, written with a capital as names
  * are ("DataCenter DC1", "Port 8080", "PID 8966"): those words say what the rest is, and are tried
@@ -259,6 +258,7 @@ function withoutSchemaHead(mention: Mention, vocabulary: Vocabulary): Mention | 
   return undefined;
 }
 
+/** Looks up what each mention of the question may name. Nothing here depends on what the session remembers. */
 export async function searchMentions(graph: GraphStore, understanding: Understanding, vocabulary: Vocabulary, maxMentions = 8, lexicon?: Lexicon): Promise<MentionSearch> {
   const found: { mention: Mention; candidates: Candidate[] }[] = [];
   const unknown: string[] = [];
