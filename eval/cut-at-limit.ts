@@ -1,4 +1,4 @@
-import { holds, rowValues } from './grade.js';
+import { precise, rowValues } from './grade.js';
 import type { Answered, Expectation } from './grade.js';
 
 /** How an answer says it shows only the first of more rows than one answer holds: "There are 2,754 …; the first 1000 are: …". */
@@ -16,5 +16,6 @@ export function cutAtRowLimit(q: Expectation & { gold_total?: number }, answer: 
   if (Number(said[1]!.replace(/,/g, '')) !== q.gold_total || Number(said[2]) !== answer.rows.length) return false;
   const expected = q.expected ?? [];
   const rows = rowValues(answer);
-  return rows.length > 0 && rows.every((r) => expected.some((e) => holds(r, e)));
+  // Every row shown one of the gold's (precise alone passes an answer with no rows).
+  return rows.length > 0 && precise(rows, expected, 1);
 }

@@ -103,7 +103,7 @@ function foundNothing(answer: Answered): boolean {
   return values.every((v) => v === 0 || v === '0');
 }
 
-const precise = (rows: Value[][], wanted: Value[], share = 0.8) =>
+export const precise = (rows: Value[][], wanted: Value[], share = 0.8) =>
   rows.length === 0 || rows.filter((r) => wanted.some((w) => holds(r, w))).length >= share * rows.length;
 
 export function grade(expectation: Expectation, answer: Answered): Outcome {

@@ -1,5 +1,6 @@
 import type { Token } from '../../language/analyze.js';
 import { BROAD_KIND_OF_LABEL } from '../../ingest/names.js';
+import { holdsDate } from './cues.js';
 import { isPersonLabel } from './pronouns.js';
 import type { Item, NamedThing } from './links.js';
 import type { LexLabel, Lexicon, LexProperty } from './lexicon.js';
@@ -207,3 +208,6 @@ export function valueOwner(ctx: Ctx, p: LexProperty, at: number): { of: string; 
 
 /** A named thing as the meaning holds it. */
 export const anchorOf = (a: NamedThing): Anchor => ({ name: a.name, nameKey: a.nameProperty, ...(a.key ? { key: a.key } : {}), unique: a.unique, ...(a.shared ? { shared: true as const } : {}) });
+
+/** A label's own dates (and years). */
+export const datesOf = (ctx: Ctx, label: string): LexProperty[] => ctx.lexicon.properties.filter((p) => p.ownerKind === 'label' && p.owner === label && holdsDate(p));

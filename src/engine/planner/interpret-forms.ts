@@ -1,6 +1,6 @@
 import { holdsDate } from './cues.js';
 import type { Ctx, Draft } from './interpret-context.js';
-import { anchorOf, labelOf } from './interpret-context.js';
+import { anchorOf, datesOf, labelOf } from './interpret-context.js';
 import type { Meaning, MeaningNode } from './meaning.js';
 
 /**
@@ -109,7 +109,7 @@ export function whenForm(ctx: Ctx): Meaning | undefined {
   if (whenAt < 0 || !opening || anchors.length !== 1 || ctx.nodes.length !== 1) return undefined;
   ctx.items.slice(0, whenAt).forEach((_, k) => ctx.used.add(k));
   const node = anchors[0]!;
-  const dates = ctx.lexicon.properties.filter((p) => p.ownerKind === 'label' && p.owner === node.label && holdsDate(p));
+  const dates = node.label ? datesOf(ctx, node.label) : [];
   let chosen = dates.length === 1 ? dates[0] : undefined;
   ctx.items.forEach((it, k) => {
     if (it.kind !== 'word' && it.kind !== 'rel' && it.kind !== 'prop') return;

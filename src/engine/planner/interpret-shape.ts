@@ -4,7 +4,7 @@ import { LIST_LIMIT } from './cypher-builder.js';
 import { isLimit } from './interpret-conditions.js';
 import type { Ctx, Draft, OpenReading, Unsure } from './interpret-context.js';
 import type { LexProperty } from './lexicon.js';
-import { anchorOf, broadFamily, calledAsLabel, candidates, familyOf, fits, isWord, joined, labelOf, newNodeId, personLike, pick, pluralLabel, tokenAt, unsure, valueOwner, wordsOf } from './interpret-context.js';
+import { anchorOf, broadFamily, calledAsLabel, candidates, datesOf, familyOf, fits, isWord, joined, labelOf, newNodeId, personLike, pick, pluralLabel, tokenAt, unsure, valueOwner, wordsOf } from './interpret-context.js';
 import type { Item } from './links.js';
 import type { Ask, Condition, Meaning, MeaningNode, Ordering } from './meaning.js';
 import { identifierWords } from './words.js';
@@ -655,7 +655,7 @@ function ownNamedProperty(ctx: Ctx, node: Draft): LexProperty | undefined {
 function chronological(ctx: Ctx, focus: Draft): Ordering | undefined {
   const word = ctx.tokens.find((t) => t.lower === 'first' || t.lower === 'last')?.lower;
   if (!word || !focus.label) return undefined;
-  const dates = ctx.lexicon.properties.filter((p) => p.ownerKind === 'label' && p.owner === focus.label && holdsDate(p));
+  const dates = datesOf(ctx, focus.label);
   // "the first 3 people born after 1960": in the order of the date the question compares; people are not otherwise listed by birth.
   const compared = dates.filter((p) => focus.conditions.some((c) => c.key === p.key));
   if (compared.length === 1) return { by: { of: focus.id, key: compared[0]!.key }, direction: word === 'first' ? 'ASC' : 'DESC', chronological: true };
@@ -679,8 +679,7 @@ function chronological(ctx: Ctx, focus: Draft): Ordering | undefined {
 function comparedDatesOfOthers(ctx: Ctx, focus: Draft): { node: Draft; key: string }[] {
   return ctx.nodes.flatMap((node) => {
     if (node === focus || !node.label) return [];
-    const dates = ctx.lexicon.properties.filter((p) => p.ownerKind === 'label' && p.owner === node.label && holdsDate(p));
-    return dates.filter((p) => node.conditions.some((c) => c.key === p.key)).map((p) => ({ node, key: p.key }));
+    return datesOf(ctx, node.label).filter((p) => node.conditions.some((c) => c.key === p.key)).map((p) => ({ node, key: p.key }));
   });
 }
 

@@ -179,8 +179,9 @@ function makeNodes(ctx: Ctx): void {
       if (namingVerb && copula) ctx.used.add(i - 2);
       // "the interface with IP '10.0.0.9'", "the process with the pid 42": the label word, then the property that names it.
       const namedBy = namedByItsProperty(ctx, i, it.entity);
-      const merged = kindAt(i - 1) ?? namingVerb ?? (namedBy !== undefined ? kindAt(namedBy) : undefined) ?? namedByCopula(ctx, i, it.entity.label);
-      if (merged && namedBy !== undefined && merged === kindAt(namedBy)) for (let k = namedBy + 1; k < i; k++) ctx.used.add(k);
+      const byProperty = namedBy !== undefined ? kindAt(namedBy) : undefined;
+      const merged = kindAt(i - 1) ?? namingVerb ?? byProperty ?? namedByCopula(ctx, i, it.entity.label);
+      if (merged && merged === byProperty) for (let k = namedBy! + 1; k < i; k++) ctx.used.add(k);
       ctx.used.add(i);
       if (merged) {
         merged.anchor = it.entity;

@@ -2,7 +2,7 @@ import { isNameKey } from '../../stores/graph/bookkeeping.js';
 import { ENTITY_LABEL } from '../../stores/graph/bookkeeping.js';
 import { AGGREGATE_WORDS, extremeWord, listOf, notVerb, plainRows, show, verb } from './answer.js';
 import type { Condition, Meaning, MeaningEdge, MeaningNode, Ordering } from './meaning.js';
-import { leavingOut, typesOf } from './meaning.js';
+import { leavingOut, nodeOf, typesOf } from './meaning.js';
 import { LIST_LIMIT, TIES_SHOWN_MAX, pickedColumn } from './cypher-builder.js';
 import { identifierWords, pluralOf } from './words.js';
 
@@ -316,7 +316,7 @@ function sayRows(input: MeaningAnswerInput): string {
       }
       if (picked) return `${chronologicalPick(m, focus, picked, n)}: ${listed}.`;
       if (dated || joinedDate) {
-        const by = dated ? identifierWords(dated).join(' ') : `the ${joinedDate} of their ${noun(kindOf(m.nodes.find((x) => x.id === byJoined!.of)), 2)}`;
+        const by = dated ? identifierWords(dated).join(' ') : `the ${joinedDate} of their ${noun(kindOf(nodeOf(m, byJoined!.of)), 2)}`;
         return `The ${m.order!.direction === 'ASC' ? 'first' : 'last'}${names.length > 1 ? ` ${names.length}` : ''} ${n(names.length)} by ${by}${describe(m, focus.id, names.length !== 1)}: ${listed}.`;
       }
       // A value of another thing beside each ("each shop with its categories") repeats a thing per value: each counts once.
