@@ -137,6 +137,15 @@ export function buildKeysCypher(m: Meaning, limit: number): string {
   return `${match} RETURN DISTINCT ${focus}._key AS key LIMIT ${limit}`;
 }
 
+/**
+ * The things one node of a meaning stands for under its whole pattern, by name and stored key, in
+ * name order, at most `limit`: which of several a question's singular words may mean.
+ */
+export function buildThingsOfCypher(m: Meaning, node: string, nameKey: string, limit: number): string {
+  const { match } = matchOf(countsOfOwners(m));
+  return `${match} RETURN DISTINCT ${node}.${cypherName(nameKey)} AS name, ${node}._key AS key ORDER BY name, key LIMIT ${limit}`;
+}
+
 /** A node's own count conditions, as COUNT subqueries ("COUNT { (n1)-[:FILED]->(n2:Report) } > 3"). */
 function countConditions(node: MeaningNode): string[] {
   return (node.counts ?? []).map(({ edge, counted, op, value }) => {

@@ -2,11 +2,12 @@ import type { Token } from '../../language/analyze.js';
 import { EQUALITY_LEADS, holdsDate, LIMIT_LEADS, STAMP_WORDS, SUPERLATIVE_DIMENSIONS } from './cues.js';
 import { placeLiteral } from './interpret-places.js';
 import type { Ctx, Unsure } from './interpret-context.js';
-import { calledAsLabel, candidates, denialBefore, useDenialsBefore, fits, isWord, isWordOf, labelOf, ownerEdge, ownerNode, pick, settle, unsure, wordsOf } from './interpret-context.js';
+import { calledAsLabel, candidates, denialBefore, useDenialsBefore, fits, isWord, isWordOf, labelOf, ownerEdge, ownerNode, pick, pluralLabel, settle, unsure, wordsOf } from './interpret-context.js';
 import type { Item } from './links.js';
 import type { LexProperty } from './lexicon.js';
 import { agentNounsOf, eventNounsOf, objectNounsOf } from './lexicon.js';
 import type { CompareOp, Condition } from './meaning.js';
+import { numberedChosen } from './numbered-one.js';
 
 /** Participles between a quoted text and the property that holds it ("'voyage' mentioned in the blurb"). */
 const MENTIONED = /^(mentioned|named|written|used|quoted|cited|appearing|found)$/;
@@ -324,7 +325,17 @@ function numberedThing(ctx: Ctx, i: number, value: Value): boolean {
   );
   if (props.length !== 1) return false;
   const prop = props[0]!;
+  const words = `${wordsOf(ctx, i - 1, 'lower')} ${wordsOf(ctx, i)}`;
+  const one = !label.plural && label.label.nameKey !== prop.key;
+  const picked = one ? numberedChosen(ctx.chosen, label.label.label, words) : undefined;
+  if (picked) {
+    // The one the person asking chose among those the number picks: named, not numbered.
+    node.anchor = { mention: words, position: label.from, label: label.label.label, name: picked.name, nameProperty: label.label.nameKey, key: picked.key, unique: false };
+    ctx.used.add(i);
+    return true;
+  }
   if (!attach(ctx, i, prop, [{ key: prop.key, op: '=', value: value.value, words: String(value.value) }])) return false;
+  if (one) ctx.numberedOne ??= { node: node.id, label: label.label.label, nameKey: label.label.nameKey, words, plural: pluralLabel(label.label) };
   ctx.used.add(i);
   return true;
 }

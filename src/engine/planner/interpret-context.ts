@@ -6,6 +6,7 @@ import type { Item, NamedThing } from './links.js';
 import type { LexLabel, Lexicon, LexProperty } from './lexicon.js';
 import type { Anchor, Condition, CountCondition, MeaningEdge } from './meaning.js';
 import { identifierWords, pluralOf } from './words.js';
+import type { NumberedOne } from './numbered-one.js';
 
 /** What the interpretation of one question builds as it goes, shared by its steps (interpret*.ts). */
 
@@ -53,6 +54,8 @@ export interface Ctx {
   unranked?: boolean;
   /** With `unranked`: what to rank by, offered when more things match than it shows. */
   rankChoices?: OpenReading;
+  /** "rack 1": one thing said by a number several may share, asked about when they do (numbered-one.ts). */
+  numberedOne?: NumberedOne;
 }
 
 /** An id for a new node, unlike any other the reading has had (nodes may be dropped). */

@@ -18,6 +18,7 @@ import { namesAsPropertyValues } from './named-values.js';
 import { countsOfOwners, havingWritten } from './nested-counts.js';
 import { mergeRepeatedMentions } from './repeated-mentions.js';
 import type { Meaning } from './meaning.js';
+import type { NumberedOne } from './numbered-one.js';
 import { identifierWords } from './words.js';
 
 /**
@@ -36,6 +37,8 @@ export interface Reading {
   mappings: { word: string; to: string; kind: 'label' | 'relationship' | 'property' | 'value' | 'synonym'; guessed: boolean }[];
   /** A choice to offer only when more things match than the meaning's limit ("the top 5 …" with nothing to rank by). */
   ifMany?: OpenReading;
+  /** One thing said by a number, to ask about when several things have it ("rack 1"). */
+  ifSeveral?: NumberedOne;
 }
 
 export type Interpretation = { ok: true; reading: Reading } | Unsure;
@@ -136,7 +139,7 @@ function finish(ctx: Ctx, meaning: Meaning): Interpretation {
       return { ok: false, reason: `I am not sure I read this right (${guesses}): is that what you mean?`, unplaced: [], choices: [{ id, label: `Yes, read it so: ${guesses}` }] };
     }
   }
-  return { ok: true, reading: { meaning, confidence: Math.max(0.05, Math.round(ctx.confidence * 100) / 100), mappings: mappingsOf(ctx), ...(ctx.rankChoices ? { ifMany: ctx.rankChoices } : {}) } };
+  return { ok: true, reading: { meaning, confidence: Math.max(0.05, Math.round(ctx.confidence * 100) / 100), mappings: mappingsOf(ctx), ...(ctx.rankChoices ? { ifMany: ctx.rankChoices } : {}), ...(ctx.numberedOne ? { ifSeveral: ctx.numberedOne } : {}) } };
 }
 
 const DIFFERENCE = /^(different|distinct|unique)$/;

@@ -55,6 +55,9 @@ export interface PlanDescription {
   mappings?: { word: string; to: string; kind: 'label' | 'relationship' | 'property' | 'value' | 'synonym'; guessed: boolean }[];
 }
 
+/** Longest id of a choice between readings (it comes back from the person asking, through the generate tool). */
+export const READING_CHOICE_ID_MAX = 500;
+
 export type Plan =
   | { ok: true; cypher: string; description: PlanDescription }
   /** `scope`: the question is not one the graph can answer (out_of_scope) or asks to change it (instruction). */

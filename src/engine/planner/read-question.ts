@@ -8,6 +8,8 @@ import { linkWords } from './links.js';
 import type { NamedThing } from './links.js';
 import type { Meaning } from './meaning.js';
 import { leavingOut } from './meaning.js';
+import { askWhichOne } from './numbered-one.js';
+import type { NumberedOne } from './numbered-one.js';
 import type { PlanDescription } from './plan.js';
 import type { GraphStore } from '../../stores/graph/port.js';
 
@@ -31,6 +33,8 @@ export type QuestionReading =
       keysCypher?: string;
       /** A choice to offer when more things match than the meaning shows, and the Cypher counting them (askIfMany). */
       ifMany?: OpenReading & { countCypher: string };
+      /** One thing said by a number, to ask about when several things have it (askIfMany). */
+      ifSeveral?: NumberedOne;
     }
   | { ok: false; reason: string; unplaced: string[]; scope?: 'instruction' | 'out_of_scope'; choices?: ReadingChoice[] };
 
@@ -40,14 +44,14 @@ export function readQuestion(question: string, lexicon: Lexicon, named: NamedThi
   const items = linkWords(tokens, lexicon, named);
   const read = interpret(tokens, items, lexicon, chosen);
   if (!read.ok) return read;
-  const { meaning, confidence, mappings, ifMany } = read.reading;
+  const { meaning, confidence, mappings, ifMany, ifSeveral } = read.reading;
   const cypher = buildCypher(meaning);
   // A list may be cut by the row limit: how many there are in all, asked only when it is.
   const countCypher = countCypherOf(meaning);
   // A count or an aggregate names no things: the keys of those it is over find its sources.
   const keysCypher = meaning.ask.kind === 'count' || meaning.ask.kind === 'aggregate' ? buildKeysCypher(meaning, SOURCE_KEYS_MAX) : undefined;
   const many = ifMany && { ...ifMany, countCypher: buildCypher({ ...meaning, ask: { kind: 'count' }, limit: undefined, unranked: undefined, limitSaid: undefined }) };
-  return { ok: true, cypher, meaning, confidence, mappings, ...(countCypher ? { countCypher } : {}), ...(keysCypher ? { keysCypher } : {}), ...(many ? { ifMany: many } : {}) };
+  return { ok: true, cypher, meaning, confidence, mappings, ...(countCypher ? { countCypher } : {}), ...(keysCypher ? { keysCypher } : {}), ...(many ? { ifMany: many } : {}), ...(ifSeveral ? { ifSeveral } : {}) };
 }
 
 /**
@@ -67,13 +71,19 @@ function countCypherOf(m: Meaning): string | undefined {
 export const needsTotal = (m: Meaning, rowCount: number, truncated: boolean): boolean => truncated || rowCount >= LIST_LIMIT || m.order?.each === true;
 
 /**
- * A reading that leaves a choice open only when more things match than it shows ("the top 5
- * movies …" with nothing to rank by): the choice, when `count` (running Cypher read-only) finds
- * more; otherwise the reading as it is, since all of them are shown and no order matters.
+ * A reading that leaves a choice open only when the graph says so, asked of it read-only: "the
+ * top 5 movies …" with nothing to rank by, when more things match than it shows (otherwise all
+ * are shown and no order matters); "rack 1", when several things have the number.
  */
-export async function askIfMany(reading: QuestionReading, count: (cypher: string) => Promise<number>): Promise<QuestionReading> {
-  if (!reading.ok || !reading.ifMany || reading.meaning.limit === undefined) return reading;
-  if ((await count(reading.ifMany.countCypher)) <= reading.meaning.limit) return reading;
+export async function askIfMany(reading: QuestionReading, graph: Pick<GraphStore, 'runReadOnly'>): Promise<QuestionReading> {
+  if (!reading.ok) return reading;
+  const numbered = reading.ifSeveral && reading.meaning.nodes.some((n) => n.id === reading.ifSeveral!.node && !n.anchor);
+  if (numbered) {
+    const which = await askWhichOne(reading.ifSeveral!, reading.meaning, graph);
+    if (which) return { ok: false, reason: which.reason, unplaced: [], ...(which.choices ? { choices: which.choices } : {}) };
+  }
+  if (!reading.ifMany || reading.meaning.limit === undefined) return reading;
+  if ((await countWith(graph)(reading.ifMany.countCypher)) <= reading.meaning.limit) return reading;
   return { ok: false, reason: reading.ifMany.reason, unplaced: [], choices: reading.ifMany.choices };
 }
 

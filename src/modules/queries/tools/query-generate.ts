@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { DomainError } from '../../../platform/domain-error.js';
 import { ModelQueryError, ModelUnavailableError } from '../../../engine/llm/query-writer.js';
+import { READING_CHOICE_ID_MAX } from '../../../engine/planner/plan.js';
 import type { Plan, PlanDescription, ResolvedEntity } from '../../../engine/planner/plan.js';
-import { askIfMany, countWith, describeReading, readQuestion } from '../../../engine/planner/read-question.js';
+import { askIfMany, describeReading, readQuestion } from '../../../engine/planner/read-question.js';
 import { fingerprintCypher } from '../../../cypher/fingerprint.js';
 import type { Lexicon } from '../../../engine/planner/lexicon.js';
 import type { Understanding } from '../../../engine/planner/understand.js';
 import { tokenize, wordKey } from '../../../engine/planner/words.js';
 import { defineTool } from '../../../engine/tools/tool.js';
 import { RelationshipValueSchema } from '../../../engine/tools/entity-schemas.js';
+import type { GraphStore } from '../../../stores/graph/port.js';
 import type { QueryService } from '../service.js';
 import type { TemplateService } from '../templates.js';
 
@@ -60,7 +62,7 @@ export function queryGenerateTool({ queries, templates }: { queries: QueryServic
           .default([])
           .describe('Mentions that are values of a relationship’s property (read from the lexicon now; kept so earlier runs resume).'),
         memories: z.array(z.object({ kind: z.string(), key: z.string(), value: z.unknown() })).default([]),
-        chosen: z.array(z.string().max(500)).max(10).default([]).describe('Choices the person asking made between readings the question left open (their ids).'),
+        chosen: z.array(z.string().max(READING_CHOICE_ID_MAX)).max(10).default([]).describe('Choices the person asking made between readings the question left open (their ids).'),
       })
       .strict(),
     output: z.object({
@@ -87,7 +89,7 @@ export function queryGenerateTool({ queries, templates }: { queries: QueryServic
       const { schema, lexicon } = await context.schema.get();
       const understood = understanding as unknown as Understanding;
       const resolved = entities as unknown as ResolvedEntity[];
-      const planned = await planQuestion(question, resolved, lexicon, chosen, countWith(context.graph));
+      const planned = await planQuestion(question, resolved, lexicon, chosen, context.graph);
       const description: PlanDescription = planned.ok
         ? planned.description
         : { kind: understood.kind, entities: resolved.map((e) => ({ name: e.name, label: e.label })) };
@@ -145,10 +147,10 @@ export function queryGenerateTool({ queries, templates }: { queries: QueryServic
  * The question's reading (words linked to the schema, a meaning, Cypher), or why there is none:
  * words the graph knows nothing of (out of scope), an instruction to change it, a reading
  * too unsure to run (what was understood and what could not be placed), or readings to choose
- * from (`count` tells whether more things match than "the top 5" shows).
+ * from (`graph` tells whether more things match than "the top 5" shows, or several "rack 1").
  */
-async function planQuestion(question: string, resolved: ResolvedEntity[], lexicon: Lexicon, chosen: string[], count: (cypher: string) => Promise<number>): Promise<Plan> {
-  const reading = await askIfMany(readQuestion(question, lexicon, resolved, chosen), count);
+async function planQuestion(question: string, resolved: ResolvedEntity[], lexicon: Lexicon, chosen: string[], graph: Pick<GraphStore, 'runReadOnly'>): Promise<Plan> {
+  const reading = await askIfMany(readQuestion(question, lexicon, resolved, chosen), graph);
   if (reading.ok) return { ok: true, cypher: reading.cypher, description: describeReading(reading, resolved) };
   return { ok: false, reason: reading.reason, ...(reading.scope ? { scope: reading.scope } : {}), ...(reading.choices ? { choices: reading.choices } : {}) };
 }
