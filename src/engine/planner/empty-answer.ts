@@ -39,7 +39,7 @@ export function relaxations(m: Meaning): Relaxed[] {
     if (!node || node.anchor) return;
     const nodes = m.nodes.filter((n) => n !== node);
     const edges = m.edges.filter((x) => x !== e);
-    const said = `${phraseOf(e.type)} ${node.label ? withArticle(identifierWords(node.label).join(' ').toLowerCase()) : ''}`.trim();
+    const said = `${phraseOf(e.said ?? e.type)} ${node.label ? withArticle(identifierWords(node.label).join(' ').toLowerCase()) : ''}`.trim();
     out.push({ without: e.negated ? `not ${said}` : said, meaning: { ...base, nodes, edges, distinct: m.distinct?.filter(([a, b]) => a !== node.id && b !== node.id) } });
   });
   (m.having ?? []).forEach((h, i) => out.push({ without: h.words, meaning: { ...base, having: m.having!.filter((_, k) => k !== i) } }));

@@ -73,6 +73,11 @@ export function joinComponents(ctx: Ctx): Unsure | { ok: true } {
     if (failed) return failed;
   }
   for (const pending of ctx.pending) {
+    const kin = ownerEdge(ctx, pending.prop) ? undefined : kinEdgeOf(ctx, pending.prop);
+    if (kin) {
+      kin.conditions.push(...pending.conditions);
+      continue;
+    }
     if (!ownerEdge(ctx, pending.prop)) relationshipOfProperty(ctx, pending.prop);
     const edge = ownerEdge(ctx, pending.prop);
     if (!edge) return unsure(ctx, `nothing in the question is joined by ${pending.prop.owner}, which ${pending.prop.key} belongs to`);
@@ -112,6 +117,41 @@ function addJoin(ctx: Ctx, join: { a: Draft; b: Draft; steps: Step[] }): Unsure 
     previous = next;
   });
   return undefined;
+}
+
+/** A relationship type's words without the numbers that tell its kin apart (`INTERACTS2`, `ACTED_IN_2019`). */
+const kinWords = (type: string) =>
+  identifierWords(type)
+    .map((w) => w.replace(/\d+$/, ''))
+    .filter(Boolean)
+    .join(' ');
+
+/**
+ * "characters who interact in book 1": a relationship said by its verb (INTERACTS) with a property
+ * its type lacks but its kin have, the types named alike but for a number (INTERACTS1, INTERACTS2,
+ * …, each with `book`): the relationship is any of the kin that have it, joining the same things
+ * and holding every condition already said of it. Returns the edge so read, if one is.
+ */
+function kinEdgeOf(ctx: Ctx, prop: LexProperty): Ctx['edges'][number] | undefined {
+  const holders = ctx.lexicon.properties.filter((p) => p.ownerKind === 'relationship' && p.key === prop.key).map((p) => p.owner);
+  const said = ctx.edges.filter((e) => !e.negated && !e.orTypes?.length && !holders.includes(e.type) && holders.some((h) => h !== e.type && kinWords(h) === kinWords(e.type)));
+  if (said.length !== 1) return undefined;
+  const edge = said[0]!;
+  const [from, to] = [edge.from, edge.to].map((id) => ctx.nodes.find((n) => n.id === id));
+  const hasKey = (type: string, key: string) => ctx.lexicon.properties.some((p) => p.ownerKind === 'relationship' && p.owner === type && p.key === key);
+  const types = holders.filter(
+    (h) =>
+      kinWords(h) === kinWords(edge.type) &&
+      edge.conditions.every((c) => hasKey(h, c.key)) &&
+      ctx.lexicon.relationships.some((r) => r.type === h && r.patterns.some((p) => (!from || fits(from, p.from)) && (!to || fits(to, p.to)))),
+  );
+  if (types.length === 0) return undefined;
+  ctx.confidence -= 0.05;
+  ctx.notes.push(`read “${phraseOfType(edge.type)}” with ${identifierWords(prop.key).join(' ')} as ${types.join(' or ')}, which have it`);
+  edge.said = edge.type;
+  edge.type = types[0]!;
+  if (types.length > 1) edge.orTypes = types.slice(1);
+  return edge;
 }
 
 /**

@@ -296,7 +296,15 @@ function finishShape(ctx: Ctx, focus: Draft, ask: Ask, order: Ordering | undefin
     ...(n.implicit || saidAsVerb(ctx, n) ? { implicit: true } : {}),
     conditions: withoutMerePresence(n.conditions),
   }));
-  const edges = ctx.edges.map(({ from, to, type, conditions, negated, orTypes }) => ({ from, to, type, conditions: withoutMerePresence(conditions), ...(negated ? { negated } : {}), ...(orTypes?.length ? { orTypes } : {}) }));
+  const edges = ctx.edges.map(({ from, to, type, conditions, negated, orTypes, said }) => ({
+    from,
+    to,
+    type,
+    conditions: withoutMerePresence(conditions),
+    ...(negated ? { negated } : {}),
+    ...(orTypes?.length ? { orTypes } : {}),
+    ...(said ? { said } : {}),
+  }));
   return {
     ok: true,
     meaning: {
@@ -494,6 +502,8 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
     }
     // "the top 3 actors born after 1970": a property a condition compares is not what "top" ranks by.
     if (it.kind === 'prop' && rank.weak && ctx.used.has(k)) continue;
+    // "the most interactions in book 3": how many of a relationship's events, whatever is said of them after (below).
+    if (it.kind === 'rel' && ctx.tokens[it.to]?.pos === 'noun' && ctx.tokens[it.to]!.tags.has('Plural')) break;
     if (it.kind === 'prop') {
       const fn = aggAt >= 0 && aggAt < k && aggAt > at ? (ctx.items[aggAt] as AggItem).fn : undefined;
       // After "the number of" only how many there are is ranked by, never a value.
@@ -552,10 +562,10 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
   const ofFocus = (e: { from: string; to: string }) => e.from === focus.id || e.to === focus.id;
   const nounAfterAt = ctx.items.findIndex((it, k) => k > at && k <= at + 2 && it.kind === 'rel' && ctx.tokens[it.from]?.pos === 'noun');
   const nounAfter = ctx.items[nounAfterAt];
-  const edge = (nounAfter?.kind === 'rel' ? ctx.edges.find((e) => ofFocus(e) && e.type === nounAfter.rel.type && e.at === nounAfterAt) : undefined) ?? ctx.edges.find(ofFocus);
+  const edge = (nounAfter?.kind === 'rel' ? ctx.edges.find((e) => ofFocus(e) && (e.said ?? e.type) === nounAfter.rel.type && e.at === nounAfterAt) : undefined) ?? ctx.edges.find(ofFocus);
   if (!edge) return undefined;
   // "the most reviews": how many reviews, said so.
-  const nounAt = ctx.items.findIndex((it, k) => k > at && k <= at + 2 && it.kind === 'rel' && it.rel.type === edge.type && ctx.tokens[it.from]?.pos === 'noun');
+  const nounAt = ctx.items.findIndex((it, k) => k > at && k <= at + 2 && it.kind === 'rel' && it.rel.type === (edge.said ?? edge.type) && ctx.tokens[it.from]?.pos === 'noun');
   const said = nounAt >= 0 ? wordsOf(ctx, nounAt, 'lower') : undefined;
   return { order: { by: { count: edge.from === focus.id ? edge.to : edge.from, ...(said ? { said } : {}) }, direction: rank.direction }, fromProperty: false };
 }

@@ -36,11 +36,21 @@ export const phraseOf = (type: string) => identifierWords(type).join(' ');
 
 /** What an edge says, as a verb agreeing with its subject: each of its types, joined by "or". */
 const verbOf = (e: MeaningEdge, plural: boolean) => {
-  const verbs = typesOf(e).map((t) => verb(phraseOf(t), plural));
+  const verbs = (e.said ? [e.said] : typesOf(e)).map((t) => verb(phraseOf(t), plural));
   return verbs.length > 2 ? `${verbs.slice(0, -1).join(', ')} or ${verbs.at(-1)}` : verbs.join(' or ');
 };
 /** The same, denied: "did not direct or produce". */
-const notVerbOf = (e: MeaningEdge, plural: boolean) => notVerb(phraseOf(e.type), plural, (e.orTypes ?? []).map(phraseOf));
+const notVerbOf = (e: MeaningEdge, plural: boolean) => (e.said ? notVerb(phraseOf(e.said), plural, []) : notVerb(phraseOf(e.type), plural, (e.orTypes ?? []).map(phraseOf)));
+
+/** What the question says of the things a ranking counts and of their joins to what it ranks ("the most interactions (book 3)"). */
+function countedConditions(m: Meaning, focusId: string, countedId: string, said: string): string {
+  const counted = m.nodes.find((x) => x.id === countedId);
+  const joins = m.edges.filter((e) => [e.from, e.to].includes(focusId) && [e.from, e.to].includes(countedId));
+  // Not what the counted words already say ("the most shows with parts").
+  const unsaid = [...joins.flatMap((e) => e.conditions), ...(counted?.conditions ?? [])].filter((c) => !` ${said} `.includes(` ${conditionWords(c)} `));
+  const words = conditionsWords(unsaid);
+  return words ? ` (${words})` : '';
+}
 
 /** The words of conditions, each once (a decade is two comparisons said as one "in the 1960s"). */
 const conditionsWords = (conditions: Condition[]) => [...new Set(conditions.map(conditionWords))].join(', ');
@@ -269,13 +279,14 @@ function sayRows(input: MeaningAnswerInput): string {
           return `The number of ${counted} of each ${n(1)}${describe(leavingOut(m, by.count), focus.id, false)}${names.length > 1 ? `, ${most ? 'most' : 'fewest'} first` : ''}: ${shown}.${none}`;
         }
         if ('count' in by) {
-          const what = `${most ? 'the most' : 'the fewest'} ${counted}`;
+          const among = countedConditions(m, focus.id, by.count, counted);
+          const what = `${most ? 'the most' : 'the fewest'} ${counted}${among}`;
           // "Which 3 people have the most followers?" when only 2 have any: said so, not passed off as the top 3.
           if (most && m.limitSaid && m.limit !== undefined && m.limit > 1 && names.length < m.limit) {
             const counts = listOf(rows.map((r) => `${show(r[first])} (${show(r.count)})`));
             return `Only ${names.length} ${n(names.length)} ${names.length === 1 ? 'has' : 'have'} any ${counted}: ${counts}.`;
           }
-          if (names.length === 1) return `${names[0]} has ${what} (${show(rows[0]!.count)}).`;
+          if (names.length === 1) return among ? `${names[0]} has ${what}: ${show(rows[0]!.count)}.` : `${names[0]} has ${what} (${show(rows[0]!.count)}).`;
           return `The ${names.length} ${n(names.length)} with ${what}: ${listOf(rows.map((r) => `${show(r[first])} (${show(r.count)})`))}.`;
         }
         const key = identifierWords(by.key).join(' ');

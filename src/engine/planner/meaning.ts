@@ -61,6 +61,11 @@ export interface MeaningEdge {
   negated?: boolean;
   /** Other types any one of which joins them instead ("directed or produced"). */
   orTypes?: string[];
+  /**
+   * The type the question said, when it is read as its kin that hold what the question says of it
+   * ("interact in book 1": INTERACTS said, INTERACTS1 or … read; interpret-joins.ts): how the answer says it.
+   */
+  said?: string;
 }
 
 /** An edge's type and its alternatives, in the question's order. */
