@@ -106,6 +106,30 @@ export function derivedNouns(verb: string): Promise<{ agents: RelatedWord[]; eve
 }
 
 /**
+ * Adjectives WordNet derives from the verb `verb` in its first senses ("dependent" for depend,
+ * "resident" for reside): what a thing is, said of it as the verb would be ("dependent on").
+ */
+export function derivedAdjectives(verb: string): Promise<RelatedWord[]> {
+  return once(
+    `da:${verb}`,
+    async () => {
+      const adjectives: RelatedWord[] = [];
+      for (const sense of (await wordnet().lookupVerb(verb)).slice(0, SENSES)) {
+        const own = sense.synonyms.findIndex((s) => s.toLowerCase() === verb) + 1;
+        const links = sense.ptrs.filter((p) => p.pointerSymbol === '+' && (p.pos === 'a' || p.pos === 's') && parseInt(p.sourceTarget.slice(0, 2), 16) === own);
+        for (const link of links) {
+          const target = await wordnet().seek(link.synsetOffset, link.pos);
+          const word = target.synonyms[parseInt(link.sourceTarget.slice(2), 16) - 1];
+          if (word && !/[A-Z0-9.]/.test(word)) adjectives.push({ words: wordsOf(word), score: RELATED_SCORES.derivation, via: 'derivation' });
+        }
+      }
+      return adjectives;
+    },
+    [],
+  );
+}
+
+/**
  * Verbs WordNet derives the noun `noun` from in its first senses, where the noun names who does
  * it (`noun.person`): "manage" for manager, "own" for owner, "supply" for supplier.
  */

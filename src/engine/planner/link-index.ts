@@ -64,6 +64,7 @@ function buildIndex(lexicon: Lexicon): LinkIndex {
     relatedFirst(rel.related);
     relatedFirst(rel.relatedAgents);
     relatedFirst(rel.relatedEvents);
+    relatedFirst(rel.relatedStates);
     relatedFirst(rel.relatedDoings?.verbs);
   }
   for (const property of lexicon.properties) property.forms.forEach(first);

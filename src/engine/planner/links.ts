@@ -148,6 +148,8 @@ function linkAt(tokens: Token[], i: number, lexicon: Lexicon, named: NamedThing[
       if (cue.numberOnly && !numeric) continue;
       // "closed in 2019", "ended in the year 2019": a verb with a time, not text that ends so ("codes ending in 42" is).
       if (cue.text && next && (yearWords > 0 || isYear(next) || MONTHS.includes(next.lower) || next.decade !== undefined)) continue;
+      // "racks contained in DC1", "items included with the kit": a passive verb joining things, not text that contains.
+      if (cue.text && t.tags.has('PastTense') && next?.pos === 'prep') continue;
       return { kind: 'cmp', cue, from: i, to: i + cue.words.length - 1 };
     }
   }
@@ -407,6 +409,11 @@ function relatedAt(tokens: Token[], i: number, lexicon: Lexicon): Item | undefin
     for (const r of rel.relatedEvents ?? []) {
       const length = nounish ? spanOf(tokens, i, r.words) : undefined;
       if (length) candidates.push({ kind: 'rel', rel, passive: false, event: true, related: r, from: i, to: i + length - 1 });
+    }
+    // "applications dependent on java": an adjective of the verb before a preposition, said as the verb is.
+    for (const r of rel.relatedStates ?? []) {
+      const length = t.pos === 'adj' || t.pos === 'noun' ? spanOf(tokens, i, r.words) : undefined;
+      if (length && tokens[i + length]?.pos === 'prep') candidates.push({ kind: 'rel', rel, passive: false, related: r, from: i, to: i + length - 1 });
     }
     // "Who manages the store?" for MANAGER: its subject is where the relationship ends, as a passive's is.
     for (const r of rel.relatedDoings?.verbs ?? []) {

@@ -1,6 +1,6 @@
 import { analyze } from '../../language/analyze.js';
 import type { Token } from '../../language/analyze.js';
-import { FILLER_WORDS, LIMIT_LEADS } from './cues.js';
+import { FILLER_WORDS, LIMIT_LEADS, NAMING_VERBS } from './cues.js';
 import type { Lexicon } from './lexicon.js';
 import { linkWords } from './links.js';
 import type { Item } from './links.js';
@@ -71,6 +71,13 @@ export function findMentions(question: string, lexicon: Lexicon, read?: { tokens
         mentions.push({ text: question.slice(span[0]!.start, span.at(-1)!.end).replace(/['’]s$/u, ''), start: span[0]!.start, end: span.at(-1)!.end, quoted: false });
       }
       k = end + 1;
+      continue;
+    }
+    // "the service named java": what a naming verb after a label names is a name, though the graph holds it as a value too.
+    const namedHere = tokens[k - 1] !== undefined && NAMING_VERBS.has(tokens[k - 1]!.lemma) && linked[k - 2] === 'label';
+    if (namedHere && (linked[k] === 'value' || linked[k] === 'word') && (t.pos === 'noun' || t.pos === 'proper' || t.pos === 'adj')) {
+      mentions.push({ text: t.text, start: t.start, end: t.end, quoted: false, loose: true });
+      k++;
       continue;
     }
     // Lower-case words nothing explains, in a run: "ada moreau", "copper".

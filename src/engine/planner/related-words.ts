@@ -1,5 +1,5 @@
 import { isFunctionWord, lemmasOf } from '../../language/analyze.js';
-import { derivedNouns, derivedVerbs, relatedNouns, relatedVerbs } from '../../language/wordnet.js';
+import { derivedAdjectives, derivedNouns, derivedVerbs, relatedNouns, relatedVerbs } from '../../language/wordnet.js';
 import type { BroadKind, RelatedWord } from '../../language/wordnet.js';
 import { labelKinds } from '../../ingest/names.js';
 import { ENTITY_LABEL } from '../../stores/graph/bookkeeping.js';
@@ -17,7 +17,7 @@ export interface SchemaRelated {
   labels: Map<string, RelatedWord[]>;
   /** The broad kinds of each label (a `City` is a place), as documents' broad labels are told apart. */
   kinds: ReadonlyMap<string, readonly BroadKind[]>;
-  relationships: Map<string, { verbs: RelatedWord[]; agents: RelatedWord[]; events: RelatedWord[]; doings?: RelatedWord[] }>;
+  relationships: Map<string, { verbs: RelatedWord[]; agents: RelatedWord[]; events: RelatedWord[]; states?: RelatedWord[]; doings?: RelatedWord[] }>;
 }
 
 /** Looks up every label's head noun and every relationship's verb. */
@@ -36,8 +36,8 @@ export async function readRelatedWords(schema: GraphSchema): Promise<SchemaRelat
       const verb = lemmasOf(identifierWords(t.type), 'verb')[0];
       if (!verb) return;
       const noun = nounOfRelationship(t.type);
-      const [verbs, derived, doings] = await Promise.all([relatedVerbs(verb), derivedNouns(verb), noun ? derivedVerbs(noun) : []]);
-      relationships.set(t.type, { verbs, ...derived, doings });
+      const [verbs, derived, states, doings] = await Promise.all([relatedVerbs(verb), derivedNouns(verb), derivedAdjectives(verb), noun ? derivedVerbs(noun) : []]);
+      relationships.set(t.type, { verbs, ...derived, states, doings });
     }),
   ]);
   return { labels, kinds, relationships };
@@ -87,6 +87,7 @@ export function withRelatedWords(lexicon: Lexicon, related: SchemaRelated): Lexi
         verbs: own(type, r.verbs.map((w) => lemmatized(w, 'verb')).filter(usable)),
         agents: own(type, r.agents.map((w) => lemmatized(w, 'noun')).filter(usable)),
         events: own(type, r.events.map((w) => lemmatized(w, 'noun')).filter(usable)),
+        states: own(type, (r.states ?? []).filter(usable)),
         doings: own(type, (r.doings ?? []).map((w) => lemmatized(w, 'verb')).filter(usable)),
       },
     ]),
@@ -103,6 +104,7 @@ export function withRelatedWords(lexicon: Lexicon, related: SchemaRelated): Lexi
         related: single(found?.verbs ?? []),
         relatedAgents: single(found?.agents ?? []),
         relatedEvents: single(found?.events ?? []),
+        relatedStates: single(found?.states ?? []),
         ...(doings.length > 0 ? { relatedDoings: { verbs: doings, end: nounEndOf(r.type) } } : {}),
       };
     }),
