@@ -234,10 +234,18 @@ function analyzeText(question: string): Token[] {
   // tagger takes for a name is a plural noun when, in lower case, it is one.
   tokens.forEach((t, i) => {
     if (t.pos !== 'proper' || !t.lower.endsWith('s') || t.lemma !== t.lower || tokens[i - 1]?.pos === 'proper' || tokens[i + 1]?.pos === 'proper') return;
-    const plain = nlp()(t.lower);
+    // Read after "the": alone, "networks" is a verb to the tagger.
+    const plain = nlp()(`the ${t.lower}`);
     if (!plain.has('#Plural') || plain.has('#ProperNoun')) return;
-    const singular = plain.nouns().toSingular().text();
+    const singular = plain.nouns().toSingular().text().replace(/^the\s+/, '');
     if (singular) t.lemma = fold(singular);
+  });
+  // "the IPs of the interfaces": an acronym's plural, which the tagger leaves as it is.
+  tokens.forEach((t) => {
+    if (!/^\p{Lu}{2,}s$/u.test(t.text) || t.lemma !== t.lower) return;
+    t.lemma = t.lower.slice(0, -1);
+    t.pos = 'noun';
+    t.tags = new Set([...t.tags, 'Plural', 'Acronym']);
   });
   // "List people born after 1980": a request's first word, which the tagger may take for a noun before a bare plural, is its verb.
   const opener = tokens[0];
