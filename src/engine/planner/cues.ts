@@ -219,7 +219,7 @@ export const FILLER_WORDS = new Set([
   'please', 'also', 'both', 'either', 'all', 'any', 'each', 'every', 'some', 'there', 'here', 'currently', 'ever', 'just', 'only',
   'exist', 'exists', 'existing', 'available', 'known', 'recorded', 'listed', 'stored', 'database', 'graph', 'data', 'dataset',
   'tell', 'show', 'list', 'give', 'find', 'name', 'return', 'display', 'get', 'fetch', 'retrieve', 'identify', 'provide', 'me',
-  'together', 'along', 'respectively', 'overall', 'different', 'distinct', 'unique', 'various', 'specific', 'particular',
+  'together', 'along', 'respectively', 'respective', 'corresponding', 'overall', 'different', 'distinct', 'unique', 'various', 'specific', 'particular',
   'information', 'details', 'names', 'entries', 'record', 'records', 'what', 'which', 'who', 'whom', 'kind', 'sort', 'type', 'one',
   'ones', 'thing', 'things', 'anyone', 'someone', 'somebody', 'anybody', 'something', 'anything', 'another', 'other', 'others',
   'well', 'so', 'far', 'ones', 'exactly', 'like', 'want', 'know', 'need', 'see', 'can', 'could', 'would', 'should', 'might',

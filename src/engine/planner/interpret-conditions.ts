@@ -353,6 +353,20 @@ function numberedProperty(ctx: Ctx, i: number, value: Value): boolean {
   return true;
 }
 
+/**
+ * "reviews with 5 stars", "a 5-star rating", "4 stars or higher": a number right before the words
+ * of a number property (never a label's: "5 reviews" counts them) is that property's value, on the
+ * thing in play that has it. Returns whether it was placed.
+ */
+function numberBeforeProperty(ctx: Ctx, i: number, value: Value, op: CompareOp): boolean {
+  const said = ctx.items[i + 1];
+  if (said?.kind !== 'prop' || ctx.used.has(i + 1) || value.kind !== 'number') return false;
+  const prop = pick(ctx, said.props.filter((p) => p.kind === 'number'), i + 1);
+  if (!prop || !attach(ctx, i + 1, prop, [{ key: prop.key, op, value: value.value, words: `${op === '=' ? '' : `${op} `}${value.value}` }])) return false;
+  ctx.used.add(i).add(i + 1);
+  return true;
+}
+
 export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
   const { items } = ctx;
   for (let i = 0; i < items.length; i++) {
@@ -437,6 +451,11 @@ export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
       }
       // "gate 7", "deck 3", "berth 12": a number right after a kind of thing is the number the thing is known by.
       if (it.kind === 'number' && op === '=' && !postfix && (numberedThing(ctx, i, v.value) || numberedProperty(ctx, i, v.value))) continue;
+      // "with 5 stars", "5-star reviews", "4 stars or higher": a number right before a number property's words is its value.
+      if (it.kind === 'number' && !it.year && numberBeforeProperty(ctx, i, v.value, op)) {
+        if (postfix) ctx.used.add(postfixAt);
+        continue;
+      }
       // A bare number that is not a year compares nothing by itself ("Apollo 13" is a name, found as one).
       if (it.kind === 'number' && op === '=' && !it.year && !postfix) continue;
       const prop = propertyFor(ctx, i, v.end, v.value);

@@ -54,7 +54,9 @@ export function listedWithTheirs(ctx: Ctx, focus: Draft): { of: string; key: str
   const { items } = ctx;
   for (let k = focus.at + 1; k < items.length - 2; k++) {
     if (!isWord(items[k], 'and') || ctx.used.has(k)) continue;
-    const at = isWordOf(items[k + 1], /^(their|its|the)$/) ? k + 2 : -1;
+    // ("and their corresponding categories", "and its respective owner": the word only says they belong to each.)
+    const between = isWordOf(items[k + 2], /^(corresponding|respective)$/) ? 1 : 0;
+    const at = isWordOf(items[k + 1], /^(their|its|the)$/) ? k + 2 + between : -1;
     const node = ctx.nodes.find((n) => n.at === at && n !== focus && !n.anchor && (items[at]?.kind === 'label' || items[at]?.kind === 'agent'));
     // "and their business names": the names said too.
     const names = isWordOf(items[at + 1], /^(names?|titles?)$/) ? at + 1 : at;
@@ -66,6 +68,7 @@ export function listedWithTheirs(ctx: Ctx, focus: Draft): { of: string; key: str
     const column = nameColumnOf(ctx, node);
     if (!column) continue;
     ctx.used.add(k).add(k + 1).add(names);
+    if (between) ctx.used.add(k + 2);
     // A role is shown by its word ("director"), not its holder's label ("person").
     return items[at]?.kind === 'agent' ? { ...column, as: ctx.tokens[items[at]!.from]!.lemma } : column;
   }

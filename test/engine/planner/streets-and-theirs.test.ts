@@ -52,4 +52,13 @@ describe('streets and "and their …" (a high street)', () => {
       ['Tide Books', 'Lea Marin'],
     ]);
   });
+
+  it('"and their corresponding categories": the word only says each has its own', async () => {
+    const categories = await planner().ask("List the shops on 'Quay St' and their corresponding categories.");
+    expect(categories.rows.map((r) => [r.name, r.category]).sort(), categories.cypher).toEqual([
+      ['Quay Coffee', 'Cafe'],
+      ['Tide Books', 'Books'],
+      ['Tide Books', 'Cafe'],
+    ]);
+  });
 });
