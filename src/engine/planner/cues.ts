@@ -217,7 +217,7 @@ export const STAMP_WORDS = /^(timestamp|epoch)$/;
 /** Words that carry no meaning of their own in a question about a graph. */
 export const FILLER_WORDS = new Set([
   'please', 'also', 'both', 'either', 'all', 'any', 'each', 'every', 'some', 'there', 'here', 'currently', 'ever', 'just', 'only',
-  'exist', 'exists', 'existing', 'available', 'known', 'recorded', 'listed', 'stored', 'database', 'graph', 'data', 'dataset',
+  'exist', 'exists', 'existing', 'available', 'known', 'recorded', 'listed', 'stored', 'database', 'graph', 'data', 'dataset', 'schema',
   'tell', 'show', 'list', 'give', 'find', 'name', 'return', 'display', 'get', 'fetch', 'retrieve', 'identify', 'provide', 'me',
   'together', 'along', 'respectively', 'respective', 'corresponding', 'overall', 'different', 'distinct', 'unique', 'various', 'specific', 'particular',
   'information', 'details', 'names', 'entries', 'record', 'records', 'what', 'which', 'who', 'whom', 'kind', 'sort', 'type', 'one',

@@ -392,11 +392,13 @@ export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
 
     if (it.kind === 'cmp' || (it.kind === 'number' && !it.ordinal) || it.kind === 'decade' || it.kind === 'date') {
       // "floor 5 or higher", "480 seats or more": the comparison after the number (and the word of what it counts).
-      const between = items[i + 1]?.kind === 'prop' || items[i + 1]?.kind === 'label' ? 1 : 0;
+      // ("a capacity of 256 or more": after an equality cue's number.)
+      const ofNumber = it.kind === 'cmp' && it.cue.op === '=' && !it.cue.text && items[i + 1]?.kind === 'number' ? 1 : 0;
+      const between = ofNumber || items[i + 1]?.kind === 'prop' || items[i + 1]?.kind === 'label' ? 1 : 0;
       const next = items[i + 1 + between];
       const postfixAt = i + 1 + between;
-      const postfix = it.kind !== 'cmp' && next?.kind === 'cmp' && next.cue.words[0] === 'or' ? next.cue.op : undefined;
-      const op: CompareOp = it.kind === 'cmp' ? it.cue.op : postfix ?? '=';
+      const postfix = (it.kind !== 'cmp' || ofNumber) && next?.kind === 'cmp' && next.cue.words[0] === 'or' ? next.cue.op : undefined;
+      const op: CompareOp = it.kind === 'cmp' ? (postfix ?? it.cue.op) : (postfix ?? '=');
       // "containing the word 'journey'": past the words that only announce the text.
       let from = i + 1;
       if (it.kind === 'cmp' && it.cue.text) {
@@ -427,7 +429,7 @@ export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
         ctx.used.add(i);
         continue;
       }
-      const words = `${it.kind === 'cmp' ? `${cueWords(ctx, it)} ` : ''}${describeValue(v.value)}`;
+      const words = postfix && next?.kind === 'cmp' ? `${describeValue(v.value)} ${cueWords(ctx, next)}` : `${it.kind === 'cmp' ? `${cueWords(ctx, it)} ` : ''}${describeValue(v.value)}`;
       // "with at least 2 reviews": a relationship's noun counts the things at its other end.
       const countable = counted?.kind === 'label' || counted?.kind === 'agent' || (counted?.kind === 'rel' && ctx.tokens[counted.from]!.pos === 'noun');
       if (v.value.kind === 'number' && !v.value.year && countable) {

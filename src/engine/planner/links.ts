@@ -80,8 +80,8 @@ function spanOf(tokens: Token[], at: number, words: string[]): number | undefine
   return k - at;
 }
 
-/** Nouns that say what kind of value a property holds, said after its words ("IP address", "ISO code", "rack number"). */
-const VALUE_HEADS: ReadonlySet<string> = new Set(['address', 'number', 'code', 'id', 'identifier', 'value']);
+/** Nouns that say what kind of value a property holds, said after its words ("IP address", "ISO code", "rack number", "RAM capacity"). */
+const VALUE_HEADS: ReadonlySet<string> = new Set(['address', 'number', 'code', 'id', 'identifier', 'value', 'capacity', 'size']);
 
 export function linkWords(tokens: Token[], lexicon: Lexicon, named: NamedThing[]): Item[] {
   const items: Item[] = [];
