@@ -612,6 +612,12 @@ function absorbed(ctx: Ctx, w: { text: string; at: number }): boolean {
 function joiningOnly(ctx: Ctx, w: { text: string; at: number }): boolean {
   const it = ctx.items[w.at];
   if (it?.kind !== 'word' || !(it.token.pos === 'verb' || (it.token.pos === 'adj' && /ed$/.test(it.token.lower)))) return false;
+  // "Which categories does the shop belong to?": a preposition that ends the question links what was said before it.
+  const last = ctx.items[w.at + 1];
+  if (w.at + 2 === ctx.items.length && last?.kind === 'word' && last.token.pos === 'prep') {
+    const before = new Set(ctx.nodes.filter((n) => n.at < w.at).map((n) => n.id));
+    if (ctx.edges.some((e) => e.guessed && before.has(e.from) && before.has(e.to))) return true;
+  }
   for (let k = w.at + 1; k <= Math.min(ctx.items.length - 1, w.at + 4); k++) {
     const next = ctx.items[k]!;
     const joinedHere = (next.kind === 'label' || next.kind === 'agent') && ctx.edges.some((e) => e.guessed && ctx.nodes.some((n) => n.at === k && (n.id === e.from || n.id === e.to)));

@@ -8,7 +8,9 @@ import { firstValues, graphNode as node, graphRel as rel, plannerOnScratch } fro
  * that contains something. Before, the first was "the graph records nothing about dependent" and
  * the second "I could not place contained". And a word right after "named" is a name looked up
  * as one, even where a list property holds it as a value too ("the library named zlib", which
- * the modules' `dependencies` also list). On an invented graph.
+ * the modules' `dependencies` also list). "Which crate does the box 'Box C' belong to?": a verb
+ * whose preposition ends the question links the things said before it, by the one way the schema
+ * joins them (it was "I could not place “belong”"). On an invented graph.
  */
 const BUILD: UpsertBatch = {
   nodes: [
@@ -43,6 +45,9 @@ describe("a relationship's verb in other forms", () => {
     ["Which boxes are contained in crate 'C1'?", ['Box A', 'Box B']],
     ['List the boxes contained within C2.', ['Box C']],
     ["Which modules have a name containing 'net'?", ['netcore']],
+    // A verb whose preposition ends the question links what was said before it, the one way the schema does.
+    ["Which crate does the box 'Box C' belong to?", ['C2']],
+    ['Which libraries does the module netcore depend on?', ['zlib']],
   ])('%s', async (question, names) => {
     expect(firstValues(await planner().ask(question))).toEqual(names);
   });
