@@ -134,9 +134,9 @@ const kinWords = (type: string) =>
  */
 function kinEdgeOf(ctx: Ctx, prop: LexProperty): Ctx['edges'][number] | undefined {
   const holders = ctx.lexicon.properties.filter((p) => p.ownerKind === 'relationship' && p.key === prop.key).map((p) => p.owner);
-  const said = ctx.edges.filter((e) => !e.negated && !e.orTypes?.length && !holders.includes(e.type) && holders.some((h) => h !== e.type && kinWords(h) === kinWords(e.type)));
-  if (said.length !== 1) return undefined;
-  const edge = said[0]!;
+  const kinless = ctx.edges.filter((e) => !e.negated && !e.orTypes?.length && !holders.includes(e.type) && holders.some((h) => h !== e.type && kinWords(h) === kinWords(e.type)));
+  if (kinless.length !== 1) return undefined;
+  const edge = kinless[0]!;
   const [from, to] = [edge.from, edge.to].map((id) => ctx.nodes.find((n) => n.id === id));
   const hasKey = (type: string, key: string) => ctx.lexicon.properties.some((p) => p.ownerKind === 'relationship' && p.owner === type && p.key === key);
   const types = holders.filter(

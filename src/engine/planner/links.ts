@@ -80,7 +80,7 @@ function spanOf(tokens: Token[], at: number, words: string[]): number | undefine
   return k - at;
 }
 
-/** Nouns that say what kind of value a property holds, said after its words ("IP address", "ISO code", "rack number", "RAM capacity"). */
+/** Nouns that say what kind of value a property holds, said after its words ("IP address", "ISO code", "serial number", "RAM capacity"). */
 const VALUE_HEADS: ReadonlySet<string> = new Set(['address', 'number', 'code', 'id', 'identifier', 'value', 'capacity', 'size']);
 
 export function linkWords(tokens: Token[], lexicon: Lexicon, named: NamedThing[]): Item[] {
@@ -88,7 +88,7 @@ export function linkWords(tokens: Token[], lexicon: Lexicon, named: NamedThing[]
   let i = 0;
   while (i < tokens.length) {
     const item = linkAt(tokens, i, lexicon, named);
-    // "the IP addresses", "the rack number 5", "the ISO code": a noun after a property's words that only says what kind of value it holds.
+    // "the IP addresses", "the serial number", "the ISO code": a noun after a property's words that only says what kind of value it holds.
     const head = tokens[item.to + 1];
     if (item.kind === 'prop' && head && VALUE_HEADS.has(head.lemma) && linkAt(tokens, item.to + 1, lexicon, named).kind === 'word') item.to++;
     items.push(item);
