@@ -1,5 +1,5 @@
 import { AGGREGATE_WORDS, extremeWord } from './answer.js';
-import { dimensionOfWord, holdsDate, LIMIT_LEADS, PLACE_VERBS, PLACE_WORDS, START_WORDS, SUPERLATIVE_DIMENSIONS } from './cues.js';
+import { dimensionOfWord, FILLER_WORDS, holdsDate, LIMIT_LEADS, PLACE_VERBS, PLACE_WORDS, START_WORDS, SUPERLATIVE_DIMENSIONS } from './cues.js';
 import { LIST_LIMIT } from './cypher-builder.js';
 import { isLimit } from './interpret-conditions.js';
 import type { Ctx, Draft, OpenReading, Unsure } from './interpret-context.js';
@@ -266,6 +266,9 @@ function finishShape(ctx: Ctx, focus: Draft, ask: Ask, order: Ordering | undefin
   // "members who borrowed every book", "actors in all the movies of X": all of them, which a pattern match reads as any one.
   const universal = everyOf(ctx, focus);
   if (universal !== undefined) return unsure(ctx, `I can’t yet tell what is joined to all “${wordsOf(ctx, universal)}” at once, rather than to any one of them`);
+  // "hotels with only 5-star reviews", "guests who only wrote short reviews": none of another kind, which a pattern match reads as some of this one.
+  const only = onlyOf(ctx);
+  if (only) return unsure(ctx, `I can’t yet read “only ${ctx.tokens.slice(ctx.items[only.from]!.from, ctx.items[only.to]!.to + 1).map((t) => t.text).join(' ')}”: that every one of them is so, not that some are`);
   if (ask.kind === 'list') {
     for (const { it, i } of asked) {
       const p = pick(ctx, it.props, i);
@@ -762,14 +765,43 @@ function groupOf(ctx: Ctx, focus: Draft, orFocus = false): { group: Draft; at: n
   return undefined;
 }
 
+/** Verbs that only carry another: "have been reviewed", "do they own". */
+const AUXILIARIES = /^(be|is|have|has|do|does|did|get|got)$/;
+
+/** Whether an item is said as a verb of its own, whatever it was linked to ("reviewed" linked to a `Review` label), not a request or an auxiliary. */
+function saidAsVerbAt(ctx: Ctx, it: Item): boolean {
+  const t = ctx.tokens[it.from]!;
+  return t.pos === 'verb' && !FILLER_WORDS.has(t.lemma) && !AUXILIARIES.test(t.lemma) && (it.kind === 'word' || it.kind === 'label');
+}
+
+/**
+ * Where "only" stands before what a relationship reaches or how it is ("have only 5-star reviews",
+ * "only wrote reviews", "only received …"): a condition on all of them. Not before a count ("only
+ * one director": how many) or the request ("show only the names").
+ */
+function onlyOf(ctx: Ctx): { from: number; to: number } | undefined {
+  for (let k = 0; k < ctx.items.length - 1; k++) {
+    if (!isWord(ctx.items[k], 'only')) continue;
+    const next = ctx.items[k + 1]!;
+    const afterNumber = ctx.items[k + 2];
+    const verb = next.kind === 'rel' || saidAsVerbAt(ctx, next);
+    const valued = (next.kind === 'number' || next.kind === 'cmp') && afterNumber?.kind === 'prop';
+    const reached = next.kind === 'label' && ctx.edges.some((e) => ctx.nodes.some((n) => n.at === k + 1 && (n.id === e.from || n.id === e.to)));
+    if (verb || reached) return { from: k + 1, to: k + 1 };
+    // ("only 5-star reviews": through the thing so valued.)
+    if (valued) return { from: k + 1, to: ctx.items[k + 3]?.kind === 'label' ? k + 3 : k + 2 };
+  }
+  return undefined;
+}
+
 /** Where "every"/"all (the)" stands before a thing other than the one asked about that a relationship reaches. */
 function everyOf(ctx: Ctx, focus: Draft): number | undefined {
   for (let k = 0; k < ctx.items.length - 1; k++) {
     const it = ctx.items[k]!;
     if (it.kind !== 'word' || !/^(every|all)$/.test(it.token.lower) || ctx.used.has(k)) continue;
     const at = isWord(ctx.items[k + 1], 'the') || isWord(ctx.items[k + 1], 'of') ? (isWord(ctx.items[k + 2], 'the') ? k + 3 : k + 2) : k + 1;
-    // The object of a verb said before it ("borrowed every book"), not what is listed ("Find all albums …").
-    const verbBefore = ctx.items.slice(0, k).some((x) => x.kind === 'rel');
+    // The object of a verb said before it ("borrowed every book", "reviewed by all guests"), not what is listed ("Find all albums …").
+    const verbBefore = ctx.items.slice(0, k).some((x) => x.kind === 'rel' || saidAsVerbAt(ctx, x));
     const node = ctx.nodes.find((n) => n.at === at && n !== focus && !n.anchor);
     if (verbBefore && node && ctx.edges.some((e) => !e.negated && (e.from === node.id || e.to === node.id))) return at;
   }
