@@ -784,7 +784,8 @@ function onlyOf(ctx: Ctx): { from: number; to: number } | undefined {
     if (!isWord(ctx.items[k], 'only')) continue;
     const next = ctx.items[k + 1]!;
     const afterNumber = ctx.items[k + 2];
-    const verb = next.kind === 'rel' || saidAsVerbAt(ctx, next);
+    // ("only directed movies and never acted": the denial says what "only" leaves out.)
+    const verb = (next.kind === 'rel' || saidAsVerbAt(ctx, next)) && !ctx.edges.some((e) => e.negated);
     const valued = (next.kind === 'number' || next.kind === 'cmp') && afterNumber?.kind === 'prop';
     const reached = next.kind === 'label' && ctx.edges.some((e) => ctx.nodes.some((n) => n.at === k + 1 && (n.id === e.from || n.id === e.to)));
     if (verb || reached) return { from: k + 1, to: k + 1 };
