@@ -4,6 +4,12 @@ import type { PlanDescription } from './plan.js';
 import { identifierWords, pluralOf } from './words.js';
 
 /**
+ * "a parcel", "an event", "a user", "a unit": "an" before a vowel, but not before a "u" said "you"
+ * (one consonant, then a vowel: "an update", "an umbrella" keep theirs). By the letters: "an hour" is rare in labels.
+ */
+export const withArticle = (word: string) => `${/^[aeiou]/i.test(word) && !/^u[bcdfgjklmnprstvz][aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
+
+/**
  * A short answer in plain language, written from the rows without a model: one sentence
  * shaped by the kind of question, naming what was found and how many. Values are shown as
  * they are; nothing here knows any graph.
@@ -255,8 +261,7 @@ function sentence({ description: d, columns, rows, truncated }: AnswerInput): st
         .filter(([k]) => !isNameKey(k))
         .slice(0, 6)
         .map(([k, v]) => `${identifierWords(k).join(' ')} ${show(v)}`);
-      const article = /^[aeiou]/i.test(label) ? 'an' : 'a';
-      return `${show(rows[0]![first])} is ${article} ${identifierWords(label).join(' ')}${facts.length ? ` (${facts.join(', ')})` : ''}.`;
+      return `${show(rows[0]![first])} is ${withArticle(identifierWords(label).join(' '))}${facts.length ? ` (${facts.join(', ')})` : ''}.`;
     }
   }
 }

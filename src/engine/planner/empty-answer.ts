@@ -1,6 +1,7 @@
 import { buildCypher } from './cypher-builder.js';
 import type { Meaning } from './meaning.js';
-import { composeMeaningAnswer, phraseOf, withArticle } from './meaning-answer.js';
+import { withArticle } from './answer.js';
+import { composeMeaningAnswer, phraseOf } from './meaning-answer.js';
 import { identifierWords } from './words.js';
 
 /**

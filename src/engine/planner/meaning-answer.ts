@@ -1,6 +1,6 @@
 import { isNameKey } from '../../stores/graph/bookkeeping.js';
 import { ENTITY_LABEL } from '../../stores/graph/bookkeeping.js';
-import { AGGREGATE_WORDS, extremeWord, listOf, notVerb, plainRows, show, verb } from './answer.js';
+import { AGGREGATE_WORDS, extremeWord, listOf, notVerb, plainRows, show, verb, withArticle } from './answer.js';
 import type { Condition, Meaning, MeaningEdge, MeaningNode, Ordering } from './meaning.js';
 import { leavingOut, nodeOf, typesOf } from './meaning.js';
 import { LIST_LIMIT, TIES_SHOWN_MAX, pickedColumn } from './cypher-builder.js';
@@ -62,8 +62,6 @@ function conditionWords(c: Condition): string {
   return `${key.join(' ')} ${c.words}`;
 }
 
-/** "a parcel", "an event", "an interface" (by the first letter: "an hour" and "a user" are rare in labels). */
-export const withArticle = (word: string) => `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
 
 /** "that Ada Moreau inspects", "that are located in Lyon", "(insured, home port Lyon)". */
 function describe(m: Meaning, focusId: string, plural: boolean): string {
@@ -231,7 +229,7 @@ function sayRows(input: MeaningAnswerInput): string {
         .slice(0, 6)
         .map(([k, v]) => `${identifierWords(k).join(' ')} ${show(v)}`);
       const words = identifierWords(label).join(' ');
-      return `${show(rows[0]![first])} is ${/^[aeiou]/i.test(words) ? 'an' : 'a'} ${words}${facts.length ? ` (${facts.join(', ')})` : ''}.`;
+      return `${show(rows[0]![first])} is ${withArticle(words)}${facts.length ? ` (${facts.join(', ')})` : ''}.`;
     }
     case 'compare': {
       const row = rows[0];
