@@ -1,3 +1,4 @@
+import { channel } from 'node:diagnostics_channel';
 import { createRequire } from 'node:module';
 import type compromise from 'compromise';
 import { LRUCache } from 'lru-cache';
@@ -35,7 +36,7 @@ export interface Token {
   lemma: string;
   pos: Pos;
   /** compromise's tags (Plural, PastTense, Superlative, Comparative, Passive, …). */
-  tags: ReadonlySet<string>;
+  tags: readonly string[];
   start: number;
   end: number;
   /** Starts with a capital letter (and is not the question's first word). */
@@ -170,7 +171,15 @@ function scaleAmounts(tokens: Token[]): void {
 /** Verbs a request opens with ("List …", "Show …", "Name …"); "Name of …" stays a noun. */
 const REQUEST_VERBS = /^(list|show|find|give|name|return|display|fetch|retrieve|identify|provide|tell|describe|enumerate|count|calculate|compute|determine|get)$/;
 
+/**
+ * Every call of `analyze`, published with its text (`{ text }`) to whoever listens: a question is read once per
+ * turn, and a test of the turn counts the readings here (nothing is published without a subscriber).
+ */
+export const ANALYZE_CHANNEL = 'cqks:language:analyze';
+const analyzeCalls = channel(ANALYZE_CHANNEL);
+
 export function analyze(question: string): Token[] {
+  if (analyzeCalls.hasSubscribers) analyzeCalls.publish({ text: question });
   const kept = analyzed.get(question);
   if (kept) return kept;
   const tokens = analyzeText(question);
@@ -188,7 +197,7 @@ function analyzeText(question: string): Token[] {
   const terms = (doc.json({ offset: true }) as { terms: Term[] }[]).flatMap((s) => s.terms);
   const tokens: Token[] = [];
   for (const q of quotes) {
-    tokens.push({ text: q.inner, lower: fold(q.inner), lemma: fold(q.inner), pos: 'quote', tags: new Set(['Quoted']), start: q.start, end: q.end, capitalized: false });
+    tokens.push({ text: q.inner, lower: fold(q.inner), lemma: fold(q.inner), pos: 'quote', tags: ['Quoted'], start: q.start, end: q.end, capitalized: false });
   }
   const inQuote = (at: number) => quotes.some((q) => at >= q.start && at < q.end);
   let first = true;
@@ -202,7 +211,7 @@ function analyzeText(question: string): Token[] {
     if (!/[\p{L}\p{N}]/u.test(text)) continue;
     const lower = fold(text).replace(/[’]/g, "'");
     const tags = new Set(term.tags);
-    const token: Token = { text, lower, lemma: lemmaOf(term, lower, tags), pos: posOf(tags, lower), tags, start, end, capitalized: !first && /^\p{Lu}/u.test(text) };
+    const token: Token = { text, lower, lemma: lemmaOf(term, lower, tags), pos: posOf(tags, lower), tags: [...tags], start, end, capitalized: !first && /^\p{Lu}/u.test(text) };
     // "$2,000,000", "€25", "25€": the amount, whatever the currency sign.
     const amount = lower.replace(CURRENCY_SIGN, '');
     const digits = /^-?\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^-?\d+(?:\.\d+)?$/.exec(amount);
@@ -245,7 +254,7 @@ function analyzeText(question: string): Token[] {
     if (!/^\p{Lu}{2,}s$/u.test(t.text) || t.lemma !== t.lower) return;
     t.lemma = t.lower.slice(0, -1);
     t.pos = 'noun';
-    t.tags = new Set([...t.tags, 'Plural', 'Acronym']);
+    t.tags = [...new Set([...t.tags, 'Plural', 'Acronym'])];
   });
   // "List people born after 1980": a request's first word, which the tagger may take for a noun before a bare plural, is its verb.
   const opener = tokens[0];
@@ -255,7 +264,7 @@ function analyzeText(question: string): Token[] {
   }
   // "the sender banks": a plural the tagger took for a singular (a surname, in its lexicon) has the lemma it has alone.
   tokens.forEach((t) => {
-    if (t.pos !== 'noun' || !t.tags.has('Singular') || !/[^s]s$/.test(t.lower) || t.lemma !== t.lower) return;
+    if (t.pos !== 'noun' || !t.tags.includes('Singular') || !/[^s]s$/.test(t.lower) || t.lemma !== t.lower) return;
     const plain = nlp()(t.lower);
     if (!plain.has('#Plural')) return;
     const singular = fold(plain.nouns().toSingular().text());
@@ -283,7 +292,7 @@ export const lemmasOf = (words: string[], context: 'verb' | 'noun' | 'none' = 'n
   if (tokens.length !== words.length) return words.map((w) => fold(w));
   // A thing's name read as a gerund ("the seedling" as "seedle") is the noun it is: the tagger, given
   // the phrase alone, takes an -ing noun for a verb, which a question's "which seedling" never is.
-  return tokens.map((t) => (context === 'noun' && t.tags.has('Gerund') ? t.lower : t.lemma));
+  return tokens.map((t) => (context === 'noun' && t.tags.includes('Gerund') ? t.lower : t.lemma));
 };
 
 /** Words keyed so far: schema words repeat in every lexicon, question words in every question. */

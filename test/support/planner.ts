@@ -37,7 +37,7 @@ export async function plannerOn(graph: GraphStore, synonyms: Synonym[] = [], nam
       const search = await searchMentions(graph, understanding, vocabulary, 8, lexicon);
       const decided = search.status === 'searched' ? decideMentions(search, understanding, vocabulary, memory) : search;
       if (decided.status !== 'resolved') return { reading: { ok: false, reason: decided.status, unplaced: [] }, columns: [], rows: [], resolution: decided.status };
-      const reading = await askIfMany(readQuestion(question, lexicon, decided.entities, chosen), graph);
+      const reading = await askIfMany(readQuestion(understanding, lexicon, decided.entities, chosen), graph);
       if (!reading.ok) return { reading, columns: [], rows: [] };
       const result = await graph.runReadOnly(reading.cypher);
       // How many there are in all, as the answer step counts it.

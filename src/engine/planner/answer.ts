@@ -89,7 +89,7 @@ function nounPhrase(phrase: string): 'has' | 'of' | undefined {
   const of = tokens.length > 1 && tokens.at(-1)!.lower === 'of';
   const words = of ? tokens.slice(0, -1) : tokens;
   // (A plural is more often a verb misread: "links to", "supplies".)
-  const nouns = words.length > 0 && words.every((t) => t.pos === 'noun' && !t.tags.has('Plural'));
+  const nouns = words.length > 0 && words.every((t) => t.pos === 'noun' && !t.tags.includes('Plural'));
   const kind = nouns ? (of ? 'of' : 'has') : undefined;
   if (nounPhrases.size < NOUN_PHRASES_KEPT) nounPhrases.set(phrase, kind);
   return kind;

@@ -18,9 +18,9 @@ export function compoundHead(ctx: Ctx, focus: Draft, free: Draft[]): Draft {
   const next = ctx.items[focus.at + 1];
   const head = ctx.tokens[it?.from ?? -1];
   // Both nouns: "the shop reviewed by …" names a shop, whatever label the verb's noun ("review") is.
-  if (it?.kind !== 'label' || next?.kind !== 'label' || head?.pos !== 'noun' || head.tags.has('Plural') || ctx.tokens[next.from]?.pos !== 'noun') return focus;
+  if (it?.kind !== 'label' || next?.kind !== 'label' || head?.pos !== 'noun' || head.tags.includes('Plural') || ctx.tokens[next.from]?.pos !== 'noun') return focus;
   // "Which user's reviews …": the possessor is what "which" asks for.
-  if (head.tags.has('Possessive') && ctx.items[focus.at - 1]?.kind === 'wh') return focus;
+  if (head.tags.includes('Possessive') && ctx.items[focus.at - 1]?.kind === 'wh') return focus;
   return free.find((n) => n.at === focus.at + 1 && !n.implicit) ?? focus;
 }
 

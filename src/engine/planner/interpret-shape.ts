@@ -506,7 +506,7 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
     // "the top 3 actors born after 1970": a property a condition compares is not what "top" ranks by.
     if (it.kind === 'prop' && rank.weak && ctx.used.has(k)) continue;
     // "the most interactions in book 3": how many of a relationship's events, whatever is said of them after (below).
-    if (it.kind === 'rel' && ctx.tokens[it.to]?.pos === 'noun' && ctx.tokens[it.to]!.tags.has('Plural')) break;
+    if (it.kind === 'rel' && ctx.tokens[it.to]?.pos === 'noun' && ctx.tokens[it.to]!.tags.includes('Plural')) break;
     if (it.kind === 'prop') {
       const fn = aggAt >= 0 && aggAt < k && aggAt > at ? (ctx.items[aggAt] as AggItem).fn : undefined;
       // After "the number of" only how many there are is ranked by, never a value.

@@ -450,7 +450,7 @@ function placeRelationship(ctx: Ctx, at: number, rel: LexRelationship, passive: 
   // preposition of its own, which turns it round: "services running on host X" are what X runs.)
   const verbItem = ctx.items[at]!;
   const verbToken = ctx.tokens[verbItem.from]!;
-  const pastForm = verbToken.tags.has('PastTense') || verbToken.tags.has('Participle');
+  const pastForm = verbToken.tags.includes('PastTense') || verbToken.tags.includes('Participle');
   const ownPreposition = ctx.tokens[verbItem.to + 1]?.pos === 'prep';
   for (const [left, right] of [...fresh, ...pairs.filter((p) => !fresh.includes(p))]) {
     const pattern = fitPattern(ctx, rel, left, right, passive);
@@ -533,7 +533,7 @@ function reducedRelative(ctx: Ctx, at: number, rel: LexRelationship, before: Dra
   const item = ctx.items[at];
   const verb = item?.kind === 'rel' ? ctx.tokens[item.from] : undefined;
   const thing = before[0];
-  if (!verb || !thing || thing.implicit || thing.at !== at - 1 || after.length > 0 || !(verb.tags.has('Participle') || verb.tags.has('PastTense'))) return false;
+  if (!verb || !thing || thing.implicit || thing.at !== at - 1 || after.length > 0 || !(verb.tags.includes('Participle') || verb.tags.includes('PastTense'))) return false;
   const pattern = rel.patterns.find((p) => p.from !== p.to && fits(thing, p.to) && !fits(thing, p.from));
   if (!pattern) return false;
   settle(thing, pattern.to);

@@ -109,7 +109,7 @@ function madeEvent(items: Item[], k: number, tokens: Token[]): boolean {
   // The noun of an event: "reviews" for REVIEWED, as the schema's word or one made from it.
   if (!before.event && tokens[before.to]?.pos !== 'noun') return false;
   const t = tokens[item.from]!;
-  return SUPPORT_VERBS.has(t.lemma) && (t.tags.has('Participle') || t.tags.has('PastTense')) && tokens[item.to + 1]?.lower !== 'by';
+  return SUPPORT_VERBS.has(t.lemma) && (t.tags.includes('Participle') || t.tags.includes('PastTense')) && tokens[item.to + 1]?.lower !== 'by';
 }
 
 function linkAt(tokens: Token[], i: number, lexicon: Lexicon, named: NamedThing[]): Item {
@@ -155,7 +155,7 @@ function linkAt(tokens: Token[], i: number, lexicon: Lexicon, named: NamedThing[
       // "closed in 2019", "ended in the year 2019": a verb with a time, not text that ends so ("codes ending in 42" is).
       if (cue.text && next && (yearWords > 0 || isYear(next) || MONTHS.includes(next.lower) || next.decade !== undefined)) continue;
       // "racks contained in DC1", "items included with the kit": a passive verb joining things, not text that contains.
-      if (cue.text && t.tags.has('PastTense') && next?.pos === 'prep') continue;
+      if (cue.text && t.tags.includes('PastTense') && next?.pos === 'prep') continue;
       return { kind: 'cmp', cue, from: i, to: i + cue.words.length - 1 };
     }
   }
@@ -191,7 +191,7 @@ function linkAt(tokens: Token[], i: number, lexicon: Lexicon, named: NamedThing[
     }
     return { kind: 'rank', direction: RANK_CUES[t.lower]!, word: t.lower, from: i, to: i };
   }
-  if (t.tags.has('Superlative') || /est$/.test(t.lower)) {
+  if (t.tags.includes('Superlative') || /est$/.test(t.lower)) {
     const dimension = SUPERLATIVE_DIMENSIONS[t.lemma] ?? SUPERLATIVE_DIMENSIONS[t.lower.replace(/i?est$/, '')] ?? SUPERLATIVE_DIMENSIONS[t.lower.replace(/est$/, 'e')];
     if (dimension) return { kind: 'rank', direction: dimension.onValues, dimension, word: t.lower, from: i, to: i };
   }
@@ -251,7 +251,7 @@ function quotedSchemaName(tokens: Token[], i: number, lexicon: Lexicon): Item | 
   const label = lexicon.labels.find((l) => l.label === text);
   const named: Item[] = [
     ...(rel ? [{ kind: 'rel' as const, rel, passive: false, from: i, to: i }] : []),
-    ...(label ? [{ kind: 'label' as const, label, plural: tokens[i + 1]?.tags.has('Plural') === true, from: i, to: i }] : []),
+    ...(label ? [{ kind: 'label' as const, label, plural: tokens[i + 1]?.tags.includes('Plural') === true, from: i, to: i }] : []),
   ];
   const found = named.map((item) => withPartNoun(item, tokens)).find((item) => item.to > i);
   if (found) return found;
@@ -276,7 +276,7 @@ function schemaAt(tokens: Token[], i: number, lexicon: Lexicon): Item | undefine
   if (t.pos === 'quote' || t.pos === 'num' || t.pos === 'det' || t.pos === 'wh') return undefined;
   const candidates: Item[] = [];
   // "Persons" the tagger did not mark plural is, by its lemma; "business", "process", "user's" are not.
-  const plural = (at: number) => tokens[at]?.tags.has('Plural') === true || (/s$/.test(tokens[at]?.lower ?? '') && tokens[at]!.lemma !== tokens[at]!.lower && !tokens[at]!.tags.has('Possessive'));
+  const plural = (at: number) => tokens[at]?.tags.includes('Plural') === true || (/s$/.test(tokens[at]?.lower ?? '') && tokens[at]!.lemma !== tokens[at]!.lower && !tokens[at]!.tags.includes('Possessive'));
   const index = linkIndexOf(lexicon);
   const verb = participleAsVerb(tokens, i);
   // Most words begin no schema word: only recurring values are looked up for them.
@@ -396,7 +396,7 @@ function relatedAt(tokens: Token[], i: number, lexicon: Lexicon): Item | undefin
   if (!index.relatedFirsts.has(t.lemma) && !index.relatedFirsts.has(t.lower)) return undefined;
   const nounish = t.pos === 'noun' || t.pos === 'proper';
   const candidates: (Item & { related: RelatedWord })[] = [];
-  const plural = (at: number) => tokens[at]?.tags.has('Plural') === true;
+  const plural = (at: number) => tokens[at]?.tags.includes('Plural') === true;
   for (const label of lexicon.labels) {
     for (const r of label.related ?? []) {
       const length = nounish ? spanOf(tokens, i, r.words) : undefined;
@@ -449,7 +449,7 @@ export function afterDoSupport(tokens: Token[], at: number): boolean {
 /** "directed by", "is cited the most": a participle with "by" after it, or after a form of "be". */
 function passiveAt(tokens: Token[], at: number, length: number): boolean {
   const verb = tokens[at]!;
-  const participle = verb.tags.has('PastTense') || verb.tags.has('Participle') || verb.tags.has('Passive') || /(ed|en|wn)$/.test(verb.lower);
+  const participle = verb.tags.includes('PastTense') || verb.tags.includes('Participle') || verb.tags.includes('Passive') || /(ed|en|wn)$/.test(verb.lower);
   const be = tokens.slice(Math.max(0, at - 2), at).some((t) => /^(is|are|was|were|been|being|be|get|gets|got)$/.test(t.lower));
   return participle && (tokens[at + length]?.lower === 'by' || be);
 }

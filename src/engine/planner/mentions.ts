@@ -1,8 +1,6 @@
-import { analyze } from '../../language/analyze.js';
 import type { Token } from '../../language/analyze.js';
 import { FILLER_WORDS, LIMIT_LEADS, NAMING_VERBS } from './cues.js';
 import type { Lexicon } from './lexicon.js';
-import { linkWords } from './links.js';
 import type { Item } from './links.js';
 
 /**
@@ -30,10 +28,9 @@ const SCHEMA_KINDS = new Set(['label', 'value', 'rel', 'prop', 'agent']);
 /** First words that are capitalized only because they start the question. */
 const OPENER_POS = new Set(['wh', 'aux', 'verb', 'det', 'prep', 'pron', 'conj', 'adv', 'neg', 'num']);
 
-/** `read`: the question's tokens and their links (nothing named yet), when the caller has them already. */
-export function findMentions(question: string, lexicon: Lexicon, read?: { tokens: Token[]; items: Item[] }): Mention[] {
-  const tokens = read?.tokens ?? analyze(question);
-  const items = read?.items ?? linkWords(tokens, lexicon, []);
+/** `read`: the question's tokens and their links (nothing named yet). */
+export function findMentions(question: string, lexicon: Lexicon, read: { tokens: Token[]; items: Item[] }): Mention[] {
+  const { tokens, items } = read;
   /** What each token was linked to, when it was. */
   const linked: (string | undefined)[] = tokens.map(() => undefined);
   for (const it of items) for (let k = it.from; k <= it.to; k++) linked[k] = it.kind;

@@ -1,4 +1,3 @@
-import { analyze } from '../../language/analyze.js';
 import { buildCypher, buildKeysCypher, LIST_LIMIT } from './cypher-builder.js';
 import { interpret } from './interpret.js';
 import type { Reading } from './interpret.js';
@@ -11,6 +10,7 @@ import { leavingOut } from './meaning.js';
 import { askWhichOne } from './numbered-one.js';
 import type { NumberedOne } from './numbered-one.js';
 import type { PlanDescription } from './plan.js';
+import type { Understanding } from './understand.js';
 import type { GraphStore } from '../../stores/graph/port.js';
 
 /**
@@ -38,9 +38,12 @@ export type QuestionReading =
     }
   | { ok: false; reason: string; unplaced: string[]; scope?: 'instruction' | 'out_of_scope'; choices?: ReadingChoice[] };
 
-/** `chosen`: the ids of choices the person asking made between readings the words left open. */
-export function readQuestion(question: string, lexicon: Lexicon, named: NamedThing[], chosen: string[] = []): QuestionReading {
-  const tokens = analyze(question);
+/**
+ * `understood`: the question as the turn read it once (its tokens are not analyzed again); `chosen`: the
+ * ids of choices the person asking made between readings the words left open.
+ */
+export function readQuestion(understood: Pick<Understanding, 'tokens'>, lexicon: Lexicon, named: NamedThing[], chosen: string[] = []): QuestionReading {
+  const { tokens } = understood;
   const items = linkWords(tokens, lexicon, named);
   const read = interpret(tokens, items, lexicon, chosen);
   if (!read.ok) return read;

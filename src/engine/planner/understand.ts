@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { analyze } from '../../language/analyze.js';
 import type { Token } from '../../language/analyze.js';
 import { PATH_CUES } from './cues.js';
@@ -7,6 +8,7 @@ import { linkWords } from './links.js';
 import type { Item } from './links.js';
 import { findMentions } from './mentions.js';
 import type { Mention } from './mentions.js';
+import { QUESTION_KINDS } from './plan.js';
 import type { QuestionKind } from './plan.js';
 import { PRONOUN_KINDS } from './pronouns.js';
 import { isPlainWord, wordKey } from './words.js';
@@ -23,32 +25,56 @@ export type AggregateFunction = 'avg' | 'sum' | 'min' | 'max';
 
 export type { Mention } from './mentions.js';
 
-export interface Understanding {
-  question: string;
+/** A word of the question as `analyze` read it (plain data: it crosses the run's steps as JSON). */
+const TokenSchema = z.object({
+  text: z.string(),
+  lower: z.string(),
+  lemma: z.string(),
+  pos: z.enum(['noun', 'proper', 'verb', 'aux', 'adj', 'adv', 'num', 'det', 'prep', 'conj', 'pron', 'wh', 'neg', 'quote', 'other']),
+  tags: z.array(z.string()).readonly(),
+  start: z.number().int(),
+  end: z.number().int(),
+  capitalized: z.boolean(),
+  number: z.number().optional(),
+  ordinal: z.boolean().optional(),
+  decade: z.number().int().optional(),
+}) satisfies z.ZodType<Token>;
+
+/**
+ * The question as read once per turn, before the things it names are looked up: its words
+ * analyzed, its kind, the cues that decide it, the spans that may name things and the words
+ * around them. Every later step of the turn (the template matcher, the planner, the answer)
+ * reads these tokens instead of analyzing the words again.
+ */
+export const UnderstandingSchema = z.object({
+  question: z.string(),
   /** The kind the wording suggests; the planner settles on its own once the names are known. */
-  kind: QuestionKind;
-  cues: {
-    count: boolean;
-    path: boolean;
-    lookup: boolean;
+  kind: z.enum(QUESTION_KINDS),
+  cues: z.object({
+    count: z.boolean(),
+    path: z.boolean(),
+    lookup: z.boolean(),
     /** avg/sum/min/max of a value ("average population"). */
-    aggregate?: AggregateFunction;
+    aggregate: z.enum(['avg', 'sum', 'min', 'max']).optional(),
     /** "the most"/"the least" (which thing ranks first). */
-    superlative?: 'most' | 'least';
+    superlative: z.enum(['most', 'least']).optional(),
     /** "when", "where", "what is the … of": a property of one thing. */
-    property: boolean;
+    property: z.boolean(),
     /** she, he, it, they, … : the thing last talked about. */
-    pronoun: boolean;
+    pronoun: z.boolean(),
     /** The passive voice: "maintained by X", "is cited the most". */
-    passive: boolean;
-    negated: boolean;
+    passive: z.boolean(),
+    negated: z.boolean(),
     /** The question asks to change the graph ("Delete …", "Add …"): declined as such. */
-    instruction: boolean;
-  };
-  mentions: Mention[];
+    instruction: z.boolean(),
+  }),
+  mentions: z.array(z.object({ text: z.string(), start: z.number().int(), end: z.number().int(), quoted: z.boolean(), loose: z.boolean().optional() })),
   /** Every word outside the mentions that carries meaning, with its stem and position. */
-  words: Word[];
-}
+  words: z.array(z.object({ word: z.string(), stem: z.string(), start: z.number().int() })),
+  /** The question's words, analyzed (of the question as trimmed). */
+  tokens: z.array(TokenSchema),
+});
+export type Understanding = z.infer<typeof UnderstandingSchema>;
 
 /** Words whose possessor is what a property question asks about ("what is *its* population"). */
 const OWNERS = new Set(['the', 'its', 'his', 'her', 'their']);
@@ -72,7 +98,7 @@ function readCues(tokens: Token[], items: Item[], mentions: Mention[], instructi
     ...(rank ? { superlative: rank.direction === 'DESC' ? ('most' as const) : ('least' as const) } : {}),
     property: asks('when', 'where') || (asks('what') && OWNERS.has((thenBe ? third : second)?.lower ?? '')),
     pronoun: tokens.some((t) => t.pos === 'pron' && t.lower in PRONOUN_KINDS),
-    passive: items.some((it) => it.kind === 'rel' && it.passive) || tokens.some((t) => t.pos === 'verb' && t.tags.has('Passive')),
+    passive: items.some((it) => it.kind === 'rel' && it.passive) || tokens.some((t) => t.pos === 'verb' && t.tags.includes('Passive')),
     negated: has('neg'),
     instruction,
   };
@@ -98,5 +124,5 @@ export function understand(question: string, lexicon: Lexicon): Understanding {
   else if (cues.count) kind = 'count';
   else if (cues.property) kind = 'property';
   else if (cues.lookup && mentions.length === 1) kind = 'lookup';
-  return { question: text, kind, cues, mentions, words };
+  return { question: text, kind, cues, mentions, words, tokens };
 }

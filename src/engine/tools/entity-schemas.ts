@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ResolvedEntity } from '../planner/plan.js';
 
 /** Shapes the entity tools share (entity_search's output is entity_resolve's input). */
 
@@ -27,3 +28,15 @@ export const MentionSearchSchema = z.discriminatedUnion('status', [
     values: z.array(RelationshipValueSchema).default([]),
   }),
 ]);
+
+/** A thing of the graph a mention was linked to (entity_resolve's answer; what the planner names). */
+export const ResolvedEntitySchema = z.object({
+  mention: z.string(),
+  position: z.number().int(),
+  label: z.string(),
+  name: z.string(),
+  nameProperty: z.string(),
+  key: z.string().optional(),
+  unique: z.boolean(),
+  shared: z.literal(true).optional(),
+}) satisfies z.ZodType<ResolvedEntity>;

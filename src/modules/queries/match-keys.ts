@@ -1,4 +1,4 @@
-import { NO_WORDS, questionTokens, roleOf, type MatcherWords } from './question.js';
+import { NO_WORDS, questionTokens, roleOf, type MatcherWords, type ReadText } from './question.js';
 
 /**
  * Exact keys for finding a question's template with one index lookup, whatever the
@@ -31,7 +31,7 @@ export function patternMatchKey(pattern: string): string {
 }
 
 /** Every key a template must have for this question to match it: the question's words with 0..MAX_SLOT_RUNS runs removed. */
-export function candidateMatchKeys(question: string, matcherWords: MatcherWords = NO_WORDS): string[] {
+export function candidateMatchKeys(question: string | ReadText, matcherWords: MatcherWords = NO_WORDS): string[] {
   const words = questionTokens(question, matcherWords)
     .filter((t) => significant(t.role))
     .map((t) => t.canonical);

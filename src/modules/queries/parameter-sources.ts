@@ -1,6 +1,7 @@
 import { PRONOUN_KINDS, pronounFits } from '../../engine/planner/pronouns.js';
 import { fold } from '../../engine/planner/words.js';
-import { questionTokens } from './question.js';
+import { asRead, questionTokens } from './question.js';
+import type { ReadText } from './question.js';
 
 /**
  * Where each parameter of a template gets its value when the template is reused. The rule: a
@@ -123,14 +124,15 @@ export function sourceParameters(options: {
  * makes the template unusable for this question (the reason says which).
  */
 export function fillFromSession(options: {
-  question: string;
+  question: string | ReadText;
   parameters: readonly { name: string; example: unknown; from_question: boolean; source?: ParameterSource }[];
   captured: Record<string, unknown>;
   entities: readonly SessionEntity[];
 }): { ok: true; parameters: Record<string, unknown> } | { ok: false; reason: string } {
   const { captured, entities } = options;
-  const asked = fold(options.question);
-  const pronouns = new Set(questionTokens(options.question).map((t) => t.surface));
+  const read = asRead(options.question);
+  const asked = fold(read.text);
+  const pronouns = new Set(questionTokens(read).map((t) => t.surface));
   const values: Record<string, unknown> = {};
   const sourceOf = (p: (typeof options.parameters)[number]): ParameterSource =>
     // Approved before sources were recorded: a slot, or a constant only if it names nothing.

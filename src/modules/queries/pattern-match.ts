@@ -1,4 +1,4 @@
-import { NO_WORDS, questionTokens, roleOf, type MatcherWords, type QuestionToken, type TokenRole } from './question.js';
+import { asRead, NO_WORDS, questionTokens, roleOf, type MatcherWords, type QuestionToken, type ReadText, type TokenRole } from './question.js';
 
 /**
  * Template patterns: a template's question with its parameter values cut out, and the
@@ -162,12 +162,14 @@ interface SlotFill {
  * score). A result with `values` may still be below `MATCH_THRESHOLD`; hard rejections
  * have score 0 and no values. `reason` says in plain words what differs.
  */
-export function matchPattern(pattern: string, question: string, words: MatcherWords = NO_WORDS): MatchResult {
+export function matchPattern(pattern: string, asked: string | ReadText, words: MatcherWords = NO_WORDS): MatchResult {
+  const read = asRead(asked);
+  const question = read.text;
   const items = parsePattern(pattern);
   if (!items.some((item) => item.kind === 'word' && (item.role === 'content' || item.role === 'critical'))) {
     return { score: 0, reason: 'the template question has no significant words to anchor on' };
   }
-  const tokens = questionTokens(question, words);
+  const tokens = questionTokens(read, words);
   if (tokens.length === 0) return { score: 0, reason: 'the question has no words' };
   if (tokens.length > MAX_TOKENS) return { score: 0, reason: `the question is longer than ${MAX_TOKENS} words` };
 

@@ -20,6 +20,7 @@
 import { wordTable } from '../../platform/word-table.js';
 import { createHash } from 'node:crypto';
 import { analyze, fold, isFunctionWord, lemmasOf } from '../../language/analyze.js';
+import type { Token } from '../../language/analyze.js';
 import { identifierWords } from '../../engine/planner/words.js';
 
 export type TokenRole = 'stop' | 'frame' | 'filler' | 'content' | 'critical';
@@ -137,6 +138,15 @@ export function roleOf(canonical: string): TokenRole {
 /** Words, numbers (`1,000`, `3.5`) and words with inner apostrophes (`O'Brien`, `didn't`). */
 const WORD = /[\p{L}\p{M}\p{N}]+(?:(?:['\u2019]|[.,](?=\p{N}))[\p{L}\p{M}\p{N}]+)*/gu;
 
+/** A question's text with its words as the turn read them once (`Understanding.tokens`): matched without reading them again. */
+export interface ReadText {
+  text: string;
+  tokens: readonly Token[];
+}
+
+/** A text the matcher reads itself (a template's question, a slot's value) or one the turn has read already. */
+export const asRead = (question: string | ReadText): ReadText => (typeof question === 'string' ? { text: question, tokens: analyze(question) } : question);
+
 const token = (text: string, start: number, end: number, canonical: string, surface: string): QuestionToken => {
   const role = roleOf(canonical);
   return { token: text.slice(start, end), canonical, start, end, stop: role === 'stop', role, surface };
@@ -149,9 +159,10 @@ const token = (text: string, start: number, end: number, canonical: string, surf
  * did + not; can't → can + not; won't → will + not); a possessive "'s" and contractions ('re, 've,
  * 'll, 'd, 'm) are dropped from the word and its span; other apostrophes are ignored (O'Brien → obrien).
  */
-export function questionTokens(text: string, words: MatcherWords = NO_WORDS): QuestionToken[] {
+export function questionTokens(question: string | ReadText, words: MatcherWords = NO_WORDS): QuestionToken[] {
+  const { text, tokens } = asRead(question);
   const lemmaAt = new Map<number, { lower: string; lemma: string }>();
-  for (const t of analyze(text)) if (t.pos !== 'quote') lemmaAt.set(t.start, { lower: t.lower.replace(/'s$/, ''), lemma: t.lemma });
+  for (const t of tokens) if (t.pos !== 'quote') lemmaAt.set(t.start, { lower: t.lower.replace(/'s$/, ''), lemma: t.lemma });
   // The lemma of the word at `start` when the language layer read the same word there.
   const canonicalAt = (start: number, word: string) => {
     const read = lemmaAt.get(start);

@@ -6,7 +6,7 @@ import { buildPattern, MATCH_THRESHOLD, matchPattern, slotsOf } from './pattern-
 import type { QueryAssessment } from './assessment.js';
 import { fillFromSession } from './parameter-sources.js';
 import type { SessionEntity } from './parameter-sources.js';
-import { NO_WORDS, normalizeQuestion, type MatcherWords } from './question.js';
+import { asRead, NO_WORDS, normalizeQuestion, type MatcherWords, type ReadText } from './question.js';
 import type { ApiQuery, QueryService } from './service.js';
 import { SIMILAR_MAX, SIMILARITY_MIN } from './service.js';
 import type { CurationStore } from './curation-store.js';
@@ -50,7 +50,7 @@ function typed(example: unknown, captured: string): unknown {
  * their examples), the rest from what the session resolved (parameter-sources.ts), never the
  * values of the conversation the template was approved from.
  */
-function fill(candidate: TemplateCandidateRow, question: string, values: Record<string, string>, entities: readonly SessionEntity[]) {
+function fill(candidate: TemplateCandidateRow, question: ReadText, values: Record<string, string>, entities: readonly SessionEntity[]) {
   const captured: Record<string, unknown> = {};
   for (const p of candidate.template_parameters) {
     if (values[p.name] === undefined) continue;
@@ -119,7 +119,8 @@ export class TemplateService {
    * The best template for a question with its parameters filled, or why none fits. `entities`
    * are the things the session resolved the question's mentions to (pronouns and choices included).
    */
-  async match(question: string, entities: readonly SessionEntity[] = []): Promise<TemplateMatch> {
+  async match(asked: string | ReadText, entities: readonly SessionEntity[] = []): Promise<TemplateMatch> {
+    const question = asRead(asked);
     const words = await this.words();
     const keys = candidateMatchKeys(question, words).filter(Boolean);
     if (keys.length === 0) return { matched: false, score: 0, reason: 'the question has no significant words' };

@@ -3,7 +3,9 @@ import { composeAnswer } from '../../planner/answer.js';
 import { explainEmpty } from '../../planner/empty-answer.js';
 import { composeMeaningAnswer } from '../../planner/meaning-answer.js';
 import { countWith, needsTotal, readQuestion } from '../../planner/read-question.js';
-import type { PlanDescription, ResolvedEntity } from '../../planner/plan.js';
+import type { PlanDescription } from '../../planner/plan.js';
+import { UnderstandingSchema } from '../../planner/understand.js';
+import { ResolvedEntitySchema } from '../entity-schemas.js';
 import { defineTool } from '../tool.js';
 
 /** One sentence in plain language from the rows, shaped by the kind of question (no model needed). */
@@ -17,16 +19,15 @@ export default defineTool({
       columns: z.array(z.string()),
       rows: z.array(z.record(z.string(), z.unknown())),
       truncated: z.boolean(),
-      understanding: z.record(z.string(), z.unknown()).optional().describe('The question as understood: shapes the sentence when the query came from elsewhere (a template, a model).'),
-      entities: z.array(z.record(z.string(), z.unknown())).optional(),
+      understanding: UnderstandingSchema.optional().describe('The question as understood: shapes the sentence when the query came from elsewhere (a template, a model).'),
+      entities: z.array(ResolvedEntitySchema).optional(),
     })
     .strict(),
   output: z.object({ text: z.string() }),
   async run({ description, columns, rows, truncated, understanding, entities }, { schema, graph }) {
     const shape = description as unknown as PlanDescription;
     // A query from a template or a model: the planner's reading of the question tells what the rows are ("14 people work at …").
-    const question = (understanding as { question?: string } | undefined)?.question;
-    const reading = !shape.meaning && question ? readQuestion(question, (await schema.get()).lexicon, (entities ?? []) as unknown as ResolvedEntity[]) : undefined;
+    const reading = !shape.meaning && understanding ? readQuestion(understanding, (await schema.get()).lexicon, entities ?? []) : undefined;
     const meaning = shape.meaning ?? (reading?.ok ? reading.meaning : undefined);
     if (!meaning) return { text: composeAnswer({ description: shape, columns, rows, truncated }) };
     // A cut list of the planner's own query says how many there are in all (counted only when needed).

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { decideMentions } from '../../planner/resolve.js';
 import type { MentionSearch } from '../../planner/mention-search.js';
 import type { ResolutionMemory } from '../../planner/resolve.js';
-import type { Understanding } from '../../planner/understand.js';
-import { CandidateSchema, MentionSearchSchema, RelationshipValueSchema } from '../entity-schemas.js';
+import { UnderstandingSchema } from '../../planner/understand.js';
+import { CandidateSchema, MentionSearchSchema, RelationshipValueSchema, ResolvedEntitySchema } from '../entity-schemas.js';
 import { defineTool } from '../tool.js';
 
 /** Decides what each searched mention names, with what the session remembers when that decides it. */
@@ -17,7 +17,7 @@ export default defineTool({
     'the session’s memories would decide.',
   input: z
     .object({
-      understanding: z.record(z.string(), z.unknown()),
+      understanding: UnderstandingSchema,
       search: MentionSearchSchema,
       memory: z
         .object({
@@ -30,7 +30,7 @@ export default defineTool({
   output: z.object({
     status: z.enum(['resolved', 'ambiguous', 'unknown', 'too_many', 'needs_memory']),
     max: z.number().int().optional(),
-    entities: z.array(z.record(z.string(), z.unknown())).default([]),
+    entities: z.array(ResolvedEntitySchema).default([]),
     from_memory: z.array(z.string()).default([]),
     mention: z.string().optional(),
     candidates: z.array(CandidateSchema).default([]),
@@ -42,15 +42,15 @@ export default defineTool({
     const { vocabulary } = await schema.get();
     const result = decideMentions(
       search as Extract<MentionSearch, { status: 'searched' }>,
-      understanding as unknown as Understanding,
+      understanding,
       vocabulary,
       memory as ResolutionMemory | undefined,
     );
     switch (result.status) {
       case 'resolved':
-        return { status: 'resolved' as const, entities: result.entities as unknown as Record<string, unknown>[], from_memory: result.fromMemory, values: result.values ?? [] };
+        return { status: 'resolved' as const, entities: result.entities, from_memory: result.fromMemory, values: result.values ?? [] };
       case 'ambiguous':
-        return { status: 'ambiguous' as const, mention: result.mention.text, candidates: result.candidates, entities: result.entities as unknown as Record<string, unknown>[] };
+        return { status: 'ambiguous' as const, mention: result.mention.text, candidates: result.candidates, entities: result.entities };
       case 'unknown':
         return { status: 'unknown' as const, unknown: result.mentions, candidates: result.suggestions };
       case 'too_many':

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { searchMentions } from '../../planner/mention-search.js';
-import type { Understanding } from '../../planner/understand.js';
+import { UnderstandingSchema } from '../../planner/understand.js';
 import { MentionSearchSchema } from '../entity-schemas.js';
 import { defineTool } from '../tool.js';
 
@@ -12,11 +12,11 @@ export default defineTool({
     'Looks up each mention of a question in the graph by name search (a name split over several words is joined, ' +
     '"A and B" names two things) and lists the nodes each may name; suggests nodes when nothing named is found. ' +
     'A question naming more things than CHAT_MAX_MENTIONS allows is refused before any search.',
-  input: z.object({ understanding: z.record(z.string(), z.unknown()) }).strict(),
+  input: z.object({ understanding: UnderstandingSchema }).strict(),
   output: MentionSearchSchema,
   async run({ understanding }, { schema, graph, chat }) {
     const { vocabulary, lexicon } = await schema.get();
-    const search = await searchMentions(graph, understanding as unknown as Understanding, vocabulary, chat.maxMentions, lexicon);
+    const search = await searchMentions(graph, understanding, vocabulary, chat.maxMentions, lexicon);
     return search.status === 'too_many' ? { status: 'too_many' as const, max: search.max } : search;
   },
 });

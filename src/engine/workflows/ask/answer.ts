@@ -2,8 +2,8 @@ import type { Candidate } from '../../planner/mention-search.js';
 import type { PlanDescription } from '../../planner/plan.js';
 import type { WorkflowNode } from '../workflow.js';
 import type { AskInput } from './input.js';
-import { haltOf, queryOf, haltedQueryType, generatorOf } from './outputs.js';
-import type { Understood, Memory } from './outputs.js';
+import { haltOf, queryOf, haltedQueryType, generatorOf, understandingOf } from './outputs.js';
+import type { Memory } from './outputs.js';
 
 /** The property that names the thing an answer found (its label's naming key, as the planner read it). */
 function focusNameKey(d: PlanDescription): string {
@@ -25,7 +25,9 @@ export const answerNode: WorkflowNode<AskInput> = {
   async run({ tool, input, outputs, emit }) {
     const halt = haltOf(outputs);
     const query = queryOf(outputs);
-    const kind = (outputs.understand as unknown as Understood).understanding.kind;
+    const understanding = understandingOf(outputs);
+    // The kind the query was written for (the planner settles it once the names are known); the wording's, without one.
+    const kind = query?.description.kind ?? understanding.kind;
     if (halt || !query) {
       const text = halt?.text ?? 'I could not answer that.';
       const message = await tool<{ message_id: string }>('message_post', { content: text, answer: { kind, query: null, halted: halt?.reason ?? 'no_query' } });
@@ -38,7 +40,7 @@ export const answerNode: WorkflowNode<AskInput> = {
       columns: result.columns,
       rows: result.rows,
       truncated: result.truncated,
-      understanding: (outputs.understand as unknown as Understood).understanding,
+      understanding,
       entities: outputs.resolve?.entities ?? [],
     });
     // An empty answer came from nothing: it cites no document.

@@ -3,8 +3,8 @@ import { labelWord } from '../../planner/answer.js';
 import type { PlanDescription } from '../../planner/plan.js';
 import type { WorkflowNode } from '../workflow.js';
 import type { AskInput } from './input.js';
-import { haltOf, queryOf, skip, NONE_OF_THESE } from './outputs.js';
-import type { Halt, Understood, Memory, Query } from './outputs.js';
+import { haltOf, queryOf, skip, understandingOf, NONE_OF_THESE } from './outputs.js';
+import type { Halt, Memory, Query } from './outputs.js';
 
 /** Most choices between readings one question asks for. */
 const READING_CHOICES_MAX = 3;
@@ -25,7 +25,7 @@ export const generateNode: WorkflowNode<AskInput> = {
   replayable: true,
   async run({ tool, input, outputs, emit, ask }) {
     if (haltOf(outputs) || queryOf(outputs)) return skip;
-    const { understanding } = outputs.understand as unknown as Understood;
+    const understanding = understandingOf(outputs);
     // Recalled by the resolve step when they decided something there; otherwise now.
     const memories = (outputs.resolve?.memories as Memory[] | undefined) ?? (await tool<{ memories: Memory[] }>('memory_recall', {})).memories;
     // A reviewer corrected the query of this very question earlier in the session: use their query.
@@ -37,7 +37,7 @@ export const generateNode: WorkflowNode<AskInput> = {
         parameters: {},
         template_id: null,
         generator: 'correction',
-        description: { kind: understanding.kind as PlanDescription['kind'], entities: entities.map((e) => ({ name: e.name, label: e.label })) },
+        description: { kind: understanding.kind, entities: entities.map((e) => ({ name: e.name, label: e.label })) },
       };
       await emit('query_generated', { cypher: query.cypher, generator: 'correction', attempts: 0, note: 'a reviewer’s correction from earlier in the session' });
       return { output: { query }, queryType: 'generated' };
@@ -57,7 +57,7 @@ export const generateNode: WorkflowNode<AskInput> = {
     };
     const chosen: string[] = [];
     const write = () =>
-      tool<Generated>('query_generate', { question: input.question, understanding, entities: outputs.resolve?.entities ?? [], values: outputs.resolve?.values ?? [], memories, chosen });
+      tool<Generated>('query_generate', { understanding, entities: outputs.resolve?.entities ?? [], values: outputs.resolve?.values ?? [], memories, chosen });
     let generated = await write();
     // Readings the words leave open are offered, never guessed; "none of these" ends the question with what was understood.
     while (!generated.ok && generated.choices?.length && chosen.length < READING_CHOICES_MAX) {

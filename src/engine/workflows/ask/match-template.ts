@@ -1,29 +1,28 @@
-import type { PlanDescription } from '../../planner/plan.js';
 import type { WorkflowNode } from '../workflow.js';
 import type { AskInput } from './input.js';
-import { haltOf, skip } from './outputs.js';
-import type { Understood, Query } from './outputs.js';
+import { haltOf, skip, understandingOf } from './outputs.js';
+import type { Query } from './outputs.js';
 
 export const matchTemplateNode: WorkflowNode<AskInput> = {
   id: 'match_template',
   description: 'Asks the template matcher for an approved template that answers the question, filled with the resolved values.',
   tools: ['template_match'],
   replayable: true,
-  async run({ tool, input, outputs, emit }) {
+  async run({ tool, outputs, emit }) {
     if (haltOf(outputs)) return skip;
+    const understanding = understandingOf(outputs);
     const match = await tool<{ matched: boolean; template_id?: number; cypher?: string; parameters?: Record<string, unknown>; score?: number }>(
       'template_match',
-      { question: input.question, entities: outputs.resolve?.entities ?? [] },
+      { understanding, entities: outputs.resolve?.entities ?? [] },
     );
     if (!match.matched) return { output: { matched: false, score: match.score ?? 0 } };
-    const understanding = (outputs.understand as unknown as Understood).understanding;
     const entities = (outputs.resolve?.entities ?? []) as { name: string; label: string }[];
     const query: Query = {
       cypher: match.cypher!,
       parameters: match.parameters ?? {},
       template_id: match.template_id!,
       generator: 'template',
-      description: { kind: understanding.kind as PlanDescription['kind'], entities: entities.map((e) => ({ name: e.name, label: e.label })) },
+      description: { kind: understanding.kind, entities: entities.map((e) => ({ name: e.name, label: e.label })) },
     };
     await emit('query_reused', { template_id: match.template_id, cypher: query.cypher, parameters: query.parameters, score: match.score ?? null });
     return { output: { matched: true, query }, queryType: 'template' };

@@ -1,4 +1,6 @@
 import type { PlanDescription } from '../../planner/plan.js';
+import { UnderstandingSchema } from '../../planner/understand.js';
+import type { Understanding } from '../../planner/understand.js';
 
 /** What the steps of `ask` hand each other, and how a step reads its predecessors' outputs. */
 
@@ -6,9 +8,6 @@ export type Out = Record<string, Record<string, unknown>>;
 export interface Halt {
   reason: 'unknown' | 'no_query' | 'declined' | 'rejected' | 'out_of_scope';
   text: string;
-}
-export interface Understood {
-  understanding: Record<string, unknown> & { kind: string; question: string };
 }
 /** Something the session remembers. */
 export interface Memory {
@@ -29,6 +28,8 @@ export interface Query {
   description: PlanDescription;
 }
 
+/** The question as the understand step read it, once for the turn (validated: a step's output is stored as JSON). */
+export const understandingOf = (outputs: Out): Understanding => UnderstandingSchema.parse(outputs.understand?.understanding);
 export const haltOf = (outputs: Out): Halt | undefined =>
   Object.values(outputs).map((o) => o.halt as Halt | undefined).find((h) => h !== undefined);
 export const declinedOf = (outputs: Out): Declined | undefined =>

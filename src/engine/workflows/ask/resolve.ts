@@ -4,7 +4,8 @@ import { normalizeMention } from '../../planner/mention-search.js';
 import type { Candidate } from '../../planner/mention-search.js';
 import type { WorkflowNode } from '../workflow.js';
 import type { AskInput } from './input.js';
-import type { Halt, Understood, Memory } from './outputs.js';
+import { understandingOf } from './outputs.js';
+import type { Halt, Memory } from './outputs.js';
 
 /** Properties whose values differ among the candidates: what a person can tell them apart by (at most three). */
 function distinguishing(candidates: Candidate[]): string[] {
@@ -36,7 +37,7 @@ export const resolveNode: WorkflowNode<AskInput> = {
   tools: ['entity_search', 'entity_resolve', 'memory_recall', 'memory_save'],
   replayable: true,
   async run(ctx) {
-    const { understanding } = ctx.outputs.understand as unknown as Understood;
+    const understanding = understandingOf(ctx.outputs);
     const search = await ctx.tool<Record<string, unknown>>('entity_search', { understanding });
     // The memories are read only when they decide something (most questions name what they mean).
     let memories: Memory[] | undefined;

@@ -1,14 +1,14 @@
+import type { Understanding } from '../../planner/understand.js';
 import type { WorkflowNode } from '../workflow.js';
 import type { AskInput } from './input.js';
-import type { Understood } from './outputs.js';
 
 export const understandNode: WorkflowNode<AskInput> = {
   id: 'understand',
-  description: 'Finds the kind of question and the mentions of things in it.',
+  description: 'Reads the question once for the turn: its words, its kind and the mentions of things in it.',
   tools: ['question_understand'],
   replayable: true,
   async run({ tool, input }) {
-    const understanding = await tool<Understood['understanding']>('question_understand', { question: input.question });
+    const understanding = await tool<Understanding>('question_understand', { question: input.question });
     return { output: { understanding } };
   },
 };

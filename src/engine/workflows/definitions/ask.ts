@@ -27,7 +27,8 @@ export default defineWorkflow({
     'policy asks, runs it, answers in plain language with the rows as CSV and JSON files, and queues a new query for curation.',
   // Every step but the last only reads or writes idempotently, so fast steps share a commit; the
   // curation queue and the template counters are written once, by the last step.
-  version: '4',
+  // Version 5: the understand step's output holds the question's analyzed words, which later steps read instead of analyzing again.
+  version: '5',
   input: askInput,
   // One step per file of ../ask/, in the order they run.
   nodes: [understandNode, resolveNode, matchTemplateNode, generateNode, validateNode, reviewNode, executeNode, answerNode, recordNode],

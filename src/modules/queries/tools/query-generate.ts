@@ -6,10 +6,11 @@ import type { Plan, PlanDescription, ResolvedEntity } from '../../../engine/plan
 import { askIfMany, describeReading, readQuestion } from '../../../engine/planner/read-question.js';
 import { fingerprintCypher } from '../../../cypher/fingerprint.js';
 import type { Lexicon } from '../../../engine/planner/lexicon.js';
+import { UnderstandingSchema } from '../../../engine/planner/understand.js';
 import type { Understanding } from '../../../engine/planner/understand.js';
 import { tokenize, wordKey } from '../../../engine/planner/words.js';
 import { defineTool } from '../../../engine/tools/tool.js';
-import { RelationshipValueSchema } from '../../../engine/tools/entity-schemas.js';
+import { RelationshipValueSchema, ResolvedEntitySchema } from '../../../engine/tools/entity-schemas.js';
 import type { GraphStore } from '../../../stores/graph/port.js';
 import type { QueryService } from '../service.js';
 import type { TemplateService } from '../templates.js';
@@ -54,9 +55,8 @@ export function queryGenerateTool({ queries, templates }: { queries: QueryServic
       'Names the approved template of the same Cypher shape, if any, with the query’s values as its parameters.',
     input: z
       .object({
-        question: z.string().min(1).max(10_000),
-        understanding: z.record(z.string(), z.unknown()),
-        entities: z.array(z.record(z.string(), z.unknown())),
+        understanding: UnderstandingSchema.describe('The question as the turn read it (question_understand).'),
+        entities: z.array(ResolvedEntitySchema),
         values: z
           .array(RelationshipValueSchema)
           .default([])
@@ -85,14 +85,13 @@ export function queryGenerateTool({ queries, templates }: { queries: QueryServic
         .describe('The approved template of the same shape (a question phrased unlike its own), filled with this query’s values.'),
     }),
     timeoutMs: 120_000,
-    async run({ question, understanding, entities, memories, chosen }, context) {
+    async run({ understanding, entities: resolved, memories, chosen }, context) {
       const { schema, lexicon } = await context.schema.get();
-      const understood = understanding as unknown as Understanding;
-      const resolved = entities as unknown as ResolvedEntity[];
-      const planned = await planQuestion(question, resolved, lexicon, chosen, context.graph);
+      const { question } = understanding;
+      const planned = await planQuestion(understanding, resolved, lexicon, chosen, context.graph);
       const description: PlanDescription = planned.ok
         ? planned.description
-        : { kind: understood.kind, entities: resolved.map((e) => ({ name: e.name, label: e.label })) };
+        : { kind: understanding.kind, entities: resolved.map((e) => ({ name: e.name, label: e.label })) };
       // A question the graph cannot answer, or an instruction to change it, is refused before any model is asked.
       if (!planned.ok && planned.scope) {
         return { ok: false, generator: 'planner' as const, reason: planned.reason, scope: planned.scope, known_labels: lexicon.labels.map((l) => l.label) };
@@ -149,8 +148,8 @@ export function queryGenerateTool({ queries, templates }: { queries: QueryServic
  * too unsure to run (what was understood and what could not be placed), or readings to choose
  * from (`graph` tells whether more things match than "the top 5" shows, or several "rack 1").
  */
-async function planQuestion(question: string, resolved: ResolvedEntity[], lexicon: Lexicon, chosen: string[], graph: Pick<GraphStore, 'runReadOnly'>): Promise<Plan> {
-  const reading = await askIfMany(readQuestion(question, lexicon, resolved, chosen), graph);
+async function planQuestion(understood: Understanding, resolved: ResolvedEntity[], lexicon: Lexicon, chosen: string[], graph: Pick<GraphStore, 'runReadOnly'>): Promise<Plan> {
+  const reading = await askIfMany(readQuestion(understood, lexicon, resolved, chosen), graph);
   if (reading.ok) return { ok: true, cypher: reading.cypher, description: describeReading(reading, resolved) };
   return { ok: false, reason: reading.reason, ...(reading.scope ? { scope: reading.scope } : {}), ...(reading.choices ? { choices: reading.choices } : {}) };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fold } from '../../../engine/planner/words.js';
+import { UnderstandingSchema } from '../../../engine/planner/understand.js';
 import { defineTool } from '../../../engine/tools/tool.js';
 import type { TemplateService } from '../templates.js';
 
@@ -29,7 +30,7 @@ export function templateMatchTool({ templates }: { templates: TemplateService })
     description: 'Finds an approved template whose question pattern fits the question and fills its parameters from it.',
     input: z
       .object({
-        question: z.string().min(1).max(10_000),
+        understanding: UnderstandingSchema.describe('The question as the turn read it (question_understand): matched without reading its words again.'),
         entities: z
           .array(z.object({ name: z.string(), label: z.string(), key: z.string().nullish() }).loose())
           .default([])
@@ -44,8 +45,8 @@ export function templateMatchTool({ templates }: { templates: TemplateService })
       score: z.number().optional(),
       reason: z.string().optional(),
     }),
-    async run({ question, entities }) {
-      const match = await templates.match(question, entities);
+    async run({ understanding, entities }) {
+      const match = await templates.match({ text: understanding.question, tokens: understanding.tokens }, entities);
       if (!match.matched) return { matched: false, score: match.score, reason: match.reason };
       const disagreement = labelsAgree(match.cypher, match.parameters, entities);
       if (disagreement) return { matched: false, score: match.score, reason: `template ${match.template_id} does not fit: ${disagreement}` };
