@@ -94,10 +94,10 @@ const pick = defineWorkflow({
     {
       id: 'before',
       description: 'runs once',
-      tools: ['test_echo'],
+      tools: [echo],
       async run({ run, tool }) {
         gates.record(run.id, 'before');
-        return { output: await tool<{ value: string }>('test_echo', { value: 'before' }) };
+        return { output: await tool(echo, { value: 'before' }) };
       },
     },
     {
@@ -129,11 +129,11 @@ const timing = defineWorkflow({
     {
       id: 'call',
       description: 'calls',
-      tools: ['test_sleep'],
+      tools: [sleep],
       async run({ input, tool }) {
-        if (input.mode === 'slow') await tool('test_sleep', { ms: 10_000 });
-        if (input.mode === 'bad_input') await tool('test_sleep', { ms: 'soon' });
-        if (input.mode === 'undeclared') await tool('test_echo', { value: 'x' });
+        if (input.mode === 'slow') await tool(sleep, { ms: 10_000 });
+        if (input.mode === 'bad_input') await tool(sleep, { ms: 'soon' } as never); // input its schema refuses, on purpose
+        if (input.mode === 'undeclared') await tool(echo, { value: 'x' });
         return { output: {} };
       },
     },
@@ -154,12 +154,12 @@ const threeSteps = (id: string, options: { replayable: boolean; blocks: boolean 
     nodes: ['a', 'b', 'c'].map((node) => ({
       id: node,
       description: node,
-      tools: ['test_echo'],
+      tools: [echo],
       replayable: options.replayable,
       async run({ run, tool, input, signal }) {
         gates.record(run.id, node);
         if (node === 'b' && (input as { block: boolean }).block) await gates.block(run.id, signal);
-        return { output: await tool<{ value: string }>('test_echo', { value: node }) };
+        return { output: await tool(echo, { value: node }) };
       },
     })),
   });
@@ -174,11 +174,11 @@ const publishes = defineWorkflow({
   nodes: ['a', 'b'].map((node) => ({
     id: node,
     description: node,
-    tools: ['test_echo'],
+    tools: [echo],
     replayable: true,
     async run({ tool, emit }) {
       if (node === 'b') await emit('answer_ready', { text: 'an answer' });
-      return { output: await tool<{ value: string }>('test_echo', { value: node }) };
+      return { output: await tool(echo, { value: node }) };
     },
   })),
 });
@@ -229,11 +229,11 @@ const handoff = defineWorkflow({
     {
       id: 'first',
       description: 'probe, then write',
-      tools: ['test_probe', 'test_write'],
+      tools: [probe, write],
       replayable: true,
       async run({ tool }) {
-        await tool('test_probe', {});
-        await tool('test_write', { value: 'x' });
+        await tool(probe, {});
+        await tool(write, { value: 'x' });
         return { output: {} };
       },
     },

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Meaning } from './meaning.js';
 
 /**
@@ -54,6 +55,15 @@ export interface PlanDescription {
   confidence?: number;
   mappings?: { word: string; to: string; kind: 'label' | 'relationship' | 'property' | 'value' | 'synonym'; guessed: boolean }[];
 }
+
+/**
+ * A plan description as it crosses the run's steps (JSON): its kind checked, the rest as the planner wrote it
+ * (its meaning is the planner's own record, read back only by the planner).
+ */
+export const PlanDescriptionSchema = z.custom<PlanDescription>(
+  (value) => typeof value === 'object' && value !== null && 'kind' in value && (QUESTION_KINDS as readonly unknown[]).includes(value.kind),
+  'a plan description',
+);
 
 /** Longest id of a choice between readings (it comes back from the person asking, through the generate tool). */
 export const READING_CHOICE_ID_MAX = 500;

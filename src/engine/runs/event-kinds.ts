@@ -25,6 +25,9 @@ export const EVENT_KINDS = [
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
+/** Events a node may publish itself; the engine publishes the run, step and tool events. */
+export type NodeEventKind = Extract<EventKind, 'query_generated' | 'query_reused' | 'answer_ready' | 'ingestion_progress'>;
+
 /**
  * `step_completed.query_type`: what query work a step did. `template`: an approved template
  * was reused. `generated`: a new query was written. `clarification`: the step asked the user

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import type { z } from 'zod';
 import { answerFor } from './answers.js';
 import type { Logger } from 'pino';
 import type { EventStore } from './event-store.js';
@@ -11,9 +12,10 @@ import type { JobHandler } from '../jobs/worker.js';
 import { RunStoppedError } from '../tools/registry.js';
 import type { ToolRegistry } from '../tools/registry.js';
 import { ToolError } from '../tools/tool.js';
-import type { ToolServices } from '../tools/tool.js';
+import type { ToolContract, ToolServices } from '../tools/tool.js';
 import type { WorkflowRegistry } from '../workflows/registry.js';
-import type { InputRequest, NodeContext, NodeEventKind, WorkflowDefinition, WorkflowNode } from '../workflows/workflow.js';
+import type { NodeEventKind } from './event-kinds.js';
+import type { InputRequest, NodeContext, WorkflowDefinition, WorkflowNode } from '../workflows/workflow.js';
 import { RunJournal } from './journal.js';
 import { RUN_JOB_KIND } from '../jobs/kinds.js';
 
@@ -301,8 +303,9 @@ export class RunExecutor implements JobHandler {
       run: { id: run.id, sessionId: run.session_id, owner: run.owner, workflow: workflow.id },
       outputs,
       signal,
-      tool: async <T>(name: string, toolInput: unknown): Promise<T> => {
-        if (!node.tools.includes(name)) {
+      tool: async <I extends z.ZodType, O extends z.ZodType>(handle: ToolContract<I, O>, toolInput: z.input<I>): Promise<z.output<O>> => {
+        const { name } = handle;
+        if (!node.tools.includes(handle)) {
           throw new ToolError(name, 'not_declared', `step ${node.id} does not declare this tool`);
         }
         if (!this.deps.tools.get(name)?.readOnly) await committed;
@@ -319,7 +322,7 @@ export class RunExecutor implements JobHandler {
         return (await this.deps.tools.invoke(name, toolInput, call, this.deps.services, async (report) => {
           journal.event('tool_executed', { ...report, node: node.id });
           journal.commitSoon();
-        })) as T;
+        })) as z.output<O>;
       },
       emit: publish,
       ask: async (request: InputRequest) => {

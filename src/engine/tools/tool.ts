@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import type { GraphStore } from '../../stores/graph/port.js';
 import type { ModelQueryWriter } from '../llm/query-writer.js';
 import type { SchemaCache } from '../planner/schema-cache.js';
-import type { NodeEventKind } from '../workflows/workflow.js';
+import type { NodeEventKind } from '../runs/event-kinds.js';
 
 /**
  * A tool: one named capability a workflow step may call. Its input and output are zod
@@ -43,12 +43,23 @@ export interface ToolCall {
 
 export interface ToolContext extends ToolServices, ToolCall {}
 
-export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+/**
+ * What a caller knows of a tool: its name and the schemas of its input and output. A step calls a
+ * tool through it (`tool(handle, input)`), typed by the schemas; a tool a module builds implements
+ * the engine's contract of it (`contracts/`) by spreading it into its definition.
+ */
+export interface ToolContract<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   /** Unique, `snake_case`. */
   name: string;
-  description: string;
   input: I;
   output: O;
+}
+
+/** Keeps a contract's schemas as their own types. */
+export const defineContract = <I extends z.ZodType, O extends z.ZodType>(contract: ToolContract<I, O>): ToolContract<I, O> => contract;
+
+export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> extends ToolContract<I, O> {
+  description: string;
   /** Time limit of one call; the TOOL_TIMEOUT_MS setting when absent. */
   timeoutMs?: number;
   /** `ingestion`: a step of a document's ingestion, bounded by INGEST_STEP_TIMEOUT_MS instead (its own limits bound its parts). */

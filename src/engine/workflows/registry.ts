@@ -47,8 +47,11 @@ export class WorkflowRegistry {
   verify(): void {
     for (const workflow of this.workflows.values()) {
       for (const node of workflow.nodes) {
-        for (const tool of node.tools) {
-          if (!this.tools.get(tool)) throw new Error(`workflow ${JSON.stringify(workflow.id)}: node ${node.id} uses the unknown tool ${tool}`);
+        for (const { name, input, output } of node.tools) {
+          const tool = this.tools.get(name);
+          if (!tool) throw new Error(`workflow ${JSON.stringify(workflow.id)}: node ${node.id} uses the unknown tool ${name}`);
+          // A step's calls are typed by the contract it names: the tool registered under that name must validate by the same schemas.
+          if (tool.input !== input || tool.output !== output) throw new Error(`workflow ${JSON.stringify(workflow.id)}: node ${node.id}: the tool ${name} does not implement the contract the node names`);
         }
       }
     }
@@ -70,10 +73,10 @@ export class WorkflowRegistry {
 
   /** The tools a workflow uses, each once, in the order its nodes name them. */
   toolsOf(workflow: WorkflowDefinition): string[] {
-    return [...new Set(workflow.nodes.flatMap((n) => n.tools))];
+    return [...new Set(workflow.nodes.flatMap((n) => n.tools.map((t) => t.name)))];
   }
 
   usingTool(toolName: string): WorkflowDefinition[] {
-    return this.list().filter((w) => w.nodes.some((n) => n.tools.includes(toolName)));
+    return this.list().filter((w) => w.nodes.some((n) => n.tools.some((t) => t.name === toolName)));
   }
 }

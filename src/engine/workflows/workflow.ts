@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { QueryType } from '../runs/event-kinds.js';
+import type { ToolContract } from '../tools/tool.js';
+import type { NodeEventKind, QueryType } from '../runs/event-kinds.js';
 
 /**
  * A workflow: a named, versioned sequence of nodes over a validated input. Each node does
@@ -19,14 +20,17 @@ export interface InputRequest {
   data?: Record<string, unknown>;
 }
 
+/** Outputs of the nodes that completed, by node id (stored as JSON with each step). */
+export type Out = Readonly<Record<string, Record<string, unknown>>>;
+
 export interface NodeContext<I = unknown> {
   /** The run's validated input. */
   input: I;
   run: { id: string; sessionId: string; owner: string; workflow: string };
   /** Outputs of the nodes that completed before this one, by node id. */
-  outputs: Readonly<Record<string, Record<string, unknown>>>;
-  /** Calls one of the node's declared tools (validated, timed, reported as `tool_executed`). */
-  tool<T = unknown>(name: string, input: unknown): Promise<T>;
+  outputs: Out;
+  /** Calls one of the node's declared tools (validated, timed, reported as `tool_executed`), typed by its contract. */
+  tool<I extends z.ZodType, O extends z.ZodType>(handle: ToolContract<I, O>, input: z.input<I>): Promise<z.output<O>>;
   /**
    * Waits for an answer from outside: the run pauses (no process holds it) and the node is
    * run again from its start when the answer arrives; by then `ask` returns it. A node asking
@@ -45,8 +49,6 @@ export interface NodeContext<I = unknown> {
   signal: AbortSignal;
 }
 
-/** Events a node may publish itself; the engine publishes the run, step and tool events. */
-export type NodeEventKind = 'query_generated' | 'query_reused' | 'answer_ready' | 'ingestion_progress';
 
 export interface NodeResult {
   /** Stored with the step; what later nodes read in `outputs` (JSON). */
@@ -60,7 +62,7 @@ export interface WorkflowNode<I = unknown> {
   id: string;
   description: string;
   /** The tools `run` may call; calling another one fails the step. */
-  tools: readonly string[];
+  tools: readonly ToolContract[];
   /**
    * Running the node again is harmless: it only reads, or its writes are idempotent (a file by
    * its path, one answer per run). Its end may then be committed together with later steps'

@@ -1,5 +1,24 @@
 import { z } from 'zod';
+import type { ToolContract } from '../../engine/tools/tool.js';
 import { defineWorkflow } from '../../engine/workflows/workflow.js';
+import type { WorkflowNode } from '../../engine/workflows/workflow.js';
+
+/** The ingestion's tools, as the documents module built them. */
+export interface IngestTools {
+  sniff: ToolContract;
+  extract: ToolContract;
+  resolve: ToolContract;
+  write: ToolContract;
+}
+
+/** A step that calls its one tool and keeps what it says (the tools stage and resume the work themselves). */
+const step = (id: string, description: string, handle: ToolContract): WorkflowNode => ({
+  id,
+  description,
+  tools: [handle],
+  run: async ({ tool }) => ({ output: IngestStepOutput.parse(await tool(handle, {})) }),
+});
+const IngestStepOutput = z.record(z.string(), z.unknown());
 
 /**
  * A document's ingestion: started by `POST /api/v1/documents/{doc_id}/ingest` (admins), not
@@ -7,7 +26,8 @@ import { defineWorkflow } from '../../engine/workflows/workflow.js';
  * it. Every step is safe to run again after a takeover; the stage and progress of each show
  * on the session's stream as `ingestion_progress`.
  */
-export const documentIngestWorkflow = defineWorkflow({
+export const documentIngestWorkflow = (tools: IngestTools) =>
+  defineWorkflow({
   id: 'document_ingest',
   name: 'Document ingestion',
   description:
@@ -17,10 +37,10 @@ export const documentIngestWorkflow = defineWorkflow({
   internal: true,
   input: z.object({ doc_id: z.uuid(), version: z.number().int().positive() }).strict(),
   nodes: [
-    { id: 'sniff', description: 'Checks the document and its bytes’ type.', tools: ['document_sniff'], run: async ({ tool }) => ({ output: await tool('document_sniff', {}) }) },
-    { id: 'extract', description: 'Text, chunks and facts, in a capped child process.', tools: ['document_extract'], run: async ({ tool }) => ({ output: await tool('document_extract', {}) }) },
-    { id: 'resolve', description: 'Links entities to the graph.', tools: ['document_resolve'], run: async ({ tool }) => ({ output: await tool('document_resolve', {}) }) },
-    { id: 'write', description: 'Writes the version and retires the previous one.', tools: ['document_write'], run: async ({ tool }) => ({ output: await tool('document_write', {}) }) },
+    step('sniff', 'Checks the document and its bytes’ type.', tools.sniff),
+    step('extract', 'Text, chunks and facts, in a capped child process.', tools.extract),
+    step('resolve', 'Links entities to the graph.', tools.resolve),
+    step('write', 'Writes the version and retires the previous one.', tools.write),
   ],
   output(outputs) {
     return { ...outputs.sniff, extracted: outputs.extract ?? {}, resolved: outputs.resolve ?? {}, written: outputs.write ?? {} };

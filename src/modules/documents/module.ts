@@ -78,16 +78,16 @@ export function createDocumentsModule(deps: {
     logger,
   });
   const ingestion = new DocumentIngestion({ documents, ingestions, writer, graph, schema, broadLabels, limits: config.documents.ingest, model: config.llm, logger });
+  const ingestTools = {
+    sniff: documentSniffTool({ documents: ingestion }),
+    extract: documentExtractTool({ documents: ingestion }),
+    resolve: documentResolveTool({ documents: ingestion }),
+    write: documentWriteTool({ documents: ingestion }),
+  };
   return {
     service,
-    tools: [
-      answerSourcesTool({ sources }),
-      documentSniffTool({ documents: ingestion }),
-      documentExtractTool({ documents: ingestion }),
-      documentResolveTool({ documents: ingestion }),
-      documentWriteTool({ documents: ingestion }),
-    ],
-    workflows: [documentIngestWorkflow],
+    tools: [answerSourcesTool({ sources }), ...Object.values(ingestTools)],
+    workflows: [documentIngestWorkflow(ingestTools)],
     plugin: fp(async (app) => {
       await app.register(documentRoutes, { service, limits: uploadLimits });
       const stopFollowing = await sources.follow();

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { MEMORY_KINDS } from '../../engine/tools/contracts/memories.js';
 import { ReadCache } from '../../platform/read-cache.js';
 import { currentSchema, whenCommitted } from '../../stores/relational/index.js';
 import type { Queryable, RelationalStore } from '../../stores/relational/index.js';
 
 /** SQL for what a session remembers between turns. One memory per (kind, key): a newer one replaces it. */
 
-export const MEMORY_KINDS = ['disambiguation', 'correction', 'comment', 'focus'] as const;
 export type MemoryKind = (typeof MEMORY_KINDS)[number];
 
 export interface MemoryRow {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema, pageOf } from '../../platform/schemas.js';
-import { MEMORY_KINDS } from '../memories/store.js';
+import { MEMORY_KINDS } from '../../engine/tools/contracts/memories.js';
 
 export const ReviewItemSchema = z
   .object({

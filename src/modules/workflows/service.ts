@@ -31,7 +31,7 @@ function listRegistries(workflows: WorkflowRegistry, tools: ToolRegistry): { wor
       description: w.description,
       version: w.version,
       input_schema: jsonSchemaOf(w.input, 'input'),
-      nodes: w.nodes.map((n) => ({ id: n.id, description: n.description, tools: [...n.tools], replayable: n.replayable === true })),
+      nodes: w.nodes.map((n) => ({ id: n.id, description: n.description, tools: n.tools.map((t) => t.name), replayable: n.replayable === true })),
       tools: workflows.toolsOf(w),
     }))
     .sort((a, b) => (a.id < b.id ? -1 : 1));

@@ -3,7 +3,7 @@ import { composeAnswer } from '../../planner/answer.js';
 import { explainEmpty } from '../../planner/empty-answer.js';
 import { composeMeaningAnswer } from '../../planner/meaning-answer.js';
 import { countWith, needsTotal, readQuestion } from '../../planner/read-question.js';
-import type { PlanDescription } from '../../planner/plan.js';
+import { PlanDescriptionSchema } from '../../planner/plan.js';
 import { UnderstandingSchema } from '../../planner/understand.js';
 import { ResolvedEntitySchema } from '../entity-schemas.js';
 import { defineTool } from '../tool.js';
@@ -15,7 +15,7 @@ export default defineTool({
   description: 'Writes a short answer in plain language from the rows of a query and what the question asked.',
   input: z
     .object({
-      description: z.record(z.string(), z.unknown()),
+      description: PlanDescriptionSchema,
       columns: z.array(z.string()),
       rows: z.array(z.record(z.string(), z.unknown())),
       truncated: z.boolean(),
@@ -24,8 +24,7 @@ export default defineTool({
     })
     .strict(),
   output: z.object({ text: z.string() }),
-  async run({ description, columns, rows, truncated, understanding, entities }, { schema, graph }) {
-    const shape = description as unknown as PlanDescription;
+  async run({ description: shape, columns, rows, truncated, understanding, entities }, { schema, graph }) {
     // A query from a template or a model: the planner's reading of the question tells what the rows are ("14 people work at …").
     const reading = !shape.meaning && understanding ? readQuestion(understanding, (await schema.get()).lexicon, entities ?? []) : undefined;
     const meaning = shape.meaning ?? (reading?.ok ? reading.meaning : undefined);

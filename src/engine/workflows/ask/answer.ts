@@ -1,9 +1,13 @@
-import type { Candidate } from '../../planner/mention-search.js';
 import type { PlanDescription } from '../../planner/plan.js';
 import type { WorkflowNode } from '../workflow.js';
 import type { AskInput } from './input.js';
-import { haltOf, queryOf, haltedQueryType, generatorOf, understandingOf } from './outputs.js';
-import type { Memory } from './outputs.js';
+import answerCompose from '../../tools/definitions/answer-compose.js';
+import csvEncode from '../../tools/definitions/csv-encode.js';
+import messagePost from '../../tools/definitions/message-post.js';
+import { fileWrite } from '../../tools/contracts/files.js';
+import { memorySave } from '../../tools/contracts/memories.js';
+import { answerSources } from '../../tools/contracts/sources.js';
+import { executedOf, focusOf, haltOf, queryOf, haltedQueryType, generatorOf, resolvedOf, understandingOf } from './outputs.js';
 
 /** The property that names the thing an answer found (its label's naming key, as the planner read it). */
 function focusNameKey(d: PlanDescription): string {
@@ -20,7 +24,7 @@ const FOCUS_MAX = 6;
 export const answerNode: WorkflowNode<AskInput> = {
   id: 'answer',
   description: 'Answers in plain language from the rows, saves them as CSV and JSON files, and remembers what was talked about.',
-  tools: ['answer_compose', 'answer_sources', 'csv_encode', 'file_write', 'message_post', 'memory_save'],
+  tools: [answerCompose, answerSources, csvEncode, fileWrite, messagePost, memorySave],
   replayable: true,
   async run({ tool, input, outputs, emit }) {
     const halt = haltOf(outputs);
@@ -28,27 +32,29 @@ export const answerNode: WorkflowNode<AskInput> = {
     const understanding = understandingOf(outputs);
     // The kind the query was written for (the planner settles it once the names are known); the wording's, without one.
     const kind = query?.description.kind ?? understanding.kind;
-    if (halt || !query) {
+    const result = executedOf(outputs);
+    if (halt || !query || !result) {
       const text = halt?.text ?? 'I could not answer that.';
-      const message = await tool<{ message_id: string }>('message_post', { content: text, answer: { kind, query: null, halted: halt?.reason ?? 'no_query' } });
+      const message = await tool(messagePost, { content: text, answer: { kind, query: null, halted: halt?.reason ?? 'no_query' } });
       await emit('answer_ready', { message_id: message.message_id, text, query: null, query_type: haltedQueryType(halt), generator: generatorOf(outputs) });
       return { output: { message_id: message.message_id, text } };
     }
-    const result = outputs.execute as unknown as { columns: string[]; rows: Record<string, unknown>[]; row_count: number; truncated: boolean };
-    const { text } = await tool<{ text: string }>('answer_compose', {
+    const resolved = resolvedOf(outputs);
+    const entities = resolved?.entities ?? [];
+    const { text } = await tool(answerCompose, {
       description: query.description,
       columns: result.columns,
       rows: result.rows,
       truncated: result.truncated,
       understanding,
-      entities: outputs.resolve?.entities ?? [],
+      entities,
     });
     // An empty answer came from nothing: it cites no document.
     const { sources, total: sourcesTotal } =
       result.row_count === 0
         ? { sources: [], total: 0 }
-        : await tool<{ sources: { doc_id: string; file_name: string; snippet: string; page: number | null }[]; total: number }>('answer_sources', {
-            keys: ((outputs.resolve?.entities ?? []) as { key?: string }[]).flatMap((e) => (e.key ? [e.key] : [])),
+        : await tool(answerSources, {
+            keys: entities.flatMap((e) => (e.key ? [e.key] : [])),
             // A long text cell (a post's body) names nothing a document would: only what could be a name is looked for.
             names: result.rows.flatMap((row) => Object.values(row).filter((v): v is string => typeof v === 'string' && v.length <= SOURCE_NAME_MAX_CHARS)).slice(0, 200),
             ...(query.description.target ? { label: query.description.target } : {}),
@@ -74,7 +80,7 @@ export const answerNode: WorkflowNode<AskInput> = {
       sources,
       sources_total: sourcesTotal,
     };
-    const message = await tool<{ message_id: string }>('message_post', { content: text, answer });
+    const message = await tool(messagePost, { content: text, answer });
     await emit('answer_ready', {
       message_id: message.message_id,
       text,
@@ -87,21 +93,20 @@ export const answerNode: WorkflowNode<AskInput> = {
       files,
       sources,
     });
-    const { csv } = await tool<{ csv: string }>('csv_encode', { columns: result.columns.length ? result.columns : ['result'], rows: result.rows });
-    await tool('file_write', { path: files[0], content: csv });
-    await tool('file_write', { path: files[1], content: JSON.stringify({ question: input.question, answer: text, query, ...result }, null, 2) });
+    const { csv } = await tool(csvEncode, { columns: result.columns.length ? result.columns : ['result'], rows: result.rows });
+    await tool(fileWrite, { path: files[0]!, content: csv });
+    await tool(fileWrite, { path: files[1]!, content: JSON.stringify({ question: input.question, answer: text, query, ...result }, null, 2) });
     // What was talked about: a single thing found comes first ("and where does she work?").
-    const entities = (outputs.resolve?.entities ?? []) as { name: string; label: string; nameProperty: string; key?: string }[];
     const single = result.rows.length === 1 && typeof result.rows[0]?.[result.columns[0] ?? ''] === 'string' && query.description.target;
     // What was talked about before stays behind it when this run read it (a pronoun's turn): "she" can still
     // mean the person of two turns ago after "it" meant her company.
-    const earlier = ((outputs.resolve?.memories as Memory[] | undefined)?.find((m) => m.kind === 'focus')?.value.entities as Candidate[] | undefined) ?? [];
+    const earlier = focusOf(resolved?.memories);
     const fresh = [
       ...(single ? [{ id: '', label: query.description.target!, name: String(result.rows[0]![result.columns[0]!]), nameProperty: focusNameKey(query.description), properties: {} }] : []),
       ...entities.map((e) => ({ id: '', key: e.key, label: e.label, name: e.name, nameProperty: e.nameProperty, properties: {} })),
     ];
     const focus = [...fresh, ...earlier.filter((c) => !fresh.some((f) => f.label === c.label && f.name === c.name))].slice(0, FOCUS_MAX);
-    if (focus.length > 0) await tool('memory_save', { kind: 'focus', key: 'last', value: { entities: focus } });
+    if (focus.length > 0) await tool(memorySave, { kind: 'focus', key: 'last', value: { entities: focus } });
     return { output: { message_id: message.message_id, text, files, sources } };
   },
 };

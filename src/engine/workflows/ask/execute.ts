@@ -1,5 +1,6 @@
 import { DomainError } from '../../../platform/domain-error.js';
 import { ToolError } from '../../tools/tool.js';
+import cypherRead from '../../tools/definitions/cypher-read.js';
 import type { WorkflowNode } from '../workflow.js';
 import type { AskInput } from './input.js';
 import { haltOf, queryOf, skip } from './outputs.js';
@@ -8,13 +9,13 @@ import type { Declined, Halt, Query } from './outputs.js';
 export const executeNode: WorkflowNode<AskInput> = {
   id: 'execute',
   description: 'Runs the query read-only under the time and row limits; a query the graph stops or cannot run is declined, with the reason, not a failed run.',
-  tools: ['cypher_read'],
+  tools: [cypherRead],
   replayable: true,
   async run({ tool, outputs }) {
     const query = queryOf(outputs);
     if (haltOf(outputs) || !query) return skip;
     try {
-      const result = await tool<{ columns: string[]; rows: Record<string, unknown>[]; row_count: number; truncated: boolean }>('cypher_read', {
+      const result = await tool(cypherRead, {
         cypher: query.cypher,
         parameters: query.parameters,
       });

@@ -1,10 +1,11 @@
 import { choosesJoin } from '../../planner/interpret-joins.js';
 import { labelWord } from '../../planner/answer.js';
-import type { PlanDescription } from '../../planner/plan.js';
 import type { WorkflowNode } from '../workflow.js';
 import type { AskInput } from './input.js';
-import { haltOf, queryOf, skip, understandingOf, NONE_OF_THESE } from './outputs.js';
-import type { Halt, Memory, Query } from './outputs.js';
+import { memoryRecall } from '../../tools/contracts/memories.js';
+import { queryGenerate } from '../../tools/contracts/queries.js';
+import { haltOf, queryOf, resolvedOf, skip, understandingOf, NONE_OF_THESE } from './outputs.js';
+import type { Halt, Query } from './outputs.js';
 
 /** Most choices between readings one question asks for. */
 const READING_CHOICES_MAX = 3;
@@ -21,17 +22,18 @@ export const generateNode: WorkflowNode<AskInput> = {
     'planner otherwise); an approved template of the same Cypher shape is reused instead. When the question leaves ' +
     'readings open (two ways of joining what it names, what “top” ranks by, how lists are counted), asks which one is ' +
     'meant, with “none of these”.',
-  tools: ['query_generate', 'memory_recall'],
+  tools: [queryGenerate, memoryRecall],
   replayable: true,
   async run({ tool, input, outputs, emit, ask }) {
     if (haltOf(outputs) || queryOf(outputs)) return skip;
     const understanding = understandingOf(outputs);
     // Recalled by the resolve step when they decided something there; otherwise now.
-    const memories = (outputs.resolve?.memories as Memory[] | undefined) ?? (await tool<{ memories: Memory[] }>('memory_recall', {})).memories;
+    const resolved = resolvedOf(outputs);
+    const entities = resolved?.entities ?? [];
+    const memories = resolved?.memories ?? (await tool(memoryRecall, {})).memories;
     // A reviewer corrected the query of this very question earlier in the session: use their query.
     const correction = memories.find((m) => m.kind === 'correction' && m.key === input.question);
     if (correction && typeof correction.value.corrected === 'string') {
-      const entities = (outputs.resolve?.entities ?? []) as { name: string; label: string }[];
       const query: Query = {
         cypher: correction.value.corrected,
         parameters: {},
@@ -42,22 +44,9 @@ export const generateNode: WorkflowNode<AskInput> = {
       await emit('query_generated', { cypher: query.cypher, generator: 'correction', attempts: 0, note: 'a reviewer’s correction from earlier in the session' });
       return { output: { query }, queryType: 'generated' };
     }
-    type Generated = {
-      ok: boolean;
-      cypher?: string;
-      description?: PlanDescription;
-      generator: 'planner' | 'model';
-      attempts?: number;
-      reason?: string;
-      scope?: 'out_of_scope' | 'instruction';
-      known_labels?: string[];
-      note?: string;
-      choices?: { id: string; label: string }[];
-      template?: { template_id: number; cypher: string; parameters: Record<string, unknown> };
-    };
     const chosen: string[] = [];
     const write = () =>
-      tool<Generated>('query_generate', { understanding, entities: outputs.resolve?.entities ?? [], values: outputs.resolve?.values ?? [], memories, chosen });
+      tool(queryGenerate, { understanding, entities, values: resolved?.values ?? [], memories, chosen });
     let generated = await write();
     // Readings the words leave open are offered, never guessed; "none of these" ends the question with what was understood.
     while (!generated.ok && generated.choices?.length && chosen.length < READING_CHOICES_MAX) {
@@ -88,7 +77,7 @@ export const generateNode: WorkflowNode<AskInput> = {
       return { output: { halt: { reason: 'no_query', text: `I could not write a query for that: ${generated.reason}.` } satisfies Halt, generator: generated.generator } };
     }
     const query: Query = { cypher: generated.cypher!, parameters: {}, template_id: null, generator: generated.generator, description: generated.description! };
-    const confidence = (generated.description as { confidence?: number } | undefined)?.confidence ?? null;
+    const confidence = generated.description?.confidence ?? null;
     await emit('query_generated', { cypher: query.cypher, generator: generated.generator, attempts: generated.attempts ?? 1, note: generated.note ?? null, confidence });
     // A question phrased unlike a template's ("Which papers were written by X?" for "What papers did X write?")
     // still reuses it: the template of the same Cypher shape, with the values the new query holds.

@@ -1,22 +1,20 @@
+import { templateMatch } from '../../tools/contracts/queries.js';
 import type { WorkflowNode } from '../workflow.js';
 import type { AskInput } from './input.js';
-import { haltOf, skip, understandingOf } from './outputs.js';
+import { haltOf, resolvedOf, skip, understandingOf } from './outputs.js';
 import type { Query } from './outputs.js';
 
 export const matchTemplateNode: WorkflowNode<AskInput> = {
   id: 'match_template',
   description: 'Asks the template matcher for an approved template that answers the question, filled with the resolved values.',
-  tools: ['template_match'],
+  tools: [templateMatch],
   replayable: true,
   async run({ tool, outputs, emit }) {
     if (haltOf(outputs)) return skip;
     const understanding = understandingOf(outputs);
-    const match = await tool<{ matched: boolean; template_id?: number; cypher?: string; parameters?: Record<string, unknown>; score?: number }>(
-      'template_match',
-      { understanding, entities: outputs.resolve?.entities ?? [] },
-    );
+    const entities = resolvedOf(outputs)?.entities ?? [];
+    const match = await tool(templateMatch, { understanding, entities });
     if (!match.matched) return { output: { matched: false, score: match.score ?? 0 } };
-    const entities = (outputs.resolve?.entities ?? []) as { name: string; label: string }[];
     const query: Query = {
       cypher: match.cypher!,
       parameters: match.parameters ?? {},

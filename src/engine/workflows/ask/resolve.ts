@@ -4,8 +4,12 @@ import { normalizeMention } from '../../planner/mention-search.js';
 import type { Candidate } from '../../planner/mention-search.js';
 import type { WorkflowNode } from '../workflow.js';
 import type { AskInput } from './input.js';
-import { understandingOf } from './outputs.js';
-import type { Halt, Memory } from './outputs.js';
+import entityResolve from '../../tools/definitions/entity-resolve.js';
+import entitySearch from '../../tools/definitions/entity-search.js';
+import { memoryRecall, memorySave } from '../../tools/contracts/memories.js';
+import type { Memory } from '../../tools/contracts/memories.js';
+import { choicesOf, focusOf, understandingOf } from './outputs.js';
+import type { Halt } from './outputs.js';
 
 /** Properties whose values differ among the candidates: what a person can tell them apart by (at most three). */
 function distinguishing(candidates: Candidate[]): string[] {
@@ -34,32 +38,20 @@ export const resolveNode: WorkflowNode<AskInput> = {
   description:
     'Looks the mentions up in the graph by name and links each to one node, recalling the session’s memories when they ' +
     'decide (a choice made earlier, the thing a pronoun refers to); asks which one when a name is ambiguous, and remembers the choice.',
-  tools: ['entity_search', 'entity_resolve', 'memory_recall', 'memory_save'],
+  tools: [entitySearch, entityResolve, memoryRecall, memorySave],
   replayable: true,
   async run(ctx) {
     const understanding = understandingOf(ctx.outputs);
-    const search = await ctx.tool<Record<string, unknown>>('entity_search', { understanding });
+    const search = await ctx.tool(entitySearch, { understanding });
     // The memories are read only when they decide something (most questions name what they mean).
     let memories: Memory[] | undefined;
     let memory: { choices: { mention: string; candidate: Candidate }[]; focus: Candidate[] } | undefined;
     let asked = false;
     for (;;) {
-      const result = await ctx.tool<{
-        status: 'resolved' | 'ambiguous' | 'unknown' | 'too_many' | 'needs_memory';
-        max?: number;
-        entities: Record<string, unknown>[];
-        from_memory: string[];
-        mention?: string;
-        candidates: Candidate[];
-        unknown: string[];
-        values?: unknown[];
-      }>('entity_resolve', { understanding, search, ...(memory ? { memory } : {}) });
+      const result = await ctx.tool(entityResolve, { understanding, search, ...(memory ? { memory } : {}) });
       if (result.status === 'needs_memory') {
-        memories = (await ctx.tool<{ memories: Memory[] }>('memory_recall', {})).memories;
-        memory = {
-          choices: memories.filter((m) => m.kind === 'disambiguation').map((m) => ({ mention: m.key, candidate: m.value.candidate as Candidate })),
-          focus: (memories.find((m) => m.kind === 'focus')?.value.entities as Candidate[] | undefined) ?? [],
-        };
+        memories = (await ctx.tool(memoryRecall, {})).memories;
+        memory = { choices: choicesOf(memories), focus: focusOf(memories) };
         continue;
       }
       const recalled = memories ? { memories } : {};
@@ -87,7 +79,7 @@ export const resolveNode: WorkflowNode<AskInput> = {
           const chosen = result.candidates.find((c) => (c.key ?? c.id) === choice);
           if (!chosen) throw new Error(`the choice ${String(choice)} is not one of the options`);
           const key = normalizeMention(text);
-          await ctx.tool('memory_save', { kind: 'disambiguation', key, value: { mention: text, candidate: chosen } });
+          await ctx.tool(memorySave, { kind: 'disambiguation', key, value: { mention: text, candidate: chosen } });
           memory.choices.unshift({ mention: key, candidate: chosen });
           continue;
         }
@@ -105,7 +97,7 @@ export const resolveNode: WorkflowNode<AskInput> = {
       const chosen = result.candidates.find((c) => (c.key ?? c.id) === choice);
       if (!chosen) throw new Error(`the choice ${String(choice)} is not one of the options`);
       const key = normalizeMention(result.mention!);
-      await ctx.tool('memory_save', { kind: 'disambiguation', key, value: { mention: result.mention, candidate: chosen } });
+      await ctx.tool(memorySave, { kind: 'disambiguation', key, value: { mention: result.mention, candidate: chosen } });
       // An ambiguous name is only reported once the memories were read (they may hold the choice).
       memory!.choices.unshift({ mention: key, candidate: chosen });
     }

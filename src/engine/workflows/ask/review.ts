@@ -1,3 +1,4 @@
+import { reviewOpen } from '../../tools/contracts/review.js';
 import type { WorkflowNode } from '../workflow.js';
 import type { AskInput } from './input.js';
 import { haltOf, queryOf, skip } from './outputs.js';
@@ -6,12 +7,12 @@ import type { Halt, Declined } from './outputs.js';
 export const reviewNode: WorkflowNode<AskInput> = {
   id: 'review',
   description: 'When the review policy asks for it, waits for a reviewer (or the owner) to approve, edit or reject the query.',
-  tools: ['review_open'],
+  tools: [reviewOpen],
   replayable: true,
   async run(ctx) {
     const query = queryOf(ctx.outputs);
     if (haltOf(ctx.outputs) || !query) return skip;
-    const review = await ctx.tool<{ required: boolean; review_id?: string; owner_may_decide?: boolean }>('review_open', {
+    const review = await ctx.tool(reviewOpen, {
       question: ctx.input.question,
       cypher: query.cypher,
       parameters: query.parameters,

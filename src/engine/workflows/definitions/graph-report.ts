@@ -1,19 +1,16 @@
 import { z } from 'zod';
 import { ENTITY_LABEL } from '../../../stores/graph/bookkeeping.js';
+import { fileWrite } from '../../tools/contracts/files.js';
+import graphMostConnected from '../../tools/definitions/graph-most-connected.js';
+import graphSchema from '../../tools/definitions/graph-schema.js';
+import markdownRender from '../../tools/definitions/markdown-render.js';
+import svgBarChart from '../../tools/definitions/svg-bar-chart.js';
 import { defineWorkflow } from '../workflow.js';
+import type { Out } from '../workflow.js';
 
-interface Schema {
-  totals: { nodes: number; relationships: number };
-  labels: { label: string; count: number; properties: string[] }[];
-  relationship_types: { type: string; count: number; patterns: { from: string; to: string }[]; properties: string[] }[];
-  property_keys: string[];
-}
-interface Hub {
-  id: string;
-  name: string;
-  labels: string[];
-  degree: number;
-}
+/** The schema summary and the hubs as their steps stored them (JSON), read back by their tools' own schemas. */
+const schemaOf = (outputs: Out) => graphSchema.output.parse(outputs.schema_summary);
+const hubsOf = (outputs: Out) => graphMostConnected.output.parse(outputs.most_connected).nodes;
 
 const CHART_PATH = 'charts/nodes-per-label.svg';
 const REPORT_PATH = 'report.md';
@@ -42,9 +39,9 @@ export default defineWorkflow({
     {
       id: 'schema_summary',
       description: 'Reads the graph’s schema and its counts per label and relationship type.',
-      tools: ['graph_schema'],
+      tools: [graphSchema],
       async run({ tool }) {
-        const schema = await tool<Schema>('graph_schema', {});
+        const schema = await tool(graphSchema, {});
         return {
           output: { ...schema, labels: schema.labels.filter((l) => l.label !== ENTITY_LABEL) },
         };
@@ -53,34 +50,34 @@ export default defineWorkflow({
     {
       id: 'most_connected',
       description: 'Finds the nodes with the most relationships.',
-      tools: ['graph_most_connected'],
+      tools: [graphMostConnected],
       async run({ tool, input }) {
-        return { output: await tool<{ nodes: Hub[] }>('graph_most_connected', { limit: input.top_nodes }) };
+        return { output: await tool(graphMostConnected, { limit: input.top_nodes }) };
       },
     },
     {
       id: 'chart',
       description: 'Draws the node count of the largest labels as an SVG bar chart.',
-      tools: ['svg_bar_chart', 'file_write'],
+      tools: [svgBarChart, fileWrite],
       async run({ tool, outputs }) {
-        const schema = outputs.schema_summary as unknown as Schema;
-        const { svg } = await tool<{ svg: string }>('svg_bar_chart', {
+        const schema = schemaOf(outputs);
+        const { svg } = await tool(svgBarChart, {
           title: 'Nodes per label',
           value_label: 'nodes',
           bars: schema.labels.slice(0, CHART_BARS).map((l) => ({ label: l.label, value: l.count })),
         });
-        const file = await tool<{ path: string }>('file_write', { path: CHART_PATH, content: svg });
+        const file = await tool(fileWrite, { path: CHART_PATH, content: svg });
         return { output: { file: file.path } };
       },
     },
     {
       id: 'write_report',
       description: 'Writes the report as Markdown and its figures as JSON.',
-      tools: ['markdown_render', 'file_write'],
+      tools: [markdownRender, fileWrite],
       async run({ tool, input, outputs }) {
-        const schema = outputs.schema_summary as unknown as Schema;
-        const hubs = (outputs.most_connected as unknown as { nodes: Hub[] }).nodes;
-        const { markdown } = await tool<{ markdown: string }>('markdown_render', {
+        const schema = schemaOf(outputs);
+        const hubs = hubsOf(outputs);
+        const { markdown } = await tool(markdownRender, {
           title: input.title,
           intro: [
             `The graph holds ${schema.totals.nodes} nodes and ${schema.totals.relationships} relationships, ` +
@@ -112,8 +109,8 @@ export default defineWorkflow({
             { heading: 'Property keys', bullets: schema.property_keys },
           ],
         });
-        const report = await tool<{ path: string }>('file_write', { path: REPORT_PATH, content: markdown });
-        const data = await tool<{ path: string }>('file_write', {
+        const report = await tool(fileWrite, { path: REPORT_PATH, content: markdown });
+        const data = await tool(fileWrite, {
           path: DATA_PATH,
           content: JSON.stringify({ title: input.title, ...schema, most_connected: hubs }, null, 2),
         });
@@ -122,7 +119,7 @@ export default defineWorkflow({
     },
   ],
   output(outputs) {
-    const schema = outputs.schema_summary as unknown as Schema;
+    const schema = schemaOf(outputs);
     return {
       files: [...(outputs.write_report!.files as string[]), outputs.chart!.file as string],
       totals: schema.totals,

@@ -1,17 +1,15 @@
 import { z } from 'zod';
+import { fileWrite } from '../../tools/contracts/files.js';
+import { templateLoad } from '../../tools/contracts/queries.js';
+import csvEncode from '../../tools/definitions/csv-encode.js';
+import cypherRead from '../../tools/definitions/cypher-read.js';
 import { defineWorkflow } from '../workflow.js';
+import type { Out } from '../workflow.js';
 
-interface Prepared {
-  cypher: string;
-  parameters: Record<string, unknown>;
-  template_id: number | null;
-}
-interface Rows {
-  columns: string[];
-  rows: Record<string, unknown>[];
-  row_count: number;
-  truncated: boolean;
-}
+/** The query to export, as the prepare step stores it. */
+const PreparedSchema = z.object({ cypher: z.string(), parameters: z.record(z.string(), z.unknown()), template_id: z.number().int().nullable() });
+type Prepared = z.infer<typeof PreparedSchema>;
+const preparedOf = (outputs: Out): Prepared => PreparedSchema.parse(outputs.prepare);
 
 /**
  * Exports the rows of one read-only query, either an approved template (with parameter
@@ -53,12 +51,12 @@ export default defineWorkflow({
     {
       id: 'prepare',
       description: 'Loads the template and binds its parameters, or takes the given query.',
-      tools: ['template_load'],
+      tools: [templateLoad],
       async run({ tool, input }) {
         if (input.template_id === undefined) {
           return { output: { cypher: input.cypher!, parameters: input.parameters, template_id: null } satisfies Prepared };
         }
-        const template = await tool<Prepared>('template_load', { template_id: input.template_id, parameters: input.parameters });
+        const template = await tool(templateLoad, { template_id: input.template_id, parameters: input.parameters });
         return {
           output: { cypher: template.cypher, parameters: template.parameters, template_id: input.template_id } satisfies Prepared,
           queryType: 'template',
@@ -68,10 +66,10 @@ export default defineWorkflow({
     {
       id: 'execute',
       description: 'Runs the query read-only under the time and row limits.',
-      tools: ['cypher_read'],
+      tools: [cypherRead],
       async run({ tool, input, outputs }) {
-        const prepared = outputs.prepare as unknown as Prepared;
-        const rows = await tool<Rows>('cypher_read', {
+        const prepared = preparedOf(outputs);
+        const rows = await tool(cypherRead, {
           cypher: prepared.cypher,
           parameters: prepared.parameters,
           ...(input.max_rows ? { max_rows: input.max_rows } : {}),
@@ -82,13 +80,13 @@ export default defineWorkflow({
     {
       id: 'write_files',
       description: 'Writes the rows as CSV and as JSON (with the query that produced them).',
-      tools: ['csv_encode', 'file_write'],
+      tools: [csvEncode, fileWrite],
       async run({ tool, input, outputs }) {
-        const prepared = outputs.prepare as unknown as Prepared;
-        const result = outputs.execute as unknown as Rows;
-        const { csv } = await tool<{ csv: string }>('csv_encode', { columns: result.columns, rows: result.rows });
-        const csvFile = await tool<{ path: string }>('file_write', { path: `${input.name}.csv`, content: csv });
-        const jsonFile = await tool<{ path: string }>('file_write', {
+        const prepared = preparedOf(outputs);
+        const result = cypherRead.output.parse(outputs.execute);
+        const { csv } = await tool(csvEncode, { columns: result.columns, rows: result.rows });
+        const csvFile = await tool(fileWrite, { path: `${input.name}.csv`, content: csv });
+        const jsonFile = await tool(fileWrite, {
           path: `${input.name}.json`,
           content: JSON.stringify({ query: prepared, ...result }, null, 2),
         });
@@ -100,7 +98,7 @@ export default defineWorkflow({
   ],
   output(outputs) {
     const written = outputs.write_files!;
-    const prepared = outputs.prepare as unknown as Prepared;
+    const prepared = preparedOf(outputs);
     return { ...written, template_id: prepared.template_id };
   },
 });

@@ -1,16 +1,13 @@
-import { z } from 'zod';
 import { DomainError } from '../../../platform/domain-error.js';
 import { ModelQueryError, ModelUnavailableError } from '../../../engine/llm/query-writer.js';
-import { READING_CHOICE_ID_MAX } from '../../../engine/planner/plan.js';
 import type { Plan, PlanDescription, ResolvedEntity } from '../../../engine/planner/plan.js';
 import { askIfMany, describeReading, readQuestion } from '../../../engine/planner/read-question.js';
 import { fingerprintCypher } from '../../../cypher/fingerprint.js';
 import type { Lexicon } from '../../../engine/planner/lexicon.js';
-import { UnderstandingSchema } from '../../../engine/planner/understand.js';
 import type { Understanding } from '../../../engine/planner/understand.js';
 import { tokenize, wordKey } from '../../../engine/planner/words.js';
+import { queryGenerate } from '../../../engine/tools/contracts/queries.js';
 import { defineTool } from '../../../engine/tools/tool.js';
-import { RelationshipValueSchema, ResolvedEntitySchema } from '../../../engine/tools/entity-schemas.js';
 import type { GraphStore } from '../../../stores/graph/port.js';
 import type { QueryService } from '../service.js';
 import type { TemplateService } from '../templates.js';
@@ -47,43 +44,12 @@ async function examplesFor(question: string, queries: Pick<QueryService, 'listTe
  */
 export function queryGenerateTool({ queries, templates }: { queries: QueryService; templates: TemplateService }) {
   return defineTool({
-    name: 'query_generate',
+    ...queryGenerate,
     readOnly: true,
     description:
       'Writes a new read-only Cypher query for a question from the graph’s own schema: with a language model when one is ' +
       'configured (LLM_BASE_URL, LLM_MODEL), otherwise with the built-in planner. Says why when no query can be written. ' +
       'Names the approved template of the same Cypher shape, if any, with the query’s values as its parameters.',
-    input: z
-      .object({
-        understanding: UnderstandingSchema.describe('The question as the turn read it (question_understand).'),
-        entities: z.array(ResolvedEntitySchema),
-        values: z
-          .array(RelationshipValueSchema)
-          .default([])
-          .describe('Mentions that are values of a relationship’s property (read from the lexicon now; kept so earlier runs resume).'),
-        memories: z.array(z.object({ kind: z.string(), key: z.string(), value: z.unknown() })).default([]),
-        chosen: z.array(z.string().max(READING_CHOICE_ID_MAX)).max(10).default([]).describe('Choices the person asking made between readings the question left open (their ids).'),
-      })
-      .strict(),
-    output: z.object({
-      ok: z.boolean(),
-      cypher: z.string().optional(),
-      description: z.record(z.string(), z.unknown()).optional(),
-      generator: z.enum(['planner', 'model']),
-      attempts: z.number().int().optional(),
-      reason: z.string().optional(),
-      scope: z.enum(['out_of_scope', 'instruction']).optional().describe('Why no query: the graph cannot answer the question, or it asks to change the graph.'),
-      known_labels: z.array(z.string()).optional().describe('With `scope`: what the graph does know about.'),
-      note: z.string().optional(),
-      choices: z
-        .array(z.object({ id: z.string(), label: z.string() }))
-        .optional()
-        .describe('With no query: the readings the question leaves open, to offer the person asking (choose one, pass its id in `chosen`).'),
-      template: z
-        .object({ template_id: z.number().int(), cypher: z.string(), parameters: z.record(z.string(), z.unknown()) })
-        .optional()
-        .describe('The approved template of the same shape (a question phrased unlike its own), filled with this query’s values.'),
-    }),
     timeoutMs: 120_000,
     async run({ understanding, entities: resolved, memories, chosen }, context) {
       const { schema, lexicon } = await context.schema.get();
@@ -100,7 +66,7 @@ export function queryGenerateTool({ queries, templates }: { queries: QueryServic
       if (context.model) {
         try {
           const written = await context.model.write(
-            { question, schema, examples: await examplesFor(question, queries), memories: memories as never },
+            { question, schema, examples: await examplesFor(question, queries), memories },
             async (cypher) => {
               try {
                 await context.graph.validate(cypher);
@@ -124,7 +90,7 @@ export function queryGenerateTool({ queries, templates }: { queries: QueryServic
           return {
             ok: true,
             cypher: written.cypher,
-            description: compared as never,
+            description: compared,
             generator: 'model' as const,
             attempts: written.attempts,
             template: await sameShape(written.cypher, templates),
@@ -138,7 +104,7 @@ export function queryGenerateTool({ queries, templates }: { queries: QueryServic
         }
       }
       if (!planned.ok) return { ok: false, generator: 'planner' as const, reason: planned.reason, note, ...(planned.choices ? { choices: planned.choices } : {}) };
-      return { ok: true, cypher: planned.cypher, description: planned.description as never, generator: 'planner' as const, note, template: await sameShape(planned.cypher, templates) };
+      return { ok: true, cypher: planned.cypher, description: planned.description, generator: 'planner' as const, note, template: await sameShape(planned.cypher, templates) };
     },
   });
 }

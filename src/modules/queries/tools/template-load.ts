@@ -1,28 +1,16 @@
-import { z } from 'zod';
 import { ProblemError } from '../../../platform/problem.js';
+import { templateLoad } from '../../../engine/tools/contracts/queries.js';
 import { defineTool } from '../../../engine/tools/tool.js';
 import type { QueryService } from '../service.js';
 
 /** An approved template, ready to run: its Cypher and its parameters with the given values bound. */
 export function templateLoadTool({ queries }: { queries: QueryService }) {
   return defineTool({
-    name: 'template_load',
+    ...templateLoad,
     readOnly: true,
     description:
       'Loads an approved query template and binds its named parameters: given values replace the template’s example ' +
       'values; a value for a parameter the template does not have is an error.',
-    input: z
-      .object({
-        template_id: z.number().int().positive(),
-        parameters: z.record(z.string(), z.unknown()).default({}),
-      })
-      .strict(),
-    output: z.object({
-      template_id: z.number().int(),
-      question: z.string(),
-      cypher: z.string(),
-      parameters: z.record(z.string(), z.unknown()),
-    }),
     async run({ template_id, parameters }) {
       const query = await queries.get(template_id).catch((error: unknown) => {
         if (error instanceof ProblemError && error.status === 404) throw new Error(`there is no query ${template_id}`);

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { fold } from '../../../engine/planner/words.js';
-import { UnderstandingSchema } from '../../../engine/planner/understand.js';
+import { templateMatch } from '../../../engine/tools/contracts/queries.js';
 import { defineTool } from '../../../engine/tools/tool.js';
 import type { TemplateService } from '../templates.js';
 
@@ -25,26 +24,9 @@ function labelsAgree(cypher: string, parameters: Record<string, unknown>, entiti
 /** Asks the template matcher for an approved template answering the question, with the values it captured. */
 export function templateMatchTool({ templates }: { templates: TemplateService }) {
   return defineTool({
-    name: 'template_match',
+    ...templateMatch,
     readOnly: true,
     description: 'Finds an approved template whose question pattern fits the question and fills its parameters from it.',
-    input: z
-      .object({
-        understanding: UnderstandingSchema.describe('The question as the turn read it (question_understand): matched without reading its words again.'),
-        entities: z
-          .array(z.object({ name: z.string(), label: z.string(), key: z.string().nullish() }).loose())
-          .default([])
-          .describe('The things the question names, as the session resolved them (pronouns and choices included).'),
-      })
-      .strict(),
-    output: z.object({
-      matched: z.boolean(),
-      template_id: z.number().int().optional(),
-      cypher: z.string().optional(),
-      parameters: z.record(z.string(), z.unknown()).optional(),
-      score: z.number().optional(),
-      reason: z.string().optional(),
-    }),
     async run({ understanding, entities }) {
       const match = await templates.match({ text: understanding.question, tokens: understanding.tokens }, entities);
       if (!match.matched) return { matched: false, score: match.score, reason: match.reason };

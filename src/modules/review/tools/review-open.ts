@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { reviewOpen } from '../../../engine/tools/contracts/review.js';
 import { defineTool } from '../../../engine/tools/tool.js';
 import type { ReviewStore } from '../store.js';
 
@@ -8,22 +8,8 @@ import type { ReviewStore } from '../store.js';
  */
 export function reviewOpenTool({ reviews }: { reviews: ReviewStore }) {
   return defineTool({
-    name: 'review_open',
+    ...reviewOpen,
     description: 'Opens a review item for a query the session wants to run; reviewers (and the owner, when the policy lets them) decide it.',
-    input: z
-      .object({
-        question: z.string().min(1).max(10_000),
-        cypher: z.string().min(1).max(20_000),
-        parameters: z.record(z.string(), z.unknown()).default({}),
-        is_template: z.boolean().describe('Whether the query is an approved template (the `generated` policy reviews only new queries).'),
-      })
-      .strict(),
-    output: z.object({
-      required: z.boolean(),
-      review_id: z.string().optional(),
-      status: z.enum(['pending', 'approved', 'rejected']).optional(),
-      owner_may_decide: z.boolean().optional(),
-    }),
     async run({ question, cypher, parameters, is_template }, { chat, sessionId, runId, node }) {
       const required = chat.reviewPolicy === 'always' || (chat.reviewPolicy === 'generated' && !is_template);
       if (!required) return { required: false };

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { contentTypeFor, normalizeRunFilePath } from '../file-paths.js';
 import { ProblemError } from '../../../platform/problem.js';
+import { fileWrite } from '../../../engine/tools/contracts/files.js';
 import { defineTool } from '../../../engine/tools/tool.js';
 import type { RunFileStore } from '../file-store.js';
 
@@ -10,24 +10,10 @@ import type { RunFileStore } from '../file-store.js';
  */
 export function fileWriteTool({ files }: { files: RunFileStore }) {
   return defineTool({
-    name: 'file_write',
+    ...fileWrite,
     description:
       'Writes (or replaces) a file of the current run at a relative path (folders allowed). Text is UTF-8; binary content ' +
       'is given as base64. The content type follows the extension. Limited by RUN_FILE_MAX_BYTES and RUN_FILES_MAX_PER_RUN.',
-    input: z
-      .object({
-        path: z.string().min(1).max(2048),
-        content: z.string(),
-        encoding: z.enum(['utf8', 'base64']).default('utf8'),
-      })
-      .strict(),
-    output: z.object({
-      path: z.string(),
-      name: z.string(),
-      content_type: z.string(),
-      size: z.number().int(),
-      sha256: z.string(),
-    }),
     async run({ path, content, encoding }, { runId, node }) {
       let normalized: string;
       try {
