@@ -5,6 +5,15 @@
  */
 const FLOORS = ['config', 'version', 'platform', 'cypher', 'stores', 'language', 'ingest', 'engine', 'modules', 'demo', 'app', 'main'];
 const floor = (name) => `^src/${name}(\\.ts$|/)`;
+/**
+ * Rooms of a floor, in the order they may look: a room imports only rooms before it (or files of
+ * its floor that are no room), so no two folders of a floor lean on each other.
+ */
+const ROOMS = {
+  engine: ['contracts', 'jobs', 'llm', 'render', 'planner', 'tools', 'workflows', 'runs'],
+  modules: ['auth', 'health', 'synonyms', 'memories', 'queries', 'chat', 'events', 'runs', 'review', 'conversation', 'documents', 'workflows'],
+};
+const room = (floorName, name) => `^src/${floorName}/${name}/`;
 
 export default {
   forbidden: [
@@ -22,6 +31,15 @@ export default {
       from: { path: floor(name) },
       to: { path: FLOORS.slice(i + 1).map(floor) },
     })).filter((rule) => rule.to.path.length > 0),
+    ...Object.entries(ROOMS).flatMap(([floorName, rooms]) =>
+      rooms.slice(0, -1).map((name, i) => ({
+        name: `room-${floorName}-${name}`,
+        severity: 'error',
+        comment: `${floorName}/${name} looks only at the rooms before it: it may not import ${rooms.slice(i + 1).map((r) => `${floorName}/${r}`).join(', ')}.`,
+        from: { path: room(floorName, name) },
+        to: { path: rooms.slice(i + 1).map((r) => room(floorName, r)) },
+      })),
+    ),
     {
       name: 'no-orphans',
       severity: 'error',

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/config.js';
 import { EventStore } from '../../src/engine/runs/event-store.js';
-import type { EventKind } from '../../src/engine/runs/event-kinds.js';
+import type { EventKind } from '../../src/engine/contracts/event-kinds.js';
 import { SessionStore } from '../../src/modules/chat/store.js';
 import { m017EventBatches } from '../../src/stores/relational/migrations/017-event-batches.js';
 import type { RelationalStore } from '../../src/stores/relational/index.js';

@@ -1,4 +1,4 @@
-import type { InputRequest } from '../workflows/workflow.js';
+import type { InputRequest } from '../contracts/input-request.js';
 
 /**
  * A step's answers, each kept with the question it answers: a step that asks twice, and asks

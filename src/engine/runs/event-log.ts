@@ -1,5 +1,5 @@
 import type { Statement } from '../../stores/relational/index.js';
-import type { EventKind } from './event-kinds.js';
+import type { EventKind } from '../contracts/event-kinds.js';
 
 /**
  * How a run's events enter its session's log: the rows, the statement part that appends them

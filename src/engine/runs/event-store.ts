@@ -3,7 +3,7 @@ import type { Queryable, RelationalStore, SqlParam } from '../../stores/relation
 import { sessionLogPart } from './session-log.js';
 import { appendEventsPart, eventRows } from './event-log.js';
 import type { EventRow, EventStamp, NewEvent } from './event-log.js';
-import type { EventKind } from './event-kinds.js';
+import type { EventKind } from '../contracts/event-kinds.js';
 
 /**
  * SQL for session events. Appending also notifies every listener (on commit), and hands the

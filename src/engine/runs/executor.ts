@@ -14,8 +14,9 @@ import type { ToolRegistry } from '../tools/registry.js';
 import { ToolError } from '../tools/tool.js';
 import type { ToolContract, ToolServices } from '../tools/tool.js';
 import type { WorkflowRegistry } from '../workflows/registry.js';
-import type { NodeEventKind } from './event-kinds.js';
-import type { InputRequest, NodeContext, WorkflowDefinition, WorkflowNode } from '../workflows/workflow.js';
+import type { NodeEventKind } from '../contracts/event-kinds.js';
+import type { InputRequest } from '../contracts/input-request.js';
+import type { NodeContext, WorkflowDefinition, WorkflowNode } from '../workflows/workflow.js';
 import { RunJournal } from './journal.js';
 import { RUN_JOB_KIND } from '../jobs/kinds.js';
 

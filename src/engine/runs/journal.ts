@@ -1,8 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sessionLogPart } from './session-log.js';
-import { answerCount, answerPart } from './message-log.js';
+import { answerCount, answerMessageId, answerPart } from './message-log.js';
 import type { NewAnswer } from './message-log.js';
-import type { EventKind } from './event-kinds.js';
+import type { EventKind } from '../contracts/event-kinds.js';
 import { appendEventsPart, eventRows } from './event-log.js';
 import type { EventStamp, NewEvent } from './event-log.js';
 import type { EventStore } from './event-store.js';
@@ -75,9 +75,10 @@ export class RunJournal {
     this.changes = { ...this.changes, ...changes };
   }
 
-  /** The run's answer, for the session's history. */
-  answer(answer: { content: string; answer: Record<string, unknown> }): void {
+  /** The run's answer, for the session's history; its message's id (one per run). */
+  answer(answer: { content: string; answer: Record<string, unknown> }): string {
     this.answered = { ...answer, runId: this.target.run.id, sessionId: this.target.run.sessionId };
+    return answerMessageId(this.target.run.id);
   }
 
   event(kind: EventKind, data: Record<string, unknown>): void {

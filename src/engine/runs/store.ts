@@ -1,13 +1,14 @@
 import { Statement } from '../../stores/relational/index.js';
-import type { Queryable, RelationalStore } from '../../stores/relational/index.js';
+import type { Queryable, RelationalStore, SqlParam } from '../../stores/relational/index.js';
 import type { JobDraft, JobQueue, JobRow } from '../jobs/queue.js';
-import type { InputRequest } from '../workflows/workflow.js';
+import type { InputRequest } from '../contracts/input-request.js';
 import { sessionLogPart } from './session-log.js';
 import type { SessionLogPart } from './session-log.js';
 import { appendEventsPart, eventRows } from './event-log.js';
 import type { EventRow, EventStamp, NewEvent } from './event-log.js';
 import { userMessagePart } from './message-log.js';
 import type { NewMessage } from './message-log.js';
+import type { QueryType } from '../contracts/event-kinds.js';
 
 /** SQL for runs and their steps. Rules (who may see what, which moves are legal) are in the service and the executor. */
 
@@ -48,7 +49,7 @@ export interface StepRow {
   node: string;
   status: StepStatus;
   attempts: number;
-  query_type: string | null;
+  query_type: QueryType | null;
   output: Record<string, unknown> | null;
   error: string | null;
   answers: unknown[];
@@ -82,7 +83,7 @@ export type RunUpdate = Partial<Pick<RunRow, 'status' | 'waiting_for' | 'output'
  */
 export function runUpdatePart(st: Statement, id: string, fields: RunUpdate, guard?: string): string {
   const sets: string[] = ['updated_at = now()'];
-  const set = (column: string, value: unknown, cast?: string) => sets.push(`${column} = ${st.param(value as never, cast)}`);
+  const set = (column: string, value: SqlParam, cast?: string) => sets.push(`${column} = ${st.param(value, cast)}`);
   const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
   if (fields.status !== undefined) set('status', fields.status);
   if (fields.waiting_for !== undefined) set('waiting_for', json(fields.waiting_for), 'jsonb');

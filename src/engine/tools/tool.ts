@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import type { GraphStore } from '../../stores/graph/port.js';
 import type { ModelQueryWriter } from '../llm/query-writer.js';
 import type { SchemaCache } from '../planner/schema-cache.js';
-import type { NodeEventKind } from '../runs/event-kinds.js';
+import type { NodeEventKind } from '../contracts/event-kinds.js';
 
 /**
  * A tool: one named capability a workflow step may call. Its input and output are zod
@@ -34,9 +34,9 @@ export interface ToolCall {
   /**
    * Hands the run its answer, to log in the session's history with the run's next commit:
    * atomic with the step's progress and events, only while the run's worker still holds its
-   * lease, and once per run (a step that runs again names the same message).
+   * lease, and once per run (a step that runs again names the same message). Returns the message's id.
    */
-  answerWithRun(answer: { content: string; answer: Record<string, unknown> }): void;
+  answerWithRun(answer: { content: string; answer: Record<string, unknown> }): string;
   /** Publishes a progress event of the run's own kinds on the session's stream, with the run's next commit. */
   emit(kind: NodeEventKind, data: Record<string, unknown>): void;
 }

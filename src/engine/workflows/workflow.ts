@@ -1,6 +1,7 @@
 import type { z } from 'zod';
+import type { InputRequest } from '../contracts/input-request.js';
 import type { ToolContract } from '../tools/tool.js';
-import type { NodeEventKind, QueryType } from '../runs/event-kinds.js';
+import type { NodeEventKind, QueryType } from '../contracts/event-kinds.js';
 
 /**
  * A workflow: a named, versioned sequence of nodes over a validated input. Each node does
@@ -8,17 +9,6 @@ import type { NodeEventKind, QueryType } from '../runs/event-kinds.js';
  * visible in `GET /api/v1/aim/workflows`. A run executes the nodes in order and stores each
  * node's output when it completes; a resumed run starts at the first node without one.
  */
-
-/** A question a node asks from outside the run (the session waits for it). */
-export interface InputRequest {
-  /** `disambiguation` puts the session in awaiting_disambiguation, `review` in awaiting_review. */
-  kind: 'disambiguation' | 'review';
-  question: string;
-  /** The choices, when the answer must be one of them (the answer is then its `id`). */
-  options?: { id: string; label: string; details?: Record<string, unknown> }[];
-  /** Anything else the client needs to show the question. */
-  data?: Record<string, unknown>;
-}
 
 /** Outputs of the nodes that completed, by node id (stored as JSON with each step). */
 export type Out = Readonly<Record<string, Record<string, unknown>>>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema, pageOf } from '../../platform/schemas.js';
-import { InputRequestSchema } from '../runs/schemas.js';
+import { WaitingForSchema } from '../../engine/contracts/input-request.js';
 
 export const SESSION_STATES = ['idle', 'running', 'awaiting_disambiguation', 'awaiting_review', 'failed', 'closed'] as const;
 export const SessionStateSchema = z
@@ -46,7 +46,7 @@ export const SessionStatusSchema = z
       .string()
       .nullable()
       .describe('What the session waits for when its state is awaiting_*: `disambiguation` or `review`; otherwise null.'),
-    input_request: InputRequestSchema.nullable().describe(
+    input_request: WaitingForSchema.nullable().describe(
       'The question the current run waits on (answer it with `POST /api/v1/runs/{run_id}/input`), or null.',
     ),
     message_count: z.number().int().describe('Messages exchanged so far.'),

@@ -1,4 +1,5 @@
 import type { RelationalStore } from '../../stores/relational/index.js';
+import type { Extractor } from '../../ingest/types.js';
 import type { FactRow } from './ingestion-store.js';
 
 /**
@@ -35,7 +36,7 @@ interface EvidenceRow {
   start_offset: number;
   end_offset: number;
   snippet: string;
-  extractor: string;
+  extractor: Extractor;
   confidence: number;
 }
 
@@ -96,7 +97,7 @@ export class GraphEntries {
             start: e.start_offset,
             end: e.end_offset,
             snippet: e.snippet,
-            extractor: e.extractor as never,
+            extractor: e.extractor,
             confidence: Math.round(e.confidence * 1000) / 1000,
           })),
       };

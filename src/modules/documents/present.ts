@@ -23,7 +23,7 @@ export function presentIngestion(doc: DocumentWithIngestion) {
     session_id: doc.session_id,
     version: doc.version,
     live_version: doc.live_version,
-    stage: (running || state === 'failed' ? doc.stage : null) as never,
+    stage: running || state === 'failed' ? doc.stage : null,
     progress: running && doc.unit !== null && doc.total !== null ? { done: doc.done ?? 0, total: doc.total, unit: doc.unit } : null,
     failure,
     warnings: doc.warnings ?? [],
@@ -38,7 +38,7 @@ export function presentDocument(doc: DocumentWithIngestion) {
   return {
     doc_id: doc.id,
     file_name: doc.file_name,
-    format: doc.format as never,
+    format: doc.format,
     content_type: doc.content_type,
     size: doc.size,
     sha256: doc.sha256,

@@ -158,7 +158,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ service: DocumentService; l
         response: { 200: DocumentPreviewResponseSchema, 404: ProblemSchema },
       },
     },
-    async (request) => (await service.preview(requirePrincipal(request), request.params.doc_id)) as never,
+    async (request) => service.preview(requirePrincipal(request), request.params.doc_id),
   );
 
   app.get(

@@ -2,7 +2,7 @@ import type { Multipart } from '@fastify/multipart';
 import type { Logger } from 'pino';
 import { runInParserProcess } from '../../ingest/child/runner.js';
 import { IngestRejection } from '../../ingest/types.js';
-import type { DocumentFormat, IngestLimits } from '../../ingest/types.js';
+import type { IngestLimits } from '../../ingest/types.js';
 import { hasRole } from '../../platform/auth/roles.js';
 import type { Principal } from '../../platform/auth/roles.js';
 import { decodeCursor, keysetPage } from '../../platform/pagination.js';
@@ -121,7 +121,7 @@ export class DocumentService {
           task: 'preview',
           bytes: this.deps.documents.chunks(id),
           limits: this.deps.ingestLimits,
-          format: doc.format as DocumentFormat,
+          format: doc.format,
           previewLimits: this.deps.previewLimits,
         });
       } catch (error) {

@@ -1,6 +1,9 @@
 import { whenCommitted } from '../../stores/relational/index.js';
-import type { Queryable, RelationalStore } from '../../stores/relational/index.js';
+import type { Queryable, RelationalStore, SqlParam } from '../../stores/relational/index.js';
 import { RUN_JOB_KIND } from '../../engine/jobs/kinds.js';
+import type { DocumentFormat, IngestionStage } from '../../ingest/types.js';
+import { DocumentPreviewSchema } from '../../ingest/preview-schema.js';
+import type { DocumentPreview } from '../../ingest/preview-schema.js';
 
 /**
  * SQL for documents and their bytes. Rules (who may see what, which moves are legal) are in
@@ -20,7 +23,7 @@ export interface DocumentRow {
   id: string;
   owner: string;
   file_name: string;
-  format: string;
+  format: DocumentFormat;
   content_type: string;
   size: number;
   sha256: string;
@@ -41,7 +44,7 @@ export interface IngestionView {
   run_id: string | null;
   session_id: string | null;
   version: number | null;
-  stage: string | null;
+  stage: IngestionStage | null;
   done: number | null;
   total: number | null;
   unit: string | null;
@@ -213,8 +216,8 @@ export class DocumentStore {
   /** Newest first (created_at, then id, descending); documents being deleted are left out. */
   async list(filter: DocumentFilter): Promise<DocumentWithIngestion[]> {
     const where = [`d.status <> 'uploading'`, 'NOT d.deleting'];
-    const params: unknown[] = [];
-    const add = (sql: (p: string) => string, value: unknown) => {
+    const params: SqlParam[] = [];
+    const add = (sql: (p: string) => string, value: SqlParam) => {
       params.push(value);
       where.push(sql(`$${params.length}`));
     };
@@ -234,7 +237,7 @@ export class DocumentStore {
       sql = `SELECT * FROM (${sql}) listed WHERE ingestion_state = $${params.length}`;
     }
     params.push(filter.limit);
-    const { rows } = await this.db.query<DocumentWithIngestion>(`${sql} ORDER BY created_at DESC, id DESC LIMIT $${params.length}`, params as never[]);
+    const { rows } = await this.db.query<DocumentWithIngestion>(`${sql} ORDER BY created_at DESC, id DESC LIMIT $${params.length}`, params);
     return rows.map(toRow);
   }
 
@@ -295,12 +298,14 @@ export class DocumentStore {
     }
   }
 
-  async savePreview(id: string, preview: unknown): Promise<void> {
+  async savePreview(id: string, preview: DocumentPreview): Promise<void> {
     await this.db.query('UPDATE documents SET preview = $2 WHERE id = $1', [id, JSON.stringify(preview)]);
   }
 
-  async preview(id: string): Promise<unknown> {
+  /** The preview made before, if any (one kept by an older version that no longer reads as one is made again). */
+  async preview(id: string): Promise<DocumentPreview | null> {
     const { rows } = await this.db.query<{ preview: unknown }>('SELECT preview FROM documents WHERE id = $1', [id]);
-    return rows[0]?.preview ?? null;
+    const kept = DocumentPreviewSchema.safeParse(rows[0]?.preview);
+    return kept.success ? kept.data : null;
   }
 }

@@ -1,7 +1,7 @@
 import type { RelationalStore } from '../../stores/relational/index.js';
 import { EVENTS_CHANNEL } from '../../engine/runs/event-log.js';
 import type { EventRow } from '../../engine/runs/event-log.js';
-import type { EventKind } from '../../engine/runs/event-kinds.js';
+import type { EventKind } from '../../engine/contracts/event-kinds.js';
 
 /** Events after which their session has no run under way. */
 const RUN_ENDS: ReadonlySet<EventKind> = new Set(['run_completed', 'run_failed', 'run_cancelled']);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { EVENT_KINDS, QUERY_TYPES } from '../../engine/runs/event-kinds.js';
-import type { EventKind, QueryType } from '../../engine/runs/event-kinds.js';
+import { EVENT_KINDS, QUERY_TYPES } from '../../engine/contracts/event-kinds.js';
+import type { EventKind, QueryType } from '../../engine/contracts/event-kinds.js';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../../platform/schemas.js';
 
 // The kinds are the engine's (what a run reports); this module stores, serves and documents them.

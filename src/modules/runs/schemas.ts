@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PageQuerySchema, pageOf } from '../../platform/schemas.js';
-import { QUERY_TYPES } from '../events/schemas.js';
+import { QUERY_TYPES } from '../../engine/contracts/event-kinds.js';
+import { WaitingForSchema } from '../../engine/contracts/input-request.js';
 import { PreviewSchema } from './preview.js';
 import { RUN_STATUSES, STEP_STATUSES } from '../../engine/runs/store.js';
 
@@ -18,18 +19,6 @@ export const RunFileParamsSchema = RunIdParamsSchema.extend({
   '*': z.string().describe('The file’s path in the run, e.g. `charts/nodes-per-label.svg`.'),
 });
 
-export const InputRequestSchema = z
-  .object({
-    node: z.string().describe('The step that asks.'),
-    kind: z.enum(['disambiguation', 'review']).describe('What is asked; the session is awaiting_disambiguation or awaiting_review.'),
-    question: z.string().describe('The question, for a person.'),
-    options: z
-      .array(z.object({ id: z.string(), label: z.string(), details: z.record(z.string(), z.unknown()).optional() }))
-      .optional()
-      .describe('The choices, when the answer must be one of them: answer with its `id`.'),
-    data: z.record(z.string(), z.unknown()).optional().describe('Anything else needed to show the question.'),
-  })
-  .meta({ id: 'RunInputRequest' });
 
 export const RunStepSchema = z
   .object({
@@ -54,7 +43,7 @@ export const RunSchema = z
     status: RunStatusSchema,
     input: z.record(z.string(), z.unknown()),
     steps: z.array(RunStepSchema).describe('Every node of the workflow, in order.'),
-    waiting_for: InputRequestSchema.nullable().describe('The open question while the run is awaiting_input.'),
+    waiting_for: WaitingForSchema.nullable().describe('The open question while the run is awaiting_input.'),
     output: z.record(z.string(), z.unknown()).nullable().describe('What the run produced, once it succeeded.'),
     error: z
       .object({ code: z.string(), message: z.string(), node: z.string().optional() })

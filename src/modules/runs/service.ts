@@ -277,7 +277,7 @@ export class RunService {
           node,
           status: step.status,
           attempts: step.attempts,
-          query_type: step.query_type as never,
+          query_type: step.query_type,
           started_at: isoOrNull(step.started_at),
           finished_at: isoOrNull(step.finished_at),
           duration_ms: step.finished_at ? step.finished_at.getTime() - step.started_at.getTime() : null,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../../src/config.js';
 import { EVENTS_CHANNEL } from '../../../src/engine/runs/event-log.js';
 import type { EventRow } from '../../../src/engine/runs/event-log.js';
-import type { EventKind } from '../../../src/engine/runs/event-kinds.js';
+import type { EventKind } from '../../../src/engine/contracts/event-kinds.js';
 import { EventHub } from '../../../src/modules/events/hub.js';
 import type { RelationalStore } from '../../../src/stores/relational/index.js';
 import { dropSchema, testConfig } from '../../support/config.js';
