@@ -9,7 +9,7 @@ import { loadDemoData } from './demo/load.js';
 import { createEngine } from './engine/engine.js';
 import type { Engine } from './engine/engine.js';
 import { queuedJobs } from './engine/jobs/queue.js';
-import type { SchemaCache } from './engine/planner/schema-cache.js';
+import type { SchemaCache } from './planner/link/schema-cache.js';
 import type { ToolDefinition } from './engine/tools/tool.js';
 import type { WorkflowDefinition } from './engine/workflows/workflow.js';
 import { createAuthModule } from './modules/auth/module.js';

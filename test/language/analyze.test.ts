@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyze, quotedSpans } from '../../src/language/analyze.js';
 import { lemmasOf } from '../../src/language/analyze.js';
-import { agentNounsOf, eventNounsOf } from '../../src/engine/planner/lexicon.js';
+import { agentNounsOf, eventNounsOf } from '../../src/planner/link/lexicon.js';
 
 /** The language layer: words, their lemmas and parts of speech (compromise), numbers, quotes. */
 describe('analyzing a question', () => {

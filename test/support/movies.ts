@@ -1,5 +1,5 @@
-import { buildVocabulary } from '../../src/engine/planner/vocabulary.js';
-import type { Vocabulary } from '../../src/engine/planner/vocabulary.js';
+import { buildVocabulary } from '../../src/planner/link/vocabulary.js';
+import type { Vocabulary } from '../../src/planner/link/vocabulary.js';
 import type { GraphStore } from '../../src/stores/graph/port.js';
 import { openScratchGraph } from './scratch-graph.js';
 

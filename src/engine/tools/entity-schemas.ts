@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ResolvedEntity } from '../planner/plan.js';
+import type { ResolvedEntity } from '../../planner/plan.js';
 
 /** Shapes the entity tools share (entity_search's output is entity_resolve's input). */
 

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { GraphStore } from '../../stores/graph/port.js';
 import type { ModelQueryWriter } from '../llm/query-writer.js';
-import type { SchemaCache } from '../planner/schema-cache.js';
+import type { SchemaCache } from '../../planner/link/schema-cache.js';
 import type { NodeEventKind } from '../contracts/event-kinds.js';
 
 /**

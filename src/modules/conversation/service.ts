@@ -3,7 +3,7 @@ import type { Principal } from '../../platform/auth/roles.js';
 import { decodeCursor, keysetPage } from '../../platform/pagination.js';
 import { badRequest, conflict, ProblemError } from '../../platform/problem.js';
 import { NONE_OF_THESE } from '../../engine/workflows/ask/outputs.js';
-import { pickOption } from './choice-reply.js';
+import { pickOption } from '../../planner/read/choice-reply.js';
 import type { RelationalStore } from '../../stores/relational/index.js';
 import type { SessionService } from '../chat/service.js';
 import type { EventHub } from '../events/hub.js';

@@ -1,4 +1,4 @@
-import type { SchemaCache } from '../../engine/planner/schema-cache.js';
+import type { SchemaCache } from '../../planner/link/schema-cache.js';
 import type { DocumentFacts, EntityFact, LoneMention, Progress, Resolution } from '../../ingest/types.js';
 import { ENTITY_CYPHER, ENTITY_LABEL } from '../../stores/graph/bookkeeping.js';
 import type { GraphNode, GraphStore, NodeUpsert, PropertyValue, RelationshipUpsert } from '../../stores/graph/port.js';

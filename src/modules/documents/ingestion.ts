@@ -8,7 +8,7 @@ import { createSniffer } from '../../ingest/sniff.js';
 import { IngestRejection } from '../../ingest/types.js';
 import type { Chunk, DocumentFacts, EntityFact, IngestLimits, IngestionStage, LoneMention, Progress, RelationFact, Resolution } from '../../ingest/types.js';
 import type { ModelSettings } from '../../engine/llm/query-writer.js';
-import type { SchemaCache } from '../../engine/planner/schema-cache.js';
+import type { SchemaCache } from '../../planner/link/schema-cache.js';
 import type { NodeEventKind } from '../../engine/contracts/event-kinds.js';
 import type { GraphStore } from '../../stores/graph/port.js';
 import type { BroadLabels } from './broad-labels.js';

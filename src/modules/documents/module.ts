@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
-import type { SchemaCache } from '../../engine/planner/schema-cache.js';
+import type { SchemaCache } from '../../planner/link/schema-cache.js';
 import type { GraphStore } from '../../stores/graph/port.js';
 import type { RelationalStore } from '../../stores/relational/index.js';
 import type { SessionService } from '../chat/service.js';

@@ -1,10 +1,10 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.js';
-import type { Synonym } from '../../engine/planner/lexicon.js';
+import type { Synonym } from '../../planner/link/lexicon.js';
 import type { Metrics } from '../../platform/metrics/metrics.js';
 import type { GraphStore } from '../../stores/graph/port.js';
 import type { RelationalStore } from '../../stores/relational/index.js';
-import { MatcherWordsCache } from './matcher-words.js';
+import { MatcherWordsCache } from '../../planner/match/matcher-words.js';
 import { queryRoutes } from './routes.js';
 import { QueryService } from './service.js';
 import { CurationStore } from './curation-store.js';

@@ -1,6 +1,6 @@
 import type { SqlParam } from '../../stores/relational/index.js';
 import type { QueryAssessment, QueryAttention } from './assessment.js';
-import type { ParameterSource, SourcedParameter } from './parameter-sources.js';
+import type { ParameterSource, SourcedParameter } from '../../planner/match/parameter-sources.js';
 import type { QueryListFilters, QueryStatus } from './schemas.js';
 import { QUERY_STATUSES } from './schemas.js';
 

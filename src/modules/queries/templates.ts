@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { fingerprintCypher } from '../../cypher/fingerprint.js';
 import { parameterizeCypher } from '../../cypher/parameterize.js';
-import { candidateMatchKeys, patternMatchKey } from './match-keys.js';
-import { buildPattern, MATCH_THRESHOLD, matchPattern, slotsOf } from './pattern-match.js';
+import { candidateMatchKeys, patternMatchKey } from '../../planner/match/match-keys.js';
+import { buildPattern, MATCH_THRESHOLD, matchPattern, slotsOf } from '../../planner/match/pattern-match.js';
 import type { QueryAssessment } from './assessment.js';
-import { fillFromSession } from './parameter-sources.js';
-import type { SessionEntity } from './parameter-sources.js';
-import { asRead, NO_WORDS, normalizeQuestion, type MatcherWords, type ReadText } from './question.js';
+import { fillFromSession } from '../../planner/match/parameter-sources.js';
+import type { SessionEntity } from '../../planner/match/parameter-sources.js';
+import { asRead, NO_WORDS, normalizeQuestion, type MatcherWords, type ReadText } from '../../planner/match/question.js';
 import type { ApiQuery, QueryService } from './service.js';
 import { SIMILAR_MAX, SIMILARITY_MIN } from './service.js';
 import type { CurationStore } from './curation-store.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { displayNameKey, isNameKey, searchDocument } from '../../../src/stores/graph/bookkeeping.js';
-import { labelNameKey } from '../../../src/engine/planner/vocabulary.js';
+import { labelNameKey } from '../../../src/planner/link/vocabulary.js';
 
 /** Which properties name a thing: graphs name things by `name`, `title`, `productName`, `trial_title`, … */
 describe('name keys', () => {

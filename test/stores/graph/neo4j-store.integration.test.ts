@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openGraphStore } from '../../../src/stores/graph/index.js';
 import { openNeo4jStore, type Neo4jConnection } from '../../../src/stores/graph/neo4j-store.js';
 import type { GraphStore, UpsertBatch } from '../../../src/stores/graph/port.js';
-import { SchemaCache } from '../../../src/engine/planner/schema-cache.js';
+import { SchemaCache } from '../../../src/planner/link/schema-cache.js';
 import { plannerOn } from '../../support/planner.js';
 import { SEED } from './cypher-cases.js';
 import { CONTRACT_LIMITS, allowedProcedures, describeGraphStoreContract, type GraphStoreEngine, type StoreLimits } from './graph-store.contract.js';

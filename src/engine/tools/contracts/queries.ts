@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PlanDescriptionSchema, READING_CHOICE_ID_MAX } from '../../planner/plan.js';
-import { UnderstandingSchema } from '../../planner/understand.js';
+import { PlanDescriptionSchema, READING_CHOICE_ID_MAX } from '../../../planner/plan.js';
+import { UnderstandingSchema } from '../../../planner/resolve/understand.js';
 import { RelationshipValueSchema, ResolvedEntitySchema } from '../entity-schemas.js';
 import { defineContract } from '../tool.js';
 import { MemorySchema } from './memories.js';

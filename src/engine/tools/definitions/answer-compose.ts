@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { composeAnswer } from '../../planner/answer.js';
-import { explainEmpty } from '../../planner/empty-answer.js';
-import { composeMeaningAnswer } from '../../planner/meaning-answer.js';
-import { countWith, needsTotal, readQuestion } from '../../planner/read-question.js';
-import { PlanDescriptionSchema } from '../../planner/plan.js';
-import { UnderstandingSchema } from '../../planner/understand.js';
+import { composeAnswer } from '../../../planner/answer/answer.js';
+import { explainEmpty } from '../../../planner/answer/empty-answer.js';
+import { composeMeaningAnswer } from '../../../planner/answer/meaning-answer.js';
+import { countWith, needsTotal, readQuestion } from '../../../planner/read-question.js';
+import { PlanDescriptionSchema } from '../../../planner/plan.js';
+import { UnderstandingSchema } from '../../../planner/resolve/understand.js';
 import { ResolvedEntitySchema } from '../entity-schemas.js';
 import { defineTool } from '../tool.js';
 

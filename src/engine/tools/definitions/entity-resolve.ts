@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { decideMentions } from '../../planner/resolve.js';
-import type { MentionSearch } from '../../planner/mention-search.js';
-import type { ResolutionMemory } from '../../planner/resolve.js';
-import { UnderstandingSchema } from '../../planner/understand.js';
+import { decideMentions } from '../../../planner/resolve/resolve.js';
+import type { MentionSearch } from '../../../planner/resolve/mention-search.js';
+import type { ResolutionMemory } from '../../../planner/resolve/resolve.js';
+import { UnderstandingSchema } from '../../../planner/resolve/understand.js';
 import { CandidateSchema, MentionSearchSchema, RelationshipValueSchema, ResolvedEntitySchema } from '../entity-schemas.js';
 import { defineTool } from '../tool.js';
 

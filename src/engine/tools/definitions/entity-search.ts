@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { searchMentions } from '../../planner/mention-search.js';
-import { UnderstandingSchema } from '../../planner/understand.js';
+import { searchMentions } from '../../../planner/resolve/mention-search.js';
+import { UnderstandingSchema } from '../../../planner/resolve/understand.js';
 import { MentionSearchSchema } from '../entity-schemas.js';
 import { defineTool } from '../tool.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { understand, UnderstandingSchema } from '../../planner/understand.js';
+import { understand, UnderstandingSchema } from '../../../planner/resolve/understand.js';
 import { defineTool } from '../tool.js';
 
 /** Reads a question's wording: its kind and the spans that may name things (no graph involved). */

@@ -1,4 +1,4 @@
-import type { PlanDescription } from '../../planner/plan.js';
+import type { PlanDescription } from '../../../planner/plan.js';
 import type { WorkflowNode } from '../workflow.js';
 import type { AskInput } from './input.js';
 import answerCompose from '../../tools/definitions/answer-compose.js';

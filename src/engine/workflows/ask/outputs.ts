@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { PlanDescriptionSchema } from '../../planner/plan.js';
-import { UnderstandingSchema } from '../../planner/understand.js';
-import type { Understanding } from '../../planner/understand.js';
+import { PlanDescriptionSchema } from '../../../planner/plan.js';
+import { UnderstandingSchema } from '../../../planner/resolve/understand.js';
+import type { Understanding } from '../../../planner/resolve/understand.js';
 import { MemorySchema } from '../../tools/contracts/memories.js';
 import type { Memory } from '../../tools/contracts/memories.js';
 import { CandidateSchema, RelationshipValueSchema, ResolvedEntitySchema } from '../../tools/entity-schemas.js';
 import type { Out } from '../workflow.js';
-import type { Candidate } from '../../planner/mention-search.js';
+import type { Candidate } from '../../../planner/resolve/mention-search.js';
 
 /**
  * What the steps of `ask` hand each other, and how a step reads its predecessors' outputs: each

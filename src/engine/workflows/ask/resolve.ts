@@ -1,7 +1,7 @@
-import { show } from '../../planner/answer.js';
-import { PRONOUN_KINDS } from '../../planner/pronouns.js';
-import { normalizeMention } from '../../planner/mention-search.js';
-import type { Candidate } from '../../planner/mention-search.js';
+import { show } from '../../../planner/answer/answer.js';
+import { PRONOUN_KINDS } from '../../../planner/read/pronouns.js';
+import { normalizeMention } from '../../../planner/resolve/mention-search.js';
+import type { Candidate } from '../../../planner/resolve/mention-search.js';
 import type { WorkflowNode } from '../workflow.js';
 import type { AskInput } from './input.js';
 import entityResolve from '../../tools/definitions/entity-resolve.js';

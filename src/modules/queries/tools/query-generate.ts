@@ -1,11 +1,11 @@
 import { DomainError } from '../../../platform/domain-error.js';
 import { ModelQueryError, ModelUnavailableError } from '../../../engine/llm/query-writer.js';
-import type { Plan, PlanDescription, ResolvedEntity } from '../../../engine/planner/plan.js';
-import { askIfMany, describeReading, readQuestion } from '../../../engine/planner/read-question.js';
+import type { Plan, PlanDescription, ResolvedEntity } from '../../../planner/plan.js';
+import { askIfMany, describeReading, readQuestion } from '../../../planner/read-question.js';
 import { fingerprintCypher } from '../../../cypher/fingerprint.js';
-import type { Lexicon } from '../../../engine/planner/lexicon.js';
-import type { Understanding } from '../../../engine/planner/understand.js';
-import { tokenize, wordKey } from '../../../engine/planner/words.js';
+import type { Lexicon } from '../../../planner/link/lexicon.js';
+import type { Understanding } from '../../../planner/resolve/understand.js';
+import { tokenize, wordKey } from '../../../planner/read/words.js';
 import { queryGenerate } from '../../../engine/tools/contracts/queries.js';
 import { defineTool } from '../../../engine/tools/tool.js';
 import type { GraphStore } from '../../../stores/graph/port.js';

@@ -1,4 +1,4 @@
-import { fold } from '../../../engine/planner/words.js';
+import { fold } from '../../../planner/read/words.js';
 import { templateMatch } from '../../../engine/tools/contracts/queries.js';
 import { defineTool } from '../../../engine/tools/tool.js';
 import type { TemplateService } from '../templates.js';

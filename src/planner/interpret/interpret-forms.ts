@@ -1,0 +1,150 @@
+import { holdsDate } from '../read/cues.js';
+import type { Ctx, Draft } from './interpret-context.js';
+import { anchorOf, datesOf, labelOf } from './interpret-context.js';
+import type { Meaning, MeaningNode } from '../meaning.js';
+
+/**
+ * Questions of a whole form rather than a pattern to match: how two named things are connected
+ * (a path), whether one has more of something than the other or comes before it (a
+ * comparison), and "the same … as X" (others sharing X's neighbour).
+ */
+
+const PATH_WORDS = /^(connect|connected|connection|relate|related|relation|relationship|link|linked|path)$/;
+const MORE = /^(more|greater|higher|larger|bigger|later|after|longer|newer|taller|heavier)$/;
+const LESS = /^(less|fewer|lower|smaller|earlier|before|shorter|lighter)$/;
+const AGE = /^(older|younger)$/;
+
+const nodesOf = (ctx: Ctx): MeaningNode[] =>
+  ctx.nodes.map((n) => ({
+    id: n.id,
+    ...(n.label ? { label: n.label, nameKey: labelOf(ctx.lexicon, n.label)?.nameKey ?? 'name' } : {}),
+    ...(n.anchor ? { anchor: anchorOf(n.anchor) } : {}),
+    conditions: [],
+  }));
+
+/** A path or a comparison between two named things, when the question is one; undefined otherwise. */
+export function wholeForm(ctx: Ctx): Meaning | undefined {
+  const anchors = ctx.nodes.filter((n) => n.anchor);
+  if (anchors.length !== 2) return undefined;
+  const [a, b] = anchors as [Draft, Draft];
+  const words = ctx.items.map((it, i) => ({ it, i })).filter(({ it }) => it.kind === 'word') as { it: { kind: 'word'; token: { lower: string; lemma: string } }; i: number }[];
+
+  const pathWord = words.find(({ it }) => PATH_WORDS.test(it.token.lower) || PATH_WORDS.test(it.token.lemma));
+  if (pathWord && !ctx.items.some((it) => it.kind === 'rel' || it.kind === 'agent' || it.kind === 'label' || it.kind === 'count')) {
+    ctx.used.add(pathWord.i);
+    const keys = [...new Set(ctx.lexicon.labels.map((l) => l.nameKey))];
+    return { nodes: nodesOf(ctx), edges: [], focus: a.id, ask: { kind: 'path', a: a.id, b: b.id, nameKeys: keys } };
+  }
+
+  if (a.label !== b.label || !a.label) return undefined;
+  const cue = words.find(({ it }) => MORE.test(it.token.lower) || LESS.test(it.token.lower) || AGE.test(it.token.lower));
+  if (!cue) return undefined;
+  const cueWord = cue.it.token.lower;
+  // "more … than" needs its "than"; "before"/"after" stand alone.
+  if (!/^(before|after)$/.test(cueWord) && !ctx.items.slice(cue.i + 1).some((it) => it.kind === 'word' && it.token.lower === 'than')) return undefined;
+  ctx.used.add(cue.i);
+  for (let k = cue.i + 1; k < ctx.items.length; k++) {
+    const it = ctx.items[k]!;
+    if (it.kind === 'word' && it.token.lower === 'than') ctx.used.add(k);
+  }
+  const label = labelOf(ctx.lexicon, a.label)!;
+  const props = ctx.lexicon.properties.filter((p) => p.ownerKind === 'label' && p.owner === label.label && (p.kind === 'number' || p.kind === 'date' || p.kind === 'mixed'));
+  // By a value: a property named, or the date a verb says ("released after", "opened before"), or the one date.
+  let key: string | undefined;
+  for (let k = 0; k < ctx.items.length && !key; k++) {
+    const it = ctx.items[k]!;
+    if (it.kind === 'prop') {
+      const p = it.props.find((x) => props.includes(x));
+      if (p) {
+        key = p.key;
+        ctx.used.add(k);
+      }
+    } else if (it.kind === 'word' && !ctx.used.has(k)) {
+      const p = props.find((x) => x.words.some((w) => w === it.token.lemma || w === it.token.lower));
+      if (p) {
+        key = p.key;
+        ctx.used.add(k);
+      }
+    }
+  }
+  const dated = (k: string) => props.some((p) => p.key === k && holdsDate(p));
+  if (!key && (AGE.test(cueWord) || /^(before|after|earlier|later)$/.test(cueWord))) {
+    const dates = props.filter((p) => dated(p.key));
+    if (dates.length === 1) key = dates[0]!.key;
+  }
+  if (key) {
+    const more = AGE.test(cueWord) ? (dated(key) ? cueWord === 'younger' : cueWord === 'older') : MORE.test(cueWord);
+    return { nodes: nodesOf(ctx), edges: [], focus: a.id, ask: { kind: 'compare', a: a.id, b: b.id, by: { key }, more } };
+  }
+  // By how many: "more movies", "more employees", through the relationship the verb names or the one joining them.
+  const countedAt = ctx.items.findIndex((it, k) => k > cue.i && (it.kind === 'label' || it.kind === 'agent'));
+  const counted = ctx.nodes.find((n) => n.at === countedAt);
+  if (!counted?.label && !counted?.labels?.length) return undefined;
+  const countedLabel = counted.label ?? counted.labels![0]!;
+  const relItem = ctx.items.find((it) => it.kind === 'rel' || it.kind === 'agent') as { rel: { type: string; patterns: { from: string; to: string }[] } } | undefined;
+  const options = ctx.lexicon.relationships.flatMap((r) =>
+    r.patterns.flatMap((p) => [
+      ...(p.from === label.label && p.to === countedLabel ? [{ type: r.type, forward: true }] : []),
+      ...(p.to === label.label && p.from === countedLabel && p.from !== p.to ? [{ type: r.type, forward: false }] : []),
+    ]),
+  );
+  const chosen = relItem ? options.filter((o) => o.type === relItem.rel.type) : options;
+  if (chosen.length !== 1) return undefined;
+  ctx.items.forEach((it, k) => {
+    if (it.kind === 'rel' || it.kind === 'agent' || k === countedAt) ctx.used.add(k);
+  });
+  const nodes = nodesOf(ctx).filter((n) => n.id === a.id || n.id === b.id);
+  return { nodes, edges: [], focus: a.id, ask: { kind: 'compare', a: a.id, b: b.id, by: { ...chosen[0]!, label: countedLabel }, more: MORE.test(cueWord) } };
+}
+
+/**
+ * "When was X founded?", "When was Trellis released?": the date of the named thing its verb says
+ * (the verb may also name a relationship: "founded"), else its one date.
+ */
+export function whenForm(ctx: Ctx): Meaning | undefined {
+  // "When was …", "In what year was …", "Which year did …".
+  const whenAt = ctx.items.findIndex((it, k) => (it.kind === 'wh' && it.word === 'when') || (it.kind === 'wh' && /^(what|which)$/.test(it.word) && /^years?$/.test(ctx.tokens[ctx.items[k + 1]?.from ?? -1]?.lower ?? '')));
+  const anchors = ctx.nodes.filter((n) => n.anchor);
+  const opening = ctx.items.slice(0, whenAt).every((it) => it.kind === 'word' && it.token.lower === 'in');
+  if (whenAt < 0 || !opening || anchors.length !== 1 || ctx.nodes.length !== 1) return undefined;
+  ctx.items.slice(0, whenAt).forEach((_, k) => ctx.used.add(k));
+  const node = anchors[0]!;
+  const dates = node.label ? datesOf(ctx, node.label) : [];
+  let chosen = dates.length === 1 ? dates[0] : undefined;
+  ctx.items.forEach((it, k) => {
+    if (it.kind !== 'word' && it.kind !== 'rel' && it.kind !== 'prop') return;
+    const token = ctx.tokens[it.from]!;
+    const p = dates.find((d) => d.words.some((w) => w === token.lemma || w === token.lower || (it.kind === 'prop' && it.props.includes(d))));
+    if (p) {
+      chosen = p;
+      ctx.used.add(k);
+    } else if (it.kind === 'word' && token.pos === 'verb' && chosen) ctx.used.add(k);
+  });
+  if (!chosen) return undefined;
+  ctx.used.add(whenAt);
+  // "What year …": the year is what is asked.
+  if (ctx.items[whenAt]!.kind === 'wh' && (ctx.items[whenAt] as { word: string }).word !== 'when') ctx.used.add(whenAt + 1);
+  return { nodes: nodesOf(ctx), edges: [], focus: node.id, ask: { kind: 'value', of: node.id, key: chosen.key } };
+}
+
+/**
+ * "Who works at the same company as Ada Moreau?": the company is also Ada Moreau's, through
+ * the same relationship, and the answer leaves her out.
+ */
+export function sameAs(ctx: Ctx): [string, string] | undefined {
+  for (let i = 0; i + 3 < ctx.items.length; i++) {
+    const same = ctx.items[i]!;
+    if (same.kind !== 'word' || same.token.lower !== 'same') continue;
+    const middle = ctx.nodes.find((n) => n.at === i + 1);
+    const as = ctx.items[i + 2];
+    const named = ctx.nodes.find((n) => n.at === i + 3 && n.anchor);
+    if (!middle || as?.kind !== 'word' || as.token.lower !== 'as' || !named) continue;
+    const edge = ctx.edges.find((e) => e.from === middle.id || e.to === middle.id);
+    if (!edge) continue;
+    const other = edge.from === middle.id ? edge.to : edge.from;
+    ctx.edges.push({ from: edge.from === middle.id ? middle.id : named.id, to: edge.from === middle.id ? named.id : middle.id, type: edge.type, conditions: [], at: i + 3 });
+    ctx.used.add(i).add(i + 2);
+    return [other, named.id];
+  }
+  return undefined;
+}

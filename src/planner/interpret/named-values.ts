@@ -1,0 +1,71 @@
+import type { Ctx } from './interpret-context.js';
+import type { LexProperty, LexValue } from '../link/lexicon.js';
+import { labelOf } from './interpret-context.js';
+import type { Item, NamedThing } from '../link/links.js';
+import { fold } from '../../language/analyze.js';
+
+/**
+ * A name right after a text property the question names is that property's value, not the thing
+ * so named: "parcels with a sender country of 'Norway'", "parcels whose destination city is
+ * Lyon", "the sender country 'Norway'" compare the property, even where a node is called Norway
+ * too, when it stands after "of", "is", "as", "equals", a colon or nothing. After words of place
+ * ("a payer bank from Norway", "where the payer bank is located in Norway") the same holds when
+ * a text property of those things, called by every word said, holds the name as a value
+ * (`payer_bank_country`): the value found is the condition, on the property that holds it. Not
+ * when the named thing has such a property itself ("the address of Harbour Museum", "Which city
+ * is it in?" ask its own). Runs before the things are made, turning the name into the text it compares.
+ */
+
+const LINKS = /^(of|is|was|are|were|as|equals|=|:)$/;
+const PLACE_LINKS = /^(from|in|at|located|based|situated)$/;
+const PRONOUN = /^(it|he|she|they|them|him|her|this|that|these|those)$/i;
+/** Most link words between the property and the name ("is located in the"). */
+const LINKS_MAX = 3;
+
+export function namesAsPropertyValues(ctx: Ctx): void {
+  const { items } = ctx;
+  items.forEach((it, i) => {
+    if (it.kind !== 'entity') return;
+    let k = i - 1;
+    const the = items[k];
+    if (the?.kind === 'word' && the.token.lower === 'the') k--;
+    let ofPlace = false;
+    for (let n = 0; n < LINKS_MAX; n++) {
+      const link = items[k];
+      if (link?.kind !== 'word' || !(LINKS.test(link.token.lower) || PLACE_LINKS.test(link.token.lower))) break;
+      ofPlace ||= PLACE_LINKS.test(link.token.lower);
+      k--;
+    }
+    const prop = items[k];
+    if (prop?.kind !== 'prop') return;
+    const owners = new Set(prop.props.filter((p) => p.ownerKind === 'label' && p.kind === 'text').map((p) => p.owner));
+    // "the address of Harbour Museum", "Which city is it in?": the named thing's own property, asked.
+    if (owners.has(it.entity.label) || PRONOUN.test(it.entity.mention.trim())) return;
+    const text = fold(it.entity.name) === fold(it.entity.mention) ? it.entity.name : it.entity.mention;
+    const held = heldValue(ctx, prop, it.entity, text);
+    if (held) {
+      // The value as the graph holds it, compared on its property; the property's words and the links said only that.
+      items[i] = { kind: 'value', values: [held], from: it.from, to: it.to };
+      for (let at = k; at < i; at++) ctx.used.add(at);
+    } else if (ofPlace || owners.size === 0) return;
+    else items[i] = { kind: 'literal', text, from: it.from, to: it.to };
+    ctx.notes.push(`read ${it.entity.mention} as a value of ${(held?.property ?? prop.props[0]!).key}, not as the ${it.entity.label} so named`);
+  });
+}
+
+/**
+ * The value as held by the one text property, of a label the property said belongs to, whose
+ * words include every word said: known among its recurring values, or, where it has too many to
+ * keep, named by the words said and the named thing's label ("payer bank" and a `Country`:
+ * `payer_bank_country`).
+ */
+function heldValue(ctx: Ctx, prop: Extract<Item, { kind: 'prop' }>, entity: NamedThing, value: string): LexValue | undefined {
+  const said = ctx.tokens.slice(prop.from, prop.to + 1).map((t) => t.lemma);
+  const owners = new Set(prop.props.filter((p) => p.ownerKind === 'label').map((p) => p.owner));
+  const fits = (p: LexProperty) => p.ownerKind === 'label' && owners.has(p.owner) && p.kind === 'text' && said.every((w) => p.words.includes(w));
+  const held = (ctx.lexicon.values.get(fold(value)) ?? []).filter((v) => fits(v.property));
+  if (held.length > 0) return new Set(held.map((v) => v.property)).size === 1 ? held[0] : undefined;
+  const kind = new Set([...said, ...(labelOf(ctx.lexicon, entity.label)?.words ?? [])]);
+  const named = ctx.lexicon.properties.filter((p) => fits(p) && p.values.length === 0 && p.words.length > said.length && p.words.every((w) => kind.has(w)));
+  return named.length === 1 ? { property: named[0]!, value } : undefined;
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { UpsertBatch } from '../../src/stores/graph/port.js';
+import { graphNode as node, graphRel as rel, plannerOnScratch } from '../support/planner.js';
+
+/**
+ * "the previous editions of edition '3'" where editions are joined to editions only by PREVIOUS:
+ * the word "previous" placed the relationship to some edition and the join of "of" placed it again
+ * from that one, so the answer was two steps away ("editions previous to an edition previous to 3"),
+ * a chain the question never said. Declined now; one step said as one is still answered. On an
+ * invented graph.
+ */
+const EDITIONS: UpsertBatch = {
+  nodes: ['1', '2', '3', '4'].map((n) => node(`e:${n}`, 'Edition', { name: n })),
+  relationships: [rel('e:4', 'PREVIOUS', 'e:3'), rel('e:3', 'PREVIOUS', 'e:2'), rel('e:2', 'PREVIOUS', 'e:1')],
+};
+
+// Places in places: a chain of one relationship through things of another label is how the graph has it.
+const PLACES: UpsertBatch = {
+  nodes: [node('o:1', 'Company', { name: 'Brask & Co' }), node('o:2', 'Company', { name: 'Lund Optics' }), node('c:1', 'City', { name: 'Narvik' }), node('c:2', 'City', { name: 'Lyon' }), node('k:1', 'Country', { name: 'Norway' }), node('k:2', 'Country', { name: 'France' })],
+  relationships: [rel('o:1', 'LOCATED_IN', 'c:1'), rel('o:2', 'LOCATED_IN', 'c:2'), rel('c:1', 'LOCATED_IN', 'k:1'), rel('c:2', 'LOCATED_IN', 'k:2')],
+};
+
+describe('a relationship said once and placed twice', () => {
+  const planner = plannerOnScratch('doubledrel', EDITIONS);
+  const placesPlanner = plannerOnScratch('doubledplaces', PLACES);
+
+  it('is declined, not answered two steps away', async () => {
+    const answer = await planner().ask("List the previous editions of the edition named '3'.");
+    expect(answer.reading.ok).toBe(false);
+    expect(answer.reading.ok ? '' : answer.reading.reason).toMatch(/how many steps of “previous”/);
+  });
+
+  it('is answered through things of another label ("located in a city located in Norway")', async () => {
+    const places = await placesPlanner().ask('Which companies are located in Norway?');
+    expect(places.rows.map((r) => r.name)).toEqual(['Brask & Co']);
+  });
+
+  it('is answered when said once as one step', async () => {
+    const answer = await planner().ask("Which editions are previous to edition '3'?");
+    expect(answer.cypher?.match(/PREVIOUS/g)).toHaveLength(1);
+  });
+});
