@@ -1,6 +1,6 @@
 import type { RelationalStore } from '../../stores/relational/index.js';
 import type { Extractor } from '../../ingest/types.js';
-import type { FactRow } from './ingestion-store.js';
+import type { FactRow } from '../../ingest/write/version-facts.js';
 
 /**
  * The knowledge-graph entries documents support: one per node or relationship, across the live

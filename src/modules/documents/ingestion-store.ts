@@ -1,6 +1,8 @@
 import type { Queryable, RelationalStore } from '../../stores/relational/index.js';
 import type { Evidence, LoneMention, Progress } from '../../ingest/types.js';
 import { ACTIVE_RUN_STATUSES } from '../../engine/runs/store.js';
+import { nameSkeleton, relationshipKey, SPACE_OR_PUNCTUATION } from '../../ingest/write/version-facts.js';
+import type { FactRow, ValueMention, VersionFacts } from '../../ingest/write/version-facts.js';
 
 /**
  * SQL for ingestions: which run writes which version, the progress its worker reported, what
@@ -22,25 +24,6 @@ export interface IngestionFailure {
   retryable: boolean;
 }
 
-/** One node or relationship a version wrote, as `document_facts` keeps it. */
-export interface FactRow {
-  item_kind: 'node' | 'relationship';
-  item_key: string;
-  label: string;
-  name: string | null;
-  from_key: string | null;
-  to_key: string | null;
-  properties: Record<string, unknown>;
-  outcome: string | null;
-  evidence: Evidence[];
-}
-
-/** Spaces and ASCII punctuation, which `nameSkeleton` drops. */
-const SPACE_OR_PUNCTUATION = /[\s!-/:-@[-`{-~]+/g;
-
-/** A name as `namesGivenAs` compares it: lower case, without spaces or ASCII punctuation ("Brask & Co." and "brask co" meet). */
-export const nameSkeleton = (name: string) => name.toLowerCase().replace(SPACE_OR_PUNCTUATION, '');
-
 /** `nameSkeleton` of a column, in SQL (document_mentions' index is on this expression of `name`). */
 const skeletonSql = (column: string) => `regexp_replace(lower(${column}), '[[:space:][:punct:]]+', '', 'g')`;
 
@@ -51,19 +34,6 @@ const skeletonSql = (column: string) => `regexp_replace(lower(${column}), '[[:sp
 function skeletonsAsked(names: readonly string[]): string[] {
   const asciiOnly = (name: string) => name.replace(/[A-Z]/g, (c) => c.toLowerCase()).replace(SPACE_OR_PUNCTUATION, '');
   return [...new Set(names.flatMap((n) => [nameSkeleton(n), asciiOnly(n)]))].filter((s) => s !== '');
-}
-
-/** A node's text value naming something, as `valuesNaming` finds it. */
-export interface ValueMention {
-  doc_id: string;
-  version: number;
-  item_key: string;
-  /** The node's label and name, as the document gives them. */
-  label: string;
-  name: string | null;
-  property: string;
-  value: string;
-  evidence: Evidence[];
 }
 
 /** The first evidence of the node fact `f` (as a JSON object, or null). */
@@ -81,9 +51,7 @@ const STAGING_PART_ITEMS = 500;
 /** Facts per insert statement. */
 const FACT_ROWS_PER_INSERT = 500;
 
-export const relationshipKey = (from: string, type: string, to: string) => `${from}|${type}|${to}`;
-
-export class IngestionStore {
+export class IngestionStore implements VersionFacts {
   constructor(private readonly deps: { db: RelationalStore }) {}
 
   private get db() {

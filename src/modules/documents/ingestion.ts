@@ -11,8 +11,8 @@ import type { ModelSettings } from '../../engine/llm/query-writer.js';
 import type { SchemaCache } from '../../planner/link/schema-cache.js';
 import type { NodeEventKind } from '../../engine/contracts/event-kinds.js';
 import type { GraphStore } from '../../stores/graph/port.js';
-import type { BroadLabels } from './broad-labels.js';
-import type { DocumentGraphWriter } from './graph-writer.js';
+import type { BroadLabels } from '../../ingest/write/broad-labels.js';
+import type { DocumentGraphWriter } from '../../ingest/write/graph-writer.js';
 import type { IngestionRow, IngestionStore } from './ingestion-store.js';
 import { ProgressThrottle } from './progress.js';
 import type { DocumentRow, DocumentStore } from './store.js';
@@ -180,14 +180,12 @@ export class DocumentIngestion {
           const cancelled = (await this.deps.ingestions.runStatus(call.runId)) === 'cancelled';
           if (!call.signal.aborted || cancelled) {
             await this.deps.writer.removeVersion(doc.id, ingestion.version, doc.live_version).catch(() => undefined);
-            await this.deps.ingestions.setGraphWritten(doc.id, ingestion.version, false);
           }
           throw error;
         }
         for (const version of await this.deps.ingestions.writtenVersions(doc.id)) {
           if (version === ingestion.version) continue;
           await this.deps.writer.removeVersion(doc.id, version, ingestion.version);
-          await this.deps.ingestions.setGraphWritten(doc.id, version, false);
         }
         await this.deps.ingestions.addWarnings(call.runId, written.warnings);
         const counts = { ...written.counts };

@@ -12,7 +12,7 @@ import type { SessionService } from '../chat/service.js';
 import type { PreviewLimits } from '../runs/preview.js';
 import type { RunService } from '../runs/service.js';
 import type { GraphEntries } from './graph-entries.js';
-import type { DocumentGraphWriter } from './graph-writer.js';
+import type { DocumentGraphWriter } from '../../ingest/write/graph-writer.js';
 import type { IngestionStore } from './ingestion-store.js';
 import { presentDocument, presentIngestion } from './present.js';
 import type { DocumentStatus, DocumentStore, DocumentWithIngestion, IngestionState } from './store.js';
@@ -220,7 +220,6 @@ export class DocumentService {
     if (active) await this.deps.runs.cancel(principal, active.run_id).catch(() => undefined);
     for (const version of await this.deps.ingestions.writtenVersions(doc.id)) {
       await this.deps.writer.removeVersion(doc.id, version, null);
-      await this.deps.ingestions.setGraphWritten(doc.id, version, false);
     }
     await this.deps.documents.setLiveVersion(doc.id, null);
   }

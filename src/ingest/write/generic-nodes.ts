@@ -1,10 +1,10 @@
-import { compatibleLabels, GENERIC_LABELS, isGenericLabels, labelKinds, normalizeName } from '../../ingest/names.js';
-import { madeByDocuments, namesOf } from '../../ingest/resolve/index.js';
+import { compatibleLabels, GENERIC_LABELS, isGenericLabels, labelKinds, normalizeName } from '../names.js';
+import { madeByDocuments, namesOf } from '../resolve/index.js';
 import { BOOKKEEPING_PROPERTIES, ENTITY_CYPHER, ENTITY_LABEL, isNameKey } from '../../stores/graph/bookkeeping.js';
 import type { GraphNode, GraphStore, PropertyValue } from '../../stores/graph/port.js';
 import type { BroadLabels } from './broad-labels.js';
-import type { IngestionStore } from './ingestion-store.js';
-import { nameSkeleton } from './ingestion-store.js';
+import type { VersionFacts } from './version-facts.js';
+import { nameSkeleton } from './version-facts.js';
 
 /**
  * A thing named in free text or by a link before the document that describes it was ingested is
@@ -31,7 +31,7 @@ interface Edge {
 }
 
 export class GenericNodes {
-  constructor(private readonly deps: { graph: GraphStore; ingestions: Pick<IngestionStore, 'moveFacts' | 'namesGivenAs'>; broadLabels: Pick<BroadLabels, 'mapping'> }) {}
+  constructor(private readonly deps: { graph: GraphStore; ingestions: Pick<VersionFacts, 'moveFacts' | 'namesGivenAs'>; broadLabels: Pick<BroadLabels, 'mapping'> }) {}
 
   /**
    * Folds into each node a document has just created (`key`, with its specific `labels`) the

@@ -1,11 +1,11 @@
-import { compatibleNodes, nodesNamedExactly } from '../../ingest/resolve/index.js';
+import { compatibleNodes, nodesNamedExactly } from '../resolve/index.js';
 import type { GraphStore } from '../../stores/graph/port.js';
-import type { IngestionStore } from './ingestion-store.js';
+import type { VersionFacts } from './version-facts.js';
 
 
 export interface MentionSupportDeps {
   graph: Pick<GraphStore, 'findNodesByName' | 'upsert'>;
-  ingestions: Pick<IngestionStore, 'mentionsNaming' | 'addFacts'>;
+  ingestions: Pick<VersionFacts, 'mentionsNaming' | 'addFacts'>;
   /** The provenance and the Document node of a document version, as the writer makes them. */
   provenanceOf(docId: string, version: number): string;
   documentNodeKey(docId: string): string;

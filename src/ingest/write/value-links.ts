@@ -1,11 +1,11 @@
-import { normalizeName } from '../../ingest/names.js';
-import { linkTypeOf } from '../../ingest/extract/text-patterns.js';
-import { namesOf } from '../../ingest/resolve/index.js';
-import type { Evidence } from '../../ingest/types.js';
+import { normalizeName } from '../names.js';
+import { linkTypeOf } from '../extract/text-patterns.js';
+import { namesOf } from '../resolve/index.js';
+import type { Evidence } from '../types.js';
 import { ENTITY_LABEL, isNameKey } from '../../stores/graph/bookkeeping.js';
 import type { GraphNode, GraphStore } from '../../stores/graph/port.js';
-import type { FactRow, IngestionStore, ValueMention } from './ingestion-store.js';
-import { relationshipKey } from './ingestion-store.js';
+import type { FactRow, ValueMention, VersionFacts } from './version-facts.js';
+import { relationshipKey } from './version-facts.js';
 
 /**
  * Text values that name things become links. A column is the values one property takes on one
@@ -36,7 +36,7 @@ const ISO_DATE = /^\d{4}-\d{2}(-\d{2})?([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 export interface ValueLinksDeps {
   graph: GraphStore;
-  ingestions: Pick<IngestionStore, 'addFacts' | 'valuesNaming' | 'columnValues'>;
+  ingestions: Pick<VersionFacts, 'addFacts' | 'valuesNaming' | 'columnValues'>;
   /** Distinct values looked up for one document (INGEST_VALUE_LINKS_MAX); past it the rest stay text, with a warning. */
   maxValues: number;
 }

@@ -1,10 +1,9 @@
-import type { SchemaCache } from '../../planner/link/schema-cache.js';
-import type { DocumentFacts, EntityFact, LoneMention, Progress, Resolution } from '../../ingest/types.js';
+import type { DocumentFacts, EntityFact, LoneMention, Progress, Resolution } from '../types.js';
 import { ENTITY_CYPHER, ENTITY_LABEL } from '../../stores/graph/bookkeeping.js';
 import type { GraphNode, GraphStore, NodeUpsert, PropertyValue, RelationshipUpsert } from '../../stores/graph/port.js';
 import { DOCUMENT_LABEL, documentNodeKey, documentProvenance, MENTIONS } from './graph-names.js';
-import type { FactRow, IngestionStore } from './ingestion-store.js';
-import { relationshipKey } from './ingestion-store.js';
+import type { FactRow, VersionFacts } from './version-facts.js';
+import { relationshipKey } from './version-facts.js';
 import type { GenericNodes } from './generic-nodes.js';
 import type { MentionSupport } from './mention-support.js';
 import type { ValueLinks } from './value-links.js';
@@ -55,8 +54,9 @@ export class DocumentGraphWriter {
   constructor(
     private readonly deps: {
       graph: GraphStore;
-      ingestions: IngestionStore;
-      schema: SchemaCache;
+      ingestions: VersionFacts;
+      /** The schema as the planner reads it, read again once the graph changed. */
+      schema: { invalidate(): void };
       values: ValueLinks;
       generic: GenericNodes;
       mentions: MentionSupport;
@@ -186,7 +186,8 @@ export class DocumentGraphWriter {
   /**
    * Takes one version out of the graph: what only it supported goes, and on nodes that stay,
    * each property it set takes the value the document's live version or other documents give,
-   * or is removed when none does. Safe to repeat.
+   * or is removed when none does; then the version is recorded as no longer in the graph (only
+   * once it is gone: a removal that failed is left for the next sweep to repeat). Safe to repeat.
    */
   async removeVersion(docId: string, version: number, liveVersion: number | null): Promise<void> {
     const { graph, ingestions } = this.deps;
@@ -220,13 +221,13 @@ export class DocumentGraphWriter {
     }
     await ingestions.removeFacts(docId, version);
     this.deps.schema.invalidate();
+    await ingestions.setGraphWritten(docId, version, false);
   }
 
   /** Removes what failed or cancelled ingestions (and versions replaced before they went live) left in the graph. */
   async removeAbandoned(docId?: string): Promise<void> {
     for (const abandoned of await this.deps.ingestions.abandonedVersions(docId)) {
       await this.removeVersion(abandoned.doc_id, abandoned.version, abandoned.live_version);
-      await this.deps.ingestions.setGraphWritten(abandoned.doc_id, abandoned.version, false);
     }
   }
 

@@ -1,5 +1,5 @@
-import { BROAD_KIND_OF_LABEL, GENERIC_LABELS, labelKinds } from '../../ingest/names.js';
-import type { BroadLabelMapping } from '../../ingest/names.js';
+import { BROAD_KIND_OF_LABEL, GENERIC_LABELS, labelKinds } from '../names.js';
+import type { BroadLabelMapping } from '../names.js';
 import { ENTITY_LABEL, PROVENANCE_PROPERTY } from '../../stores/graph/bookkeeping.js';
 import type { GraphStore } from '../../stores/graph/port.js';
 import { DOCUMENT_LABEL } from './graph-names.js';
