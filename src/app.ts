@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { DestinationStream, Logger } from 'pino';
 import type { AppDependencies } from './app/dependencies.js';
 import { closeDependencies } from './app/dependencies.js';
@@ -35,7 +34,8 @@ import { createWorkflowsModule } from './modules/workflows/module.js';
 import { Metrics } from './platform/metrics/metrics.js';
 import { measureGraphReads } from './stores/graph/measured.js';
 
-export type App = FastifyInstance & { deps: AppDependencies };
+/** The service as built: the server with its decorations (deps, config, services, engine, prometheus). */
+export type App = ReturnType<typeof createServer>;
 
 /** The services route groups share, decorated on the app for tests and scripts. */
 export interface AppServices {
@@ -79,7 +79,7 @@ export interface BuildOptions {
  */
 export async function buildApp(config: Config, given: AppDependencies, options: BuildOptions = {}): Promise<App> {
   const app = createServer(config, options);
-  const logger = app.log as unknown as Logger;
+  const logger: Logger = app.log;
   const metrics = new Metrics();
   const deps = { ...given, graph: measureGraphReads(given.graph, (outcome, seconds) => metrics.graphQueryDuration.observe({ engine: given.graph.engine, outcome }, seconds)) };
   deps.redis?.on('error', () => metrics.redisErrors.inc());
@@ -135,5 +135,5 @@ export async function buildApp(config: Config, given: AppDependencies, options: 
   // Its synonyms came with it: the matcher reads them now, not when their notice arrives.
   if (config.demoData && (await loadDemoData({ graph, db: engine.background, templates: queries.templates, queries: queries.service, logger }))) await wordsChanged();
   app.addHook('onReady', () => engine.start());
-  return app as unknown as App;
+  return app;
 }

@@ -1,5 +1,4 @@
 import { ConfigError, loadConfig } from './config.js';
-import type { Logger } from 'pino';
 import { createLogger } from './platform/logger.js';
 import { startMetricsListener } from './platform/metrics/listener.js';
 import { stopWhenNpmGoes } from './platform/parent-watch.js';
@@ -31,7 +30,7 @@ async function main(): Promise<void> {
 
   // Apart from the API and before it: a process that serves requests can be watched.
   const metrics = config.metrics
-    ? await startMetricsListener({ metrics: app.prometheus.withProcessMetrics(), ...config.metrics, logger: app.log as unknown as Logger })
+    ? await startMetricsListener({ metrics: app.prometheus.withProcessMetrics(), ...config.metrics, logger: app.log })
     : undefined;
 
   // Log lines are written asynchronously: write out what is pending, then exit.

@@ -34,5 +34,5 @@ export function sendDownload(request: FastifyRequest, reply: FastifyReply, file:
     .header('content-type', file.contentType)
     .header('content-disposition', contentDisposition(file.name, { type: 'attachment' }))
     .header('content-length', file.size)
-    .send(Readable.from(file.chunks()) as never);
+    .send(Readable.from(file.chunks()));
 }

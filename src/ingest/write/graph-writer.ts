@@ -1,5 +1,6 @@
 import type { DocumentFacts, EntityFact, LoneMention, Progress, Resolution } from '../types.js';
 import { ENTITY_CYPHER, ENTITY_LABEL } from '../../stores/graph/bookkeeping.js';
+import { isGraphNode } from '../../stores/graph/port.js';
 import type { GraphNode, GraphStore, NodeUpsert, PropertyValue, RelationshipUpsert } from '../../stores/graph/port.js';
 import { DOCUMENT_LABEL, documentNodeKey, documentProvenance, MENTIONS } from './graph-names.js';
 import type { FactRow, VersionFacts } from './version-facts.js';
@@ -249,8 +250,8 @@ export class DocumentGraphWriter {
       const part = unique.slice(at, at + KEYS_PER_READ);
       const { rows } = await this.deps.graph.runReadOnly(`MATCH (n:${ENTITY_CYPHER}) WHERE n._key IN $keys RETURN n`, { keys: part }, { maxRows: part.length });
       for (const row of rows) {
-        const node = row.n as unknown as GraphNode;
-        if (node?.key) found.set(node.key, node);
+        const node = row.n;
+        if (isGraphNode(node) && node.key) found.set(node.key, node);
       }
     }
     return found;

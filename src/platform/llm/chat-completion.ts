@@ -42,8 +42,8 @@ export class ModelUnavailableError extends Error {
 
 export interface CompletionRequest {
   messages: { role: 'system' | 'user' | 'assistant'; content: string }[];
-  /** Structured output (`{ type: 'json_schema', json_schema }`), when the caller wants it. */
-  responseFormat?: unknown;
+  /** Structured output, when the caller wants it. */
+  responseFormat?: { type: 'json_schema'; json_schema: { name: string; strict?: boolean; schema: Record<string, unknown> } };
 }
 
 export interface Completion {
@@ -112,7 +112,7 @@ export function chatCompletions(settings: ModelSettings): CompleteChat {
         messages,
         max_tokens: settings.maxOutputTokens,
         temperature: 0,
-        ...(responseFormat ? { response_format: responseFormat as never } : {}),
+        ...(responseFormat ? { response_format: responseFormat } : {}),
       },
       { signal: combined },
     );

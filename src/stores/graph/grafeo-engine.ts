@@ -15,7 +15,8 @@ import {
   mergeFromEnd,
   upsertRelationshipsStatement,
 } from './cypher-statements.js';
-import type { EngineErrorShape, Operations, ReadAnswer, SearchAnswer } from './grafeo-protocol.js';
+import type { EngineErrorShape, OperationName, Operations, ReadAnswer, SearchAnswer } from './grafeo-protocol.js';
+import { isGraphNode } from './port.js';
 import type { GraphSchema, JsonValue, QueryParams, WriteCounts } from './port.js';
 import { mapGrafeoValue } from './result-mapping.js';
 import { assembleSchema } from './schema-assembly.js';
@@ -128,33 +129,25 @@ export class GrafeoEngine {
     this.db.close();
   }
 
-  async run<K extends keyof Operations>(op: K, args: Operations[K]['args']): Promise<Operations[K]['answer']> {
-    const a = args as never;
-    switch (op) {
-      case 'read':
-        return (await this.read(a)) as Operations[K]['answer'];
-      case 'validate':
-        return (await this.validate(a)) as Operations[K]['answer'];
-      case 'introspect':
-        return (await this.introspect()) as Operations[K]['answer'];
-      case 'search':
-        return (await this.search(a)) as Operations[K]['answer'];
-      case 'indexNames':
-        return (await this.serialized(() => this.indexNames(a))) as Operations[K]['answer'];
-      case 'upsert':
-        return (await this.serialized(() => this.upsert(a))) as Operations[K]['answer'];
-      case 'delete':
-        return (await this.serialized(() => this.deleteByProvenance(a))) as Operations[K]['answer'];
-      case 'deleteNodes':
-        return (await this.serialized(() => this.deleteNodes(a))) as Operations[K]['answer'];
-      case 'stats':
-        return { nodes: this.db.nodeCount(), relationships: this.db.edgeCount() } as Operations[K]['answer'];
-      case 'ping':
-      case 'close':
-        return { ok: true } as Operations[K]['answer'];
-      default:
-        throw new EngineError('internal', `unknown operation ${String(op)}`);
-    }
+  /** Each operation's handler, typed by the protocol (writes one at a time). */
+  private readonly handlers: { [K in OperationName]: (args: Operations[K]['args']) => Promise<Operations[K]['answer']> } = {
+    read: (a) => this.read(a),
+    validate: (a) => this.validate(a),
+    introspect: () => this.introspect(),
+    search: (a) => this.search(a),
+    indexNames: (a) => this.serialized(() => this.indexNames(a)),
+    upsert: (a) => this.serialized(() => this.upsert(a)),
+    delete: (a) => this.serialized(() => this.deleteByProvenance(a)),
+    deleteNodes: (a) => this.serialized(() => this.deleteNodes(a)),
+    stats: async () => ({ nodes: this.db.nodeCount(), relationships: this.db.edgeCount() }),
+    ping: async () => ({ ok: true }),
+    close: async () => ({ ok: true }),
+  };
+
+  async run<K extends OperationName>(op: K, args: Operations[K]['args']): Promise<Operations[K]['answer']> {
+    const handler: ((args: Operations[K]['args']) => Promise<Operations[K]['answer']>) | undefined = Object.hasOwn(this.handlers, op) ? this.handlers[op] : undefined;
+    if (!handler) throw new EngineError('internal', `unknown operation ${String(op)}`);
+    return handler(args);
   }
 
   /** Runs `work` in a transaction that is rolled back whatever happens. */
@@ -272,8 +265,8 @@ export class GrafeoEngine {
       const found = await tx.executeCypher(nodesByIdStatement, { ids: ranked.map(([id]) => id) });
       const byId = new Map<string, JsonValue>();
       for (const row of found.toArray()) {
-        const node = mapGrafeoValue(row.n) as { id: string };
-        byId.set(node.id, node as unknown as JsonValue);
+        const node = mapGrafeoValue(row.n);
+        if (isGraphNode(node)) byId.set(node.id, node);
       }
       const matches: SearchAnswer['matches'] = [];
       for (const [id, score] of ranked) {

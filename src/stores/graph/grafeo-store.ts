@@ -9,11 +9,11 @@ import { engineFailure, graphUnavailable, queryFailed, queryOverMemory, queryTim
 import { invalidCypher, notReadOnly } from '../../cypher/errors.js';
 import { EngineCallError, GrafeoSupervisor, type CallOptions } from './grafeo-supervisor.js';
 import type { OperationName, Operations } from './grafeo-protocol.js';
+import { isGraphNode } from './port.js';
 import { NameSearches, type NameSearchCacheOptions } from './name-searches.js';
 import type {
   FindNodesOptions,
   GraphLogger,
-  GraphNode,
   GraphSchema,
   GraphStore,
   NodeMatch,
@@ -145,7 +145,7 @@ export class GrafeoGraphStore implements GraphStore {
     if (terms.length === 0) return [];
     return this.names.find(terms, labels, limit, async () => {
       const answer = await this.call('search', { terms, labels, limit }, this.operation('read', 'search'));
-      return answer.matches.map((m) => ({ node: m.node as unknown as GraphNode, score: m.score }));
+      return answer.matches.flatMap((m) => (isGraphNode(m.node) ? [{ node: m.node, score: m.score }] : []));
     });
   }
 

@@ -13,6 +13,7 @@ import {
   isUUID,
   isUnsupportedType,
   isVector,
+  type Duration,
   type Integer,
   type Node,
   type Path,
@@ -69,7 +70,7 @@ export function mapNeo4jValue(value: unknown): JsonValue {
   if (isRelationship(value)) return asJson(neo4jRelationship(value as Relationship));
   if (isPath(value)) return asJson(neo4jPath(value as Path));
   if (isPoint(value)) return neo4jPoint(value as Point);
-  if (isDuration(value)) return isoDuration(value as unknown as DurationParts);
+  if (isDuration(value)) return isoDuration(value as Duration);
   if (isDate(value) || isDateTime(value) || isLocalDateTime(value) || isLocalTime(value) || isTime(value)) {
     return String(value);
   }

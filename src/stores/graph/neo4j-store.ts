@@ -24,10 +24,10 @@ import type { Neo4jReader } from './neo4j-reader.js';
 import { NameSearches, type NameSearchCacheOptions } from './name-searches.js';
 import { keepNeo4jNameIndex, NAME_INDEX_WAIT_S, nameIndexQuery } from './neo4j-name-index.js';
 import { createSchemaRule, moveLegacyBookkeeping } from './neo4j-schema-rules.js';
+import { isGraphNode } from './port.js';
 import type {
   FindNodesOptions,
   GraphLogger,
-  GraphNode,
   GraphSchema,
   GraphStore,
   JsonValue,
@@ -339,9 +339,8 @@ export class Neo4jGraphStore implements GraphStore {
         for (const { index, query: text } of searches) {
           for await (const record of tx.run(query, { index, query: text, labels, limit: neo4j.int(limit) })) {
             const id = String(record.get('id'));
-            if (matches.size < limit && !matches.has(id)) {
-              matches.set(id, { node: mapNeo4jValue(record.get('node')) as unknown as GraphNode, score: Number(record.get('score')) });
-            }
+            const node = mapNeo4jValue(record.get('node'));
+            if (matches.size < limit && !matches.has(id) && isGraphNode(node)) matches.set(id, { node, score: Number(record.get('score')) });
           }
         }
         return [...matches.values()];
@@ -369,7 +368,7 @@ export class Neo4jGraphStore implements GraphStore {
     const prov = checkProvenance(provenance);
     return this.inWriteTransaction(async (tx) => {
       for (const group of prepared.nodeGroups) {
-        await tx.run(upsertNodesStatement(group.labels, group.typed), paramsOf({ rows: group.rows as unknown as JsonValue, provenance: prov })).summary();
+        await tx.run(upsertNodesStatement(group.labels, group.typed), paramsOf({ rows: group.rows, provenance: prov })).summary();
       }
       if (prepared.renamedKeys.length > 0) {
         const names: Record<string, unknown>[] = [];
@@ -380,7 +379,7 @@ export class Neo4jGraphStore implements GraphStore {
       }
       let relationships = 0;
       for (const group of prepared.relationshipGroups) {
-        for await (const record of tx.run(upsertRelationshipsStatement(group.type, { fromEnd: mergeFromEnd(group.rows), typed: group.typed }), paramsOf({ rows: group.rows as unknown as JsonValue, provenance: prov }))) {
+        for await (const record of tx.run(upsertRelationshipsStatement(group.type, { fromEnd: mergeFromEnd(group.rows), typed: group.typed }), paramsOf({ rows: group.rows, provenance: prov }))) {
           relationships += Number(mapNeo4jValue(record.get('written')));
         }
       }

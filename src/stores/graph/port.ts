@@ -18,15 +18,27 @@ export type QueryParams = Record<string, JsonValue>;
  * `provenance` (which writers put it there); those bookkeeping properties are lifted out of
  * `properties`, which holds the entity's own properties only.
  */
-export interface GraphNode {
+export type GraphNode = {
   id: string;
   labels: string[];
   properties: JsonObject;
   key?: string;
   provenance?: string[];
-}
+};
 
-export interface GraphRelationship {
+/** A result value that is a node (rows hold nodes as plain JSON: `RETURN n`). */
+export const isGraphNode = (value: JsonValue | undefined): value is GraphNode & JsonObject =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  typeof value.id === 'string' &&
+  Array.isArray(value.labels) &&
+  typeof value.properties === 'object' &&
+  value.properties !== null &&
+  !Array.isArray(value.properties);
+
+// (Types, not interfaces: a node, a relationship and a path are JSON values as they are.)
+export type GraphRelationship = {
   id: string;
   type: string;
   /** `id` of the start node. */
@@ -35,12 +47,12 @@ export interface GraphRelationship {
   end: string;
   properties: JsonObject;
   provenance?: string[];
-}
+};
 
-export interface GraphPath {
+export type GraphPath = {
   nodes: GraphNode[];
   relationships: GraphRelationship[];
-}
+};
 
 export interface ReadOptions {
   /** Time limit for this query; the store's default when absent. */
@@ -110,9 +122,9 @@ export interface TemporalValue {
  * it as a POINT; the embedded engine, which has no point type, as the map `{srid, x, y, z?}`,
  * which is how results show a point on both.
  */
-export interface PointValue {
+export type PointValue = {
   point: { srid: number; x: number; y: number; z?: number };
-}
+};
 
 /** What a graph property can hold on both engines: a scalar, a list of scalars, a temporal value or a point. */
 export type PropertyValue = null | boolean | number | string | boolean[] | number[] | string[] | TemporalValue | PointValue;

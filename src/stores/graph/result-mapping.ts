@@ -40,7 +40,7 @@ export function mapObject(raw: Record<string, unknown>, map: (v: unknown) => Jso
   return out;
 }
 
-export const asJson = (v: GraphNode | GraphRelationship | GraphPath): JsonValue => v as unknown as JsonValue;
+export const asJson = (v: GraphNode | GraphRelationship | GraphPath): JsonValue => v;
 
 // ---------------------------------------------------------------- Grafeo
 
@@ -93,7 +93,8 @@ export function mapGrafeoValue(value: unknown): JsonValue {
   if (typeof value === 'bigint') return bigintValue(value);
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
   if (Buffer.isBuffer(value)) return value.toString('base64');
-  if (ArrayBuffer.isView(value)) return Array.from(value as unknown as ArrayLike<number>, (x) => jsonNumber(Number(x)));
+  // A typed array's elements are its own values (a DataView has none).
+  if (ArrayBuffer.isView(value)) return Object.values(value).map((x) => jsonNumber(Number(x)));
   if (Array.isArray(value)) return value.map(mapGrafeoValue);
   if (isRawObject(value)) {
     if (isGrafeoNode(value)) return asJson(grafeoNode(value));

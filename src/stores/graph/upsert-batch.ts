@@ -22,18 +22,19 @@ const MAX_PROVENANCE = 500;
 export type PlainValue = null | boolean | number | string | boolean[] | number[] | string[];
 export type TypedText = string | PointValue['point'];
 
-export interface NodeRow {
+// (Types, not interfaces: rows are sent to Neo4j as the JSON parameters they are.)
+export type NodeRow = {
   key: string;
   props: Record<string, PlainValue>;
   typed: Record<string, TypedText>;
-}
+};
 
-export interface RelationshipRow {
+export type RelationshipRow = {
   from: string;
   to: string;
   props: Record<string, PlainValue>;
   typed: Record<string, TypedText>;
-}
+};
 
 /** A typed property a group's statement sets: its key and the type its text becomes. */
 export interface TypedKey {

@@ -54,8 +54,9 @@ export class PgStore extends PooledStore<pg.Pool> {
       });
       this.longPools.set(ms, pool);
     }
+    // The same store over the long pool: everything else is this one's.
     const view = Object.create(this) as this;
-    (view as unknown as { pool: pg.Pool }).pool = pool;
+    Object.defineProperty(view, 'pool', { value: pool });
     return view;
   }
 

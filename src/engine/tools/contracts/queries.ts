@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PlanDescriptionSchema, READING_CHOICE_ID_MAX } from '../../../planner/plan.js';
 import { UnderstandingSchema } from '../../../planner/resolve/understand.js';
 import { RelationshipValueSchema, ResolvedEntitySchema } from '../entity-schemas.js';
+import { QueryParametersSchema } from '../query-parameters.js';
 import { defineContract } from '../tool.js';
 import { MemorySchema } from './memories.js';
 
@@ -35,7 +36,7 @@ export const queryGenerate = defineContract({
       .optional()
       .describe('With no query: the readings the question leaves open, to offer the person asking (choose one, pass its id in `chosen`).'),
     template: z
-      .object({ template_id: z.number().int(), cypher: z.string(), parameters: z.record(z.string(), z.unknown()) })
+      .object({ template_id: z.number().int(), cypher: z.string(), parameters: QueryParametersSchema })
       .optional()
       .describe('The approved template of the same shape (a question phrased unlike its own), filled with this query’s values.'),
   }),
@@ -57,7 +58,7 @@ export const templateMatch = defineContract({
     matched: z.boolean(),
     template_id: z.number().int().optional(),
     cypher: z.string().optional(),
-    parameters: z.record(z.string(), z.unknown()).optional(),
+    parameters: QueryParametersSchema.optional(),
     score: z.number().optional(),
     reason: z.string().optional(),
   }),
@@ -69,14 +70,14 @@ export const templateLoad = defineContract({
   input: z
     .object({
       template_id: z.number().int().positive(),
-      parameters: z.record(z.string(), z.unknown()).default({}),
+      parameters: QueryParametersSchema.default({}),
     })
     .strict(),
   output: z.object({
     template_id: z.number().int(),
     question: z.string(),
     cypher: z.string(),
-    parameters: z.record(z.string(), z.unknown()),
+    parameters: QueryParametersSchema,
   }),
 });
 

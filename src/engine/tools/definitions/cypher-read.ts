@@ -15,7 +15,7 @@ export default defineTool({
   input: z
     .object({
       cypher: z.string().min(1).max(CYPHER_MAX_CHARS),
-      parameters: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/), z.unknown()).default({}),
+      parameters: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/), z.json()).default({}),
       max_rows: z.number().int().min(1).optional(),
     })
     .strict(),
@@ -28,7 +28,7 @@ export default defineTool({
   }),
   async run({ cypher, parameters, max_rows }, { graph }) {
     try {
-      const result = await graph.runReadOnly(cypher, parameters as never, max_rows ? { maxRows: max_rows } : {});
+      const result = await graph.runReadOnly(cypher, parameters, max_rows ? { maxRows: max_rows } : {});
       return {
         columns: result.columns,
         rows: result.rows,

@@ -5,6 +5,7 @@ import type { Understanding } from '../../../planner/resolve/understand.js';
 import { MemorySchema } from '../../tools/contracts/memories.js';
 import type { Memory } from '../../tools/contracts/memories.js';
 import { CandidateSchema, RelationshipValueSchema, ResolvedEntitySchema } from '../../tools/entity-schemas.js';
+import { QueryParametersSchema } from '../../tools/query-parameters.js';
 import type { Out } from '../workflow.js';
 import type { Candidate } from '../../../planner/resolve/mention-search.js';
 
@@ -27,7 +28,7 @@ export type Declined = z.infer<typeof DeclinedSchema>;
 
 const QuerySchema = z.object({
   cypher: z.string(),
-  parameters: z.record(z.string(), z.unknown()),
+  parameters: QueryParametersSchema,
   template_id: z.number().int().nullable(),
   generator: z.enum(['template', 'planner', 'model', 'correction']),
   description: PlanDescriptionSchema,

@@ -3,11 +3,12 @@ import { fileWrite } from '../../tools/contracts/files.js';
 import { templateLoad } from '../../tools/contracts/queries.js';
 import csvEncode from '../../tools/definitions/csv-encode.js';
 import cypherRead from '../../tools/definitions/cypher-read.js';
+import { QueryParametersSchema } from '../../tools/query-parameters.js';
 import { defineWorkflow } from '../workflow.js';
 import type { Out } from '../workflow.js';
 
 /** The query to export, as the prepare step stores it. */
-const PreparedSchema = z.object({ cypher: z.string(), parameters: z.record(z.string(), z.unknown()), template_id: z.number().int().nullable() });
+const PreparedSchema = z.object({ cypher: z.string(), parameters: QueryParametersSchema, template_id: z.number().int().nullable() });
 type Prepared = z.infer<typeof PreparedSchema>;
 const preparedOf = (outputs: Out): Prepared => PreparedSchema.parse(outputs.prepare);
 
@@ -27,7 +28,7 @@ export default defineWorkflow({
       template_id: z.number().int().positive().optional().describe('An approved template to run.'),
       cypher: z.string().min(1).max(20_000).optional().describe('A read-only query to run (instead of a template).'),
       parameters: z
-        .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'must be an identifier'), z.unknown())
+        .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'must be an identifier'), z.json())
         .default({})
         .describe('Values of the query’s `$parameters`.'),
       max_rows: z.number().int().min(1).optional().describe('Export at most this many rows (GRAPH_QUERY_MAX_ROWS at most).'),

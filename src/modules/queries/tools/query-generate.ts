@@ -7,6 +7,7 @@ import type { Lexicon } from '../../../planner/link/lexicon.js';
 import type { Understanding } from '../../../planner/resolve/understand.js';
 import { tokenize, wordKey } from '../../../planner/read/words.js';
 import { queryGenerate } from '../../../engine/tools/contracts/queries.js';
+import { QueryParametersSchema } from '../../../engine/tools/query-parameters.js';
 import { defineTool } from '../../../engine/tools/tool.js';
 import type { GraphStore } from '../../../stores/graph/port.js';
 import type { QueryService } from '../service.js';
@@ -123,5 +124,5 @@ async function planQuestion(understood: Understanding, resolved: ResolvedEntity[
 /** The approved template of `cypher`'s shape with its values (here, not in a tool call of its own: it is on every question's path). */
 async function sameShape(cypher: string, templates: Pick<TemplateService, 'matchShape'>) {
   const shape = await templates.matchShape(cypher);
-  return shape.matched ? { template_id: shape.template_id!, cypher: shape.cypher!, parameters: shape.parameters! } : undefined;
+  return shape.matched ? { template_id: shape.template_id!, cypher: shape.cypher!, parameters: QueryParametersSchema.parse(shape.parameters) } : undefined;
 }

@@ -1,5 +1,6 @@
 import { ProblemError } from '../../../platform/problem.js';
 import { templateLoad } from '../../../engine/tools/contracts/queries.js';
+import { QueryParametersSchema } from '../../../engine/tools/query-parameters.js';
 import { defineTool } from '../../../engine/tools/tool.js';
 import type { QueryService } from '../service.js';
 
@@ -28,7 +29,7 @@ export function templateLoadTool({ queries }: { queries: QueryService }) {
         template_id,
         question: query.question,
         cypher: query.template.cypher,
-        parameters: { ...Object.fromEntries(known), ...parameters },
+        parameters: QueryParametersSchema.parse({ ...Object.fromEntries(known), ...parameters }),
       };
     },
   });

@@ -1,5 +1,6 @@
 import { fold } from '../../../planner/read/words.js';
 import { templateMatch } from '../../../engine/tools/contracts/queries.js';
+import { QueryParametersSchema } from '../../../engine/tools/query-parameters.js';
 import { defineTool } from '../../../engine/tools/tool.js';
 import type { TemplateService } from '../templates.js';
 
@@ -32,7 +33,7 @@ export function templateMatchTool({ templates }: { templates: TemplateService })
       if (!match.matched) return { matched: false, score: match.score, reason: match.reason };
       const disagreement = labelsAgree(match.cypher, match.parameters, entities);
       if (disagreement) return { matched: false, score: match.score, reason: `template ${match.template_id} does not fit: ${disagreement}` };
-      return { matched: true, template_id: match.template_id, cypher: match.cypher, parameters: match.parameters, score: match.score, reason: match.reason };
+      return { matched: true, template_id: match.template_id, cypher: match.cypher, parameters: QueryParametersSchema.parse(match.parameters), score: match.score, reason: match.reason };
     },
   });
 }
