@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getLivenessOperation, getReadinessOperation } from './operations.js';
 import { ProblemError } from '../../platform/problem.js';
-import { ProblemSchema } from '../../platform/schemas.js';
-import { LivenessSchema, ReadinessSchema } from './schemas.js';
 import type { HealthCheck } from './service.js';
 import { Readiness } from './service.js';
 
@@ -20,13 +19,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
     '/health',
     {
       config: publicConfig,
-      schema: {
-        operationId: 'getLiveness',
-        tags: ['Health'],
-        summary: 'Liveness probe',
-        description: 'Answers without touching any dependency: the process is up and serving.',
-        response: { 200: LivenessSchema },
-      },
+      schema: getLivenessOperation,
     },
     async () => ({ status: 'ok' as const }),
   );
@@ -37,17 +30,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
     '/health/ready',
     {
       config: publicConfig,
-      schema: {
-        operationId: 'getReadiness',
-        tags: ['Health'],
-        summary: 'Readiness probe with component checks',
-        description:
-          'Checks each store (relational, graph, and Redis when configured) within `READINESS_TIMEOUT_MS`. Probes that ' +
-          'come while a check is running share it, and after `READINESS_PATIENCE_MS` take the last result; ' +
-          'a check that hangs marks its store down when it reaches the time limit. ' +
-          '503 names the components that are down, and is the answer from the moment the service starts shutting down.',
-        response: { 200: ReadinessSchema, 503: ProblemSchema },
-      },
+      schema: getReadinessOperation,
     },
     async () => {
       if (options.isShuttingDown()) {
