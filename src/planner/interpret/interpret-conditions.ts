@@ -1,5 +1,6 @@
 import type { Token } from '../../language/analyze.js';
 import { EQUALITY_LEADS, holdsDate, LIMIT_LEADS, STAMP_WORDS, SUPERLATIVE_DIMENSIONS } from '../read/cues.js';
+import { HAVE_WORDS, MENTIONED, RANGE_JOINERS, SORTS_OF_COUNTED, TEXT_WORDS, WITHIN, YEAR_OR_DATE } from '../read/word-classes.js';
 import { placeLiteral } from './interpret-places.js';
 import type { Ctx, Unsure } from './interpret-context.js';
 import { calledAsLabel, candidates, denialBefore, useDenialsBefore, fits, isWord, isWordOf, labelOf, ownerEdge, ownerNode, pick, pluralLabel, settle, unsure, wordsOf } from './interpret-context.js';
@@ -9,12 +10,7 @@ import { agentNounsOf, eventNounsOf, objectNounsOf } from '../link/lexicon.js';
 import type { CompareOp, Condition } from '../meaning.js';
 import { numberedChosen } from './numbered-one.js';
 
-/** Participles between a quoted text and the property that holds it ("'voyage' mentioned in the blurb"). */
-const MENTIONED = /^(mentioned|named|written|used|quoted|cited|appearing|found)$/;
-const EQUALITY_LEAD_WORD = new RegExp(`^(${[...EQUALITY_LEADS].join('|')})$`);
 
-/** Words between a number and the things it counts that say which of them count ("5 other persons"). */
-const SORTS_OF_COUNTED = /^(other|different|distinct|unique|separate)$/;
 
 /**
  * Conditions: numbers, years, decades, dates, quoted text, recurring values and flags, each
@@ -189,7 +185,7 @@ function propertyFor(ctx: Ctx, at: number, end: number, value: Value): LexProper
   // "a release year in the 1980s", "birth year before 1950": the property, then "year".
   for (let k = at - 1; k >= Math.max(0, at - 2); k--) {
     const it = ctx.items[k]!;
-    if (it.kind === 'word' && /^(year|years|date)$/.test(it.token.lower) && ctx.items[k - 1]?.kind === 'prop') {
+    if (it.kind === 'word' && YEAR_OR_DATE.has(it.token.lower) && ctx.items[k - 1]?.kind === 'prop') {
       const p = named(k - 1);
       if (p && holdsDate(p)) {
         ctx.used.add(k);
@@ -377,7 +373,7 @@ export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
     if (it.kind === 'word' && it.token.lower === 'between') {
       const a = valueAt(ctx, i + 1);
       const and = items[(a?.end ?? i) + 1];
-      const b = a && and?.kind === 'word' && /^(and|to)$/.test(and.token.lower) ? valueAt(ctx, a.end + 2) : undefined;
+      const b = a && and?.kind === 'word' && RANGE_JOINERS.has(and.token.lower) ? valueAt(ctx, a.end + 2) : undefined;
       if (a && b && a.value.kind === 'number' && b.value.kind === 'number') {
         const prop = propertyFor(ctx, i, b.end, a.value);
         if (!prop) return unsure(ctx, `I can’t tell what ${a.value.value} and ${b.value.value} are`);
@@ -422,7 +418,7 @@ export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
       if (it.kind === 'number' && !postfix && isLimit(ctx, i)) continue;
       // "more than 5 other persons", "at least 3 different movies": the thing counted comes after such a word.
       const sortWord = items[v.end + 1];
-      const countedAt = v.end + 1 + (sortWord?.kind === 'word' && SORTS_OF_COUNTED.test(sortWord.token.lower) ? 1 : 0);
+      const countedAt = v.end + 1 + (sortWord?.kind === 'word' && SORTS_OF_COUNTED.has(sortWord.token.lower) ? 1 : 0);
       const counted = items[countedAt];
       // "names of 3 persons" says how many to list; "more than 5 movies" is how many related things.
       if (it.kind === 'cmp' && it.cue.numberOnly && it.cue.op === '=' && (counted?.kind === 'label' || counted?.kind === 'agent')) {
@@ -472,8 +468,8 @@ export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
     // "with the word 'love' in their tagline", "'voyage' mentioned in the blurb": the text contains it.
     const lead = items[i - 1];
     const saidIn = isWordOf(items[i + 1], MENTIONED) ? 1 : 0;
-    const inWord = isWordOf(items[i + 1 + saidIn], /^(in|within)$/);
-    if (it.kind === 'literal' && ((lead?.kind === 'word' && /^(word|words|phrase|term|text)$/.test(lead.token.lower)) || (saidIn && inWord))) {
+    const inWord = isWordOf(items[i + 1 + saidIn], WITHIN);
+    if (it.kind === 'literal' && ((lead?.kind === 'word' && TEXT_WORDS.has(lead.token.lower)) || (saidIn && inWord))) {
       const within = inWord ? items.slice(i + 2 + saidIn, i + 5 + saidIn).findIndex((x) => x.kind === 'prop') : -1;
       const at = within >= 0 ? i + 2 + saidIn + within : -1;
       const named = at >= 0 ? pick(ctx, (items[at] as Extract<Item, { kind: 'prop' }>).props.filter((p) => p.kind === 'text' || p.kind === 'list'), at) : undefined;
@@ -496,7 +492,7 @@ export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
       ctx.used.add(i);
       if (after?.prop === prop) ctx.used.add(after.at);
       // The words that led to it ("stating", "reading") said only that.
-      for (let k = i - 1; isWordOf(items[k], EQUALITY_LEAD_WORD); k--) ctx.used.add(k);
+      for (let k = i - 1; isWordOf(items[k], EQUALITY_LEADS); k--) ctx.used.add(k);
       continue;
     }
 
@@ -531,7 +527,7 @@ export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
       // "movies that have a tagline": the property is recorded.
       const prev = items[i - 1];
       const prev2 = items[i - 2];
-      const has = (x: Item | undefined) => x?.kind === 'word' && /^(have|has|had|with)$/.test(x.token.lower);
+      const has = (x: Item | undefined) => x?.kind === 'word' && HAVE_WORDS.has(x.token.lower);
       const nextIt = items[i + 1];
       // "suppliers that do not have a website", "books without an ISBN", "with no summary": the property is not recorded.
       const denial = denialBefore(ctx, i);

@@ -1,6 +1,7 @@
 import type { Token } from '../../language/analyze.js';
 import { BROAD_KIND_OF_LABEL } from '../../ingest/names.js';
 import { holdsDate } from '../read/cues.js';
+import { DENIAL_GAP } from '../read/word-classes.js';
 import { isPersonLabel } from '../read/pronouns.js';
 import type { Item, NamedThing } from '../link/links.js';
 import type { LexLabel, Lexicon, LexProperty } from '../link/lexicon.js';
@@ -108,8 +109,6 @@ export function broadFamily(lexicon: Lexicon, label: string): { word: string; la
 export const calledAsLabel = (p: LexProperty, label: string): boolean =>
   p.ownerKind === 'label' && p.owner === label && p.words.join(' ') === identifierWords(label).map((w) => w.toLowerCase()).join(' ');
 
-/** Words that may stand between a denial and what it denies ("no projects", "do not have any", "with no single copy"). */
-const DENIAL_GAP = /^(a|an|any|the|have|has|had|having|with|do|does|did|single|one|got|own|owns|owned)$/;
 
 /**
  * The denial ("no", "not", "never", "without", "none of") that governs the thing or word at `at`:
@@ -119,7 +118,7 @@ export function denialBefore(ctx: Ctx, at: number): number | undefined {
   for (let k = at - 1; k >= Math.max(0, at - 5); k--) {
     const x = ctx.items[k]!;
     if (x.kind === 'neg') return ctx.used.has(k) ? undefined : k;
-    if (x.kind !== 'word' || !(DENIAL_GAP.test(x.token.lower) || (x.token.lower === 'of' && ctx.items[k - 1]?.kind === 'neg'))) return undefined;
+    if (x.kind !== 'word' || !(DENIAL_GAP.has(x.token.lower) || (x.token.lower === 'of' && ctx.items[k - 1]?.kind === 'neg'))) return undefined;
   }
   return undefined;
 }
@@ -147,7 +146,7 @@ export const tokenAt = (ctx: Ctx, k: number) => {
 /** Whether an item is the plain word whose lemma is `lemma` ("by", "the", "year"). */
 export const isWord = (it: Item | undefined, lemma: string) => it?.kind === 'word' && it.token.lemma === lemma;
 /** Whether an item is a word whose text matches `pattern`. */
-export const isWordOf = (it: Item | undefined, pattern: RegExp): boolean => it?.kind === 'word' && pattern.test(it.token.lower);
+export const isWordOf = (it: Item | undefined, words: ReadonlySet<string>): boolean => it?.kind === 'word' && words.has(it.token.lower);
 
 /** Which labels a node may have: its own, or those its relationships allow. */
 export const candidates = (n: Draft): string[] | undefined => (n.label ? [n.label] : n.labels);

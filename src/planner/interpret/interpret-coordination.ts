@@ -1,5 +1,6 @@
 import type { Ctx, Draft, Unsure } from './interpret-context.js';
 import { unsure } from './interpret-context.js';
+import { JOINTLY } from '../read/word-classes.js';
 
 /**
  * "Which papers did Ada Moreau and Bo Lind write together?": two named things of
@@ -10,7 +11,6 @@ import { unsure } from './interpret-context.js';
  * other by a guess ("When were X and Y born?" is not about how X relates to Y).
  */
 
-const JOINTLY = /^(both|together|jointly)$/;
 
 export function coordinateNamed(ctx: Ctx): Unsure | undefined {
   const edgesOf = (n: Draft) => ctx.edges.filter((e) => e.from === n.id || e.to === n.id);
@@ -29,7 +29,7 @@ export function coordinateNamed(ctx: Ctx): Unsure | undefined {
       // In the order the question names them, for the answer to say them so.
       ctx.edges.splice(ctx.edges.indexOf(e) + (bare.at < done.at ? 0 : 1), 0, copy);
     }
-    if (!ctx.items.some((it) => it.kind === 'word' && JOINTLY.test(it.token.lower))) {
+    if (!ctx.items.some((it) => it.kind === 'word' && JOINTLY.has(it.token.lower))) {
       ctx.confidence -= 0.1;
       ctx.notes.push(`read “${a.anchor.name} and ${b.anchor!.name}” as both of them together`);
     }

@@ -1,6 +1,7 @@
 import type { Ctx, Draft } from './interpret-context.js';
 import { isWord, isWordOf, joined, labelOf } from './interpret-context.js';
 import type { Item } from '../link/links.js';
+import { CORRESPONDING, NAME_WORDS, THEIR, THEY_THOSE, WHAT_WHO_WHICH } from '../read/word-classes.js';
 
 /**
  * Which of several things said is the one asked about, and what the others add to its answer: the
@@ -55,11 +56,11 @@ export function listedWithTheirs(ctx: Ctx, focus: Draft): { of: string; key: str
   for (let k = focus.at + 1; k < items.length - 2; k++) {
     if (!isWord(items[k], 'and') || ctx.used.has(k)) continue;
     // ("and their corresponding categories", "and its respective owner": the word only says they belong to each.)
-    const between = isWordOf(items[k + 2], /^(corresponding|respective)$/) ? 1 : 0;
-    const at = isWordOf(items[k + 1], /^(their|its|the)$/) ? k + 2 + between : -1;
+    const between = isWordOf(items[k + 2], CORRESPONDING) ? 1 : 0;
+    const at = isWordOf(items[k + 1], THEIR) ? k + 2 + between : -1;
     const node = ctx.nodes.find((n) => n.at === at && n !== focus && !n.anchor && (items[at]?.kind === 'label' || items[at]?.kind === 'agent'));
     // "and their business names": the names said too.
-    const names = isWordOf(items[at + 1], /^(names?|titles?)$/) ? at + 1 : at;
+    const names = isWordOf(items[at + 1], NAME_WORDS) ? at + 1 : at;
     // (Only where the list ends: at the end of the question or before a preposition, "… and their categories for
     // shops in Lyon"; not "and their categories include …".)
     const next = items[names + 1];
@@ -93,8 +94,8 @@ export function alsoListed(ctx: Ctx, countAt: number): { column?: { of: string; 
   const { items } = ctx;
   for (let k = countAt + 1; k < items.length - 2; k++) {
     const wh = items[k + 1];
-    if (!isWord(items[k], 'and') || wh?.kind !== 'wh' || !/^(what|who|which)$/.test(wh.word)) continue;
-    const they = items.findIndex((it, i) => i > k + 1 && i <= k + 5 && it.kind === 'word' && /^(they|them|those|these)$/.test(it.token.lower));
+    if (!isWord(items[k], 'and') || wh?.kind !== 'wh' || !WHAT_WHO_WHICH.has(wh.word)) continue;
+    const they = items.findIndex((it, i) => i > k + 1 && i <= k + 5 && it.kind === 'word' && THEY_THOSE.has(it.token.lower));
     if (they < 0) return undefined;
     for (let i = k; i <= they; i++) if (items[i]?.kind !== 'label') ctx.used.add(i);
     const kind = ctx.nodes.find((n) => !n.anchor && n.at > k + 1 && n.at < they && n.label);

@@ -1,4 +1,5 @@
 import { holdsDate } from '../read/cues.js';
+import { AGE, BEFORE_AFTER, LESS, MORE, PATH_WORDS, TIME_ORDER_WORDS, WHAT_WHICH } from '../read/word-classes.js';
 import type { Ctx, Draft } from './interpret-context.js';
 import { anchorOf, datesOf, labelOf } from './interpret-context.js';
 import type { Meaning, MeaningNode } from '../meaning.js';
@@ -9,10 +10,6 @@ import type { Meaning, MeaningNode } from '../meaning.js';
  * comparison), and "the same … as X" (others sharing X's neighbour).
  */
 
-const PATH_WORDS = /^(connect|connected|connection|relate|related|relation|relationship|link|linked|path)$/;
-const MORE = /^(more|greater|higher|larger|bigger|later|after|longer|newer|taller|heavier)$/;
-const LESS = /^(less|fewer|lower|smaller|earlier|before|shorter|lighter)$/;
-const AGE = /^(older|younger)$/;
 
 const nodesOf = (ctx: Ctx): MeaningNode[] =>
   ctx.nodes.map((n) => ({
@@ -29,7 +26,7 @@ export function wholeForm(ctx: Ctx): Meaning | undefined {
   const [a, b] = anchors as [Draft, Draft];
   const words = ctx.items.map((it, i) => ({ it, i })).filter(({ it }) => it.kind === 'word') as { it: { kind: 'word'; token: { lower: string; lemma: string } }; i: number }[];
 
-  const pathWord = words.find(({ it }) => PATH_WORDS.test(it.token.lower) || PATH_WORDS.test(it.token.lemma));
+  const pathWord = words.find(({ it }) => PATH_WORDS.has(it.token.lower) || PATH_WORDS.has(it.token.lemma));
   if (pathWord && !ctx.items.some((it) => it.kind === 'rel' || it.kind === 'agent' || it.kind === 'label' || it.kind === 'count')) {
     ctx.used.add(pathWord.i);
     const keys = [...new Set(ctx.lexicon.labels.map((l) => l.nameKey))];
@@ -37,11 +34,11 @@ export function wholeForm(ctx: Ctx): Meaning | undefined {
   }
 
   if (a.label !== b.label || !a.label) return undefined;
-  const cue = words.find(({ it }) => MORE.test(it.token.lower) || LESS.test(it.token.lower) || AGE.test(it.token.lower));
+  const cue = words.find(({ it }) => MORE.has(it.token.lower) || LESS.has(it.token.lower) || AGE.has(it.token.lower));
   if (!cue) return undefined;
   const cueWord = cue.it.token.lower;
   // "more … than" needs its "than"; "before"/"after" stand alone.
-  if (!/^(before|after)$/.test(cueWord) && !ctx.items.slice(cue.i + 1).some((it) => it.kind === 'word' && it.token.lower === 'than')) return undefined;
+  if (!BEFORE_AFTER.has(cueWord) && !ctx.items.slice(cue.i + 1).some((it) => it.kind === 'word' && it.token.lower === 'than')) return undefined;
   ctx.used.add(cue.i);
   for (let k = cue.i + 1; k < ctx.items.length; k++) {
     const it = ctx.items[k]!;
@@ -68,12 +65,12 @@ export function wholeForm(ctx: Ctx): Meaning | undefined {
     }
   }
   const dated = (k: string) => props.some((p) => p.key === k && holdsDate(p));
-  if (!key && (AGE.test(cueWord) || /^(before|after|earlier|later)$/.test(cueWord))) {
+  if (!key && (AGE.has(cueWord) || TIME_ORDER_WORDS.has(cueWord))) {
     const dates = props.filter((p) => dated(p.key));
     if (dates.length === 1) key = dates[0]!.key;
   }
   if (key) {
-    const more = AGE.test(cueWord) ? (dated(key) ? cueWord === 'younger' : cueWord === 'older') : MORE.test(cueWord);
+    const more = AGE.has(cueWord) ? (dated(key) ? cueWord === 'younger' : cueWord === 'older') : MORE.has(cueWord);
     return { nodes: nodesOf(ctx), edges: [], focus: a.id, ask: { kind: 'compare', a: a.id, b: b.id, by: { key }, more } };
   }
   // By how many: "more movies", "more employees", through the relationship the verb names or the one joining them.
@@ -94,7 +91,7 @@ export function wholeForm(ctx: Ctx): Meaning | undefined {
     if (it.kind === 'rel' || it.kind === 'agent' || k === countedAt) ctx.used.add(k);
   });
   const nodes = nodesOf(ctx).filter((n) => n.id === a.id || n.id === b.id);
-  return { nodes, edges: [], focus: a.id, ask: { kind: 'compare', a: a.id, b: b.id, by: { ...chosen[0]!, label: countedLabel }, more: MORE.test(cueWord) } };
+  return { nodes, edges: [], focus: a.id, ask: { kind: 'compare', a: a.id, b: b.id, by: { ...chosen[0]!, label: countedLabel }, more: MORE.has(cueWord) } };
 }
 
 /**
@@ -103,7 +100,7 @@ export function wholeForm(ctx: Ctx): Meaning | undefined {
  */
 export function whenForm(ctx: Ctx): Meaning | undefined {
   // "When was …", "In what year was …", "Which year did …".
-  const whenAt = ctx.items.findIndex((it, k) => (it.kind === 'wh' && it.word === 'when') || (it.kind === 'wh' && /^(what|which)$/.test(it.word) && /^years?$/.test(ctx.tokens[ctx.items[k + 1]?.from ?? -1]?.lower ?? '')));
+  const whenAt = ctx.items.findIndex((it, k) => (it.kind === 'wh' && it.word === 'when') || (it.kind === 'wh' && WHAT_WHICH.has(it.word) && /^years?$/.test(ctx.tokens[ctx.items[k + 1]?.from ?? -1]?.lower ?? '')));
   const anchors = ctx.nodes.filter((n) => n.anchor);
   const opening = ctx.items.slice(0, whenAt).every((it) => it.kind === 'word' && it.token.lower === 'in');
   if (whenAt < 0 || !opening || anchors.length !== 1 || ctx.nodes.length !== 1) return undefined;

@@ -1,4 +1,5 @@
 import { PLACE_VERBS, PLACE_WORDS } from '../read/cues.js';
+import { STREET_PREPOSITIONS } from '../read/word-classes.js';
 import type { Ctx } from './interpret-context.js';
 import { fits, ownerNode, settle, tokenAt } from './interpret-context.js';
 import type { LexProperty } from '../link/lexicon.js';
@@ -16,8 +17,6 @@ const BY_PREPOSITION: Readonly<Record<string, RegExp>> = {
   at: /^(address|location|site|venue)$/,
 };
 
-/** Prepositions a street is said with, with no verb before them ("shops on 'Quay St'"). */
-const STREET_PREPOSITIONS = /^(on|along)$/;
 
 /**
  * A quoted text right after "located on", "based in", …: held by the one place property of the thing
@@ -32,7 +31,7 @@ export function placeLiteral(ctx: Ctx, at: number): boolean {
   const verb = tokenAt(ctx, at - 2);
   const said = ctx.items[at - 2];
   const byVerb = verb !== undefined && PLACE_VERBS.test(verb.lemma);
-  const street = !byVerb && STREET_PREPOSITIONS.test(prep);
+  const street = !byVerb && STREET_PREPOSITIONS.has(prep);
   const isPlace = (p: LexProperty) => p.ownerKind === 'label' && p.kind === 'text' && p.words.some((w) => PLACE_WORDS.test(w));
   const named = street && said?.kind === 'prop' ? said.props.filter(isPlace) : [];
   const afterThing = street && said?.kind === 'label' && ctx.nodes.some((n) => n.at === at - 2);

@@ -1,4 +1,5 @@
 import { dimensionOfWord, FILLER_WORDS, holdsDate, LIMIT_LEADS, PLACE_VERBS, PLACE_WORDS, START_WORDS, SUPERLATIVE_DIMENSIONS } from '../read/cues.js';
+import { ASKS_OBJECT, AUXILIARIES, DIFFERENCE, DO_FORMS, EACH_WORDS, EVERY_WORDS, FIRST_LAST, IDENTIFIER_WORDS, MOST_LEAST, TOP_FIRST, YES_NO_OPENERS } from '../read/word-classes.js';
 import { LIST_LIMIT } from '../meaning.js';
 import { AGGREGATE_WORDS, extremeWord } from '../read/cues.js';
 import { isLimit } from './interpret-conditions.js';
@@ -18,7 +19,6 @@ import { BEFORE_ORDERED, sortAsked } from './interpret-sort.js';
  * aggregate) with how many to show.
  */
 
-const YES_NO_OPENERS = /^(does|do|did|is|are|was|were|has|have|had|can)$/;
 
 type RankItem = Extract<Item, { kind: 'rank' }>;
 type AggItem = Extract<Item, { kind: 'agg' }>;
@@ -77,7 +77,7 @@ export function shape(ctx: Ctx): { ok: true; meaning: Meaning } | Unsure {
     items.forEach((it, k) => it.kind === 'word' && PLACE_VERBS.test(it.token.lemma) && ctx.used.add(k));
   }
 
-  const yesNo = YES_NO_OPENERS.test(opener) && countAt < 0 && !items.some((it) => it.kind === 'wh');
+  const yesNo = YES_NO_OPENERS.has(opener) && countAt < 0 && !items.some((it) => it.kind === 'wh');
   if (yesNo && anchors.length >= 1 && ctx.edges.length > 0 && asked.length === 0 && rankAt < 0) {
     ask = { kind: 'exists' };
     focus = anchors[0]!;
@@ -237,9 +237,6 @@ function familyNameKey(ctx: Ctx, labels: readonly string[]): string {
   return keys.sort((a, b) => keys.filter((k) => k === b).length - keys.filter((k) => k === a).length)[0] ?? 'name';
 }
 
-/** "What do/does/did" or "who(m) do …": the words after the auxiliary are the verb's subject, not what is asked. */
-const ASKS_OBJECT = /^(what|who|whom)$/;
-const DO_FORMS = /^(do|does|did)$/;
 
 /**
  * "What do docked vessels carry?", "Who does the team in Oslo employ?": the thing named is the
@@ -248,7 +245,7 @@ const DO_FORMS = /^(do|does|did)$/;
  */
 function objectAsked(ctx: Ctx, focus: Draft, free: Draft[]): Draft {
   const [wh, aux] = ctx.tokens;
-  if (!wh || !aux || !ASKS_OBJECT.test(wh.lower) || !DO_FORMS.test(aux.lower) || focus.implicit || focus.at < 2) return focus;
+  if (!wh || !aux || !ASKS_OBJECT.has(wh.lower) || !DO_FORMS.has(aux.lower) || focus.implicit || focus.at < 2) return focus;
   const reached = free.filter((n) => n.implicit && joined(ctx, focus, n));
   return reached.length === 1 ? reached[0]! : focus;
 }
@@ -389,7 +386,7 @@ function limitOf(ctx: Ctx, rankAt: number): number | undefined {
     }
   }
   // "the first voyage", "the top port": one.
-  const lead = ctx.items.findIndex((it, i) => !ctx.used.has(i) && ((it.kind === 'number' && it.ordinal && it.value === 1) || (it.kind === 'word' && /^(top|first)$/.test(it.token.lower))));
+  const lead = ctx.items.findIndex((it, i) => !ctx.used.has(i) && ((it.kind === 'number' && it.ordinal && it.value === 1) || (it.kind === 'word' && TOP_FIRST.has(it.token.lower))));
   const next = ctx.items[lead + 1];
   if (lead >= 0 && (next?.kind === 'label' || next?.kind === 'agent' || next?.kind === 'rank')) {
     ctx.used.add(lead);
@@ -406,7 +403,7 @@ function withoutMerePresence(conditions: Condition[]): Condition[] {
 
 /** The thing a limit of `limit` counts: the one named right after its number ("the first 3 movies") or its lead ("the first movie"). */
 function limitedThing(ctx: Ctx, limit: number): Draft | undefined {
-  const lead = (it: Item) => limit === 1 && ((it.kind === 'number' && it.ordinal && it.value === 1) || (it.kind === 'word' && /^(top|first)$/.test(it.token.lower)));
+  const lead = (it: Item) => limit === 1 && ((it.kind === 'number' && it.ordinal && it.value === 1) || (it.kind === 'word' && TOP_FIRST.has(it.token.lower)));
   const at = ctx.items.findIndex((it, i) => ((it.kind === 'number' && it.value === limit && !it.ordinal) || lead(it)) && ctx.used.has(i));
   return at < 0 ? undefined : ctx.nodes.find((n) => n.at === at + 1 && !n.implicit);
 }
@@ -436,8 +433,8 @@ function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: nu
    */
   const listOrder = (k: number, fn?: 'avg' | 'sum' | 'min' | 'max', counting = false): Ranked | Unsure | undefined => {
     const it = ctx.items[k] as PropItem;
-    if (rank.dimension || (fn && fn !== 'sum') || !(counting || /^(most|fewest|least)$/.test(rank.word))) return undefined;
-    if (ctx.tokens.slice(rank.to + 1, it.from).some((t) => /^(distinct|different|unique)$/.test(t.lower))) return undefined;
+    if (rank.dimension || (fn && fn !== 'sum') || !(counting || MOST_LEAST.has(rank.word))) return undefined;
+    if (ctx.tokens.slice(rank.to + 1, it.from).some((t) => DIFFERENCE.has(t.lower))) return undefined;
     const p = pick(ctx, it.props.filter((x) => x.kind === 'list'), k);
     const of = p && valueOwner(ctx, p, k);
     if (!p || !of) return undefined;
@@ -614,8 +611,6 @@ function listOfLists(ctx: Ctx, focus: Draft, p: LexProperty, of: { of: string; e
 /** Choice ids of "top" with nothing named to rank by: a property of the focus, or no order at all. */
 const TOP_BY = 'top-by:';
 const TOP_UNRANKED = 'top-by:none';
-/** The last word of a property that identifies rather than measures ("customerId"): no ranking is offered by it. */
-const IDENTIFIER_WORDS = /^(id|key|code|uuid)$/;
 
 /**
  * "The top 5 movies directed by …" where nothing says by what: the ordering the person asking
@@ -627,7 +622,7 @@ const IDENTIFIER_WORDS = /^(id|key|code|uuid)$/;
 function topChosen(ctx: Ctx, focus: Draft, rank: RankItem): Ordering | OpenReading | undefined {
   const labels = candidates(focus) ?? [];
   const props = ctx.lexicon.properties.filter(
-    (p) => p.ownerKind === 'label' && labels.includes(p.owner) && (p.kind === 'number' || p.kind === 'date') && !IDENTIFIER_WORDS.test(p.words.at(-1) ?? ''),
+    (p) => p.ownerKind === 'label' && labels.includes(p.owner) && (p.kind === 'number' || p.kind === 'date') && !IDENTIFIER_WORDS.has(p.words.at(-1) ?? ''),
   );
   // "the top 3 members named in loans over 500": how many of the things the question joins them to is a measure too.
   const joinedThings = ctx.edges
@@ -738,7 +733,7 @@ function dimensionOrder(ctx: Ctx, node: Draft, rank: RankItem, said: string): { 
   if (!chosen) return undefined;
   const dated = chosen.kind === 'date' || byWords.length === 0;
   // "released first" is said back by its date ("was released earliest"), not as "the first movie", which it need not be.
-  const saidBack = /^(first|last)$/.test(said) ? {} : { said };
+  const saidBack = FIRST_LAST.has(said) ? {} : { said };
   return { order: { by: { of: node.id, key: chosen.key }, direction: dated && d.onDates ? d.onDates : d.onValues, ...saidBack, ...(holdsDate(chosen) ? { dated: true } : {}) }, fromProperty: true };
 }
 
@@ -749,7 +744,7 @@ function dimensionOrder(ctx: Ctx, node: Draft, rank: RankItem, said: string): { 
 function groupOf(ctx: Ctx, focus: Draft, orFocus = false): { group: Draft; at: number } | undefined {
   for (let k = 0; k < ctx.items.length - 1; k++) {
     const it = ctx.items[k]!;
-    if (it.kind !== 'word' || !/^(each|per|every)$/.test(it.token.lower) || ctx.used.has(k)) continue;
+    if (it.kind !== 'word' || !EACH_WORDS.has(it.token.lower) || ctx.used.has(k)) continue;
     const group = ctx.nodes.find((n) => n.at === k + 1 && !n.anchor && !n.implicit);
     if (group && ((orFocus && group === focus) || (group !== focus && (orFocus || joined(ctx, group, focus))))) return { group, at: k };
   }
@@ -765,13 +760,11 @@ function groupOf(ctx: Ctx, focus: Draft, orFocus = false): { group: Draft; at: n
   return undefined;
 }
 
-/** Verbs that only carry another: "have been reviewed", "do they own". */
-const AUXILIARIES = /^(be|is|have|has|do|does|did|get|got)$/;
 
 /** Whether an item is said as a verb of its own, whatever it was linked to ("reviewed" linked to a `Review` label), not a request or an auxiliary. */
 function saidAsVerbAt(ctx: Ctx, it: Item): boolean {
   const t = ctx.tokens[it.from]!;
-  return t.pos === 'verb' && !FILLER_WORDS.has(t.lemma) && !AUXILIARIES.test(t.lemma) && (it.kind === 'word' || it.kind === 'label');
+  return t.pos === 'verb' && !FILLER_WORDS.has(t.lemma) && !AUXILIARIES.has(t.lemma) && (it.kind === 'word' || it.kind === 'label');
 }
 
 /**
@@ -799,7 +792,7 @@ function onlyOf(ctx: Ctx): { from: number; to: number } | undefined {
 function everyOf(ctx: Ctx, focus: Draft): number | undefined {
   for (let k = 0; k < ctx.items.length - 1; k++) {
     const it = ctx.items[k]!;
-    if (it.kind !== 'word' || !/^(every|all)$/.test(it.token.lower) || ctx.used.has(k)) continue;
+    if (it.kind !== 'word' || !EVERY_WORDS.has(it.token.lower) || ctx.used.has(k)) continue;
     const at = isWord(ctx.items[k + 1], 'the') || isWord(ctx.items[k + 1], 'of') ? (isWord(ctx.items[k + 2], 'the') ? k + 3 : k + 2) : k + 1;
     // The object of a verb said before it ("borrowed every book", "reviewed by all guests"), not what is listed ("Find all albums …").
     const verbBefore = ctx.items.slice(0, k).some((x) => x.kind === 'rel' || saidAsVerbAt(ctx, x));

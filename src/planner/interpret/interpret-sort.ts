@@ -1,6 +1,7 @@
 import type { Ctx } from './interpret-context.js';
 import { tokenAt } from './interpret-context.js';
 import type { Item } from '../link/links.js';
+import { DOWNWARD, UPWARD } from '../read/word-classes.js';
 
 /**
  * An order asked for a whole list, not a ranking of its top few: "from the oldest to the newest",
@@ -12,9 +13,6 @@ type RankItem = Extract<Item, { kind: 'rank' }>;
 
 /** Verbs that put a list in order ("sorted by", "ordered by", "arranged by"), as lemmas. */
 const SORT_VERBS = /^(sort|order|arrange|organi[sz]e)$/;
-/** Words of an order's direction. */
-const DOWNWARD = /^(descending|decreasing|desc|reverse)$/;
-const UPWARD = /^(ascending|increasing|asc)$/;
 /** Words that may stand between "by" and what it orders by. */
 export const BEFORE_ORDERED = /^(the|their|its|his|her)$/;
 
@@ -59,7 +57,7 @@ function sortVerbOf(ctx: Ctx): SortAsked | undefined {
     if (ctx.used.has(i) || (it.kind !== 'word' && it.kind !== 'rel')) continue;
     const lemma = tokens[it.from]?.lemma ?? '';
     const verb = SORT_VERBS.test(lemma) && wordAt(ctx, i + 1) === 'by';
-    const ofOrder = lemma === 'order' && wordAt(ctx, i + 1) === 'of' && (wordAt(ctx, i - 1) === 'in' || DOWNWARD.test(wordAt(ctx, i - 1) ?? '') || UPWARD.test(wordAt(ctx, i - 1) ?? ''));
+    const ofOrder = lemma === 'order' && wordAt(ctx, i + 1) === 'of' && (wordAt(ctx, i - 1) === 'in' || DOWNWARD.has(wordAt(ctx, i - 1) ?? '') || UPWARD.has(wordAt(ctx, i - 1) ?? ''));
     if (!verb && !ofOrder) continue;
     let next = i + 2;
     while (BEFORE_ORDERED.test(wordAt(ctx, next) ?? '')) next++;
@@ -103,7 +101,7 @@ function directionSaid(ctx: Ctx): 'ASC' | 'DESC' | undefined {
   let direction: 'ASC' | 'DESC' | undefined;
   ctx.items.forEach((it, i) => {
     if (it.kind !== 'word' || ctx.used.has(i)) return;
-    const said = DOWNWARD.test(it.token.lower) ? 'DESC' : UPWARD.test(it.token.lower) ? 'ASC' : undefined;
+    const said = DOWNWARD.has(it.token.lower) ? 'DESC' : UPWARD.has(it.token.lower) ? 'ASC' : undefined;
     if (!said) return;
     direction ??= said;
     ctx.used.add(i);

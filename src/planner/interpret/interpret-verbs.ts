@@ -1,4 +1,5 @@
 import { SUPPORT_VERBS } from '../read/cues.js';
+import { AND_OR, ASSOCIATION_VERBS } from '../read/word-classes.js';
 import { wordKey } from '../../language/analyze.js';
 import type { Ctx, Draft } from './interpret-context.js';
 import { fits, wordsOf } from './interpret-context.js';
@@ -50,7 +51,7 @@ export function verbAlternatives(ctx: Ctx): Map<number, number[]> {
   };
   const joiner = (k: number) => {
     const x = items[k];
-    return x?.kind === 'word' && /^(or|and)$/.test(x.token.lower) ? x.token.lower : undefined;
+    return x?.kind === 'word' && AND_OR.has(x.token.lower) ? x.token.lower : undefined;
   };
   const runs = new Map<number, number[]>();
   for (let k = 0; k < items.length; k++) {
@@ -90,8 +91,6 @@ export function joinAlternatives(ctx: Ctx, at: number, others: number[]): boolea
   return true;
 }
 
-/** Verbs that say only that two things are joined, in whatever way ("connected to", "linked with"). */
-const ASSOCIATION_VERBS = /^(connect|link|relate|associate|attach|tie|join|bind|couple)$/;
 
 /**
  * A verb of mere association ("connected to", "linked with") standing between two things its
@@ -108,7 +107,7 @@ export function unjoinableVerb(ctx: Ctx, at: number, rel: LexRelationship, subje
   if (!subject || !object || subject.implicit || object.implicit) return false;
   const it = ctx.items[at];
   const verb = it?.kind === 'rel' ? ctx.tokens[it.from]!.lemma : '';
-  if (!ASSOCIATION_VERBS.test(verb)) return false;
+  if (!ASSOCIATION_VERBS.has(verb)) return false;
   const next = ctx.items[at + 1];
   if (next?.kind === 'word' && next.token.lower === 'with') return false;
   if (rel.patterns.some((p) => [p.from, p.to].some((l) => identifierWords(l).some((w) => wordKey(w) === wordKey(verb) || rel.eventNouns.includes(wordKey(w)))))) return false;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { lemmasOf } from '../../language/analyze.js';
 import type { Token } from '../../language/analyze.js';
 import { COPULA, FILLER_WORDS, NAMING_VERBS } from '../read/cues.js';
+import { BE_FORMS, CONJUNCTIONS, DIFFERENCE, KIND_WORDS, LINKING_PREPOSITIONS, NO_NONE, PERSONAL_PRONOUNS, RELATIVE_PRONOUNS, SOMEONE, THE_THEIR, THEY } from '../read/word-classes.js';
 import { placeConditions } from './interpret-conditions.js';
 import { coordinateNamed } from './interpret-coordination.js';
 import type { Ctx, Draft, OpenReading, Unsure } from './interpret-context.js';
@@ -109,7 +110,7 @@ export function interpret(tokens: Token[], items: Item[], lexicon: Lexicon, chos
 function outOfScope(ctx: Ctx): Unsure | undefined {
   const words = unplacedWords(ctx).filter((w) => !joiningOnly(ctx, w)).filter((w) => {
     const it = ctx.items[w.at];
-    return it?.kind === 'word' && ['noun', 'adj', 'proper'].includes(it.token.pos) && !inVerbSlot(ctx, w.at) && !/^(she|he|her|him|his|hers|it|its|they|them|their|theirs)$/.test(it.token.lower);
+    return it?.kind === 'word' && ['noun', 'adj', 'proper'].includes(it.token.pos) && !inVerbSlot(ctx, w.at) && !PERSONAL_PRONOUNS.has(it.token.lower);
   });
   return words.length > 0 ? { ok: false, reason: `the graph records nothing about “${words.map((w) => w.text).join('”, “')}”`, unplaced: words.map((w) => w.text), scope: 'out_of_scope' } : undefined;
 }
@@ -137,7 +138,6 @@ function finish(ctx: Ctx, meaning: Meaning): Interpretation {
   return { ok: true, reading: { meaning, confidence: Math.max(0.05, Math.round(ctx.confidence * 100) / 100), mappings: mappingsOf(ctx), ...(ctx.rankChoices ? { ifMany: ctx.rankChoices } : {}), ...(ctx.numberedOne ? { ifSeveral: ctx.numberedOne } : {}) } };
 }
 
-const DIFFERENCE = /^(different|distinct|unique)$/;
 
 /**
  * "Depots with the most parcels from customers in different cities", "parcels whose sender and
@@ -151,7 +151,7 @@ function unreadDifference(ctx: Ctx, meaning: Meaning): string | undefined {
   if (meaning.order && 'count' in meaning.order.by) counted.add(meaning.order.by.count);
   for (let i = 0; i < ctx.items.length - 1; i++) {
     const it = ctx.items[i]!;
-    if (it.kind !== 'word' || !DIFFERENCE.test(it.token.lower) || ctx.used.has(i)) continue;
+    if (it.kind !== 'word' || !DIFFERENCE.has(it.token.lower) || ctx.used.has(i)) continue;
     const node = ctx.nodes.find((n) => n.at === i + 1 && !n.anchor);
     if (node && meaning.nodes.some((n) => n.id === node.id) && !counted.has(node.id)) return `${wordsOf(ctx, i)} ${wordsOf(ctx, i + 1)}`;
   }
@@ -171,7 +171,7 @@ function makeNodes(ctx: Ctx): void {
       const kindAt = (k: number) => (items[k]?.kind === 'label' ? ctx.nodes.find((n) => n.at === k && !n.anchor && n.label === it.entity.label) : undefined);
       const prev = items[i - 1];
       // ("How many processes are named 'nginx'?": the copula before the naming verb too.)
-      const copula = isWordOf(items[i - 2], /^(is|are|was|were|be|been)$/);
+      const copula = isWordOf(items[i - 2], BE_FORMS);
       const namingVerb = prev?.kind === 'word' && NAMING_VERBS.has(prev.token.lemma) ? (kindAt(i - 2) ?? (copula ? kindAt(i - 3) : undefined)) : undefined;
       if (namingVerb) ctx.used.add(i - 1);
       if (namingVerb && copula) ctx.used.add(i - 2);
@@ -220,7 +220,7 @@ function makeNodes(ctx: Ctx): void {
       if (prev && (prev.kind === 'label' || prev.kind === 'agent' || prev.kind === 'entity')) continue;
       if (namesWhatFollows(items, i) || relativeAfterConditions(ctx, i)) continue;
       ctx.nodes.push({ id, at: i, who: true, conditions: [] });
-    } else if (it.kind === 'word' && /^(someone|somebody|anyone|anybody|people|person)$/.test(it.token.lower)) {
+    } else if (it.kind === 'word' && SOMEONE.has(it.token.lower)) {
       ctx.used.add(i);
       ctx.nodes.push({ id, at: i, who: true, conditions: [] });
     }
@@ -238,8 +238,6 @@ function coordinatedRoles(ctx: Ctx): string | undefined {
   return at >= 0 ? `${wordsOf(ctx, at)}” and “${wordsOf(ctx, at + 2)}` : undefined;
 }
 
-/** Words that say "kinds of" ("types of services", "what sort of parts"). */
-const KIND_WORDS = /^(type|kind|sort|variety)$/;
 
 /**
  * "What types of services are there?" where the graph's `Type` is joined to no service: the kinds
@@ -248,7 +246,7 @@ const KIND_WORDS = /^(type|kind|sort|variety)$/;
  */
 function kindsOf(ctx: Ctx, at: number): boolean {
   const it = ctx.items[at];
-  if (it?.kind !== 'label' || !KIND_WORDS.test(ctx.tokens[it.from]?.lemma ?? '') || !isWord(ctx.items[at + 1], 'of')) return false;
+  if (it?.kind !== 'label' || !KIND_WORDS.has(ctx.tokens[it.from]?.lemma ?? '') || !isWord(ctx.items[at + 1], 'of')) return false;
   const next = isWord(ctx.items[at + 2], 'the') ? at + 3 : at + 2;
   const kinded = ctx.items[next];
   if (kinded?.kind !== 'label') return false;
@@ -272,7 +270,7 @@ function relativeAfterConditions(ctx: Ctx, at: number): boolean {
     if (x.kind === 'label' || x.kind === 'agent') return conditions > 0;
     if (x.kind === 'word' && ctx.nodes.some((n) => n.at === k && n.who)) return conditions > 0;
     if (x.kind === 'cmp' || x.kind === 'number' || x.kind === 'decade' || x.kind === 'date' || x.kind === 'value' || x.kind === 'prop' || x.kind === 'literal') conditions++;
-    else if (x.kind !== 'word' || !['prep', 'det', 'adv', 'verb'].includes(x.token.pos) || /^(and|or|but)$/.test(x.token.lower)) return false;
+    else if (x.kind !== 'word' || !['prep', 'det', 'adv', 'verb'].includes(x.token.pos) || CONJUNCTIONS.has(x.token.lower)) return false;
   }
   return false;
 }
@@ -322,7 +320,7 @@ function doubledThroughUnnamed(ctx: Ctx): Unsure | undefined {
 function valuesOfThingAgain(ctx: Ctx, at: number, label: string): boolean {
   const the = ctx.items[at - 1];
   const prop = ctx.items[at + 1];
-  if (the?.kind !== 'word' || !/^(the|their)$/.test(the.token.lower) || prop?.kind !== 'prop' || !prop.props.some((p) => p.ownerKind === 'label' && p.owner === label)) return false;
+  if (the?.kind !== 'word' || !THE_THEIR.has(the.token.lower) || prop?.kind !== 'prop' || !prop.props.some((p) => p.ownerKind === 'label' && p.owner === label)) return false;
   const before = ctx.nodes.filter((n) => n.label === label && !n.anchor && n.at < at - 1);
   if (before.length !== 1) return false;
   ctx.used.add(at - 1);
@@ -427,7 +425,7 @@ function placeRelationship(ctx: Ctx, at: number, rel: LexRelationship, passive: 
   if (next?.kind === 'cmp' && (nextValue?.kind === 'number' || nextValue?.kind === 'decade' || nextValue?.kind === 'date') && before[0] && dateNamed(before[0])) return;
   // "did not direct", "never borrowed", and "borrowed no books": the denial is this verb's, used whenever the verb is.
   const following = ctx.items[at + 1];
-  const deniedObject = following?.kind === 'neg' && /^(no|none)$/.test(ctx.tokens[following.from]!.lower) ? at + 1 : undefined;
+  const deniedObject = following?.kind === 'neg' && NO_NONE.has(ctx.tokens[following.from]!.lower) ? at + 1 : undefined;
   const negated = ctx.items.slice(Math.max(0, at - 3), at).some((it) => it.kind === 'neg') || deniedObject !== undefined;
   if (negated) useDenialsBefore(ctx, at);
   if (deniedObject !== undefined) ctx.used.add(deniedObject);
@@ -451,7 +449,7 @@ function placeRelationship(ctx: Ctx, at: number, rel: LexRelationship, passive: 
     const pattern = fitPattern(ctx, rel, left, right, passive);
     if (!pattern) continue;
     const between = ctx.items.slice(left.at + 1, at);
-    const subjectFirst = right.at > at && !ownPreposition && between.every((x) => x.kind === 'word' && /^(that|who|which)$/.test(x.token.lower)) && (between.length > 0 || !pastForm);
+    const subjectFirst = right.at > at && !ownPreposition && between.every((x) => x.kind === 'word' && RELATIVE_PRONOUNS.has(x.token.lower)) && (between.length > 0 || !pastForm);
     if (pattern.swap && !passive && pattern.from !== pattern.to && subjectFirst) {
       ctx.confidence -= 0.4;
       ctx.notes.push(`read “${wordsOf(ctx, at)}” the other way round: the graph has it only from ${pluralLabel(labelOf(ctx.lexicon, pattern.from))} to ${pluralLabel(labelOf(ctx.lexicon, pattern.to))}`);
@@ -564,7 +562,7 @@ function placeAgent(ctx: Ctx, at: number, rel: LexRelationship, role: 'from' | '
   // otherwise it is any thing ("actors who directed a movie": actors of any movie).
   const after = ctx.items[at + 1];
   // (Past what only counts or ranks it: "actors in the 3 oldest movies".)
-  const next = after?.kind === 'word' && /^(of|in|for|on|at|to)$/.test(after.token.lower) ? ctx.nodes.filter((n) => n.at > at + 1).sort((a, b) => a.at - b.at)[0] : undefined;
+  const next = after?.kind === 'word' && LINKING_PREPOSITIONS.has(after.token.lower) ? ctx.nodes.filter((n) => n.at > at + 1).sort((a, b) => a.at - b.at)[0] : undefined;
   const leading = (x: Item) => x.kind === 'number' || x.kind === 'rank' || (x.kind === 'word' && ['det', 'adj', 'num'].includes(x.token.pos));
   const ofAfter = next && (next.at <= at + 3 || ctx.items.slice(at + 2, next.at).every(leading)) ? next : undefined;
   const beforeIt = ctx.nodes
@@ -639,7 +637,7 @@ function unplacedWords(ctx: Ctx): { text: string; at: number }[] {
     if (it.kind === 'word') {
       const t = it.token;
       // "How many projects does she lead?" with no one to be "she": the question is about someone not named.
-      if (/^(she|he|her|him|his|hers|it|its|they|them|their|theirs)$/.test(t.lower) && !(/^(they|them|their)$/.test(t.lower) && ctx.nodes.some((n) => n.at < i && !n.anchor))) {
+      if (PERSONAL_PRONOUNS.has(t.lower) && !(THEY.has(t.lower) && ctx.nodes.some((n) => n.at < i && !n.anchor))) {
         out.push({ text: t.text, at: i });
         return;
       }

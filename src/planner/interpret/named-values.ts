@@ -3,6 +3,7 @@ import type { LexProperty, LexValue } from '../link/lexicon.js';
 import { labelOf } from './interpret-context.js';
 import type { Item, NamedThing } from '../link/links.js';
 import { fold } from '../../language/analyze.js';
+import { PLACE_LINKS, PRONOUN } from '../read/word-classes.js';
 
 /**
  * A name right after a text property the question names is that property's value, not the thing
@@ -17,8 +18,6 @@ import { fold } from '../../language/analyze.js';
  */
 
 const LINKS = /^(of|is|was|are|were|as|equals|=|:)$/;
-const PLACE_LINKS = /^(from|in|at|located|based|situated)$/;
-const PRONOUN = /^(it|he|she|they|them|him|her|this|that|these|those)$/i;
 /** Most link words between the property and the name ("is located in the"). */
 const LINKS_MAX = 3;
 
@@ -32,15 +31,15 @@ export function namesAsPropertyValues(ctx: Ctx): void {
     let ofPlace = false;
     for (let n = 0; n < LINKS_MAX; n++) {
       const link = items[k];
-      if (link?.kind !== 'word' || !(LINKS.test(link.token.lower) || PLACE_LINKS.test(link.token.lower))) break;
-      ofPlace ||= PLACE_LINKS.test(link.token.lower);
+      if (link?.kind !== 'word' || !(LINKS.test(link.token.lower) || PLACE_LINKS.has(link.token.lower))) break;
+      ofPlace ||= PLACE_LINKS.has(link.token.lower);
       k--;
     }
     const prop = items[k];
     if (prop?.kind !== 'prop') return;
     const owners = new Set(prop.props.filter((p) => p.ownerKind === 'label' && p.kind === 'text').map((p) => p.owner));
     // "the address of Harbour Museum", "Which city is it in?": the named thing's own property, asked.
-    if (owners.has(it.entity.label) || PRONOUN.test(it.entity.mention.trim())) return;
+    if (owners.has(it.entity.label) || PRONOUN.has(it.entity.mention.trim().toLowerCase())) return;
     const text = fold(it.entity.name) === fold(it.entity.mention) ? it.entity.name : it.entity.mention;
     const held = heldValue(ctx, prop, it.entity, text);
     if (held) {
