@@ -363,183 +363,243 @@ function numberBeforeProperty(ctx: Ctx, i: number, value: Value, op: CompareOp):
   return true;
 }
 
-export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
+/** What a construction did with the item at `i`: placed it (or knowingly passed over it), gave up on the question, or nothing (not this construction). */
+type Placed = 'placed' | Unsure | undefined;
+/** A construction of a condition: where its pattern starts at the item `i`, it places what the words say on the meaning. */
+type ConditionConstruction = (ctx: Ctx, i: number) => Placed;
+
+/** "between 10 and 20 (years of experience)", "between 2005 and 2010": both ends of a range. */
+const rangeBetween: ConditionConstruction = (ctx, i) => {
   const { items } = ctx;
-  for (let i = 0; i < items.length; i++) {
-    if (ctx.used.has(i)) continue;
-    const it = items[i]!;
-
-    // "between 10 and 20 (years of experience)", "between 2005 and 2010"
-    if (it.kind === 'word' && it.token.lower === 'between') {
-      const a = valueAt(ctx, i + 1);
-      const and = items[(a?.end ?? i) + 1];
-      const b = a && and?.kind === 'word' && RANGE_JOINERS.has(and.token.lower) ? valueAt(ctx, a.end + 2) : undefined;
-      if (a && b && a.value.kind === 'number' && b.value.kind === 'number') {
-        const prop = propertyFor(ctx, i, b.end, a.value);
-        if (!prop) return unsure(ctx, `I can’t tell what ${a.value.value} and ${b.value.value} are`);
-        const words = `between ${a.value.value} and ${b.value.value}`;
-        const lo = conditionsFor(prop, '>=', a.value, words);
-        const hi = conditionsFor(prop, '<=', b.value, words);
-        if (!lo || !hi || !attach(ctx, i, prop, [...lo, ...hi])) return unsure(ctx, `I can’t compare ${prop.key} with ${a.value.value}`);
-        for (let k = i; k <= b.end; k++) ctx.used.add(k);
-        continue;
-      }
+  const it = items[i]!;
+  // "between 10 and 20 (years of experience)", "between 2005 and 2010"
+  if (it.kind === 'word' && it.token.lower === 'between') {
+    const a = valueAt(ctx, i + 1);
+    const and = items[(a?.end ?? i) + 1];
+    const b = a && and?.kind === 'word' && RANGE_JOINERS.has(and.token.lower) ? valueAt(ctx, a.end + 2) : undefined;
+    if (a && b && a.value.kind === 'number' && b.value.kind === 'number') {
+      const prop = propertyFor(ctx, i, b.end, a.value);
+      if (!prop) return unsure(ctx, `I can’t tell what ${a.value.value} and ${b.value.value} are`);
+      const words = `between ${a.value.value} and ${b.value.value}`;
+      const lo = conditionsFor(prop, '>=', a.value, words);
+      const hi = conditionsFor(prop, '<=', b.value, words);
+      if (!lo || !hi || !attach(ctx, i, prop, [...lo, ...hi])) return unsure(ctx, `I can’t compare ${prop.key} with ${a.value.value}`);
+      for (let k = i; k <= b.end; k++) ctx.used.add(k);
+      return 'placed';
     }
+  }
+  return undefined;
+};
 
-    if (it.kind === 'cmp' || (it.kind === 'number' && !it.ordinal) || it.kind === 'decade' || it.kind === 'date') {
-      // "floor 5 or higher", "480 seats or more": the comparison after the number (and the word of what it counts).
-      // ("a capacity of 256 or more": after an equality cue's number.)
-      const ofNumber = it.kind === 'cmp' && it.cue.op === '=' && !it.cue.text && items[i + 1]?.kind === 'number' ? 1 : 0;
-      const between = ofNumber || items[i + 1]?.kind === 'prop' || items[i + 1]?.kind === 'label' ? 1 : 0;
-      const next = items[i + 1 + between];
-      const postfixAt = i + 1 + between;
-      const postfix = (it.kind !== 'cmp' || ofNumber) && next?.kind === 'cmp' && next.cue.words[0] === 'or' ? next.cue.op : undefined;
-      const op: CompareOp = it.kind === 'cmp' ? (postfix ?? it.cue.op) : (postfix ?? '=');
-      // "containing the word 'journey'": past the words that only announce the text.
-      let from = i + 1;
-      if (it.kind === 'cmp' && it.cue.text) {
-        while (items[from]?.kind === 'word' && /^(the|a|an|word|words|phrase|term|text|string|letter|letters)$/.test((items[from] as { token: Token }).token.lower) && items[from + 1]) {
-          ctx.used.add(from);
-          from++;
-        }
-      }
-      const v = it.kind === 'cmp' ? valueAt(ctx, from) : valueAt(ctx, i);
-      if (!v) {
-        // A text comparison with a bare word ("whose name starts with A").
-        const bare = items[from];
-        if (it.kind === 'cmp' && it.cue.text && bare?.kind === 'word' && !['det', 'prep', 'conj', 'aux', 'wh'].includes(bare.token.pos)) {
-          const word = bare.token.text;
-          const prop = textPropertyFor(ctx, i);
-          if (prop && attach(ctx, i, prop, [{ key: prop.key, op, value: word, words: `${cueWords(ctx, it)} ${word}` }])) ctx.used.add(i).add(from);
-        }
-        continue;
-      }
-      // A number that says how many to list, not a condition: "top 3", "the 5 cheapest", "first 10".
-      if (it.kind === 'number' && !postfix && isLimit(ctx, i)) continue;
-      // "more than 5 other persons", "at least 3 different movies": the thing counted comes after such a word.
-      const sortWord = items[v.end + 1];
-      const countedAt = v.end + 1 + (sortWord?.kind === 'word' && SORTS_OF_COUNTED.has(sortWord.token.lower) ? 1 : 0);
-      const counted = items[countedAt];
-      // "names of 3 persons" says how many to list; "more than 5 movies" is how many related things.
-      if (it.kind === 'cmp' && it.cue.numberOnly && it.cue.op === '=' && (counted?.kind === 'label' || counted?.kind === 'agent')) {
-        ctx.used.add(i);
-        continue;
-      }
-      const words = postfix && next?.kind === 'cmp' ? `${describeValue(v.value)} ${cueWords(ctx, next)}` : `${it.kind === 'cmp' ? `${cueWords(ctx, it)} ` : ''}${describeValue(v.value)}`;
-      // "with at least 2 reviews": a relationship's noun counts the things at its other end.
-      const countable = counted?.kind === 'label' || counted?.kind === 'agent' || (counted?.kind === 'rel' && ctx.tokens[counted.from]!.pos === 'noun');
-      if (v.value.kind === 'number' && !v.value.year && countable) {
-        const node = ctx.nodes.find((n) => n.at === countedAt && (counted.kind !== 'rel' || n.implicit));
-        if (node) {
-          if (countedAt > v.end + 1) ctx.used.add(v.end + 1);
-          const verb = items[i - 1];
-          const byVerb = verb?.kind === 'rel' && !verb.event && ctx.tokens[verb.from]!.pos === 'verb';
-          ctx.having.push({ count: node.id, op, value: v.value.value, words, ...(byVerb ? { byVerb: true } : {}) });
-          for (let k = i; k <= v.end; k++) ctx.used.add(k);
-          if (postfix) ctx.used.add(postfixAt);
-          continue;
-        }
-      }
-      if (v.value.kind === 'text') {
-        const prop = it.kind === 'cmp' && it.cue.text ? textPropertyFor(ctx, i) : textPropertyFor(ctx, i, true);
-        if (!prop) return unsure(ctx, `I can’t tell which value “${v.value.text}” is compared with`);
-        if (!attach(ctx, i, prop, [{ key: prop.key, op, value: v.value.text, words, exact: true }])) return unsure(ctx, `I can’t tell which thing “${v.value.text}” is about`);
-        for (let k = i; k <= v.end; k++) ctx.used.add(k);
-        continue;
-      }
-      // "gate 7", "deck 3", "berth 12": a number right after a kind of thing is the number the thing is known by.
-      if (it.kind === 'number' && op === '=' && !postfix && (numberedThing(ctx, i, v.value) || numberedProperty(ctx, i, v.value))) continue;
-      // "with 5 stars", "5-star reviews", "4 stars or higher": a number right before a number property's words is its value.
-      if (it.kind === 'number' && !it.year && numberBeforeProperty(ctx, i, v.value, op)) {
-        if (postfix) ctx.used.add(postfixAt);
-        continue;
-      }
-      // A bare number that is not a year compares nothing by itself ("Apollo 13" is a name, found as one).
-      if (it.kind === 'number' && op === '=' && !it.year && !postfix) continue;
-      const prop = propertyFor(ctx, i, v.end, v.value);
-      if (!prop) return unsure(ctx, `I can’t tell what ${describeValue(v.value)} is about here`);
-      const conditions = conditionsFor(prop, op, v.value, words);
-      if (!conditions || !attach(ctx, i, prop, conditions)) return unsure(ctx, `I can’t compare ${prop.key} with ${describeValue(v.value)}`);
+/** A comparison or a number, a decade or a date: "more than 5 movies", "floor 5 or higher", "in the 1990s", "whose name starts with A". */
+const comparison: ConditionConstruction = (ctx, i) => {
+  const { items } = ctx;
+  const it = items[i]!;
+  if (!(it.kind === 'cmp' || (it.kind === 'number' && !it.ordinal) || it.kind === 'decade' || it.kind === 'date')) return undefined;
+  // "floor 5 or higher", "480 seats or more": the comparison after the number (and the word of what it counts).
+  // ("a capacity of 256 or more": after an equality cue's number.)
+  const ofNumber = it.kind === 'cmp' && it.cue.op === '=' && !it.cue.text && items[i + 1]?.kind === 'number' ? 1 : 0;
+  const between = ofNumber || items[i + 1]?.kind === 'prop' || items[i + 1]?.kind === 'label' ? 1 : 0;
+  const next = items[i + 1 + between];
+  const postfixAt = i + 1 + between;
+  const postfix = (it.kind !== 'cmp' || ofNumber) && next?.kind === 'cmp' && next.cue.words[0] === 'or' ? next.cue.op : undefined;
+  const op: CompareOp = it.kind === 'cmp' ? (postfix ?? it.cue.op) : (postfix ?? '=');
+  // "containing the word 'journey'": past the words that only announce the text.
+  let from = i + 1;
+  if (it.kind === 'cmp' && it.cue.text) {
+    while (items[from]?.kind === 'word' && /^(the|a|an|word|words|phrase|term|text|string|letter|letters)$/.test((items[from] as { token: Token }).token.lower) && items[from + 1]) {
+      ctx.used.add(from);
+      from++;
+    }
+  }
+  const v = it.kind === 'cmp' ? valueAt(ctx, from) : valueAt(ctx, i);
+  if (!v) {
+    // A text comparison with a bare word ("whose name starts with A").
+    const bare = items[from];
+    if (it.kind === 'cmp' && it.cue.text && bare?.kind === 'word' && !['det', 'prep', 'conj', 'aux', 'wh'].includes(bare.token.pos)) {
+      const word = bare.token.text;
+      const prop = textPropertyFor(ctx, i);
+      if (prop && attach(ctx, i, prop, [{ key: prop.key, op, value: word, words: `${cueWords(ctx, it)} ${word}` }])) ctx.used.add(i).add(from);
+    }
+    return 'placed';
+  }
+  // A number that says how many to list, not a condition: "top 3", "the 5 cheapest", "first 10".
+  if (it.kind === 'number' && !postfix && isLimit(ctx, i)) return 'placed';
+  // "more than 5 other persons", "at least 3 different movies": the thing counted comes after such a word.
+  const sortWord = items[v.end + 1];
+  const countedAt = v.end + 1 + (sortWord?.kind === 'word' && SORTS_OF_COUNTED.has(sortWord.token.lower) ? 1 : 0);
+  const counted = items[countedAt];
+  // "names of 3 persons" says how many to list; "more than 5 movies" is how many related things.
+  if (it.kind === 'cmp' && it.cue.numberOnly && it.cue.op === '=' && (counted?.kind === 'label' || counted?.kind === 'agent')) {
+    ctx.used.add(i);
+    return 'placed';
+  }
+  const words = postfix && next?.kind === 'cmp' ? `${describeValue(v.value)} ${cueWords(ctx, next)}` : `${it.kind === 'cmp' ? `${cueWords(ctx, it)} ` : ''}${describeValue(v.value)}`;
+  // "with at least 2 reviews": a relationship's noun counts the things at its other end.
+  const countable = counted?.kind === 'label' || counted?.kind === 'agent' || (counted?.kind === 'rel' && ctx.tokens[counted.from]!.pos === 'noun');
+  if (v.value.kind === 'number' && !v.value.year && countable) {
+    const node = ctx.nodes.find((n) => n.at === countedAt && (counted.kind !== 'rel' || n.implicit));
+    if (node) {
+      if (countedAt > v.end + 1) ctx.used.add(v.end + 1);
+      const verb = items[i - 1];
+      const byVerb = verb?.kind === 'rel' && !verb.event && ctx.tokens[verb.from]!.pos === 'verb';
+      ctx.having.push({ count: node.id, op, value: v.value.value, words, ...(byVerb ? { byVerb: true } : {}) });
       for (let k = i; k <= v.end; k++) ctx.used.add(k);
       if (postfix) ctx.used.add(postfixAt);
-      continue;
+      return 'placed';
     }
+  }
+  if (v.value.kind === 'text') {
+    const prop = it.kind === 'cmp' && it.cue.text ? textPropertyFor(ctx, i) : textPropertyFor(ctx, i, true);
+    if (!prop) return unsure(ctx, `I can’t tell which value “${v.value.text}” is compared with`);
+    if (!attach(ctx, i, prop, [{ key: prop.key, op, value: v.value.text, words, exact: true }])) return unsure(ctx, `I can’t tell which thing “${v.value.text}” is about`);
+    for (let k = i; k <= v.end; k++) ctx.used.add(k);
+    return 'placed';
+  }
+  // "gate 7", "deck 3", "berth 12": a number right after a kind of thing is the number the thing is known by.
+  if (it.kind === 'number' && op === '=' && !postfix && (numberedThing(ctx, i, v.value) || numberedProperty(ctx, i, v.value))) return 'placed';
+  // "with 5 stars", "5-star reviews", "4 stars or higher": a number right before a number property's words is its value.
+  if (it.kind === 'number' && !it.year && numberBeforeProperty(ctx, i, v.value, op)) {
+    if (postfix) ctx.used.add(postfixAt);
+    return 'placed';
+  }
+  // A bare number that is not a year compares nothing by itself ("Apollo 13" is a name, found as one).
+  if (it.kind === 'number' && op === '=' && !it.year && !postfix) return 'placed';
+  const prop = propertyFor(ctx, i, v.end, v.value);
+  if (!prop) return unsure(ctx, `I can’t tell what ${describeValue(v.value)} is about here`);
+  const conditions = conditionsFor(prop, op, v.value, words);
+  if (!conditions || !attach(ctx, i, prop, conditions)) return unsure(ctx, `I can’t compare ${prop.key} with ${describeValue(v.value)}`);
+  for (let k = i; k <= v.end; k++) ctx.used.add(k);
+  if (postfix) ctx.used.add(postfixAt);
+  return 'placed';
+  return 'placed';
+};
 
-    // "with the word 'love' in their tagline", "'voyage' mentioned in the blurb": the text contains it.
-    const lead = items[i - 1];
-    const saidIn = isWordOf(items[i + 1], MENTIONED) ? 1 : 0;
-    const inWord = isWordOf(items[i + 1 + saidIn], WITHIN);
-    if (it.kind === 'literal' && ((lead?.kind === 'word' && TEXT_WORDS.has(lead.token.lower)) || (saidIn && inWord))) {
-      const within = inWord ? items.slice(i + 2 + saidIn, i + 5 + saidIn).findIndex((x) => x.kind === 'prop') : -1;
-      const at = within >= 0 ? i + 2 + saidIn + within : -1;
-      const named = at >= 0 ? pick(ctx, (items[at] as Extract<Item, { kind: 'prop' }>).props.filter((p) => p.kind === 'text' || p.kind === 'list'), at) : undefined;
-      const prop = named ?? (saidIn ? undefined : textPropertyFor(ctx, i - 1));
-      if (prop && attach(ctx, i, prop, [{ key: prop.key, op: 'contains', value: it.text, words: `containing “${it.text}”`, exact: true }])) {
-        ctx.used.add(i).add(saidIn ? i + 1 : i - 1);
-        if (at >= 0 && named) for (let k = i + 1; k <= at; k++) ctx.used.add(k);
-        continue;
-      }
+/** "with the word 'love' in their tagline", "'voyage' mentioned in the blurb": the text contains it. */
+const textContained: ConditionConstruction = (ctx, i) => {
+  const { items } = ctx;
+  const it = items[i]!;
+  // "with the word 'love' in their tagline", "'voyage' mentioned in the blurb": the text contains it.
+  const lead = items[i - 1];
+  const saidIn = isWordOf(items[i + 1], MENTIONED) ? 1 : 0;
+  const inWord = isWordOf(items[i + 1 + saidIn], WITHIN);
+  if (it.kind === 'literal' && ((lead?.kind === 'word' && TEXT_WORDS.has(lead.token.lower)) || (saidIn && inWord))) {
+    const within = inWord ? items.slice(i + 2 + saidIn, i + 5 + saidIn).findIndex((x) => x.kind === 'prop') : -1;
+    const at = within >= 0 ? i + 2 + saidIn + within : -1;
+    const named = at >= 0 ? pick(ctx, (items[at] as Extract<Item, { kind: 'prop' }>).props.filter((p) => p.kind === 'text' || p.kind === 'list'), at) : undefined;
+    const prop = named ?? (saidIn ? undefined : textPropertyFor(ctx, i - 1));
+    if (prop && attach(ctx, i, prop, [{ key: prop.key, op: 'contains', value: it.text, words: `containing “${it.text}”`, exact: true }])) {
+      ctx.used.add(i).add(saidIn ? i + 1 : i - 1);
+      if (at >= 0 && named) for (let k = i + 1; k <= at; k++) ctx.used.add(k);
+      return 'placed';
     }
+  }
+  return undefined;
+};
 
-    // "located on 'Quay St'": part of a place property's text.
-    if (it.kind === 'literal' && placeLiteral(ctx, i)) continue;
+/** "located on 'Quay St'": part of a place property's text. */
+const placeText: ConditionConstruction = (ctx, i) => {
+  const { items } = ctx;
+  const it = items[i]!;
+  // "located on 'Quay St'": part of a place property's text.
+  if (it.kind === 'literal' && placeLiteral(ctx, i)) return 'placed';
+  return undefined;
+};
 
-    // A quoted value after a property word: "the motto 'ever onward'", "a note stating 'handle with care'".
-    if (it.kind === 'literal') {
-      const after = propertyAfter(ctx, i);
-      const prop = textPropertyFor(ctx, i, true) ?? after?.prop;
-      if (!prop || !attach(ctx, i, prop, [{ key: prop.key, op: '=', value: it.text, words: `“${it.text}”` }])) continue;
+/** A quoted value after a property word: "the motto 'ever onward'", "a note stating 'handle with care'". */
+const quotedValue: ConditionConstruction = (ctx, i) => {
+  const { items } = ctx;
+  const it = items[i]!;
+  // A quoted value after a property word: "the motto 'ever onward'", "a note stating 'handle with care'".
+  if (it.kind === 'literal') {
+    const after = propertyAfter(ctx, i);
+    const prop = textPropertyFor(ctx, i, true) ?? after?.prop;
+    if (!prop || !attach(ctx, i, prop, [{ key: prop.key, op: '=', value: it.text, words: `“${it.text}”` }])) return 'placed';
+    ctx.used.add(i);
+    if (after?.prop === prop) ctx.used.add(after.at);
+    // The words that led to it ("stating", "reading") said only that.
+    for (let k = i - 1; isWordOf(items[k], EQUALITY_LEADS); k--) ctx.used.add(k);
+    return 'placed';
+  }
+  return undefined;
+};
+
+/** A recurring value ("in Portugal", "Dermatology", "pending"): its property on the thing that has it. */
+const recurringValue: ConditionConstruction = (ctx, i) => {
+  const { items } = ctx;
+  const it = items[i]!;
+  // A recurring value ("in Portugal", "Dermatology", "pending"): its property on the thing that has it.
+  if (it.kind === 'value') {
+    const choices = it.values.filter((v) => (v.property.ownerKind === 'label' ? ctx.nodes.some((n) => fits(n, v.property.owner)) : true));
+    const chosen = choices.find((v) => v.property.ownerKind === 'label' && ownerNode(ctx, i, v.property)) ?? choices.find((v) => v.property.ownerKind === 'relationship') ?? choices[0];
+    if (!chosen) return 'placed';
+    // "Who is the head cook?": nothing else says what "who" is; the value's property does.
+    const who = ctx.nodes.find((n) => n.who && !n.label && !n.labels);
+    if (who && chosen.property.ownerKind === 'label' && !ownerNode(ctx, i, chosen.property)) settle(who, chosen.property.owner);
+    const negated = negatedBefore(items, i);
+    if (attach(ctx, i, chosen.property, [{ key: chosen.property.key, op: negated ? '<>' : '=', value: chosen.value, words: `${negated ? 'not ' : ''}${chosen.value}` }])) {
       ctx.used.add(i);
-      if (after?.prop === prop) ctx.used.add(after.at);
-      // The words that led to it ("stating", "reading") said only that.
-      for (let k = i - 1; isWordOf(items[k], EQUALITY_LEADS); k--) ctx.used.add(k);
-      continue;
+      if (negated) useDenialsBefore(ctx, i);
+      markPropertyWord(ctx, i, chosen.property);
     }
+    return 'placed';
+  }
+  return undefined;
+};
 
-    // A recurring value ("in Portugal", "Dermatology", "pending"): its property on the thing that has it.
-    if (it.kind === 'value') {
-      const choices = it.values.filter((v) => (v.property.ownerKind === 'label' ? ctx.nodes.some((n) => fits(n, v.property.owner)) : true));
-      const chosen = choices.find((v) => v.property.ownerKind === 'label' && ownerNode(ctx, i, v.property)) ?? choices.find((v) => v.property.ownerKind === 'relationship') ?? choices[0];
-      if (!chosen) continue;
-      // "Who is the head cook?": nothing else says what "who" is; the value's property does.
-      const who = ctx.nodes.find((n) => n.who && !n.label && !n.labels);
-      if (who && chosen.property.ownerKind === 'label' && !ownerNode(ctx, i, chosen.property)) settle(who, chosen.property.owner);
-      const negated = negatedBefore(items, i);
-      if (attach(ctx, i, chosen.property, [{ key: chosen.property.key, op: negated ? '<>' : '=', value: chosen.value, words: `${negated ? 'not ' : ''}${chosen.value}` }])) {
-        ctx.used.add(i);
-        if (negated) useDenialsBefore(ctx, i);
-        markPropertyWord(ctx, i, chosen.property);
-      }
-      continue;
+/** A flag: "active accounts", "Which trials are recruiting?", "on call", "not insured". */
+const flag: ConditionConstruction = (ctx, i) => {
+  const { items } = ctx;
+  const it = items[i]!;
+  if (it.kind !== 'prop') return undefined;
+  // A flag: "active accounts", "Which trials are recruiting?", "on call", "not insured".
+  const flag = it.props.find((p) => p.kind === 'boolean' && (p.ownerKind === 'label' ? ctx.nodes.some((n) => fits(n, p.owner)) : ctx.edges.some((e) => e.type === p.owner)));
+  if (flag) {
+    const negated = negatedBefore(items, i);
+    if (attach(ctx, i, flag, [{ key: flag.key, op: '=', value: !negated, words: `${negated ? 'not ' : ''}${wordsOf(ctx, i)}` }])) {
+      ctx.used.add(i);
+      useDenialsBefore(ctx, i);
     }
+    return 'placed';
+  }
+  return undefined;
+};
 
-    if (it.kind === 'prop') {
-      // A flag: "active accounts", "Which trials are recruiting?", "on call", "not insured".
-      const flag = it.props.find((p) => p.kind === 'boolean' && (p.ownerKind === 'label' ? ctx.nodes.some((n) => fits(n, p.owner)) : ctx.edges.some((e) => e.type === p.owner)));
-      if (flag) {
-        const negated = negatedBefore(items, i);
-        if (attach(ctx, i, flag, [{ key: flag.key, op: '=', value: !negated, words: `${negated ? 'not ' : ''}${wordsOf(ctx, i)}` }])) {
-          ctx.used.add(i);
-          useDenialsBefore(ctx, i);
-        }
-        continue;
-      }
-      // "movies that have a tagline": the property is recorded.
-      const prev = items[i - 1];
-      const prev2 = items[i - 2];
-      const has = (x: Item | undefined) => x?.kind === 'word' && HAVE_WORDS.has(x.token.lower);
-      const nextIt = items[i + 1];
-      // "suppliers that do not have a website", "books without an ISBN", "with no summary": the property is not recorded.
-      const denial = denialBefore(ctx, i);
-      const denied = denial !== undefined && (items[i - 1]?.kind === 'neg' || has(prev) || has(prev2));
-      if ((denied || has(prev) || (prev?.kind === 'word' && /^(a|an|any)$/.test(prev.token.lower) && has(prev2))) && !(nextIt?.kind === 'cmp' || nextIt?.kind === 'number' || nextIt?.kind === 'literal' || nextIt?.kind === 'value')) {
-        const p = pick(ctx, it.props, i);
-        const condition = denied ? { key: p?.key ?? '', op: 'exists' as const, value: false, words: `without a ${wordsOf(ctx, i)}` } : { key: p?.key ?? '', op: 'exists' as const, value: true, words: `with a ${wordsOf(ctx, i)}` };
-        if (p && attach(ctx, i, p, [condition])) {
-          ctx.used.add(i);
-          if (denied) ctx.used.add(denial);
-        }
-      }
+/** "movies that have a tagline", "books without an ISBN": whether a property is recorded. */
+const recorded: ConditionConstruction = (ctx, i) => {
+  const { items } = ctx;
+  const it = items[i]!;
+  if (it.kind !== 'prop') return undefined;
+  // "movies that have a tagline": the property is recorded.
+  const prev = items[i - 1];
+  const prev2 = items[i - 2];
+  const has = (x: Item | undefined) => x?.kind === 'word' && HAVE_WORDS.has(x.token.lower);
+  const nextIt = items[i + 1];
+  // "suppliers that do not have a website", "books without an ISBN", "with no summary": the property is not recorded.
+  const denial = denialBefore(ctx, i);
+  const denied = denial !== undefined && (items[i - 1]?.kind === 'neg' || has(prev) || has(prev2));
+  if ((denied || has(prev) || (prev?.kind === 'word' && /^(a|an|any)$/.test(prev.token.lower) && has(prev2))) && !(nextIt?.kind === 'cmp' || nextIt?.kind === 'number' || nextIt?.kind === 'literal' || nextIt?.kind === 'value')) {
+    const p = pick(ctx, it.props, i);
+    const condition = denied ? { key: p?.key ?? '', op: 'exists' as const, value: false, words: `without a ${wordsOf(ctx, i)}` } : { key: p?.key ?? '', op: 'exists' as const, value: true, words: `with a ${wordsOf(ctx, i)}` };
+    if (p && attach(ctx, i, p, [condition])) {
+      ctx.used.add(i);
+      if (denied) ctx.used.add(denial);
+    }
+  }
+  return undefined;
+};
+
+/** The constructions of conditions, tried in this order at each item not used yet; the first that applies places it. */
+const CONDITION_CONSTRUCTIONS: readonly ConditionConstruction[] = [rangeBetween, comparison, textContained, placeText, quotedValue, recurringValue, flag, recorded];
+
+export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
+  for (let i = 0; i < ctx.items.length; i++) {
+    if (ctx.used.has(i)) continue;
+    for (const construction of CONDITION_CONSTRUCTIONS) {
+      const placed = construction(ctx, i);
+      if (placed === undefined) continue;
+      if (placed !== 'placed') return placed;
+      break;
     }
   }
   return { ok: true };
