@@ -1,0 +1,49 @@
+import { FILLER_WORDS } from '../read/cues.js';
+import { AUXILIARIES, EVERY_WORDS } from '../read/word-classes.js';
+import type { Ctx, Draft } from './interpret-context.js';
+import { isWord } from './interpret-context.js';
+import type { Item } from '../link/links.js';
+
+/** "only" and "all": every one of the things at the other end, which the planner declines rather than reads as "some". */
+
+/** Whether an item is said as a verb of its own, whatever it was linked to ("reviewed" linked to a `Review` label), not a request or an auxiliary. */
+export function meaningfulVerbAt(ctx: Ctx, it: Item): boolean {
+  const t = ctx.tokens[it.from]!;
+  return t.pos === 'verb' && !FILLER_WORDS.has(t.lemma) && !AUXILIARIES.has(t.lemma) && (it.kind === 'word' || it.kind === 'label');
+}
+
+/**
+ * Where "only" stands before what a relationship reaches or how it is ("have only 5-star reviews",
+ * "only wrote reviews", "only received …"): a condition on all of them. Not before a count ("only
+ * one director": how many) or the request ("show only the names").
+ */
+export function onlyOf(ctx: Ctx): { from: number; to: number } | undefined {
+  for (let k = 0; k < ctx.items.length - 1; k++) {
+    if (!isWord(ctx.items[k], 'only')) continue;
+    const next = ctx.items[k + 1]!;
+    const afterNumber = ctx.items[k + 2];
+    // ("only directed movies and never acted": the denial says what "only" leaves out.)
+    const verb = (next.kind === 'rel' || meaningfulVerbAt(ctx, next)) && !ctx.edges.some((e) => e.negated);
+    const valued = (next.kind === 'number' || next.kind === 'cmp') && afterNumber?.kind === 'prop';
+    const reached = next.kind === 'label' && ctx.edges.some((e) => ctx.nodes.some((n) => n.at === k + 1 && (n.id === e.from || n.id === e.to)));
+    if (verb || reached) return { from: k + 1, to: k + 1 };
+    // ("only 5-star reviews": through the thing so valued.)
+    if (valued) return { from: k + 1, to: ctx.items[k + 3]?.kind === 'label' ? k + 3 : k + 2 };
+  }
+  return undefined;
+}
+
+/** Where "every"/"all (the)" stands before a thing other than the one asked about that a relationship reaches. */
+export function everyOf(ctx: Ctx, focus: Draft): number | undefined {
+  for (let k = 0; k < ctx.items.length - 1; k++) {
+    const it = ctx.items[k]!;
+    if (it.kind !== 'word' || !EVERY_WORDS.has(it.token.lower) || ctx.used.has(k)) continue;
+    const at = isWord(ctx.items[k + 1], 'the') || isWord(ctx.items[k + 1], 'of') ? (isWord(ctx.items[k + 2], 'the') ? k + 3 : k + 2) : k + 1;
+    // The object of a verb said before it ("borrowed every book", "reviewed by all guests"), not what is listed ("Find all albums …").
+    const verbBefore = ctx.items.slice(0, k).some((x) => x.kind === 'rel' || meaningfulVerbAt(ctx, x));
+    const node = ctx.nodes.find((n) => n.at === at && n !== focus && !n.anchor);
+    if (verbBefore && node && ctx.edges.some((e) => !e.negated && (e.from === node.id || e.to === node.id))) return at;
+  }
+  return undefined;
+}
+

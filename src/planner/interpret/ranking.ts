@@ -1,0 +1,352 @@
+import { dimensionOfWord, holdsDate, LIMIT_LEADS, SUPERLATIVE_DIMENSIONS } from '../read/cues.js';
+import { DIFFERENCE, FIRST_LAST, IDENTIFIER_WORDS, MOST_LEAST, TOP_FIRST } from '../read/word-classes.js';
+import { LIST_LIMIT } from '../meaning.js';
+import { extremeWord } from '../read/cues.js';
+import { isLimit } from './interpret-conditions.js';
+import type { Ctx, Draft, OpenReading, Unsure } from './interpret-context.js';
+import type { LexProperty } from '../link/lexicon.js';
+import { candidates, isWord, joined, labelOf, pick, pluralLabel, tokenAt, unsure, valueOwner, wordsOf } from './interpret-context.js';
+import type { Item } from '../link/links.js';
+import type { Ordering } from '../meaning.js';
+import { identifierWords } from '../read/words.js';
+import { BEFORE_ORDERED } from './interpret-sort.js';
+import { startDate } from './chronology.js';
+
+export type RankItem = Extract<Item, { kind: 'rank' }>;
+export type PropItem = Extract<Item, { kind: 'prop' }>;
+export type AggItem = Extract<Item, { kind: 'agg' }>;
+/** What a ranking ranks by, and whether a property said it (else a count); `ranks`: the thing other than the focus its words stand right before. */
+export type Ranked = { order: Ordering; fromProperty: boolean; countedBy?: boolean; ranks?: Draft };
+
+
+/** Choice ids of how lists on relationships are counted: every item, or each relationship that lists any. */
+const LIST_ITEMS = 'list-count:items:';
+const LIST_HOLDERS = 'list-count:holders:';
+
+/** Choice ids of "top" with nothing named to rank by: a property of the focus, or no order at all. */
+const TOP_BY = 'top-by:';
+const TOP_UNRANKED = 'top-by:none';
+
+/** Rankings: what "the top 5", "the most", "the oldest" rank by, how many they keep, and the choices when the words leave it open. */
+
+export const numeric = (kinds: string[]) => kinds.includes('number') || kinds.includes('date') || kinds.includes('mixed');
+
+/** Of several ranking words ("top 5 oldest", "the most … the highest"), the one that says what ranks: with a dimension, or before what it ranks. */
+export function chooseRank(ctx: Ctx): number {
+  const ranks = ctx.items.map((it, i) => ({ it, i })).filter(({ it, i }) => it.kind === 'rank' && !ctx.used.has(i));
+  const scored = ranks.map(({ it, i }) => {
+    const next = ctx.items[i + 1];
+    const rank = it as RankItem;
+    const score = rank.weak ? -1 : rank.dimension ? 3 : next?.kind === 'prop' || next?.kind === 'agg' ? 2 : next?.kind === 'label' || next?.kind === 'agent' ? 1 : 0;
+    return { i, score };
+  });
+  scored.sort((a, b) => b.score - a.score || a.i - b.i);
+  for (const other of scored.slice(1)) ctx.used.add(other.i);
+  return scored[0]?.i ?? -1;
+}
+
+/**
+ * "the top 5 sender banks that …": a text property said right after how many or "top", before the
+ * thing the reading ranks, names what the question ranks; values cannot be ranked as things are.
+ * ("the rating of the top 3 movies" says whose: a value shown, not ranked.)
+ */
+export function rankedValues(ctx: Ctx, focus: Draft): number | undefined {
+  const at = ctx.items.findIndex((it, k) => {
+    const before = ctx.items[k - 1];
+    const leads = before?.kind === 'number' || before?.kind === 'rank' || (before?.kind === 'word' && LIMIT_LEADS.has(before.token.lower));
+    return it.kind === 'prop' && !ctx.used.has(k) && k < focus.at && leads && !isWord(ctx.items[k + 1], 'of') && it.props.every((p) => p.kind === 'text');
+  });
+  return at >= 0 ? at : undefined;
+}
+
+/**
+ * The words at `k` that say what a ranking ranks by: "by", "based on", "according to", and "in
+ * order of" after a sort (interpret-sort).
+ */
+export function byWords(ctx: Ctx, k: number): number[] | undefined {
+  const it = ctx.items[k];
+  if (it?.kind !== 'word') return undefined;
+  const before = ctx.items[k - 1];
+  const lowerBefore = before?.kind === 'word' ? before.token.lower : '';
+  if (it.token.lower === 'by' || (it.token.lower === 'of' && lowerBefore === 'order')) return [k];
+  if ((it.token.lower === 'on' && lowerBefore === 'based') || (it.token.lower === 'to' && lowerBefore === 'according')) return [k - 1, k];
+  return undefined;
+}
+
+export function limitOf(ctx: Ctx, rankAt: number): number | undefined {
+  for (let i = 0; i < ctx.items.length; i++) {
+    const it = ctx.items[i]!;
+    // How many to show is a whole number from 1 to the list's limit; another number is not one.
+    if (it.kind !== 'number' || it.year || it.ordinal || ctx.used.has(i) || !Number.isInteger(it.value) || it.value < 1 || it.value > LIST_LIMIT) continue;
+    if (isLimit(ctx, i) || (rankAt >= 0 && Math.abs(i - rankAt) <= 2)) {
+      ctx.used.add(i);
+      const prev = ctx.items[i - 1];
+      if ((prev?.kind === 'word' && LIMIT_LEADS.has(prev.token.lower)) || (prev?.kind === 'number' && prev.ordinal)) ctx.used.add(i - 1);
+      return it.value;
+    }
+  }
+  // "the first voyage", "the top port": one.
+  const lead = ctx.items.findIndex((it, i) => !ctx.used.has(i) && ((it.kind === 'number' && it.ordinal && it.value === 1) || (it.kind === 'word' && TOP_FIRST.has(it.token.lower))));
+  const next = ctx.items[lead + 1];
+  if (lead >= 0 && (next?.kind === 'label' || next?.kind === 'agent' || next?.kind === 'rank')) {
+    ctx.used.add(lead);
+    return 1;
+  }
+  return undefined;
+}
+
+/** The thing a limit of `limit` counts: the one named right after its number ("the first 3 movies") or its lead ("the first movie"). */
+export function limitedThing(ctx: Ctx, limit: number): Draft | undefined {
+  const lead = (it: Item) => limit === 1 && ((it.kind === 'number' && it.ordinal && it.value === 1) || (it.kind === 'word' && TOP_FIRST.has(it.token.lower)));
+  const at = ctx.items.findIndex((it, i) => ((it.kind === 'number' && it.value === limit && !it.ordinal) || lead(it)) && ctx.used.has(i));
+  return at < 0 ? undefined : ctx.nodes.find((n) => n.at === at + 1 && !n.implicit);
+}
+
+/**
+ * What a ranking word ranks by: a property right after it ("the highest rating"), an aggregate
+ * of one ("the highest average rating"), how many of the things named right after it ("the most
+ * voyages"), a property after "by" ("top 3 ships by number of seats"), its dimension on the
+ * thing it stands before or on the focus ("the oldest ship", "the cheapest tickets").
+ */
+export function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: number): Ranked | Unsure | undefined {
+  const propOrder = (k: number, fn?: 'avg' | 'sum' | 'min' | 'max'): Ranked | Unsure | undefined => {
+    const it = ctx.items[k] as PropItem;
+    const p = pick(ctx, it.props.filter((x) => numeric([x.kind])), k);
+    const of = p && valueOwner(ctx, p, k);
+    if (!p || !of) return listOrder(k, fn);
+    ctx.used.add(k);
+    const direction = holdsDate(p) && rank.dimension?.onDates ? rank.dimension.onDates : rank.direction;
+    return { order: { by: fn ? { aggregate: fn, ...of } : of, direction, ...(!fn && holdsDate(p) ? { dated: true } : {}) }, fromProperty: true };
+  };
+  /**
+   * "the most roles", "by the number of roles" where each holds a list of them: ranked by how
+   * many items the lists hold in all. Not "the most distinct roles" (the same item in two lists
+   * counts once), nor a superlative of its own ("the longest"), nor an aggregate but a total.
+   * Lists on the relationships of each ranked thing are counted as the person asking chooses,
+   * unless "total" or "combined" says: items, or the relationships that list any (listOfLists).
+   */
+  const listOrder = (k: number, fn?: 'avg' | 'sum' | 'min' | 'max', counting = false): Ranked | Unsure | undefined => {
+    const it = ctx.items[k] as PropItem;
+    if (rank.dimension || (fn && fn !== 'sum') || !(counting || MOST_LEAST.has(rank.word))) return undefined;
+    if (ctx.tokens.slice(rank.to + 1, it.from).some((t) => DIFFERENCE.has(t.lower))) return undefined;
+    const p = pick(ctx, it.props.filter((x) => x.kind === 'list'), k);
+    const of = p && valueOwner(ctx, p, k);
+    if (!p || !of) return undefined;
+    ctx.used.add(k);
+    const items: Ranked = { order: { by: { aggregate: 'sum', ...of, size: true }, direction: rank.direction }, fromProperty: true };
+    // "the most combined roles", "the most roles in total": the items, said so.
+    const totalAt = ctx.items.findIndex((x, i) => x.kind === 'agg' && x.fn === 'sum' && !ctx.used.has(i) && i > k);
+    if (totalAt >= 0) ctx.used.add(totalAt);
+    return fn === 'sum' || totalAt >= 0 ? items : (listOfLists(ctx, focus, p, of, rank, items) ?? items);
+  };
+  // "by the number of movies", "by average rating", "by number of beds".
+  const byOrder = (): Ranked | Unsure | undefined => {
+    for (let k = at + 1; k < ctx.items.length - 1; k++) {
+      const said = byWords(ctx, k);
+      if (!said) continue;
+      const saying = () => said.forEach((x) => ctx.used.add(x));
+      let j = k + 1;
+      while (BEFORE_ORDERED.test(tokenAt(ctx, j)?.lower ?? '')) j++;
+      const next = ctx.items[j];
+      if (next?.kind === 'prop') {
+        const found = propOrder(j);
+        if (found) {
+          saying();
+          return found;
+        }
+      }
+      if (next?.kind === 'agg' && ctx.items[j + 1]?.kind === 'prop') {
+        const found = propOrder(j + 1, next.fn);
+        if (found) {
+          saying();
+          ctx.used.add(j);
+          return found;
+        }
+      }
+      if (next?.kind === 'count' && ctx.items[j + 1]?.kind === 'prop') {
+        const found = listOrder(j + 1, undefined, true);
+        if (found) {
+          saying();
+          ctx.used.add(j);
+          return found;
+        }
+      }
+      if (next?.kind === 'count') {
+        const counted = ctx.nodes.find((n) => n.at > j && n !== focus && n.at <= j + 3);
+        if (counted) {
+          saying();
+          ctx.used.add(j);
+          return { order: { by: { count: counted.id }, direction: rank.direction }, fromProperty: false, countedBy: true };
+        }
+      }
+    }
+    return undefined;
+  };
+  // "the top 3 models of boats by length": what "by" names ranks "top", not how many of the things after it.
+  const byFirst = rank.weak ? byOrder() : undefined;
+  if (byFirst) return byFirst;
+  // "the highest number of followers": the count says what "highest" measures.
+  let counted = false;
+  for (let k = at + 1; k <= Math.min(ctx.items.length - 1, at + 4); k++) {
+    const it = ctx.items[k]!;
+    if (it.kind === 'count' && k === at + 1) {
+      ctx.used.add(k);
+      counted = true;
+      continue;
+    }
+    // "the top 3 actors born after 1970": a property a condition compares is not what "top" ranks by.
+    if (it.kind === 'prop' && rank.weak && ctx.used.has(k)) continue;
+    // "the most interactions in book 3": how many of a relationship's events, whatever is said of them after (below).
+    if (it.kind === 'rel' && ctx.tokens[it.to]?.pos === 'noun' && ctx.tokens[it.to]!.tags.includes('Plural')) break;
+    if (it.kind === 'prop') {
+      const fn = aggAt >= 0 && aggAt < k && aggAt > at ? (ctx.items[aggAt] as AggItem).fn : undefined;
+      // After "the number of" only how many there are is ranked by, never a value.
+      const found = counted ? listOrder(k, fn, true) : propOrder(k, fn);
+      if (found) {
+        if (aggAt > at && aggAt < k) ctx.used.add(aggAt);
+        return found;
+      }
+      // "the most distinct roles" (a list, a text): what it ranks by is not a number to order by, nor anything else here.
+      return undefined;
+    }
+    // "the highest average guest score": a label naming whose number follows it is no count of its own.
+    const then = ctx.items[k + 1];
+    // (A noun after a singular: "events held after 2020" is no such compound.)
+    const compound = it.kind === 'label' && !it.plural && then?.kind === 'prop' && ctx.tokens[then.from]!.pos === 'noun';
+    if (compound && then.props.some((p) => p.ownerKind === 'label' && p.owner === it.label.label && numeric([p.kind]))) continue;
+    if (it.kind === 'label' || it.kind === 'agent') {
+      const node = ctx.nodes.find((n) => n.at === k);
+      // "the oldest movie": the dimension of the thing after it; "the most movies": how many.
+      if (node && rank.dimension) {
+        const order = dimensionOrder(ctx, node, rank, rank.word);
+        // "the 3 oldest actors" of another thing than the focus: what the ranking picks (shape: `pick`).
+        return order && node !== focus && k === at + 1 ? { ...order, ranks: node } : order;
+      }
+      // "the most followers": said as the question says it, not as the label of who follows.
+      // ("the most recipient accounts": the role and the label of its holder, said as one.)
+      const holderLabel = ctx.items[k + 1]?.kind === 'label' && !ctx.nodes.some((n) => n.at === k + 1);
+      const said = it.kind === 'agent' ? `${wordsOf(ctx, k, 'lower')}${holderLabel ? ` ${wordsOf(ctx, k + 1, 'lower')}` : ''}` : undefined;
+      if (node && node !== focus) {
+        // "the actors in the 3 movies with the most actors": the count ranks the movies, which this reading cannot pick by.
+        const owner = ctx.nodes.find((n) => n !== focus && n !== node && n.at < at && joined(ctx, n, node));
+        if (owner && !joined(ctx, focus, node)) return unsure(ctx, `I can’t rank the ${pluralLabel(labelOf(ctx.lexicon, owner.label ?? ''))} by how many ${said ?? pluralLabel(labelOf(ctx.lexicon, node.label ?? ''))} they have and list another thing of theirs`);
+        return { order: { by: { count: node.id, ...(said ? { said } : {}) }, direction: rank.direction }, fromProperty: false, ...(counted ? { countedBy: true } : {}) };
+      }
+    }
+    // "the highest rated", "the least popular": the dimension of the word after, in the direction of the rank.
+    const after = it.kind === 'word' ? dimensionOfWord(it.token) : undefined;
+    if (after) {
+      const order = dimensionOrder(ctx, focus, { ...rank, dimension: rank.direction === after.onValues ? after : { ...after, onValues: rank.direction } }, `${rank.word} ${ctx.tokens[it.from]!.lower}`);
+      if (order) ctx.used.add(k);
+      return order;
+    }
+    if (it.kind === 'word' && !/^(the|a|an|of|in|by|number|different|distinct|unique)$/.test(it.token.lower)) break;
+  }
+  const by = rank.weak ? undefined : byOrder();
+  if (by) return by;
+  if (rank.dimension) return dimensionOrder(ctx, focus, rank, rank.word);
+  if (rank.weak) return undefined;
+  // "the biggest", "the smallest" on their own: the dimension of the word itself.
+  const own = SUPERLATIVE_DIMENSIONS[ctx.tokens[rank.from]?.lemma ?? ''];
+  if (own) {
+    const order = dimensionOrder(ctx, focus, { ...rank, dimension: own }, rank.word);
+    if (order) return order;
+  }
+  // "Which captain commands the most?": the other end of the focus's relationship; "the most reviews": the reviews'.
+  const ofFocus = (e: { from: string; to: string }) => e.from === focus.id || e.to === focus.id;
+  const nounAfterAt = ctx.items.findIndex((it, k) => k > at && k <= at + 2 && it.kind === 'rel' && ctx.tokens[it.from]?.pos === 'noun');
+  const nounAfter = ctx.items[nounAfterAt];
+  const edge = (nounAfter?.kind === 'rel' ? ctx.edges.find((e) => ofFocus(e) && (e.said ?? e.type) === nounAfter.rel.type && e.at === nounAfterAt) : undefined) ?? ctx.edges.find(ofFocus);
+  if (!edge) return undefined;
+  // "the most reviews": how many reviews, said so.
+  const nounAt = ctx.items.findIndex((it, k) => k > at && k <= at + 2 && it.kind === 'rel' && it.rel.type === (edge.said ?? edge.type) && ctx.tokens[it.from]?.pos === 'noun');
+  const said = nounAt >= 0 ? wordsOf(ctx, nounAt, 'lower') : undefined;
+  return { order: { by: { count: edge.from === focus.id ? edge.to : edge.from, ...(said ? { said } : {}) }, direction: rank.direction }, fromProperty: false };
+}
+
+/**
+ * "The movies with the most roles" where each actor's ACTED_IN holds a list of roles: the roles
+ * listed in all, or the actors with roles listed (one each)? Both are said so, and they rank
+ * differently; the person asking chooses. Undefined when the lists are not on a relationship of
+ * the ranked thing (one list per thing: its size is all there is to count).
+ */
+export function listOfLists(ctx: Ctx, focus: Draft, p: LexProperty, of: { of: string; edge?: boolean }, rank: RankItem, items: Ranked): Ranked | Unsure | undefined {
+  const edge = of.edge ? ctx.edges[Number(of.of)] : undefined;
+  if (!edge || (edge.from !== focus.id && edge.to !== focus.id)) return undefined;
+  const other = ctx.nodes.find((n) => n.id === (edge.from === focus.id ? edge.to : edge.from));
+  if (!other) return undefined;
+  const id = `${p.owner}.${p.key}`;
+  if (ctx.chosen.includes(LIST_ITEMS + id)) return items;
+  const listed = identifierWords(p.key).join(' ');
+  const holders = `${pluralLabel(labelOf(ctx.lexicon, other.label ?? ''))} with ${listed}`;
+  if (ctx.chosen.includes(LIST_HOLDERS + id)) {
+    edge.conditions.push({ key: p.key, op: 'exists', value: true, words: `with ${listed}` });
+    return { order: { by: { count: other.id, said: holders }, direction: rank.direction }, fromProperty: false };
+  }
+  const things = pluralLabel(labelOf(ctx.lexicon, focus.label ?? ''));
+  return {
+    ok: false,
+    reason: `${listed} are listed on each “${identifierWords(edge.type).join(' ')}” of ${things}: should I count every one listed, or the ${holders}?`,
+    unplaced: [],
+    choices: [
+      { id: LIST_ITEMS + id, label: `Every one of the ${listed} listed, in all` },
+      { id: LIST_HOLDERS + id, label: `The ${holders}, each once` },
+    ],
+  };
+}
+
+/**
+ * "The top 5 movies directed by …" where nothing says by what: the ordering the person asking
+ * chose of the focus's numbers and dates (highest or latest first, as "top" says), else the
+ * choice to offer when more things match than "top" shows (read-question.ts, askIfMany), since a
+ * guess there would be a confident answer to a question nobody asked. Undefined when there is
+ * nothing to offer (no number or date) or no order was chosen: the list is in no particular order.
+ */
+export function topChosen(ctx: Ctx, focus: Draft, rank: RankItem): Ordering | OpenReading | undefined {
+  const labels = candidates(focus) ?? [];
+  const props = ctx.lexicon.properties.filter(
+    (p) => p.ownerKind === 'label' && labels.includes(p.owner) && (p.kind === 'number' || p.kind === 'date') && !IDENTIFIER_WORDS.has(p.words.at(-1) ?? ''),
+  );
+  // "the top 3 members named in loans over 500": how many of the things the question joins them to is a measure too.
+  const joinedThings = ctx.edges
+    .filter((e) => !e.negated && (e.from === focus.id || e.to === focus.id))
+    .map((e) => ctx.nodes.find((n) => n.id === (e.from === focus.id ? e.to : e.from)))
+    .filter((n): n is Draft => n !== undefined && !n.anchor && n.label !== undefined && n.label !== focus.label);
+  if ((props.length === 0 && joinedThings.length === 0) || ctx.chosen.includes(TOP_UNRANKED)) return undefined;
+  const idOf = (p: (typeof props)[number]) => `${TOP_BY}${p.owner}.${p.key}`;
+  const countId = (n: Draft) => `${TOP_BY}count:${n.label}`;
+  const chosen = props.find((p) => ctx.chosen.includes(idOf(p)));
+  if (chosen) return { by: { of: focus.id, key: chosen.key }, direction: rank.direction, ...(holdsDate(chosen) ? { dated: true } : {}) };
+  const counted = joinedThings.find((n) => ctx.chosen.includes(countId(n)));
+  if (counted) return { by: { count: counted.id }, direction: rank.direction };
+  const things = pluralLabel(labelOf(ctx.lexicon, focus.label ?? ''));
+  return {
+    reason: `“${rank.word}” names nothing to rank the ${things} by: by what?`,
+    choices: [
+      ...props.map((p) => ({ id: idOf(p), label: `By “${identifierWords(p.key).join(' ')}”, ${extremeWord(rank.direction, holdsDate(p))} first` })),
+      ...joinedThings.map((n) => ({ id: countId(n), label: `By the number of ${pluralLabel(labelOf(ctx.lexicon, n.label!))}, ${rank.direction === 'DESC' ? 'most' : 'fewest'} first` })),
+      { id: TOP_UNRANKED, label: `In no particular order` },
+    ],
+  };
+}
+
+/** A superlative's dimension on a thing: the one property of its words ("expensive": a price), else its one date. `said`: the superlative as the question said it. */
+export function dimensionOrder(ctx: Ctx, node: Draft, rank: RankItem, said: string): { order: Ordering; fromProperty: boolean } | undefined {
+  const d = rank.dimension!;
+  const labels = candidates(node) ?? [];
+  const props = ctx.lexicon.properties.filter((p) => p.ownerKind === 'label' && labels.includes(p.owner));
+  const byWords = props.filter((p) => (p.kind === 'number' || p.kind === 'date') && p.words.some((w) => d.words.includes(w)));
+  const byDates = d.onDates ? props.filter(holdsDate) : [];
+  // Of several dates, the one the question names ("docked first"), else the one they start at.
+  const namedDate = () => {
+    const named = byDates.filter((p) => ctx.items.some((it) => it.kind === 'prop' && it.props.includes(p)));
+    return named.length === 1 ? named[0] : startDate(byDates);
+  };
+  const chosen = byWords.length === 1 ? byWords[0] : byWords.length === 0 ? (byDates.length === 1 ? byDates[0] : namedDate()) : undefined;
+  if (!chosen) return undefined;
+  const dated = chosen.kind === 'date' || byWords.length === 0;
+  // "released first" is said back by its date ("was released earliest"), not as "the first movie", which it need not be.
+  const saidBack = FIRST_LAST.has(said) ? {} : { said };
+  return { order: { by: { of: node.id, key: chosen.key }, direction: dated && d.onDates ? d.onDates : d.onValues, ...saidBack, ...(holdsDate(chosen) ? { dated: true } : {}) }, fromProperty: true };
+}
+
