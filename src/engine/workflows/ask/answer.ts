@@ -63,7 +63,8 @@ export const answerNode: WorkflowNode<AskInput> = {
           });
     // The answer goes out first; its files follow within the same step (a client reading them
     // right after `answer_ready` may have to wait for `step_completed` of this step).
-    const files = ['answer.csv', 'answer.json'];
+    const [csvPath, jsonPath] = ['answer.csv', 'answer.json'];
+    const files = [csvPath, jsonPath];
     const answer = {
       kind,
       text,
@@ -94,8 +95,8 @@ export const answerNode: WorkflowNode<AskInput> = {
       sources,
     });
     const { csv } = await tool(csvEncode, { columns: result.columns.length ? result.columns : ['result'], rows: result.rows });
-    await tool(fileWrite, { path: files[0]!, content: csv });
-    await tool(fileWrite, { path: files[1]!, content: JSON.stringify({ question: input.question, answer: text, query, ...result }, null, 2) });
+    await tool(fileWrite, { path: csvPath, content: csv });
+    await tool(fileWrite, { path: jsonPath, content: JSON.stringify({ question: input.question, answer: text, query, ...result }, null, 2) });
     // What was talked about: a single thing found comes first ("and where does she work?").
     const single = result.rows.length === 1 && typeof result.rows[0]?.[result.columns[0] ?? ''] === 'string' && query.description.target;
     // What was talked about before stays behind it when this run read it (a pronoun's turn): "she" can still
