@@ -1,7 +1,7 @@
 import { isNameKey } from '../../stores/graph/bookkeeping.js';
 import { ENTITY_LABEL } from '../../stores/graph/bookkeeping.js';
 import { listOf, notVerb, plainRows, show, verb, withArticle } from './answer.js';
-import type { Condition, Meaning, MeaningEdge, MeaningNode, Ordering } from '../meaning.js';
+import type { Ask, Condition, Meaning, MeaningEdge, MeaningNode, Ordering } from '../meaning.js';
 import { leavingOut, nodeOf, typesOf } from '../meaning.js';
 import { TIES_SHOWN_MAX, pickedColumn } from '../build/cypher-builder.js';
 import { AGGREGATE_WORDS, extremeWord } from '../read/cues.js';
@@ -168,6 +168,21 @@ function tieNote({ meaning: m, rows }: MeaningAnswerInput): string {
   return ` The last ${tied} tie at ${at}${more}, so ${rows.length} are listed for the ${limit} asked.`;
 }
 
+/** What saying a meaning's rows starts from: the meaning, its rows, the thing asked about and its noun. */
+interface Said {
+  m: Meaning;
+  columns: string[];
+  rows: Record<string, unknown>[];
+  truncated: boolean;
+  total?: number;
+  focus: MeaningNode;
+  /** The first column's name. */
+  first: string;
+  /** The focus's noun for `k` things. */
+  n: (k: number) => string;
+}
+type AskOf<K extends Ask['kind']> = Extract<Ask, { kind: K }>;
+
 function sayRows(input: MeaningAnswerInput): string {
   const { meaning: m, columns, rows, truncated, total } = input;
   const expected = m.ask.kind === 'value' ? [m.ask.key] : FIRST_COLUMN[m.ask.kind];
@@ -175,169 +190,210 @@ function sayRows(input: MeaningAnswerInput): string {
   const focus = m.nodes.find((n) => n.id === m.focus)!;
   const first = columns[0] ?? '';
   const n = (k: number) => noun(kindOf(focus), k);
-  switch (m.ask.kind) {
-    case 'count': {
-      const count = Number(rows[0]?.[first] ?? 0);
-      const said = simple(m, count, n(count));
-      return said ? `${said}.` : `There ${count === 1 ? 'is' : 'are'} ${show(count)} ${n(count)}${describe(m, focus.id, count !== 1)}.`;
-    }
-    case 'exists': {
-      const yes = rows[0]?.[first] === true;
-      const e = m.edges[0];
-      if (!e) return yes ? 'Yes.' : 'No.';
-      const from = m.nodes.find((x) => x.id === e.from)!;
-      const to = m.nodes.find((x) => x.id === e.to)!;
-      const who = (x: MeaningNode) => nodeName(x) ?? withArticle(noun(kindOf(x), 1));
-      return yes ? `Yes: ${who(from)} ${verbOf(e, false)} ${who(to)}.` : `No: I found nothing that says ${who(from)} ${verbOf(e, false)} ${who(to)}.`;
-    }
-    case 'value': {
-      const ask = m.ask;
-      const key = identifierWords(ask.key).join(' ');
-      if (rows.length === 0) return `I found no ${key} for that.`;
-      const values = [...new Set(rows.map((r) => show(r[ask.key] ?? r[first])))];
-      if (ask.edge) {
-        const e = m.edges[Number(ask.of)]!;
-        const a = m.nodes.find((x) => x.id === e.from)!;
-        const b = m.nodes.find((x) => x.id === e.to)!;
-        // "The roles where Ada Moreau acted in a play are …": the value belongs to the relationship, not to either end.
-        const who = (x: MeaningNode) => nodeName(x) ?? withArticle(noun(kindOf(x), 1));
-        const several = values.length > 1 || rows.some((r) => Array.isArray(r[ask.key]) && (r[ask.key] as unknown[]).length > 1);
-        return `The ${key} where ${who(a)} ${verbOf(e, false)} ${who(b)} ${several ? 'are' : 'is'} ${listOf(values)}.`;
-      }
-      const of = m.nodes.find((x) => x.id === ask.of)!;
-      const subject = nodeName(of) ?? `the ${noun(kindOf(of), 1)}${describe(m, of.id, false)}`;
-      if (values.length === 1 && values[0] === 'unknown') return `The graph does not record the ${key} of ${subject}.`;
-      // "Tidal Locking was published in 2011", not "the published of Tidal Locking": a participle is said as a verb.
-      const words = identifierWords(ask.key);
-      const participle = words.length === 1 && PARTICIPLE.test(words[0]!) && nodeName(of) !== undefined;
-      if (participle && values.length === 1) return `${subject} was ${key} ${/^\d{4}$/.test(values[0]!) ? 'in' : 'on'} ${values[0]}.`;
-      const several = values.length > 1 || rows.some((r) => Array.isArray(r[ask.key]) && (r[ask.key] as unknown[]).length > 1);
-      return `The ${key} of ${subject} ${several ? 'are' : 'is'} ${listOf(values)}.`;
-    }
-    case 'aggregate': {
-      const fn = AGGREGATE_WORDS[m.ask.fn];
-      const key = identifierWords(m.ask.key).join(' ');
-      const value = rows[0]?.[first];
-      const whose = m.ask.edge ? '' : ` of ${n(2)}${describe(m, focus.id, true)}`;
-      if (value === null || value === undefined) return `I found no ${key} to take the ${fn} of.`;
-      return `The ${fn} ${key}${whose} is ${show(value)}.`;
-    }
-    case 'lookup': {
-      if (rows.length === 0) return `I could not find ${nodeName(focus) ?? 'it'} in the graph.`;
-      const node = rows[0]!.entity as { labels?: string[]; properties?: Record<string, unknown> } | undefined;
-      const label = focus.label ?? node?.labels?.find((l) => l !== ENTITY_LABEL) ?? 'thing';
-      const facts = Object.entries(node?.properties ?? {})
-        .filter(([k]) => !isNameKey(k))
-        .slice(0, 6)
-        .map(([k, v]) => `${identifierWords(k).join(' ')} ${show(v)}`);
-      const words = identifierWords(label).join(' ');
-      return `${show(rows[0]![first])} is ${withArticle(words)}${facts.length ? ` (${facts.join(', ')})` : ''}.`;
-    }
-    case 'compare': {
-      const row = rows[0];
-      if (!row) return `I could not find both of them in the graph.`;
-      const ask = m.ask;
-      const measure = 'key' in ask.by ? identifierWords(ask.by.key).filter((w, i, all) => !(i === all.length - 1 && all.length > 1 && /^(on|at|date)$/.test(w))).join(' ') : noun(ask.by.label, 2);
-      const [a, b] = [show(row.name), show(row.other)];
-      const [x, y] = [row.value, row.other_value];
-      if (x === null || x === undefined || y === null || y === undefined) return `I can’t compare them: the graph does not record the ${measure} of ${x == null ? a : b}.`;
-      if (x === y) return `No: ${a} and ${b} have the same ${measure} (${show(x)}).`;
-      const larger = (x as number | string) > (y as number | string);
-      const yes = ask.more === larger;
-      const dated = typeof x === 'string' || ('key' in ask.by && /date|year|born|on$/i.test(ask.by.key));
-      const word = dated ? (larger ? 'later' : 'earlier') : larger ? 'more' : 'less';
-      return dated
-        ? `${yes ? 'Yes' : 'No'}: ${a} (${measure} ${show(x)}) is ${word} than ${b} (${show(y)}).`
-        : `${yes ? 'Yes' : 'No'}: ${a} has ${word} ${measure} (${show(x)}) than ${b} (${show(y)}).`;
-    }
-    case 'path': {
-      const path = rows[0]?.[first];
-      const a = m.nodes.find((x) => x.id === (m.ask as { a: string }).a);
-      const b = m.nodes.find((x) => x.id === (m.ask as { b: string }).b);
-      if (!Array.isArray(path) || path.length === 0) return `I found no connection between ${nodeName(a!)} and ${nodeName(b!)} within a few steps.`;
-      return `${nodeName(a!)} is connected to ${nodeName(b!)} in ${path.length - 1} step${path.length === 2 ? '' : 's'}: ${path.map(show).join(' → ')}.`;
-    }
-    case 'list': {
-      const names = rows.map((r) => show(r[first]));
-      if (m.order && !m.order.chronological && !m.order.sorted) {
-        const by = m.order.by;
-        const most = m.order.direction === 'DESC';
-        // What a count ranks by, as the question said it ("followers") or as the counted thing's label.
-        const counted = 'count' in by ? (by.said ?? noun(kindOf(m.nodes.find((x) => x.id === by.count)), 2)) : '';
-        if (names.length === 0) {
-          // "The most" and every group's count keep only what has any of it: none had (which is not "none exist").
-          if ('count' in by && (most || m.order.each)) {
-            return `I counted no ${counted} for any ${n(1)}${describe(leavingOut(m, by.count), focus.id, false)}${m.order.each ? '' : ', so there is nothing to rank'}.`;
-          }
-          return `I found no ${n(2)}${describe(m, focus.id, true)} to rank.`;
-        }
-        if ('count' in by && m.order.each) {
-          const shown = listOf(rows.map((r) => `${show(r[first])} (${show(r.count)})`));
-          // The groups with none are not listed: how many they are, when all the others are (`total`: all the groups).
-          const others = total !== undefined && rows.length < LIST_LIMIT ? total - names.length : 0;
-          const none = others > 0 ? ` The other ${show(others)} ${n(others)} ${others === 1 ? 'has' : 'have'} none.` : '';
-          return `The number of ${counted} of each ${n(1)}${describe(leavingOut(m, by.count), focus.id, false)}${names.length > 1 ? `, ${most ? 'most' : 'fewest'} first` : ''}: ${shown}.${none}`;
-        }
-        if ('count' in by) {
-          const among = countedConditions(m, focus.id, by.count, counted);
-          const what = `${most ? 'the most' : 'the fewest'} ${counted}${among}`;
-          // "Which 3 people have the most followers?" when only 2 have any: said so, not passed off as the top 3.
-          if (most && m.limitSaid && m.limit !== undefined && m.limit > 1 && names.length < m.limit) {
-            const counts = listOf(rows.map((r) => `${show(r[first])} (${show(r.count)})`));
-            return `Only ${names.length} ${n(names.length)} ${names.length === 1 ? 'has' : 'have'} any ${counted}: ${counts}.`;
-          }
-          if (names.length === 1) return among ? `${names[0]} has ${what}: ${show(rows[0]!.count)}.` : `${names[0]} has ${what} (${show(rows[0]!.count)}).`;
-          return `The ${names.length} ${n(names.length)} with ${what}: ${listOf(rows.map((r) => `${show(r[first])} (${show(r.count)})`))}.`;
-        }
-        const key = identifierWords(by.key).join(' ');
-        // An aggregate's value is the `value` column ("the lowest average rating"); a list's size, how many it holds ("the most roles").
-        const valueOf = (r: Record<string, unknown>) => show('aggregate' in by ? r.value : r[by.key]);
-        if (!('aggregate' in by)) return rankedByValue(m, m.order, key, names, rows.map(valueOf), n);
-        const word = by.size ? (most ? 'most' : 'fewest') : `${extremeWord(m.order.direction)} ${AGGREGATE_WORDS[by.aggregate]}`;
-        if (names.length === 1) return `${names[0]} has the ${word} ${key} (${valueOf(rows[0]!)}).`;
-        return `The ${names.length} ${n(names.length)} with the ${word} ${key}: ${listOf(rows.map((r) => `${show(r[first])} (${valueOf(r)})`))}.`;
-      }
-      const described = describe(m, focus.id, true);
-      if (names.length === 0) return `I found no ${n(2)}${described}.`;
-      // The values the question asked for go beside each name ("Ben Miles (roles Cass Jones)").
-      // Picked in date order ("the actors in the first 3 movies"): also which of them each is joined to.
-      const picked = m.order?.chronological && m.order.pick !== undefined ? m.nodes.find((x) => x.id === (m.order!.by as { of: string }).of) : undefined;
-      const which = picked ? [pickedColumn(m)!] : [];
-      // "The first 3 voyages": in the order of a date, said with it and shown beside each.
-      const dated = m.order?.chronological && !picked && 'key' in m.order.by && !('aggregate' in m.order.by) ? m.order.by.key : undefined;
-      // "The first 3 harbours visited in 2019": by the earliest date of the things joined to each, shown as `value`.
-      const byJoined = m.order?.chronological && 'aggregate' in m.order.by ? m.order.by : undefined;
-      const joinedDate = byJoined ? `${byJoined.aggregate === 'min' ? 'earliest' : 'latest'} ${identifierWords(byJoined.key).join(' ')}` : undefined;
-      // "sorted by weight": the order said, and the value it sorts by beside each.
-      const sorted = m.order?.sorted ? sortedBy(m.order) : undefined;
-      const asked = [...new Set([...m.ask.extra.map((x) => x.as ?? x.key), ...which, ...(dated ? [dated] : []), ...(byJoined ? ['value'] : []), ...(sorted ? [sorted.column] : [])])].filter((k) => columns.slice(1).includes(k));
-      const said = (c: string) => (c === sorted?.column ? sorted.words : byJoined && c === 'value' ? joinedDate! : identifierWords(c).join(' '));
-      // A value of another thing beside each ("each shop with its categories") comes a row per value: said once per thing.
-      const perThing = m.ask.kind === 'list' && m.ask.extra.some((x) => x.of !== focus.id) && asked.length > 0;
-      const listed = perThing
-        ? listOf(valuesPerThing(rows, first, asked).map(({ name, values }) => `${name} (${asked.map((c) => `${said(c)} ${listOf(values.get(c)!)}`).join('; ')})`))
-        : listOf(rows.map((r) => (asked.length ? `${show(r[first])} (${asked.map((c) => `${said(c)} ${show(r[c])}`).join(', ')})` : show(r[first]))));
-      const inOrder = sorted ? `, by ${sorted.words}, ${sorted.first} first` : '';
-      if (truncated && total !== undefined && total > names.length) return `There are ${show(total)} ${n(total)}${described}; the first ${names.length}${inOrder}${inOrder ? ',' : ''} are: ${listed}.`;
-      if (truncated) return `There are more than ${names.length} ${n(2)}${described}; the first ${names.length}${inOrder}${inOrder ? ',' : ''} are: ${listed}.`;
-      if (sorted) return `${names.length} ${n(names.length)}${describe(m, focus.id, names.length !== 1)}${inOrder}: ${listed}.`;
-      // "the top 5 movies …" that rank by nothing the question names: not passed off as a ranking.
-      if (m.unranked && m.limit !== undefined && names.length >= m.limit) {
-        return `${names.length} ${n(names.length)}${describe(m, focus.id, names.length !== 1)}, in no particular order (“top” names nothing to rank by): ${listed}.`;
-      }
-      if (picked) return `${chronologicalPick(m, focus, picked, n)}: ${listed}.`;
-      if (dated || joinedDate) {
-        const by = dated ? identifierWords(dated).join(' ') : `the ${joinedDate} of their ${noun(kindOf(nodeOf(m, byJoined!.of)), 2)}`;
-        return `The ${m.order!.direction === 'ASC' ? 'first' : 'last'}${names.length > 1 ? ` ${names.length}` : ''} ${n(names.length)} by ${by}${describe(m, focus.id, names.length !== 1)}: ${listed}.`;
-      }
-      // A value of another thing beside each ("each shop with its categories") repeats a thing per value: each counts once.
-      const things = m.ask.kind === 'list' && m.ask.extra.some((x) => x.of !== focus.id) ? new Set(names).size : names.length;
-      const plainly = simple(m, things, n(things));
-      if (plainly) return `${plainly}: ${listed}.`;
-      return `${things} ${n(things)}${describe(m, focus.id, things !== 1)}: ${listed}.`;
-    }
+  const parts: Said = { m, columns, rows, truncated, total, focus, first, n };
+  const ask = m.ask;
+  switch (ask.kind) {
+    case 'count':
+      return sayCount(parts);
+    case 'exists':
+      return sayExists(parts);
+    case 'value':
+      return sayValue(parts, ask);
+    case 'aggregate':
+      return sayAggregate(parts, ask);
+    case 'lookup':
+      return sayLookup(parts);
+    case 'compare':
+      return sayCompare(parts, ask);
+    case 'path':
+      return sayPath(parts, ask);
+    case 'list':
+      return sayList(parts, ask);
   }
 }
+
+/** "There are 12 movies …": a count. */
+function sayCount(parts: Said): string {
+  const { m, rows, focus, first, n } = parts;
+  const count = Number(rows[0]?.[first] ?? 0);
+  const said = simple(m, count, n(count));
+  return said ? `${said}.` : `There ${count === 1 ? 'is' : 'are'} ${show(count)} ${n(count)}${describe(m, focus.id, count !== 1)}.`;
+}
+
+/** "Yes: Ada Moreau acted in …": whether something holds. */
+function sayExists(parts: Said): string {
+  const { m, rows, first } = parts;
+  const yes = rows[0]?.[first] === true;
+  const e = m.edges[0];
+  if (!e) return yes ? 'Yes.' : 'No.';
+  const from = m.nodes.find((x) => x.id === e.from)!;
+  const to = m.nodes.find((x) => x.id === e.to)!;
+  const who = (x: MeaningNode) => nodeName(x) ?? withArticle(noun(kindOf(x), 1));
+  return yes ? `Yes: ${who(from)} ${verbOf(e, false)} ${who(to)}.` : `No: I found nothing that says ${who(from)} ${verbOf(e, false)} ${who(to)}.`;
+}
+
+/** "The population of Lyon is …": a value of a named thing (or of a relationship). */
+function sayValue(parts: Said, ask: AskOf<'value'>): string {
+  const { m, rows, first } = parts;
+        const key = identifierWords(ask.key).join(' ');
+  if (rows.length === 0) return `I found no ${key} for that.`;
+  const values = [...new Set(rows.map((r) => show(r[ask.key] ?? r[first])))];
+  if (ask.edge) {
+    const e = m.edges[Number(ask.of)]!;
+    const a = m.nodes.find((x) => x.id === e.from)!;
+    const b = m.nodes.find((x) => x.id === e.to)!;
+    // "The roles where Ada Moreau acted in a play are …": the value belongs to the relationship, not to either end.
+    const who = (x: MeaningNode) => nodeName(x) ?? withArticle(noun(kindOf(x), 1));
+    const several = values.length > 1 || rows.some((r) => Array.isArray(r[ask.key]) && (r[ask.key] as unknown[]).length > 1);
+    return `The ${key} where ${who(a)} ${verbOf(e, false)} ${who(b)} ${several ? 'are' : 'is'} ${listOf(values)}.`;
+  }
+  const of = m.nodes.find((x) => x.id === ask.of)!;
+  const subject = nodeName(of) ?? `the ${noun(kindOf(of), 1)}${describe(m, of.id, false)}`;
+  if (values.length === 1 && values[0] === 'unknown') return `The graph does not record the ${key} of ${subject}.`;
+  // "Tidal Locking was published in 2011", not "the published of Tidal Locking": a participle is said as a verb.
+  const words = identifierWords(ask.key);
+  const participle = words.length === 1 && PARTICIPLE.test(words[0]!) && nodeName(of) !== undefined;
+  if (participle && values.length === 1) return `${subject} was ${key} ${/^\d{4}$/.test(values[0]!) ? 'in' : 'on'} ${values[0]}.`;
+  const several = values.length > 1 || rows.some((r) => Array.isArray(r[ask.key]) && (r[ask.key] as unknown[]).length > 1);
+  return `The ${key} of ${subject} ${several ? 'are' : 'is'} ${listOf(values)}.`;
+}
+
+/** "The average rating of …": an aggregate of a value. */
+function sayAggregate(parts: Said, ask: AskOf<'aggregate'>): string {
+  const { m, rows, focus, first, n } = parts;
+  const fn = AGGREGATE_WORDS[ask.fn];
+  const key = identifierWords(ask.key).join(' ');
+  const value = rows[0]?.[first];
+  const whose = ask.edge ? '' : ` of ${n(2)}${describe(m, focus.id, true)}`;
+  if (value === null || value === undefined) return `I found no ${key} to take the ${fn} of.`;
+  return `The ${fn} ${key}${whose} is ${show(value)}.`;
+}
+
+/** "Ada Moreau is a person (born 1980, …)": one thing described. */
+function sayLookup(parts: Said): string {
+  const { rows, focus, first } = parts;
+  if (rows.length === 0) return `I could not find ${nodeName(focus) ?? 'it'} in the graph.`;
+  const node = rows[0]!.entity as { labels?: string[]; properties?: Record<string, unknown> } | undefined;
+  const label = focus.label ?? node?.labels?.find((l) => l !== ENTITY_LABEL) ?? 'thing';
+  const facts = Object.entries(node?.properties ?? {})
+    .filter(([k]) => !isNameKey(k))
+    .slice(0, 6)
+    .map(([k, v]) => `${identifierWords(k).join(' ')} ${show(v)}`);
+  const words = identifierWords(label).join(' ');
+  return `${show(rows[0]![first])} is ${withArticle(words)}${facts.length ? ` (${facts.join(', ')})` : ''}.`;
+}
+
+/** "Yes: A has more … than B": two named things compared. */
+function sayCompare(parts: Said, ask: AskOf<'compare'>): string {
+  const { rows } = parts;
+  const row = rows[0];
+  if (!row) return `I could not find both of them in the graph.`;
+        const measure = 'key' in ask.by ? identifierWords(ask.by.key).filter((w, i, all) => !(i === all.length - 1 && all.length > 1 && /^(on|at|date)$/.test(w))).join(' ') : noun(ask.by.label, 2);
+  const [a, b] = [show(row.name), show(row.other)];
+  const [x, y] = [row.value, row.other_value];
+  if (x === null || x === undefined || y === null || y === undefined) return `I can’t compare them: the graph does not record the ${measure} of ${x == null ? a : b}.`;
+  if (x === y) return `No: ${a} and ${b} have the same ${measure} (${show(x)}).`;
+  const larger = (x as number | string) > (y as number | string);
+  const yes = ask.more === larger;
+  const dated = typeof x === 'string' || ('key' in ask.by && /date|year|born|on$/i.test(ask.by.key));
+  const word = dated ? (larger ? 'later' : 'earlier') : larger ? 'more' : 'less';
+  return dated
+    ? `${yes ? 'Yes' : 'No'}: ${a} (${measure} ${show(x)}) is ${word} than ${b} (${show(y)}).`
+    : `${yes ? 'Yes' : 'No'}: ${a} has ${word} ${measure} (${show(x)}) than ${b} (${show(y)}).`;
+}
+
+/** "A is connected to B in 2 steps: …": a path. */
+function sayPath(parts: Said, ask: AskOf<'path'>): string {
+  const { m, rows, first } = parts;
+  const path = rows[0]?.[first];
+  const a = m.nodes.find((x) => x.id === ask.a);
+  const b = m.nodes.find((x) => x.id === ask.b);
+  if (!Array.isArray(path) || path.length === 0) return `I found no connection between ${nodeName(a!)} and ${nodeName(b!)} within a few steps.`;
+  return `${nodeName(a!)} is connected to ${nodeName(b!)} in ${path.length - 1} step${path.length === 2 ? '' : 's'}: ${path.map(show).join(' → ')}.`;
+}
+
+/** A list, ranked ("The 3 people with the most followers: …"), in an order, or plain ("4 movies …: …"). */
+function sayList(parts: Said, ask: AskOf<'list'>): string {
+  const { m, columns, rows, truncated, total, focus, first, n } = parts;
+  const names = rows.map((r) => show(r[first]));
+  if (m.order && !m.order.chronological && !m.order.sorted) {
+    const by = m.order.by;
+    const most = m.order.direction === 'DESC';
+    // What a count ranks by, as the question said it ("followers") or as the counted thing's label.
+    const counted = 'count' in by ? (by.said ?? noun(kindOf(m.nodes.find((x) => x.id === by.count)), 2)) : '';
+    if (names.length === 0) {
+      // "The most" and every group's count keep only what has any of it: none had (which is not "none exist").
+      if ('count' in by && (most || m.order.each)) {
+        return `I counted no ${counted} for any ${n(1)}${describe(leavingOut(m, by.count), focus.id, false)}${m.order.each ? '' : ', so there is nothing to rank'}.`;
+      }
+      return `I found no ${n(2)}${describe(m, focus.id, true)} to rank.`;
+    }
+    if ('count' in by && m.order.each) {
+      const shown = listOf(rows.map((r) => `${show(r[first])} (${show(r.count)})`));
+      // The groups with none are not listed: how many they are, when all the others are (`total`: all the groups).
+      const others = total !== undefined && rows.length < LIST_LIMIT ? total - names.length : 0;
+      const none = others > 0 ? ` The other ${show(others)} ${n(others)} ${others === 1 ? 'has' : 'have'} none.` : '';
+      return `The number of ${counted} of each ${n(1)}${describe(leavingOut(m, by.count), focus.id, false)}${names.length > 1 ? `, ${most ? 'most' : 'fewest'} first` : ''}: ${shown}.${none}`;
+    }
+    if ('count' in by) {
+      const among = countedConditions(m, focus.id, by.count, counted);
+      const what = `${most ? 'the most' : 'the fewest'} ${counted}${among}`;
+      // "Which 3 people have the most followers?" when only 2 have any: said so, not passed off as the top 3.
+      if (most && m.limitSaid && m.limit !== undefined && m.limit > 1 && names.length < m.limit) {
+        const counts = listOf(rows.map((r) => `${show(r[first])} (${show(r.count)})`));
+        return `Only ${names.length} ${n(names.length)} ${names.length === 1 ? 'has' : 'have'} any ${counted}: ${counts}.`;
+      }
+      if (names.length === 1) return among ? `${names[0]} has ${what}: ${show(rows[0]!.count)}.` : `${names[0]} has ${what} (${show(rows[0]!.count)}).`;
+      return `The ${names.length} ${n(names.length)} with ${what}: ${listOf(rows.map((r) => `${show(r[first])} (${show(r.count)})`))}.`;
+    }
+    const key = identifierWords(by.key).join(' ');
+    // An aggregate's value is the `value` column ("the lowest average rating"); a list's size, how many it holds ("the most roles").
+    const valueOf = (r: Record<string, unknown>) => show('aggregate' in by ? r.value : r[by.key]);
+    if (!('aggregate' in by)) return rankedByValue(m, m.order, key, names, rows.map(valueOf), n);
+    const word = by.size ? (most ? 'most' : 'fewest') : `${extremeWord(m.order.direction)} ${AGGREGATE_WORDS[by.aggregate]}`;
+    if (names.length === 1) return `${names[0]} has the ${word} ${key} (${valueOf(rows[0]!)}).`;
+    return `The ${names.length} ${n(names.length)} with the ${word} ${key}: ${listOf(rows.map((r) => `${show(r[first])} (${valueOf(r)})`))}.`;
+  }
+  const described = describe(m, focus.id, true);
+  if (names.length === 0) return `I found no ${n(2)}${described}.`;
+  // The values the question asked for go beside each name ("Ben Miles (roles Cass Jones)").
+  // Picked in date order ("the actors in the first 3 movies"): also which of them each is joined to.
+  const picked = m.order?.chronological && m.order.pick !== undefined ? m.nodes.find((x) => x.id === (m.order!.by as { of: string }).of) : undefined;
+  const which = picked ? [pickedColumn(m)!] : [];
+  // "The first 3 voyages": in the order of a date, said with it and shown beside each.
+  const dated = m.order?.chronological && !picked && 'key' in m.order.by && !('aggregate' in m.order.by) ? m.order.by.key : undefined;
+  // "The first 3 harbours visited in 2019": by the earliest date of the things joined to each, shown as `value`.
+  const byJoined = m.order?.chronological && 'aggregate' in m.order.by ? m.order.by : undefined;
+  const joinedDate = byJoined ? `${byJoined.aggregate === 'min' ? 'earliest' : 'latest'} ${identifierWords(byJoined.key).join(' ')}` : undefined;
+  // "sorted by weight": the order said, and the value it sorts by beside each.
+  const sorted = m.order?.sorted ? sortedBy(m.order) : undefined;
+  const asked = [...new Set([...ask.extra.map((x) => x.as ?? x.key), ...which, ...(dated ? [dated] : []), ...(byJoined ? ['value'] : []), ...(sorted ? [sorted.column] : [])])].filter((k) => columns.slice(1).includes(k));
+  const said = (c: string) => (c === sorted?.column ? sorted.words : byJoined && c === 'value' ? joinedDate! : identifierWords(c).join(' '));
+  // A value of another thing beside each ("each shop with its categories") comes a row per value: said once per thing.
+  const perThing = ask.kind === 'list' && ask.extra.some((x) => x.of !== focus.id) && asked.length > 0;
+  const listed = perThing
+    ? listOf(valuesPerThing(rows, first, asked).map(({ name, values }) => `${name} (${asked.map((c) => `${said(c)} ${listOf(values.get(c)!)}`).join('; ')})`))
+    : listOf(rows.map((r) => (asked.length ? `${show(r[first])} (${asked.map((c) => `${said(c)} ${show(r[c])}`).join(', ')})` : show(r[first]))));
+  const inOrder = sorted ? `, by ${sorted.words}, ${sorted.first} first` : '';
+  if (truncated && total !== undefined && total > names.length) return `There are ${show(total)} ${n(total)}${described}; the first ${names.length}${inOrder}${inOrder ? ',' : ''} are: ${listed}.`;
+  if (truncated) return `There are more than ${names.length} ${n(2)}${described}; the first ${names.length}${inOrder}${inOrder ? ',' : ''} are: ${listed}.`;
+  if (sorted) return `${names.length} ${n(names.length)}${describe(m, focus.id, names.length !== 1)}${inOrder}: ${listed}.`;
+  // "the top 5 movies …" that rank by nothing the question names: not passed off as a ranking.
+  if (m.unranked && m.limit !== undefined && names.length >= m.limit) {
+    return `${names.length} ${n(names.length)}${describe(m, focus.id, names.length !== 1)}, in no particular order (“top” names nothing to rank by): ${listed}.`;
+  }
+  if (picked) return `${chronologicalPick(m, focus, picked, n)}: ${listed}.`;
+  if (dated || joinedDate) {
+    const by = dated ? identifierWords(dated).join(' ') : `the ${joinedDate} of their ${noun(kindOf(nodeOf(m, byJoined!.of)), 2)}`;
+    return `The ${m.order!.direction === 'ASC' ? 'first' : 'last'}${names.length > 1 ? ` ${names.length}` : ''} ${n(names.length)} by ${by}${describe(m, focus.id, names.length !== 1)}: ${listed}.`;
+  }
+  // A value of another thing beside each ("each shop with its categories") repeats a thing per value: each counts once.
+  const things = ask.kind === 'list' && ask.extra.some((x) => x.of !== focus.id) ? new Set(names).size : names.length;
+  const plainly = simple(m, things, n(things));
+  if (plainly) return `${plainly}: ${listed}.`;
+  return `${things} ${n(things)}${describe(m, focus.id, things !== 1)}: ${listed}.`;
+}
+
 
 /** Rows of one thing in a row (the list is by name), merged: each column's distinct values, in order. */
 function valuesPerThing(rows: Record<string, unknown>[], first: string, columns: string[]): { name: string; values: Map<string, string[]> }[] {
