@@ -85,7 +85,7 @@ export function labelSaidBefore(mention: Mention, understanding: Understanding, 
 }
 
 /** Whether the word before a name stands right before it ("release '3.0'", "the tool named lint"), not only somewhere before ("projects does Mercury maintain"). */
-function labelRightBefore(mention: Mention, understanding: Understanding): boolean {
+function wordRightBefore(mention: Mention, understanding: Understanding): boolean {
   const word = understanding.words.filter((w) => w.start < mention.start).at(-1);
   if (!word) return false;
   const between = understanding.question.slice(word.start + word.word.length, mention.start);
@@ -295,7 +295,7 @@ export async function searchMentions(graph: GraphStore, understanding: Understan
     const before = labelSaidBefore(mention, understanding, vocabulary);
     const said = before ? [before, ...saidLabels] : saidLabels;
     // "the version '7.1'" where hundreds of processes share the name: the things of the label said right before it, when any are so named.
-    const right = before && !mention.loose && labelRightBefore(mention, understanding) ? before : undefined;
+    const right = before && !mention.loose && wordRightBefore(mention, understanding) ? before : undefined;
     const ofLabel = right ? await candidatesFor(graph, mention.text, nameKeyOf, false, said, [right]) : [];
     let candidates = ofLabel.length > 0 ? ofLabel : fitting(await candidatesFor(graph, mention.text, nameKeyOf, mention.loose === true, said), matches);
     // "branches in 'Lyon'", "parcels sent to Portugal": a recurring value of a property is that value, not a
