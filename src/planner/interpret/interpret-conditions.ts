@@ -372,7 +372,6 @@ type ConditionConstruction = (ctx: Ctx, i: number) => Placed;
 const rangeBetween: ConditionConstruction = (ctx, i) => {
   const { items } = ctx;
   const it = items[i]!;
-  // "between 10 and 20 (years of experience)", "between 2005 and 2010"
   if (it.kind === 'word' && it.token.lower === 'between') {
     const a = valueAt(ctx, i + 1);
     const and = items[(a?.end ?? i) + 1];
@@ -479,7 +478,6 @@ const comparison: ConditionConstruction = (ctx, i) => {
 const textContained: ConditionConstruction = (ctx, i) => {
   const { items } = ctx;
   const it = items[i]!;
-  // "with the word 'love' in their tagline", "'voyage' mentioned in the blurb": the text contains it.
   const lead = items[i - 1];
   const saidIn = isWordOf(items[i + 1], MENTIONED) ? 1 : 0;
   const inWord = isWordOf(items[i + 1 + saidIn], WITHIN);
@@ -501,7 +499,6 @@ const textContained: ConditionConstruction = (ctx, i) => {
 const placeText: ConditionConstruction = (ctx, i) => {
   const { items } = ctx;
   const it = items[i]!;
-  // "located on 'Quay St'": part of a place property's text.
   if (it.kind === 'literal' && placeLiteral(ctx, i)) return 'placed';
   return undefined;
 };
@@ -510,7 +507,6 @@ const placeText: ConditionConstruction = (ctx, i) => {
 const quotedValue: ConditionConstruction = (ctx, i) => {
   const { items } = ctx;
   const it = items[i]!;
-  // A quoted value after a property word: "the motto 'ever onward'", "a note stating 'handle with care'".
   if (it.kind === 'literal') {
     const after = propertyAfter(ctx, i);
     const prop = textPropertyFor(ctx, i, true) ?? after?.prop;
@@ -528,7 +524,6 @@ const quotedValue: ConditionConstruction = (ctx, i) => {
 const recurringValue: ConditionConstruction = (ctx, i) => {
   const { items } = ctx;
   const it = items[i]!;
-  // A recurring value ("in Portugal", "Dermatology", "pending"): its property on the thing that has it.
   if (it.kind === 'value') {
     const choices = it.values.filter((v) => (v.property.ownerKind === 'label' ? ctx.nodes.some((n) => fits(n, v.property.owner)) : true));
     const chosen = choices.find((v) => v.property.ownerKind === 'label' && ownerNode(ctx, i, v.property)) ?? choices.find((v) => v.property.ownerKind === 'relationship') ?? choices[0];
@@ -552,7 +547,6 @@ const flag: ConditionConstruction = (ctx, i) => {
   const { items } = ctx;
   const it = items[i]!;
   if (it.kind !== 'prop') return undefined;
-  // A flag: "active accounts", "Which trials are recruiting?", "on call", "not insured".
   const flag = it.props.find((p) => p.kind === 'boolean' && (p.ownerKind === 'label' ? ctx.nodes.some((n) => fits(n, p.owner)) : ctx.edges.some((e) => e.type === p.owner)));
   if (flag) {
     const negated = negatedBefore(items, i);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { lemmasOf } from '../../language/analyze.js';
 import type { Token } from '../../language/analyze.js';
 import { COPULA, FILLER_WORDS, NAMING_VERBS } from '../read/cues.js';
-import { BE_FORMS, CONJUNCTIONS, DIFFERENCE, KIND_WORDS, LINKING_PREPOSITIONS, NO_NONE, PERSONAL_PRONOUNS, RELATIVE_PRONOUNS, SOMEONE, THE_THEIR, THEY } from '../read/word-classes.js';
+import { BE_FORMS, CONJUNCTIONS, DIFFERENCE, KIND_WORDS, LINKING_PREPOSITIONS, MOST_LEAST, NO_NONE, RANK_EXTREMES, RELATIVE_PRONOUNS, SOMEONE, THE_THEIR, THEY } from '../read/word-classes.js';
 import { placeConditions } from './interpret-conditions.js';
 import { coordinateNamed } from './interpret-coordination.js';
 import type { Ctx, Draft, OpenReading, Unsure } from './interpret-context.js';
@@ -22,6 +22,7 @@ import type { Meaning } from '../meaning.js';
 import type { NumberedOne } from './numbered-one.js';
 import { identifierWords } from '../read/words.js';
 import { asksToChange } from '../resolve/understand.js';
+import { PRONOUN_KINDS } from '../read/pronouns.js';
 
 /**
  * From linked words to a meaning: which things the question is about (its nodes), how they are
@@ -110,7 +111,7 @@ export function interpret(tokens: Token[], items: Item[], lexicon: Lexicon, chos
 function outOfScope(ctx: Ctx): Unsure | undefined {
   const words = unplacedWords(ctx).filter((w) => !joiningOnly(ctx, w)).filter((w) => {
     const it = ctx.items[w.at];
-    return it?.kind === 'word' && ['noun', 'adj', 'proper'].includes(it.token.pos) && !inVerbSlot(ctx, w.at) && !PERSONAL_PRONOUNS.has(it.token.lower);
+    return it?.kind === 'word' && ['noun', 'adj', 'proper'].includes(it.token.pos) && !inVerbSlot(ctx, w.at) && !(it.token.lower in PRONOUN_KINDS);
   });
   return words.length > 0 ? { ok: false, reason: `the graph records nothing about “${words.map((w) => w.text).join('”, “')}”`, unplaced: words.map((w) => w.text), scope: 'out_of_scope' } : undefined;
 }
@@ -509,8 +510,8 @@ function countedAfterRank(ctx: Ctx, at: number, rel: LexRelationship): boolean {
   if (item?.kind !== 'rel' || item.passive || ctx.tokens[item.from]!.pos !== 'noun' || ctx.nodes.some((n) => n.at > at && n.at <= at + 2)) return false;
   const counting = ctx.items[at - 1]?.kind === 'count';
   const rank = ctx.items[counting ? at - 2 : at - 1];
-  const words = counting ? /^(most|fewest|least|highest|lowest|largest|smallest|greatest)$/ : /^(most|fewest|least)$/;
-  if (rank?.kind !== 'rank' || rank.weak || rank.dimension || !words.test(rank.word)) return false;
+  const words = counting ? RANK_EXTREMES : MOST_LEAST;
+  if (rank?.kind !== 'rank' || rank.weak || rank.dimension || !words.has(rank.word)) return false;
   const ranked = ctx.nodes.find((n) => n.at < at && !n.anchor && !n.implicit && rel.patterns.some((p) => fits(n, p.from) || fits(n, p.to)));
   return ranked !== undefined && joinToAny(ctx, at, rel, ranked, false, false);
 }
@@ -637,7 +638,7 @@ function unplacedWords(ctx: Ctx): { text: string; at: number }[] {
     if (it.kind === 'word') {
       const t = it.token;
       // "How many projects does she lead?" with no one to be "she": the question is about someone not named.
-      if (PERSONAL_PRONOUNS.has(t.lower) && !(THEY.has(t.lower) && ctx.nodes.some((n) => n.at < i && !n.anchor))) {
+      if (t.lower in PRONOUN_KINDS && !(THEY.has(t.lower) && ctx.nodes.some((n) => n.at < i && !n.anchor))) {
         out.push({ text: t.text, at: i });
         return;
       }

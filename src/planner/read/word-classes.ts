@@ -101,6 +101,9 @@ export const HAVE_WORDS = wordClass('have', 'has', 'had', 'with');
 /** "most", "fewest", "least": a ranking by how many. */
 export const MOST_LEAST = wordClass('most', 'fewest', 'least');
 
+/** The words of a ranking's extreme ("the most", "the highest number of"). */
+export const RANK_EXTREMES = wordClass('most', 'fewest', 'least', 'highest', 'lowest', 'largest', 'smallest', 'greatest');
+
 /** "no", "none". */
 export const NO_NONE = wordClass('no', 'none');
 
@@ -110,8 +113,6 @@ export const LINKING_PREPOSITIONS = wordClass('of', 'in', 'for', 'on', 'at', 'to
 /** "or", "and". */
 export const AND_OR = wordClass('or', 'and');
 
-/** Pronouns that stand for a thing talked about. */
-export const PERSONAL_PRONOUNS = wordClass('she', 'he', 'her', 'him', 'his', 'hers', 'it', 'its', 'they', 'them', 'their', 'theirs');
 
 /** Words for a person in general. */
 export const SOMEONE = wordClass('someone', 'somebody', 'anyone', 'anybody', 'people', 'person');
