@@ -9,6 +9,7 @@ import type { LexProperty } from '../link/lexicon.js';
 import { agentNounsOf, eventNounsOf, objectNounsOf } from '../link/lexicon.js';
 import type { CompareOp, Condition } from '../meaning.js';
 import { numberedChosen } from './numbered-one.js';
+import { constructionTable, readFirst } from './construction.js';
 
 
 
@@ -366,10 +367,10 @@ function numberBeforeProperty(ctx: Ctx, i: number, value: Value, op: CompareOp):
 /** What a construction did with the item at `i`: placed it (or knowingly passed over it), gave up on the question, or nothing (not this construction). */
 type Placed = 'placed' | Unsure | undefined;
 /** A construction of a condition: where its pattern starts at the item `i`, it places what the words say on the meaning. */
-type ConditionConstruction = (ctx: Ctx, i: number) => Placed;
+type ConditionConstruction = (at: { ctx: Ctx; i: number }) => Placed;
 
 /** "between 10 and 20 (years of experience)", "between 2005 and 2010": both ends of a range. */
-const rangeBetween: ConditionConstruction = (ctx, i) => {
+const rangeBetween: ConditionConstruction = ({ ctx, i }) => {
   const { items } = ctx;
   const it = items[i]!;
   if (it.kind === 'word' && it.token.lower === 'between') {
@@ -391,7 +392,7 @@ const rangeBetween: ConditionConstruction = (ctx, i) => {
 };
 
 /** A comparison or a number, a decade or a date: "more than 5 movies", "floor 5 or higher", "in the 1990s", "whose name starts with A". */
-const comparison: ConditionConstruction = (ctx, i) => {
+const comparison: ConditionConstruction = ({ ctx, i }) => {
   const { items } = ctx;
   const it = items[i]!;
   if (!(it.kind === 'cmp' || (it.kind === 'number' && !it.ordinal) || it.kind === 'decade' || it.kind === 'date')) return undefined;
@@ -471,11 +472,10 @@ const comparison: ConditionConstruction = (ctx, i) => {
   for (let k = i; k <= v.end; k++) ctx.used.add(k);
   if (postfix) ctx.used.add(postfixAt);
   return 'placed';
-  return 'placed';
 };
 
 /** "with the word 'love' in their tagline", "'voyage' mentioned in the blurb": the text contains it. */
-const textContained: ConditionConstruction = (ctx, i) => {
+const textContained: ConditionConstruction = ({ ctx, i }) => {
   const { items } = ctx;
   const it = items[i]!;
   const lead = items[i - 1];
@@ -496,7 +496,7 @@ const textContained: ConditionConstruction = (ctx, i) => {
 };
 
 /** "located on 'Quay St'": part of a place property's text. */
-const placeText: ConditionConstruction = (ctx, i) => {
+const placeText: ConditionConstruction = ({ ctx, i }) => {
   const { items } = ctx;
   const it = items[i]!;
   if (it.kind === 'literal' && placeLiteral(ctx, i)) return 'placed';
@@ -504,7 +504,7 @@ const placeText: ConditionConstruction = (ctx, i) => {
 };
 
 /** A quoted value after a property word: "the motto 'ever onward'", "a note stating 'handle with care'". */
-const quotedValue: ConditionConstruction = (ctx, i) => {
+const quotedValue: ConditionConstruction = ({ ctx, i }) => {
   const { items } = ctx;
   const it = items[i]!;
   if (it.kind === 'literal') {
@@ -521,7 +521,7 @@ const quotedValue: ConditionConstruction = (ctx, i) => {
 };
 
 /** A recurring value ("in Portugal", "Dermatology", "pending"): its property on the thing that has it. */
-const recurringValue: ConditionConstruction = (ctx, i) => {
+const recurringValue: ConditionConstruction = ({ ctx, i }) => {
   const { items } = ctx;
   const it = items[i]!;
   if (it.kind === 'value') {
@@ -543,7 +543,7 @@ const recurringValue: ConditionConstruction = (ctx, i) => {
 };
 
 /** A flag: "active accounts", "Which trials are recruiting?", "on call", "not insured". */
-const flag: ConditionConstruction = (ctx, i) => {
+const flag: ConditionConstruction = ({ ctx, i }) => {
   const { items } = ctx;
   const it = items[i]!;
   if (it.kind !== 'prop') return undefined;
@@ -560,7 +560,7 @@ const flag: ConditionConstruction = (ctx, i) => {
 };
 
 /** "movies that have a tagline", "books without an ISBN": whether a property is recorded. */
-const recorded: ConditionConstruction = (ctx, i) => {
+const recorded: ConditionConstruction = ({ ctx, i }) => {
   const { items } = ctx;
   const it = items[i]!;
   if (it.kind !== 'prop') return undefined;
@@ -578,23 +578,20 @@ const recorded: ConditionConstruction = (ctx, i) => {
     if (p && attach(ctx, i, p, [condition])) {
       ctx.used.add(i);
       if (denied) ctx.used.add(denial);
+      return 'placed';
     }
   }
   return undefined;
 };
 
 /** The constructions of conditions, tried in this order at each item not used yet; the first that applies places it. */
-const CONDITION_CONSTRUCTIONS: readonly ConditionConstruction[] = [rangeBetween, comparison, textContained, placeText, quotedValue, recurringValue, flag, recorded];
+export const CONDITION_CONSTRUCTIONS = constructionTable('condition', { rangeBetween, comparison, textContained, placeText, quotedValue, recurringValue, flag, recorded });
 
 export function placeConditions(ctx: Ctx): Unsure | { ok: true } {
   for (let i = 0; i < ctx.items.length; i++) {
     if (ctx.used.has(i)) continue;
-    for (const construction of CONDITION_CONSTRUCTIONS) {
-      const placed = construction(ctx, i);
-      if (placed === undefined) continue;
-      if (placed !== 'placed') return placed;
-      break;
-    }
+    const placed = readFirst(CONDITION_CONSTRUCTIONS, { ctx, i });
+    if (placed !== undefined && placed !== 'placed') return placed;
   }
   return { ok: true };
 }

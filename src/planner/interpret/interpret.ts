@@ -2,17 +2,18 @@ import { createHash } from 'node:crypto';
 import { lemmasOf } from '../../language/analyze.js';
 import type { Token } from '../../language/analyze.js';
 import { COPULA, FILLER_WORDS, NAMING_VERBS } from '../read/cues.js';
-import { BE_FORMS, CONJUNCTIONS, DIFFERENCE, KIND_WORDS, LINKING_PREPOSITIONS, MOST_LEAST, NO_NONE, RANK_EXTREMES, RELATIVE_PRONOUNS, SOMEONE, THE_THEIR, THEY } from '../read/word-classes.js';
+import { BE_FORMS, CONJUNCTIONS, DIFFERENCE, KIND_WORDS, LINKING_PREPOSITIONS, SOMEONE, THE_THEIR, THEY } from '../read/word-classes.js';
 import { placeConditions } from './interpret-conditions.js';
 import { coordinateNamed } from './interpret-coordination.js';
 import type { Ctx, Draft, OpenReading, Unsure } from './interpret-context.js';
-import { candidates, familyOf, fits, isWord, isWordOf, joined, labelOf, newNodeId, personLike, pluralLabel, settle, unsure, useDenialsBefore, wordsOf } from './interpret-context.js';
+import { candidates, fits, isWord, isWordOf, newNodeId, settle, unsure, wordsOf } from './interpret-context.js';
 import { sameAs, whenForm, wholeForm } from './interpret-forms.js';
 import { joinComponents } from './interpret-joins.js';
 import { readLimitRequest } from './interpret-limit.js';
 import { placeVerbsSaid } from './interpret-places.js';
 import { shape } from './interpret-shape.js';
-import { inVerbSlot, joinAlternatives, supportsProperty, unjoinableVerb, verbAlternatives } from './interpret-verbs.js';
+import { placeRelationship } from './relationship-constructions.js';
+import { inVerbSlot, joinAlternatives, supportsProperty, verbAlternatives } from './interpret-verbs.js';
 import type { Item, NamedThing } from '../link/links.js';
 import type { Lexicon, LexRelationship } from '../link/lexicon.js';
 import { namesAsPropertyValues } from './named-values.js';
@@ -391,168 +392,6 @@ function namesWhatFollows(items: Item[], at: number): boolean {
   while (lead(items[k])) k++;
   const next = items[k];
   return next?.kind === 'label' || next?.kind === 'agent';
-}
-
-// ---------------------------------------------------------------------------------------------
-// Relationships: a verb joins the nearest things its pattern fits.
-
-function placeRelationship(ctx: Ctx, at: number, rel: LexRelationship, passive: boolean): void {
-  if (countedAfterRank(ctx, at, rel)) return;
-  // "movies reviewed by people with a review summary …": the noun names the relationship the verb placed.
-  const item = ctx.items[at];
-  if (item?.kind === 'rel' && (item.event || ctx.tokens[item.from]!.pos === 'noun') && ctx.edges.some((e) => e.type === rel.type)) {
-    ctx.used.add(at);
-    return;
-  }
-  // "actors who acted in movies released before 2000": the verb says what the actors' movies are.
-  const agentEdge = ctx.edges.find((e) => e.type === rel.type && ctx.nodes.some((n) => n.implicit && (n.id === e.to || n.id === e.from)));
-  if (agentEdge) {
-    const implicitEnd = ctx.nodes.find((n) => n.implicit && (n.id === agentEdge.to || n.id === agentEdge.from))!;
-    const named = ctx.nodes.find((n) => n.at > at && !n.implicit && n.label === implicitEnd.label && n.at <= at + 3);
-    ctx.used.add(at);
-    if (named) {
-      if (agentEdge.to === implicitEnd.id) agentEdge.to = named.id;
-      else agentEdge.from = named.id;
-      ctx.nodes.splice(ctx.nodes.indexOf(implicitEnd), 1);
-    }
-    return;
-  }
-  const before = ctx.nodes.filter((n) => n.at < at).reverse();
-  const after = ctx.nodes.filter((n) => n.at > at);
-  // "companies founded after 2005": a verb before a year that is also a date of the thing before it is that date.
-  const next = ctx.items[at + 1];
-  const nextValue = ctx.items[at + 2];
-  const dateNamed = (n: Draft) => ctx.lexicon.properties.some((p) => p.ownerKind === 'label' && p.owner === n.label && (p.kind === 'date' || p.kind === 'number') && p.words.includes(rel.words[0] ?? ''));
-  if (next?.kind === 'cmp' && (nextValue?.kind === 'number' || nextValue?.kind === 'decade' || nextValue?.kind === 'date') && before[0] && dateNamed(before[0])) return;
-  // "did not direct", "never borrowed", and "borrowed no books": the denial is this verb's, used whenever the verb is.
-  const following = ctx.items[at + 1];
-  const deniedObject = following?.kind === 'neg' && NO_NONE.has(ctx.tokens[following.from]!.lower) ? at + 1 : undefined;
-  const negated = ctx.items.slice(Math.max(0, at - 3), at).some((it) => it.kind === 'neg') || deniedObject !== undefined;
-  if (negated) useDenialsBefore(ctx, at);
-  if (deniedObject !== undefined) ctx.used.add(deniedObject);
-  if (!negated && reducedRelative(ctx, at, rel, before, after)) return;
-  // Subject on the left, object on the right; a question may front its object ("Which patients does X treat?").
-  const pairs: [Draft, Draft][] = [];
-  for (const l of before) for (const r of after) pairs.push([l, r]);
-  // A denied relationship between things the question already joined ("produced movies but did not direct any") reaches any other thing.
-  for (let a = 0; a < before.length; a++) for (let b = a + 1; b < before.length; b++) if (!negated || !joined(ctx, before[a]!, before[b]!)) pairs.push([before[a]!, before[b]!]);
-  // Two things the question already joined are not joined again by another relationship, when others fit.
-  const fresh = pairs.filter(([l, r]) => !joined(ctx, l, r));
-  // "Which plugins load the app X?" where only X loading plugins is in the graph: the subject said
-  // right before its verb is turned into the object only on a guess, which the person asking confirms.
-  // (Not a past form right after its noun: "boats held in South Dock" are held, not holding; nor a verb with a
-  // preposition of its own, which turns it round: "services running on host X" are what X runs.)
-  const verbItem = ctx.items[at]!;
-  const verbToken = ctx.tokens[verbItem.from]!;
-  const pastForm = verbToken.tags.includes('PastTense') || verbToken.tags.includes('Participle');
-  const ownPreposition = ctx.tokens[verbItem.to + 1]?.pos === 'prep';
-  for (const [left, right] of [...fresh, ...pairs.filter((p) => !fresh.includes(p))]) {
-    const pattern = fitPattern(ctx, rel, left, right, passive);
-    if (!pattern) continue;
-    const between = ctx.items.slice(left.at + 1, at);
-    const subjectFirst = right.at > at && !ownPreposition && between.every((x) => x.kind === 'word' && RELATIVE_PRONOUNS.has(x.token.lower)) && (between.length > 0 || !pastForm);
-    if (pattern.swap && !passive && pattern.from !== pattern.to && subjectFirst) {
-      ctx.confidence -= 0.4;
-      ctx.notes.push(`read “${wordsOf(ctx, at)}” the other way round: the graph has it only from ${pluralLabel(labelOf(ctx.lexicon, pattern.from))} to ${pluralLabel(labelOf(ctx.lexicon, pattern.to))}`);
-    }
-    const [from, to] = pattern.swap ? [right, left] : [left, right];
-    settle(from, pattern.from);
-    settle(to, pattern.to);
-    ctx.used.add(at);
-    // "… reviewed with a summary … and who reviewed them": the same relationship said twice.
-    if (ctx.edges.some((e) => e.type === rel.type && e.from === from.id && e.to === to.id && !e.negated === !negated)) return;
-    ctx.edges.push({ from: from.id, to: to.id, type: rel.type, conditions: [], at, ...(negated ? { negated: true } : {}) });
-    ctx.used.add(at);
-    return;
-  }
-  if (!negated && unjoinableVerb(ctx, at, rel, before.find((n) => !n.implicit), after.filter((n) => !n.implicit).sort((a, b) => a.at - b.at)[0])) return;
-  // One end named: the other is any thing of the pattern's other label ("How many people acted?").
-  // A denied verb is said of its subject ("people who produced movies but did not direct any").
-  const subject = negated && !passive ? before.find((n) => !n.implicit && rel.patterns.some((p) => fits(n, p.from))) : undefined;
-  const one = subject ?? before.find((n) => !n.implicit) ?? before[0] ?? after[0];
-  if (one) joinToAny(ctx, at, rel, one, passive, negated);
-}
-
-/**
- * Joins `one` by `rel` to a new thing of the pattern's other label (the far end the question
- * does not name). Returns whether a pattern of `rel` fits `one`.
- */
-function joinToAny(ctx: Ctx, at: number, rel: LexRelationship, one: Draft, passive: boolean, negated: boolean): boolean {
-  const pattern = rel.patterns.find((p) => fits(one, p.from)) ?? rel.patterns.find((p) => fits(one, p.to));
-  if (!pattern) return false;
-  // "the most citations": a thing has the citations it receives.
-  const item = ctx.items[at];
-  const received = item?.kind === 'rel' && item.event === true && pattern.from === pattern.to;
-  const isFrom = fits(one, pattern.from) && (!passive || pattern.from !== pattern.to) && !received;
-  // The far end is any thing the relationship reaches from `one`'s label: a `City`, or a `Place` a document named.
-  const near = isFrom ? pattern.from : pattern.to;
-  const reached = [...new Set(rel.patterns.filter((p) => (isFrom ? p.from : p.to) === near).map((p) => (isFrom ? p.to : p.from)))].sort();
-  const far = reached.length > 1 ? { family: familyOf(ctx.lexicon, reached) } : { label: isFrom ? pattern.to : pattern.from };
-  const other: Draft = { id: newNodeId(ctx), at, ...far, implicit: true, conditions: [] };
-  ctx.nodes.push(other);
-  settle(one, isFrom ? pattern.from : pattern.to);
-  const [from, to] = isFrom ? [one, other] : [other, one];
-  ctx.edges.push({ from: from.id, to: to.id, type: rel.type, conditions: [], at, ...(negated ? { negated: true } : {}) });
-  ctx.used.add(at);
-  return true;
-}
-
-/**
- * "Which products written by Piet have the most reviews?": a relationship's noun right after
- * "the most" / "the fewest" (or "the highest number of") is what is counted. It hangs off the
- * thing ranked, the first thing the question asks about that is not named by name, with a
- * thing of its own: never between two things the question names (Piet's own reviews), nor as
- * the same relationship a verb placed ("products Ines reviewed with the most reviews": anyone's).
- * Returns whether it placed it.
- */
-function countedAfterRank(ctx: Ctx, at: number, rel: LexRelationship): boolean {
-  const item = ctx.items[at];
-  if (item?.kind !== 'rel' || item.passive || ctx.tokens[item.from]!.pos !== 'noun' || ctx.nodes.some((n) => n.at > at && n.at <= at + 2)) return false;
-  const counting = ctx.items[at - 1]?.kind === 'count';
-  const rank = ctx.items[counting ? at - 2 : at - 1];
-  const words = counting ? RANK_EXTREMES : MOST_LEAST;
-  if (rank?.kind !== 'rank' || rank.weak || rank.dimension || !words.has(rank.word)) return false;
-  const ranked = ctx.nodes.find((n) => n.at < at && !n.anchor && !n.implicit && rel.patterns.some((p) => fits(n, p.from) || fits(n, p.to)));
-  return ranked !== undefined && joinToAny(ctx, at, rel, ranked, false, false);
-}
-
-/**
- * "Who directed the movies reviewed with a rating of 100?": a participle right after a thing the
- * question names, with nothing after it for an object, says what was done to that thing, by
- * anyone ("orders returned" stays the shop's: its orders are no thing named). Only when the
- * thing fits the relationship's object end and not its subject end (else "people reviewed" is
- * who reviewed). Returns whether it placed the relationship so.
- */
-function reducedRelative(ctx: Ctx, at: number, rel: LexRelationship, before: Draft[], after: Draft[]): boolean {
-  const item = ctx.items[at];
-  const verb = item?.kind === 'rel' ? ctx.tokens[item.from] : undefined;
-  const thing = before[0];
-  if (!verb || !thing || thing.implicit || thing.at !== at - 1 || after.length > 0 || !(verb.tags.includes('Participle') || verb.tags.includes('PastTense'))) return false;
-  const pattern = rel.patterns.find((p) => p.from !== p.to && fits(thing, p.to) && !fits(thing, p.from));
-  if (!pattern) return false;
-  settle(thing, pattern.to);
-  const doer: Draft = { id: newNodeId(ctx), at, label: pattern.from, implicit: true, conditions: [] };
-  ctx.nodes.push(doer);
-  ctx.edges.push({ from: doer.id, to: thing.id, type: rel.type, conditions: [], at });
-  ctx.used.add(at);
-  return true;
-}
-
-/** The pattern of `rel` that `left` (subject) and `right` (object) fit, and whether the stored direction runs right to left. */
-function fitPattern(ctx: Ctx, rel: LexRelationship, left: Draft, right: Draft, passive: boolean): { from: string; to: string; swap: boolean } | undefined {
-  const straight = (p: { from: string; to: string }) =>
-    // "Who directed X?": "who" is the doer unless only the other way fits.
-    fits(left, p.from) && fits(right, p.to) && !(left.who && !right.who && fits(right, p.from) && fits(left, p.to) && !personLike(ctx.lexicon, p.from));
-  const swapped = (p: { from: string; to: string }) => fits(left, p.to) && fits(right, p.from);
-  for (const p of rel.patterns) if (p.from === p.to && fits(left, p.from) && fits(right, p.to)) return { ...p, swap: passive };
-  // Where the schema joins the two kinds both ways (things of two labels each), the voice says which way:
-  // the subject starts the relationship ("packages that depend on the tool 'lint'"), or ends it when passive.
-  const ways = passive ? [swapped, straight] : [straight, swapped];
-  for (const way of ways) {
-    const p = rel.patterns.find((x) => x.from !== x.to && way(x));
-    if (p) return { ...p, swap: way === swapped };
-  }
-  return undefined;
 }
 
 /** "directors of X", "movies with directors born before 1960": the noun is one end, the thing it is said of the other. */

@@ -1,10 +1,14 @@
 import { FILLER_WORDS } from '../read/cues.js';
 import { AUXILIARIES, EVERY_WORDS } from '../read/word-classes.js';
-import type { Ctx, Draft } from './interpret-context.js';
-import { isWord } from './interpret-context.js';
+import type { Ctx, Draft, Unsure } from './interpret-context.js';
+import { isWord, unsure, wordsOf } from './interpret-context.js';
+import { constructionTable } from './construction.js';
 import type { Item } from '../link/links.js';
 
-/** "only" and "all": every one of the things at the other end, which the planner declines rather than reads as "some". */
+/**
+ * "only" and "all": every one of the things at the other end, which the planner declines rather
+ * than reads as "some" (a pattern match reads them so).
+ */
 
 /** Whether an item is said as a verb of its own, whatever it was linked to ("reviewed" linked to a `Review` label), not a request or an auxiliary. */
 export function meaningfulVerbAt(ctx: Ctx, it: Item): boolean {
@@ -17,7 +21,7 @@ export function meaningfulVerbAt(ctx: Ctx, it: Item): boolean {
  * "only wrote reviews", "only received …"): a condition on all of them. Not before a count ("only
  * one director": how many) or the request ("show only the names").
  */
-export function onlyOf(ctx: Ctx): { from: number; to: number } | undefined {
+function onlyOf(ctx: Ctx): { from: number; to: number } | undefined {
   for (let k = 0; k < ctx.items.length - 1; k++) {
     if (!isWord(ctx.items[k], 'only')) continue;
     const next = ctx.items[k + 1]!;
@@ -34,7 +38,7 @@ export function onlyOf(ctx: Ctx): { from: number; to: number } | undefined {
 }
 
 /** Where "every"/"all (the)" stands before a thing other than the one asked about that a relationship reaches. */
-export function everyOf(ctx: Ctx, focus: Draft): number | undefined {
+function everyOf(ctx: Ctx, focus: Draft): number | undefined {
   for (let k = 0; k < ctx.items.length - 1; k++) {
     const it = ctx.items[k]!;
     if (it.kind !== 'word' || !EVERY_WORDS.has(it.token.lower) || ctx.used.has(k)) continue;
@@ -47,3 +51,17 @@ export function everyOf(ctx: Ctx, focus: Draft): number | undefined {
   return undefined;
 }
 
+/** "members who borrowed every book", "actors in all the movies of X": all of them, not any one. */
+const every = ({ ctx, focus }: { ctx: Ctx; focus: Draft }): Unsure | undefined => {
+  const at = everyOf(ctx, focus);
+  return at === undefined ? undefined : unsure(ctx, `I can’t yet tell what is joined to all “${wordsOf(ctx, at)}” at once, rather than to any one of them`);
+};
+
+/** "hotels with only 5-star reviews", "guests who only wrote short reviews": none of another kind, not some of this one. */
+const only = ({ ctx }: { ctx: Ctx; focus: Draft }): Unsure | undefined => {
+  const said = onlyOf(ctx);
+  return said ? unsure(ctx, `I can’t yet read “only ${ctx.tokens.slice(ctx.items[said.from]!.from, ctx.items[said.to]!.to + 1).map((t) => t.text).join(' ')}”: that every one of them is so, not that some are`) : undefined;
+};
+
+/** Quantifiers the planner knows it cannot read yet, each declined with why. */
+export const UNREAD_CONSTRUCTIONS = constructionTable('unread', { every, only });

@@ -1,15 +1,14 @@
-import { dimensionOfWord, holdsDate, LIMIT_LEADS, SUPERLATIVE_DIMENSIONS } from '../read/cues.js';
-import { DIFFERENCE, FIRST_LAST, IDENTIFIER_WORDS, MOST_LEAST, TOP_FIRST } from '../read/word-classes.js';
+import { holdsDate, LIMIT_LEADS } from '../read/cues.js';
+import { FIRST_LAST, IDENTIFIER_WORDS, TOP_FIRST } from '../read/word-classes.js';
 import { LIST_LIMIT } from '../meaning.js';
 import { extremeWord } from '../read/cues.js';
 import { isLimit } from './interpret-conditions.js';
 import type { Ctx, Draft, OpenReading, Unsure } from './interpret-context.js';
 import type { LexProperty } from '../link/lexicon.js';
-import { candidates, isWord, joined, labelOf, pick, pluralLabel, tokenAt, unsure, valueOwner, wordsOf } from './interpret-context.js';
+import { candidates, isWord, labelOf, pluralLabel } from './interpret-context.js';
 import type { Item } from '../link/links.js';
 import type { Ordering } from '../meaning.js';
 import { identifierWords } from '../read/words.js';
-import { BEFORE_ORDERED } from './interpret-sort.js';
 import { startDate } from './chronology.js';
 
 export type RankItem = Extract<Item, { kind: 'rank' }>;
@@ -100,168 +99,6 @@ export function limitedThing(ctx: Ctx, limit: number): Draft | undefined {
   const lead = (it: Item) => limit === 1 && ((it.kind === 'number' && it.ordinal && it.value === 1) || (it.kind === 'word' && TOP_FIRST.has(it.token.lower)));
   const at = ctx.items.findIndex((it, i) => ((it.kind === 'number' && it.value === limit && !it.ordinal) || lead(it)) && ctx.used.has(i));
   return at < 0 ? undefined : ctx.nodes.find((n) => n.at === at + 1 && !n.implicit);
-}
-
-/**
- * What a ranking word ranks by: a property right after it ("the highest rating"), an aggregate
- * of one ("the highest average rating"), how many of the things named right after it ("the most
- * voyages"), a property after "by" ("top 3 ships by number of seats"), its dimension on the
- * thing it stands before or on the focus ("the oldest ship", "the cheapest tickets").
- */
-export function rankingOf(ctx: Ctx, at: number, rank: RankItem, focus: Draft, aggAt: number): Ranked | Unsure | undefined {
-  const propOrder = (k: number, fn?: 'avg' | 'sum' | 'min' | 'max'): Ranked | Unsure | undefined => {
-    const it = ctx.items[k] as PropItem;
-    const p = pick(ctx, it.props.filter((x) => numeric([x.kind])), k);
-    const of = p && valueOwner(ctx, p, k);
-    if (!p || !of) return listOrder(k, fn);
-    ctx.used.add(k);
-    const direction = holdsDate(p) && rank.dimension?.onDates ? rank.dimension.onDates : rank.direction;
-    return { order: { by: fn ? { aggregate: fn, ...of } : of, direction, ...(!fn && holdsDate(p) ? { dated: true } : {}) }, fromProperty: true };
-  };
-  /**
-   * "the most roles", "by the number of roles" where each holds a list of them: ranked by how
-   * many items the lists hold in all. Not "the most distinct roles" (the same item in two lists
-   * counts once), nor a superlative of its own ("the longest"), nor an aggregate but a total.
-   * Lists on the relationships of each ranked thing are counted as the person asking chooses,
-   * unless "total" or "combined" says: items, or the relationships that list any (listOfLists).
-   */
-  const listOrder = (k: number, fn?: 'avg' | 'sum' | 'min' | 'max', counting = false): Ranked | Unsure | undefined => {
-    const it = ctx.items[k] as PropItem;
-    if (rank.dimension || (fn && fn !== 'sum') || !(counting || MOST_LEAST.has(rank.word))) return undefined;
-    if (ctx.tokens.slice(rank.to + 1, it.from).some((t) => DIFFERENCE.has(t.lower))) return undefined;
-    const p = pick(ctx, it.props.filter((x) => x.kind === 'list'), k);
-    const of = p && valueOwner(ctx, p, k);
-    if (!p || !of) return undefined;
-    ctx.used.add(k);
-    const items: Ranked = { order: { by: { aggregate: 'sum', ...of, size: true }, direction: rank.direction }, fromProperty: true };
-    // "the most combined roles", "the most roles in total": the items, said so.
-    const totalAt = ctx.items.findIndex((x, i) => x.kind === 'agg' && x.fn === 'sum' && !ctx.used.has(i) && i > k);
-    if (totalAt >= 0) ctx.used.add(totalAt);
-    return fn === 'sum' || totalAt >= 0 ? items : (listOfLists(ctx, focus, p, of, rank, items) ?? items);
-  };
-  // "by the number of movies", "by average rating", "by number of beds".
-  const byOrder = (): Ranked | Unsure | undefined => {
-    for (let k = at + 1; k < ctx.items.length - 1; k++) {
-      const said = byWords(ctx, k);
-      if (!said) continue;
-      const saying = () => said.forEach((x) => ctx.used.add(x));
-      let j = k + 1;
-      while (BEFORE_ORDERED.test(tokenAt(ctx, j)?.lower ?? '')) j++;
-      const next = ctx.items[j];
-      if (next?.kind === 'prop') {
-        const found = propOrder(j);
-        if (found) {
-          saying();
-          return found;
-        }
-      }
-      if (next?.kind === 'agg' && ctx.items[j + 1]?.kind === 'prop') {
-        const found = propOrder(j + 1, next.fn);
-        if (found) {
-          saying();
-          ctx.used.add(j);
-          return found;
-        }
-      }
-      if (next?.kind === 'count' && ctx.items[j + 1]?.kind === 'prop') {
-        const found = listOrder(j + 1, undefined, true);
-        if (found) {
-          saying();
-          ctx.used.add(j);
-          return found;
-        }
-      }
-      if (next?.kind === 'count') {
-        const counted = ctx.nodes.find((n) => n.at > j && n !== focus && n.at <= j + 3);
-        if (counted) {
-          saying();
-          ctx.used.add(j);
-          return { order: { by: { count: counted.id }, direction: rank.direction }, fromProperty: false, countedBy: true };
-        }
-      }
-    }
-    return undefined;
-  };
-  // "the top 3 models of boats by length": what "by" names ranks "top", not how many of the things after it.
-  const byFirst = rank.weak ? byOrder() : undefined;
-  if (byFirst) return byFirst;
-  // "the highest number of followers": the count says what "highest" measures.
-  let counted = false;
-  for (let k = at + 1; k <= Math.min(ctx.items.length - 1, at + 4); k++) {
-    const it = ctx.items[k]!;
-    if (it.kind === 'count' && k === at + 1) {
-      ctx.used.add(k);
-      counted = true;
-      continue;
-    }
-    // "the top 3 actors born after 1970": a property a condition compares is not what "top" ranks by.
-    if (it.kind === 'prop' && rank.weak && ctx.used.has(k)) continue;
-    // "the most interactions in book 3": how many of a relationship's events, whatever is said of them after (below).
-    if (it.kind === 'rel' && ctx.tokens[it.to]?.pos === 'noun' && ctx.tokens[it.to]!.tags.includes('Plural')) break;
-    if (it.kind === 'prop') {
-      const fn = aggAt >= 0 && aggAt < k && aggAt > at ? (ctx.items[aggAt] as AggItem).fn : undefined;
-      // After "the number of" only how many there are is ranked by, never a value.
-      const found = counted ? listOrder(k, fn, true) : propOrder(k, fn);
-      if (found) {
-        if (aggAt > at && aggAt < k) ctx.used.add(aggAt);
-        return found;
-      }
-      // "the most distinct roles" (a list, a text): what it ranks by is not a number to order by, nor anything else here.
-      return undefined;
-    }
-    // "the highest average guest score": a label naming whose number follows it is no count of its own.
-    const then = ctx.items[k + 1];
-    // (A noun after a singular: "events held after 2020" is no such compound.)
-    const compound = it.kind === 'label' && !it.plural && then?.kind === 'prop' && ctx.tokens[then.from]!.pos === 'noun';
-    if (compound && then.props.some((p) => p.ownerKind === 'label' && p.owner === it.label.label && numeric([p.kind]))) continue;
-    if (it.kind === 'label' || it.kind === 'agent') {
-      const node = ctx.nodes.find((n) => n.at === k);
-      // "the oldest movie": the dimension of the thing after it; "the most movies": how many.
-      if (node && rank.dimension) {
-        const order = dimensionOrder(ctx, node, rank, rank.word);
-        // "the 3 oldest actors" of another thing than the focus: what the ranking picks (shape: `pick`).
-        return order && node !== focus && k === at + 1 ? { ...order, ranks: node } : order;
-      }
-      // "the most followers": said as the question says it, not as the label of who follows.
-      // ("the most recipient accounts": the role and the label of its holder, said as one.)
-      const holderLabel = ctx.items[k + 1]?.kind === 'label' && !ctx.nodes.some((n) => n.at === k + 1);
-      const said = it.kind === 'agent' ? `${wordsOf(ctx, k, 'lower')}${holderLabel ? ` ${wordsOf(ctx, k + 1, 'lower')}` : ''}` : undefined;
-      if (node && node !== focus) {
-        // "the actors in the 3 movies with the most actors": the count ranks the movies, which this reading cannot pick by.
-        const owner = ctx.nodes.find((n) => n !== focus && n !== node && n.at < at && joined(ctx, n, node));
-        if (owner && !joined(ctx, focus, node)) return unsure(ctx, `I can’t rank the ${pluralLabel(labelOf(ctx.lexicon, owner.label ?? ''))} by how many ${said ?? pluralLabel(labelOf(ctx.lexicon, node.label ?? ''))} they have and list another thing of theirs`);
-        return { order: { by: { count: node.id, ...(said ? { said } : {}) }, direction: rank.direction }, fromProperty: false, ...(counted ? { countedBy: true } : {}) };
-      }
-    }
-    // "the highest rated", "the least popular": the dimension of the word after, in the direction of the rank.
-    const after = it.kind === 'word' ? dimensionOfWord(it.token) : undefined;
-    if (after) {
-      const order = dimensionOrder(ctx, focus, { ...rank, dimension: rank.direction === after.onValues ? after : { ...after, onValues: rank.direction } }, `${rank.word} ${ctx.tokens[it.from]!.lower}`);
-      if (order) ctx.used.add(k);
-      return order;
-    }
-    if (it.kind === 'word' && !/^(the|a|an|of|in|by|number|different|distinct|unique)$/.test(it.token.lower)) break;
-  }
-  const by = rank.weak ? undefined : byOrder();
-  if (by) return by;
-  if (rank.dimension) return dimensionOrder(ctx, focus, rank, rank.word);
-  if (rank.weak) return undefined;
-  // "the biggest", "the smallest" on their own: the dimension of the word itself.
-  const own = SUPERLATIVE_DIMENSIONS[ctx.tokens[rank.from]?.lemma ?? ''];
-  if (own) {
-    const order = dimensionOrder(ctx, focus, { ...rank, dimension: own }, rank.word);
-    if (order) return order;
-  }
-  // "Which captain commands the most?": the other end of the focus's relationship; "the most reviews": the reviews'.
-  const ofFocus = (e: { from: string; to: string }) => e.from === focus.id || e.to === focus.id;
-  const nounAfterAt = ctx.items.findIndex((it, k) => k > at && k <= at + 2 && it.kind === 'rel' && ctx.tokens[it.from]?.pos === 'noun');
-  const nounAfter = ctx.items[nounAfterAt];
-  const edge = (nounAfter?.kind === 'rel' ? ctx.edges.find((e) => ofFocus(e) && (e.said ?? e.type) === nounAfter.rel.type && e.at === nounAfterAt) : undefined) ?? ctx.edges.find(ofFocus);
-  if (!edge) return undefined;
-  // "the most reviews": how many reviews, said so.
-  const nounAt = ctx.items.findIndex((it, k) => k > at && k <= at + 2 && it.kind === 'rel' && it.rel.type === (edge.said ?? edge.type) && ctx.tokens[it.from]?.pos === 'noun');
-  const said = nounAt >= 0 ? wordsOf(ctx, nounAt, 'lower') : undefined;
-  return { order: { by: { count: edge.from === focus.id ? edge.to : edge.from, ...(said ? { said } : {}) }, direction: rank.direction }, fromProperty: false };
 }
 
 /**
