@@ -2,7 +2,7 @@ import { displayNameOf, ENTITY_LABEL, isNameKey } from '../../stores/graph/bookk
 import { analyze, lemmasOf } from '../../language/analyze.js';
 import type { PlanDescription } from '../plan.js';
 import { identifierWords, pluralOf } from '../read/words.js';
-import { AGGREGATE_WORDS } from '../read/cues.js';
+import { AGGREGATE_WORDS, keyHoldsDate } from '../read/cues.js';
 
 /**
  * "a parcel", "an event", "a user", "a unit": "an" before a vowel, but not before a "u" said "you"
@@ -16,8 +16,6 @@ export const withArticle = (word: string) => `${/^[aeiou]/i.test(word) && !/^u[b
  * they are; nothing here knows any graph.
  */
 
-/** Property keys that hold a date or a year. */
-const DATE_LIKE = /(^|_)(year|date|released|release|founded|born|birth|since|published|created|started|day|time)($|_)/i;
 
 /** Names listed in a sentence before "and N more". */
 export const NAMES_IN_SENTENCE = 8;
@@ -277,7 +275,7 @@ function comparisonSentence(d: PlanDescription, row: Record<string, unknown>): s
     return `I can’t compare them: the graph does not record the ${measure} of ${row.value == null ? a : b}.`;
   }
   if (x === y) return `No: ${a} and ${b} have the same ${measure} (${show(x)}).`;
-  if (d.property && DATE_LIKE.test(d.property)) {
+  if (d.property && keyHoldsDate(d.property)) {
     const later = x > y;
     const yes = d.comparison === 'less' ? !later : later;
     return `${yes ? 'Yes' : 'No'}: ${a} (${measure} ${show(x)}) is ${later ? 'later' : 'earlier'} than ${b} (${measure} ${show(y)}).`;

@@ -4,7 +4,7 @@ import { listOf, notVerb, plainRows, show, verb, withArticle } from './answer.js
 import type { Ask, Condition, Meaning, MeaningEdge, MeaningNode, Ordering } from '../meaning.js';
 import { leavingOut, nodeOf, typesOf } from '../meaning.js';
 import { TIES_SHOWN_MAX, pickedColumn } from '../build/cypher-builder.js';
-import { AGGREGATE_WORDS, extremeWord } from '../read/cues.js';
+import { AGGREGATE_WORDS, extremeWord, keyHoldsDate } from '../read/cues.js';
 import { LIST_LIMIT } from '../meaning.js';
 import { identifierWords, pluralOf } from '../read/words.js';
 
@@ -288,14 +288,14 @@ function sayCompare(parts: Said, ask: AskOf<'compare'>): string {
   const { rows } = parts;
   const row = rows[0];
   if (!row) return `I could not find both of them in the graph.`;
-        const measure = 'key' in ask.by ? identifierWords(ask.by.key).filter((w, i, all) => !(i === all.length - 1 && all.length > 1 && /^(on|at|date)$/.test(w))).join(' ') : noun(ask.by.label, 2);
+  const measure = 'key' in ask.by ? identifierWords(ask.by.key).filter((w, i, all) => !(i === all.length - 1 && all.length > 1 && /^(on|at|date)$/.test(w))).join(' ') : noun(ask.by.label, 2);
   const [a, b] = [show(row.name), show(row.other)];
   const [x, y] = [row.value, row.other_value];
   if (x === null || x === undefined || y === null || y === undefined) return `I can’t compare them: the graph does not record the ${measure} of ${x == null ? a : b}.`;
   if (x === y) return `No: ${a} and ${b} have the same ${measure} (${show(x)}).`;
   const larger = (x as number | string) > (y as number | string);
   const yes = ask.more === larger;
-  const dated = typeof x === 'string' || ('key' in ask.by && /date|year|born|on$/i.test(ask.by.key));
+  const dated = typeof x === 'string' || ('key' in ask.by && keyHoldsDate(ask.by.key));
   const word = dated ? (larger ? 'later' : 'earlier') : larger ? 'more' : 'less';
   return dated
     ? `${yes ? 'Yes' : 'No'}: ${a} (${measure} ${show(x)}) is ${word} than ${b} (${show(y)}).`

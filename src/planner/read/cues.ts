@@ -1,5 +1,6 @@
 import { wordTable } from '../../platform/word-table.js';
 import type { CompareOp } from '../meaning.js';
+import { identifierWords } from './words.js';
 
 /**
  * The words that shape a question, as tables (English, not any graph): comparisons, counting,
@@ -183,6 +184,20 @@ export const START_WORDS = /^(begin|beginning|start(ed)?|open(ed|ing)?|create[d]
 
 /** Whether a property (its kind and the lemmas of its words) holds a date or a year. */
 export const holdsDate = (p: { kind: string; words: string[] }) => p.kind === 'date' || (p.kind === 'number' && p.words.some((w) => YEAR_WORDS.test(w)));
+
+/** Words of a key that say its values are moments ("shippedDate", "start_time", "dayOfWeek", "memberSince"). */
+const MOMENT_WORDS = /^(date|time|day|since)$/;
+
+/**
+ * Whether a property, known only by its key, holds a date or a year: a year word or a moment
+ * word among its words, or a last "on"/"at" ("createdOn", "updated_at"). The answer's sentences
+ * ask this of the properties they compare and order by (the lexicon, which knows a property's
+ * kind, asks `holdsDate`).
+ */
+export function keyHoldsDate(key: string): boolean {
+  const words = identifierWords(key);
+  return words.some((w) => YEAR_WORDS.test(w) || MOMENT_WORDS.test(w)) || (words.length > 1 && /^(on|at)$/.test(words.at(-1)!));
+}
 
 /** Property words of a place ("city", "country", "address", "street"). */
 export const PLACE_WORDS = /^(city|country|location|address|place|region|state|town|site|venue|county|province|area|street|road)$/;
