@@ -186,7 +186,7 @@ export const START_WORDS = /^(begin|beginning|start(ed)?|open(ed|ing)?|create[d]
 export const holdsDate = (p: { kind: string; words: string[] }) => p.kind === 'date' || (p.kind === 'number' && p.words.some((w) => YEAR_WORDS.test(w)));
 
 /** Words of a key that say its values are moments ("shippedDate", "start_time", "dayOfWeek", "memberSince"). */
-const MOMENT_WORDS = /^(date|time|day|since)$/;
+const MOMENT_WORDS = /^(date|time|timestamp|day|since|updated|modified)$/;
 
 /**
  * Whether a property, known only by its key, holds a date or a year: a year word or a moment
