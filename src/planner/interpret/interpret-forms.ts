@@ -3,6 +3,7 @@ import { AGE, BEFORE_AFTER, LESS, MORE, PATH_WORDS, TIME_ORDER_WORDS, WHAT_WHICH
 import type { Ctx, Draft } from './interpret-context.js';
 import { anchorOf, datesOf, labelOf } from './interpret-context.js';
 import type { Meaning, MeaningNode } from '../meaning.js';
+import { constructionTable } from './construction.js';
 
 /**
  * Questions of a whole form rather than a pattern to match: how two named things are connected
@@ -19,20 +20,32 @@ const nodesOf = (ctx: Ctx): MeaningNode[] =>
     conditions: [],
   }));
 
-/** A path or a comparison between two named things, when the question is one; undefined otherwise. */
-export function wholeForm(ctx: Ctx): Meaning | undefined {
+/** The two named things a whole form is about, and the question's words with their places. */
+function twoNamed(ctx: Ctx) {
   const anchors = ctx.nodes.filter((n) => n.anchor);
   if (anchors.length !== 2) return undefined;
   const [a, b] = anchors as [Draft, Draft];
   const words = ctx.items.map((it, i) => ({ it, i })).filter(({ it }) => it.kind === 'word') as { it: { kind: 'word'; token: { lower: string; lemma: string } }; i: number }[];
+  return { a, b, words };
+}
 
+/** "How is X connected to Y?": the path between two named things. */
+const path = (ctx: Ctx): Meaning | undefined => {
+  const named = twoNamed(ctx);
+  if (!named) return undefined;
+  const { a, b, words } = named;
   const pathWord = words.find(({ it }) => PATH_WORDS.has(it.token.lower) || PATH_WORDS.has(it.token.lemma));
-  if (pathWord && !ctx.items.some((it) => it.kind === 'rel' || it.kind === 'agent' || it.kind === 'label' || it.kind === 'count')) {
-    ctx.used.add(pathWord.i);
-    const keys = [...new Set(ctx.lexicon.labels.map((l) => l.nameKey))];
-    return { nodes: nodesOf(ctx), edges: [], focus: a.id, ask: { kind: 'path', a: a.id, b: b.id, nameKeys: keys } };
-  }
+  if (!pathWord || ctx.items.some((it) => it.kind === 'rel' || it.kind === 'agent' || it.kind === 'label' || it.kind === 'count')) return undefined;
+  ctx.used.add(pathWord.i);
+  const keys = [...new Set(ctx.lexicon.labels.map((l) => l.nameKey))];
+  return { nodes: nodesOf(ctx), edges: [], focus: a.id, ask: { kind: 'path', a: a.id, b: b.id, nameKeys: keys } };
+};
 
+/** Two named things of one label and the word comparing them ("more … than", "older than", "before"), its words used. */
+function comparing(ctx: Ctx) {
+  const named = twoNamed(ctx);
+  if (!named) return undefined;
+  const { a, b, words } = named;
   if (a.label !== b.label || !a.label) return undefined;
   const cue = words.find(({ it }) => MORE.has(it.token.lower) || LESS.has(it.token.lower) || AGE.has(it.token.lower));
   if (!cue) return undefined;
@@ -46,7 +59,14 @@ export function wholeForm(ctx: Ctx): Meaning | undefined {
   }
   const label = labelOf(ctx.lexicon, a.label)!;
   const props = ctx.lexicon.properties.filter((p) => p.ownerKind === 'label' && p.owner === label.label && (p.kind === 'number' || p.kind === 'date' || p.kind === 'mixed'));
-  // By a value: a property named, or the date a verb says ("released after", "opened before"), or the one date.
+  return { a, b, at: cue.i, cueWord, label, props };
+}
+
+/** "Is X heavier than Y?", "Was X released before Y?": by a value, a property named, the date a verb says ("released after"), or the one date. */
+const comparedByValue = (ctx: Ctx): Meaning | undefined => {
+  const compared = comparing(ctx);
+  if (!compared) return undefined;
+  const { a, b, cueWord, props } = compared;
   let key: string | undefined;
   for (let k = 0; k < ctx.items.length && !key; k++) {
     const it = ctx.items[k]!;
@@ -69,12 +89,17 @@ export function wholeForm(ctx: Ctx): Meaning | undefined {
     const dates = props.filter((p) => dated(p.key));
     if (dates.length === 1) key = dates[0]!.key;
   }
-  if (key) {
-    const more = AGE.has(cueWord) ? (dated(key) ? cueWord === 'younger' : cueWord === 'older') : MORE.has(cueWord);
-    return { nodes: nodesOf(ctx), edges: [], focus: a.id, ask: { kind: 'compare', a: a.id, b: b.id, by: { key }, more } };
-  }
-  // By how many: "more movies", "more employees", through the relationship the verb names or the one joining them.
-  const countedAt = ctx.items.findIndex((it, k) => k > cue.i && (it.kind === 'label' || it.kind === 'agent'));
+  if (!key) return undefined;
+  const more = AGE.has(cueWord) ? (dated(key) ? cueWord === 'younger' : cueWord === 'older') : MORE.has(cueWord);
+  return { nodes: nodesOf(ctx), edges: [], focus: a.id, ask: { kind: 'compare', a: a.id, b: b.id, by: { key }, more } };
+};
+
+/** "Does X employ more people than Y?": by how many, through the relationship the verb names or the one joining them. */
+const comparedByCount = (ctx: Ctx): Meaning | undefined => {
+  const compared = comparing(ctx);
+  if (!compared) return undefined;
+  const { a, b, at, cueWord, label } = compared;
+  const countedAt = ctx.items.findIndex((it, k) => k > at && (it.kind === 'label' || it.kind === 'agent'));
   const counted = ctx.nodes.find((n) => n.at === countedAt);
   if (!counted?.label && !counted?.labels?.length) return undefined;
   const countedLabel = counted.label ?? counted.labels![0]!;
@@ -92,13 +117,13 @@ export function wholeForm(ctx: Ctx): Meaning | undefined {
   });
   const nodes = nodesOf(ctx).filter((n) => n.id === a.id || n.id === b.id);
   return { nodes, edges: [], focus: a.id, ask: { kind: 'compare', a: a.id, b: b.id, by: { ...chosen[0]!, label: countedLabel }, more: MORE.has(cueWord) } };
-}
+};
 
 /**
  * "When was X founded?", "When was Trellis released?": the date of the named thing its verb says
  * (the verb may also name a relationship: "founded"), else its one date.
  */
-export function whenForm(ctx: Ctx): Meaning | undefined {
+function whenForm(ctx: Ctx): Meaning | undefined {
   // "When was …", "In what year was …", "Which year did …".
   const whenAt = ctx.items.findIndex((it, k) => (it.kind === 'wh' && it.word === 'when') || (it.kind === 'wh' && WHAT_WHICH.has(it.word) && /^years?$/.test(ctx.tokens[ctx.items[k + 1]?.from ?? -1]?.lower ?? '')));
   const anchors = ctx.nodes.filter((n) => n.anchor);
@@ -123,6 +148,9 @@ export function whenForm(ctx: Ctx): Meaning | undefined {
   if (ctx.items[whenAt]!.kind === 'wh' && (ctx.items[whenAt] as { word: string }).word !== 'when') ctx.used.add(whenAt + 1);
   return { nodes: nodesOf(ctx), edges: [], focus: node.id, ask: { kind: 'value', of: node.id, key: chosen.key } };
 }
+
+/** Questions of a whole form, tried in this order before any pattern is read. */
+export const WHOLE_FORM_CONSTRUCTIONS = constructionTable('whole form', { path, comparedByValue, comparedByCount, whenNamed: whenForm });
 
 /**
  * "Who works at the same company as Ada Moreau?": the company is also Ada Moreau's, through

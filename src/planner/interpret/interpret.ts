@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import { lemmasOf } from '../../language/analyze.js';
 import type { Token } from '../../language/analyze.js';
 import { COPULA, FILLER_WORDS, NAMING_VERBS } from '../read/cues.js';
-import { BE_FORMS, CONJUNCTIONS, DIFFERENCE, KIND_WORDS, LINKING_PREPOSITIONS, SOMEONE, THE_THEIR, THEY } from '../read/word-classes.js';
+import { BE_FORMS, CONJUNCTIONS, DIFFERENCE, EMPTY_VERBS, KIND_WORDS, LEADS_OF_A_LIST, LINKING_PREPOSITIONS, OTHER_WORDS, SOMEONE, THEY, THE_THEIR } from '../read/word-classes.js';
 import { placeConditions } from './interpret-conditions.js';
 import { coordinateNamed } from './interpret-coordination.js';
 import type { Ctx, Draft, OpenReading, Unsure } from './interpret-context.js';
 import { candidates, fits, isWord, isWordOf, newNodeId, settle, unsure, wordsOf } from './interpret-context.js';
-import { sameAs, whenForm, wholeForm } from './interpret-forms.js';
+import { sameAs, WHOLE_FORM_CONSTRUCTIONS } from './interpret-forms.js';
+import { readFirst } from './construction.js';
 import { joinComponents } from './interpret-joins.js';
 import { readLimitRequest } from './interpret-limit.js';
 import { placeVerbsSaid } from './interpret-places.js';
@@ -74,7 +75,7 @@ export function interpret(tokens: Token[], items: Item[], lexicon: Lexicon, chos
   makeNodes(ctx);
   const roles = coordinatedRoles(ctx);
   if (roles) return unsure(ctx, `I can’t yet read one condition said of both “${roles}”`);
-  const whole = wholeForm(ctx) ?? whenForm(ctx);
+  const whole = readFirst(WHOLE_FORM_CONSTRUCTIONS, ctx);
   if (whole) return finish(ctx, whole);
   const alternatives = verbAlternatives(ctx);
   const alternative = new Set([...alternatives.values()].flat());
@@ -370,7 +371,7 @@ function otherThings(ctx: Ctx): [string, string][] {
       const node = ctx.nodes.find((n) => n.at === i + 1);
       if (node && ctx.edges.filter((e) => e.from === node.id || e.to === node.id).length >= 2) ctx.used.add(i);
     }
-    if (it.kind !== 'word' || !/^(different|another|other)$/.test(it.token.lower)) return;
+    if (it.kind !== 'word' || !OTHER_WORDS.has(it.token.lower)) return;
     const node = ctx.nodes.find((n) => n.at === i + 1 && n.label);
     const earlier = node && ctx.nodes.find((n) => n !== node && n.label === node.label && n.at < node.at);
     if (!node || !earlier) return;
@@ -388,7 +389,7 @@ function namesWhatFollows(items: Item[], at: number): boolean {
   // "Who is Ada Moreau?": the named thing itself.
   if (items[k + 1]?.kind === 'entity' && (k + 2 >= items.length || items.slice(k + 2).every((x) => x.kind === 'word' && x.token.pos !== 'noun' && x.token.pos !== 'verb'))) return true;
   k++;
-  const lead = (x: Item | undefined) => x !== undefined && (x.kind === 'rank' || x.kind === 'number' || (x.kind === 'word' && /^(the|a|an|top|first|last)$/.test(x.token.lower)));
+  const lead = (x: Item | undefined) => x !== undefined && (x.kind === 'rank' || x.kind === 'number' || (x.kind === 'word' && LEADS_OF_A_LIST.has(x.token.lower)));
   while (lead(items[k])) k++;
   const next = items[k];
   return next?.kind === 'label' || next?.kind === 'agent';
@@ -484,7 +485,7 @@ function unplacedWords(ctx: Ctx): { text: string; at: number }[] {
       if (it.modifier || !CONTENT_POS.has(t.pos) || FILLER_WORDS.has(t.lower) || FILLER_WORDS.has(t.lemma) || t.lower.length <= 1) return;
       // "… and their titles": what names the things in play, which every answer shows.
       if (naming.has(t.lemma) || naming.has(t.lower)) return;
-      if (t.pos === 'verb' && /^(be|is|have|do|does|did|get|make|exist|include|involve|list|show|give|tell|find|name|return|display|provide|want|know|see|happen)$/.test(t.lemma)) return;
+      if (t.pos === 'verb' && EMPTY_VERBS.has(t.lemma)) return;
       out.push({ text: t.text, at: i });
     } else if (it.kind === 'number' && !it.ordinal) {
       // A number nothing took ("gate 7", "deck 3") would widen the answer to everything: never dropped.

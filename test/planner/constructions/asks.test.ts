@@ -5,7 +5,10 @@ import { describeTable } from './harbour.js';
 /** Each construction of what is asked, on the invented harbour: the answer it gives, or why it declines. */
 describe('the constructions of what is asked', () => {
   describeTable(ASK_CONSTRUCTIONS, {
-    holds: [['Does Ines command Sea Wolf?', { values: [true] }]],
+    holds: [
+      ['Does Ines command Sea Wolf?', { values: [true], says: /^Yes/ }],
+      ['Does Tor command Kestrel?', { values: [false], says: /^No/ }],
+    ],
     ranking: [
       ['Which vessel has the highest tonnage?', { values: ['Kestrel'] }],
       ['Show the highest tonnage of any vessel.', { values: [2500] }],

@@ -63,8 +63,8 @@ export function harbourPlanner(name: string) {
   };
 }
 
-/** What a construction's question must give on the harbour: the first column's values (sorted), or the reason it is declined. */
-export type Expected = { values: unknown[] } | { declined: RegExp };
+/** What a construction's question must give on the harbour: the first column's values (sorted) and what the answer says, or the reason it is declined. */
+export type Expected = { values: unknown[]; says?: RegExp } | { declined: RegExp };
 
 /**
  * For one table: every entry has questions, each question is read by its entry, and gives what
@@ -86,6 +86,7 @@ export function describeTable(table: { reads: string; entries: readonly { name: 
     } else {
       expect(answer.reading.ok, answer.reading.ok ? '' : answer.reading.reason).toBe(true);
       expect(firstValues(answer)).toEqual(expected.values);
+      if (expected.says) expect(answer.text).toMatch(expected.says);
     }
   });
 }
