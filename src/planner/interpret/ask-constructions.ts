@@ -1,6 +1,6 @@
 import { PLACE_VERBS, PLACE_WORDS } from '../read/cues.js';
 import { AGGREGATE_WORDS } from '../read/cues.js';
-import { EACH_WORDS, YES_NO_OPENERS } from '../read/word-classes.js';
+import { EACH_WORDS, TAKEN_OVER, THEY_FORMS, VALUE_OPENERS, YES_NO_OPENERS } from '../read/word-classes.js';
 import { LIST_LIMIT } from '../meaning.js';
 import type { Ask, Ordering } from '../meaning.js';
 import type { Ctx, Draft, Unsure } from './interpret-context.js';
@@ -91,10 +91,10 @@ const ranking: AskConstruction = ({ ctx, sort, rankAt, countAt, aggAt, focus, li
   // "What is the highest rating?", "Show the earliest departure of any voyage": the value, not the thing.
   // Things said after the value ("of any voyage", "of all movies", "of movies") are what it is taken over;
   // things said before it are listed ("the movies with the highest rating").
-  const over = (n: Draft) => /^(any|all|of|the)$/.test(ctx.tokens[items[n.at - 1]?.from ?? -1]?.lower ?? '');
+  const over = (n: Draft) => TAKEN_OVER.has(ctx.tokens[items[n.at - 1]?.from ?? -1]?.lower ?? '');
   const listed = ctx.nodes.some((n) => !n.anchor && items[n.at]?.kind === 'label' && (n.at < rankAt || !over(n)));
   const by = ranked.order.by;
-  if (!sort && /^(what|show|give|find|tell)$/.test(opener) && items[rankAt + 1]?.kind === 'prop' && ranked.fromProperty && !listed && 'key' in by && !('aggregate' in by) && !items.some((x, k) => x.kind === 'number' && !x.year && !ctx.used.has(k))) {
+  if (!sort && VALUE_OPENERS.has(opener) && items[rankAt + 1]?.kind === 'prop' && ranked.fromProperty && !listed && 'key' in by && !('aggregate' in by) && !items.some((x, k) => x.kind === 'number' && !x.year && !ctx.used.has(k))) {
     return { focus, ask: { kind: 'aggregate', fn: ranked.order.direction === 'DESC' ? 'max' : 'min', of: by.of, key: by.key, ...(by.edge ? { edge: true } : {}) } };
   }
   if (countAt >= 0 && !ranked.countedBy) return unsure(ctx, 'a count and a ranking at once');
@@ -250,7 +250,7 @@ export function groupOf(ctx: Ctx, focus: Draft, orFocus = false): { group: Draft
   const counted = new Set(ctx.having.map((h) => h.count));
   for (let k = focus.at + 1; k < ctx.items.length; k++) {
     const it = ctx.items[k]!;
-    if (it.kind !== 'word' || !/^(they|them|their)(['’](ve|re|d|ll))?$/.test(it.token.lower) || ctx.used.has(k)) continue;
+    if (it.kind !== 'word' || !THEY_FORMS.has(it.token.lower) || ctx.used.has(k)) continue;
     const named = ctx.nodes.filter((n) => n.at < focus.at && n !== focus && !n.anchor && !n.implicit && !counted.has(n.id) && (ctx.items[n.at] as { plural?: boolean }).plural);
     const group = named.sort((a, b) => b.at - a.at)[0];
     if (group && joined(ctx, group, focus)) return { group, at: k };

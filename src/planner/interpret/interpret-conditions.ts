@@ -1,6 +1,6 @@
 import type { Token } from '../../language/analyze.js';
 import { EQUALITY_LEADS, holdsDate, LIMIT_LEADS, STAMP_WORDS, SUPERLATIVE_DIMENSIONS } from '../read/cues.js';
-import { HAVE_WORDS, MENTIONED, RANGE_JOINERS, SORTS_OF_COUNTED, TEXT_WORDS, WITHIN, YEAR_OR_DATE } from '../read/word-classes.js';
+import { A_AN_ANY, BEFORE_A_TEXT, BEFORE_A_VALUE, HAVE_WORDS, MENTIONED, NAMING_WORDS, NUMBER_KEYS, RANGE_JOINERS, SORTS_OF_COUNTED, TEXT_ANNOUNCERS, TEXT_WORDS, WITHIN, YEAR_OR_DATE } from '../read/word-classes.js';
 import { placeLiteral } from './interpret-places.js';
 import type { Ctx, Unsure } from './interpret-context.js';
 import { calledAsLabel, candidates, denialBefore, useDenialsBefore, fits, isWord, isWordOf, labelOf, ownerEdge, ownerNode, pick, pluralLabel, settle, unsure, wordsOf } from './interpret-context.js';
@@ -216,7 +216,7 @@ function propertyFor(ctx: Ctx, at: number, end: number, value: Value): LexProper
         }
       }
     }
-    if (it.kind !== 'word' || !/^(is|are|was|were|be|been|have|has|had|in|on|of|with|the|a|an)$/.test(it.token.lower)) break;
+    if (it.kind !== 'word' || !BEFORE_A_VALUE.has(it.token.lower)) break;
   }
   if (timeLike) {
     const dates = datePropertiesNear(ctx, at);
@@ -240,11 +240,11 @@ function textPropertyFor(ctx: Ctx, at: number, needNamed = false): LexProperty |
         return p;
       }
     }
-    if (it.kind === 'word' && /^(name|names|title|titles|named|titled|called)$/.test(it.token.lower)) {
+    if (it.kind === 'word' && NAMING_WORDS.has(it.token.lower)) {
       ctx.used.add(k);
       return nameProperty(ctx, at);
     }
-    if (it.kind === 'word' && !EQUALITY_LEADS.has(it.token.lower) && !/^(a|an|the|its|their|his|her|whose|that|which|who|is|are|has|have)$/.test(it.token.lower)) break;
+    if (it.kind === 'word' && !EQUALITY_LEADS.has(it.token.lower) && !BEFORE_A_TEXT.has(it.token.lower)) break;
     if (it.kind !== 'word' && it.kind !== 'cmp') break;
   }
   return needNamed ? undefined : (proseProperty(ctx, at) ?? nameProperty(ctx, at));
@@ -318,7 +318,7 @@ function numberedThing(ctx: Ctx, i: number, value: Value): boolean {
   const node = ctx.nodes.find((n) => n.at === i - 1 && !n.anchor);
   if (label?.kind !== 'label' || !node || value.kind !== 'number') return false;
   const props = ctx.lexicon.properties.filter(
-    (p) => p.ownerKind === 'label' && p.owner === label.label.label && (p.kind === 'number' || p.kind === 'mixed') && (calledAsLabel(p, label.label.label) || /^(id|number|no|num)$/i.test(p.key)),
+    (p) => p.ownerKind === 'label' && p.owner === label.label.label && (p.kind === 'number' || p.kind === 'mixed') && (calledAsLabel(p, label.label.label) || NUMBER_KEYS.has(p.key.toLowerCase())),
   );
   if (props.length !== 1) return false;
   const prop = props[0]!;
@@ -407,7 +407,7 @@ const comparison: ConditionConstruction = ({ ctx, i }) => {
   // "containing the word 'journey'": past the words that only announce the text.
   let from = i + 1;
   if (it.kind === 'cmp' && it.cue.text) {
-    while (items[from]?.kind === 'word' && /^(the|a|an|word|words|phrase|term|text|string|letter|letters)$/.test((items[from] as { token: Token }).token.lower) && items[from + 1]) {
+    while (items[from]?.kind === 'word' && TEXT_ANNOUNCERS.has((items[from] as { token: Token }).token.lower) && items[from + 1]) {
       ctx.used.add(from);
       from++;
     }
@@ -572,7 +572,7 @@ const recorded: ConditionConstruction = ({ ctx, i }) => {
   // "suppliers that do not have a website", "books without an ISBN", "with no summary": the property is not recorded.
   const denial = denialBefore(ctx, i);
   const denied = denial !== undefined && (items[i - 1]?.kind === 'neg' || has(prev) || has(prev2));
-  if ((denied || has(prev) || (prev?.kind === 'word' && /^(a|an|any)$/.test(prev.token.lower) && has(prev2))) && !(nextIt?.kind === 'cmp' || nextIt?.kind === 'number' || nextIt?.kind === 'literal' || nextIt?.kind === 'value')) {
+  if ((denied || has(prev) || (prev?.kind === 'word' && A_AN_ANY.has(prev.token.lower) && has(prev2))) && !(nextIt?.kind === 'cmp' || nextIt?.kind === 'number' || nextIt?.kind === 'literal' || nextIt?.kind === 'value')) {
     const p = pick(ctx, it.props, i);
     const condition = denied ? { key: p?.key ?? '', op: 'exists' as const, value: false, words: `without a ${wordsOf(ctx, i)}` } : { key: p?.key ?? '', op: 'exists' as const, value: true, words: `with a ${wordsOf(ctx, i)}` };
     if (p && attach(ctx, i, p, [condition])) {

@@ -1,7 +1,7 @@
 import type { Ctx, Draft } from './interpret-context.js';
 import { isWord, isWordOf, joined, labelOf } from './interpret-context.js';
 import type { Item } from '../link/links.js';
-import { CORRESPONDING, NAME_WORDS, THEIR, THEY_THOSE, WHAT_WHO_WHICH } from '../read/word-classes.js';
+import { CORRESPONDING, HAVING_WORDS, NAME_WORDS, THEIR, THEY_THOSE, WHAT_WHO_WHICH, WHERE_WHOSE } from '../read/word-classes.js';
 
 /**
  * Which of several things said is the one asked about, and what the others add to its answer: the
@@ -35,7 +35,7 @@ export function listedBeside(ctx: Ctx, focus: Draft, free: Draft[]): { owner: Dr
   const at = focus.at;
   if (items[at]?.kind !== 'label' || !(isWord(items[at - 1], 'and') || isWord(items[at - 1], ','))) return undefined;
   // The list before it holds a value ("the names and …", "names, addresses, and …").
-  const value = (it: Item | undefined) => it?.kind === 'prop' || (it?.kind === 'word' && /^(names?|titles?)$/.test(it.token.lower));
+  const value = (it: Item | undefined) => it?.kind === 'prop' || (it?.kind === 'word' && NAME_WORDS.has(it.token.lower));
   let k = at - 1;
   while (k > 0 && (isWord(items[k], 'and') || isWord(items[k], ',') || value(items[k]))) k--;
   if (!items.slice(k + 1, at).some(value)) return undefined;
@@ -82,7 +82,7 @@ export function listedWithTheirs(ctx: Ctx, focus: Draft): { of: string; key: str
  */
 export function pickedByExtreme(ctx: Ctx, focus: Draft, owner: string, aggAt: number): boolean {
   if (focus.id !== owner || focus.anchor || focus.at > aggAt || ctx.items[focus.at]?.kind !== 'label') return false;
-  return ctx.items.slice(focus.at + 1, aggAt).some((it) => (it.kind === 'wh' && /^(where|whose)$/.test(it.word)) || (it.kind === 'word' && /^(whose|with|having|have|has|had)$/.test(it.token.lower)));
+  return ctx.items.slice(focus.at + 1, aggAt).some((it) => (it.kind === 'wh' && WHERE_WHOSE.has(it.word)) || (it.kind === 'word' && HAVING_WORDS.has(it.token.lower)));
 }
 
 /**

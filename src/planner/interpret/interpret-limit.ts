@@ -1,11 +1,8 @@
+import { ANSWER_WORDS, LIMIT_VERBS } from '../read/word-classes.js';
 import { LIST_LIMIT } from '../meaning.js';
 import type { Ctx } from './interpret-context.js';
 import { tokenAt } from './interpret-context.js';
 
-/** Verbs of a request for how many to show ("Limit to 5", "Restrict the list to the first 3"). */
-const LIMIT_VERBS = new Set(['limit', 'restrict', 'cap']);
-/** What such a request limits: the answer itself, said in any of these words. */
-const ANSWER_WORDS = /^(the|results?|rows?|output|answers?|list|lists|them|it|those|these|entries|records|items|response|just|only)$/;
 
 /**
  * "… ? Limit to top 2 bakers.", "Limit the results to 5.": a request after the question for how
@@ -22,7 +19,7 @@ export function readLimitRequest(ctx: Ctx): void {
   const words: number[] = [verbAt];
   let k = verbAt + 1;
   const wordAt = (j: number) => tokenAt(ctx, j)?.lower;
-  while (k < items.length && wordAt(k) !== undefined && ANSWER_WORDS.test(wordAt(k)!)) words.push(k++);
+  while (k < items.length && wordAt(k) !== undefined && ANSWER_WORDS.has(wordAt(k)!)) words.push(k++);
   if (wordAt(k) !== 'to') return;
   words.push(k++);
   if (wordAt(k) === 'the') words.push(k++);
@@ -35,7 +32,7 @@ export function readLimitRequest(ctx: Ctx): void {
   const after = items[k + 1];
   const namedBefore = (label: string) => items.slice(0, verbAt).some((it) => it.kind === 'label' && it.label.label === label);
   if (after?.kind === 'label' && namedBefore(after.label.label)) words.push(k + 1);
-  else if (after?.kind === 'word' && ANSWER_WORDS.test(after.token.lower)) words.push(k + 1);
+  else if (after?.kind === 'word' && ANSWER_WORDS.has(after.token.lower)) words.push(k + 1);
   else if (after && after.kind !== 'word') return;
   for (const w of words) ctx.used.add(w);
   ctx.limitAt = k;

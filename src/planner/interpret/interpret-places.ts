@@ -1,5 +1,5 @@
 import { PLACE_VERBS, PLACE_WORDS } from '../read/cues.js';
-import { STREET_PREPOSITIONS } from '../read/word-classes.js';
+import { PLACES_BY_PREPOSITION, STREET_PREPOSITIONS } from '../read/word-classes.js';
 import type { Ctx } from './interpret-context.js';
 import { fits, ownerNode, settle, tokenAt } from './interpret-context.js';
 import type { LexProperty } from '../link/lexicon.js';
@@ -10,12 +10,6 @@ import type { LexProperty } from '../link/lexicon.js';
  * follows it, once that is placed).
  */
 
-/** The place properties a preposition looks for first: a street "on", a town "in", an address "at". */
-const BY_PREPOSITION: Readonly<Record<string, RegExp>> = {
-  on: /^(street|road|address|avenue)$/,
-  in: /^(city|town|state|country|region|area|county|province|district)$/,
-  at: /^(address|location|site|venue)$/,
-};
 
 
 /**
@@ -27,7 +21,8 @@ const BY_PREPOSITION: Readonly<Record<string, RegExp>> = {
 export function placeLiteral(ctx: Ctx, at: number): boolean {
   const it = ctx.items[at];
   const prep = tokenAt(ctx, at - 1)?.lower ?? '';
-  if (it?.kind !== 'literal' || !BY_PREPOSITION[prep]) return false;
+  const pointing = PLACES_BY_PREPOSITION.get(prep);
+  if (it?.kind !== 'literal' || !pointing) return false;
   const verb = tokenAt(ctx, at - 2);
   const said = ctx.items[at - 2];
   const byVerb = verb !== undefined && PLACE_VERBS.test(verb.lemma);
@@ -39,7 +34,7 @@ export function placeLiteral(ctx: Ctx, at: number): boolean {
   const owner = ctx.nodes.filter((n) => n.at < at - 1 && (named.length === 0 || named.some((p) => fits(n, p.owner)))).sort((a, b) => b.at - a.at)[0];
   if (!owner) return false;
   const places = named.length > 0 ? named.filter((p) => fits(owner, p.owner)) : ctx.lexicon.properties.filter((p) => isPlace(p) && fits(owner, p.owner));
-  const pointed = places.filter((p) => p.words.some((w) => BY_PREPOSITION[prep]!.test(w)));
+  const pointed = places.filter((p) => p.words.some((w) => pointing.has(w)));
   const chosen: LexProperty | undefined = pointed.length === 1 ? pointed[0] : places.length === 1 ? places[0] : undefined;
   if (!chosen || ownerNode(ctx, at, chosen) !== owner) return false;
   settle(owner, chosen.owner);

@@ -1,7 +1,7 @@
 import type { Ctx } from './interpret-context.js';
 import { tokenAt } from './interpret-context.js';
 import type { Item } from '../link/links.js';
-import { DOWNWARD, UPWARD } from '../read/word-classes.js';
+import { BEFORE_ORDERED, DOWNWARD, SORT_VERBS, UPWARD } from '../read/word-classes.js';
 
 /**
  * An order asked for a whole list, not a ranking of its top few: "from the oldest to the newest",
@@ -10,11 +10,6 @@ import { DOWNWARD, UPWARD } from '../read/word-classes.js';
  */
 
 type RankItem = Extract<Item, { kind: 'rank' }>;
-
-/** Verbs that put a list in order ("sorted by", "ordered by", "arranged by"), as lemmas. */
-const SORT_VERBS = /^(sort|order|arrange|organi[sz]e)$/;
-/** Words that may stand between "by" and what it orders by. */
-export const BEFORE_ORDERED = /^(the|their|its|his|her)$/;
 
 export interface SortAsked {
   /** Where the ranking reads what it ranks by from (the item after it, or "by"). */
@@ -56,11 +51,11 @@ function sortVerbOf(ctx: Ctx): SortAsked | undefined {
     const it = items[i]!;
     if (ctx.used.has(i) || (it.kind !== 'word' && it.kind !== 'rel')) continue;
     const lemma = tokens[it.from]?.lemma ?? '';
-    const verb = SORT_VERBS.test(lemma) && wordAt(ctx, i + 1) === 'by';
+    const verb = SORT_VERBS.has(lemma) && wordAt(ctx, i + 1) === 'by';
     const ofOrder = lemma === 'order' && wordAt(ctx, i + 1) === 'of' && (wordAt(ctx, i - 1) === 'in' || DOWNWARD.has(wordAt(ctx, i - 1) ?? '') || UPWARD.has(wordAt(ctx, i - 1) ?? ''));
     if (!verb && !ofOrder) continue;
     let next = i + 2;
-    while (BEFORE_ORDERED.test(wordAt(ctx, next) ?? '')) next++;
+    while (BEFORE_ORDERED.has(wordAt(ctx, next) ?? '')) next++;
     const what = items[next]?.kind;
     if (what !== 'prop' && what !== 'agg' && what !== 'count') continue;
     const direction = directionSaid(ctx) ?? 'ASC';

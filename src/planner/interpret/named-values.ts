@@ -3,7 +3,7 @@ import type { LexProperty, LexValue } from '../link/lexicon.js';
 import { labelOf } from './interpret-context.js';
 import type { Item, NamedThing } from '../link/links.js';
 import { fold } from '../../language/analyze.js';
-import { PLACE_LINKS, PRONOUN } from '../read/word-classes.js';
+import { PLACE_LINKS, PRONOUN, VALUE_LINKS } from '../read/word-classes.js';
 
 /**
  * A name right after a text property the question names is that property's value, not the thing
@@ -17,7 +17,6 @@ import { PLACE_LINKS, PRONOUN } from '../read/word-classes.js';
  * is it in?" ask its own). Runs before the things are made, turning the name into the text it compares.
  */
 
-const LINKS = /^(of|is|was|are|were|as|equals|=|:)$/;
 /** Most link words between the property and the name ("is located in the"). */
 const LINKS_MAX = 3;
 
@@ -31,7 +30,7 @@ export function namesAsPropertyValues(ctx: Ctx): void {
     let ofPlace = false;
     for (let n = 0; n < LINKS_MAX; n++) {
       const link = items[k];
-      if (link?.kind !== 'word' || !(LINKS.test(link.token.lower) || PLACE_LINKS.has(link.token.lower))) break;
+      if (link?.kind !== 'word' || !(VALUE_LINKS.has(link.token.lower) || PLACE_LINKS.has(link.token.lower))) break;
       ofPlace ||= PLACE_LINKS.has(link.token.lower);
       k--;
     }

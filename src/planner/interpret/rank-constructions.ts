@@ -1,8 +1,7 @@
 import { dimensionOfWord, holdsDate, SUPERLATIVE_DIMENSIONS } from '../read/cues.js';
-import { DIFFERENCE, MOST_LEAST } from '../read/word-classes.js';
+import { BEFORE_ORDERED, BEFORE_RANKED, DIFFERENCE, MOST_LEAST } from '../read/word-classes.js';
 import type { Ctx, Draft, Unsure } from './interpret-context.js';
 import { joined, labelOf, pick, pluralLabel, tokenAt, unsure, valueOwner, wordsOf } from './interpret-context.js';
-import { BEFORE_ORDERED } from './interpret-sort.js';
 import type { AggItem, PropItem, RankItem, Ranked } from './ranking.js';
 import { byWords, dimensionOrder, listOfLists, numeric } from './ranking.js';
 import { constructionTable, readFirst } from './construction.js';
@@ -72,7 +71,7 @@ const saidBy: RankConstruction = (scene) => {
     if (!said) continue;
     const saying = () => said.forEach((x) => ctx.used.add(x));
     let j = k + 1;
-    while (BEFORE_ORDERED.test(tokenAt(ctx, j)?.lower ?? '')) j++;
+    while (BEFORE_ORDERED.has(tokenAt(ctx, j)?.lower ?? '')) j++;
     const next = ctx.items[j];
     if (next?.kind === 'prop') {
       const found = propOrder(scene, j);
@@ -173,7 +172,7 @@ const whatFollows: RankConstruction = (scene) => {
       if (order) ctx.used.add(k);
       return order ?? 'none';
     }
-    if (it.kind === 'word' && !/^(the|a|an|of|in|by|number|different|distinct|unique)$/.test(it.token.lower)) break;
+    if (it.kind === 'word' && !BEFORE_RANKED.has(it.token.lower)) break;
   }
   return undefined;
 };

@@ -143,3 +143,68 @@ export const THE_THEIR = wordClass('the', 'their');
 
 /** Words for a year or a date ("the year", "the date"). */
 export const YEAR_OR_DATE = wordClass('year', 'years', 'date');
+
+/** Words before a thing a value is taken over, not listed ("the highest rating of any movie", "of all voyages"). */
+export const TAKEN_OVER = wordClass('any', 'all', 'of', 'the');
+
+/** Openers of a question that asks for a value rather than the things that have it ("What is the highest rating?"). */
+export const VALUE_OPENERS = wordClass('what', 'show', 'give', 'find', 'tell');
+
+/** "they" and its forms, contractions included, straight or curly ("they've", "they’re"). */
+export const THEY_FORMS = wordClass(...['they', 'them', 'their'], ...['ve', 're', 'd', 'll'].flatMap((end) => [`they'${end}`, `they’${end}`]));
+
+/** Words that may stand between a verb and the value it compares ("released in 2001", "is after 2000"). */
+export const BEFORE_A_VALUE = wordClass('is', 'are', 'was', 'were', 'be', 'been', 'have', 'has', 'had', 'in', 'on', 'of', 'with', 'the', 'a', 'an');
+
+/** Words that say a text is a thing's name or title ("named 'Sea Wolf'", "the title 'Dune'"). */
+export const NAMING_WORDS = wordClass('name', 'names', 'title', 'titles', 'named', 'titled', 'called');
+
+/** Words that may stand between a thing and the text said of it ("whose motto is", "that has the note"). */
+export const BEFORE_A_TEXT = wordClass('a', 'an', 'the', 'its', 'their', 'his', 'her', 'whose', 'that', 'which', 'who', 'is', 'are', 'has', 'have');
+
+/** Keys of the number a thing is known by ("gate 7": its `number`, `no`, `id`). */
+export const NUMBER_KEYS = wordClass('id', 'number', 'no', 'num');
+
+/** Words that only announce a text compared ("containing the word 'journey'"). */
+export const TEXT_ANNOUNCERS = wordClass('the', 'a', 'an', 'word', 'words', 'phrase', 'term', 'text', 'string', 'letter', 'letters');
+
+export const A_AN_ANY = wordClass('a', 'an', 'any');
+
+export const WHERE_WHOSE = wordClass('where', 'whose');
+
+/** Words after which things are picked by a value of their own ("the parcels whose weight is the minimum", "ships with the maximum tonnage"). */
+export const HAVING_WORDS = wordClass('whose', 'with', 'having', 'have', 'has', 'had');
+
+/** Words that make a thing another than one named before it ("a different movie"). */
+export const OTHER_WORDS = wordClass('different', 'another', 'other');
+
+/** Words that may lead what a copula names ("Who are the top 3 captains"). */
+export const LEADS_OF_A_LIST = wordClass('the', 'a', 'an', 'top', 'first', 'last');
+
+/** Verbs (as lemmas) that say nothing of the graph: being, having, asking, showing. */
+export const EMPTY_VERBS = wordClass('be', 'is', 'have', 'do', 'does', 'did', 'get', 'make', 'exist', 'include', 'involve', 'list', 'show', 'give', 'tell', 'find', 'name', 'return', 'display', 'provide', 'want', 'know', 'see', 'happen');
+
+/** Words that may stand between a ranking word and what it ranks by ("the highest number of", "the most different"). */
+export const BEFORE_RANKED = wordClass('the', 'a', 'an', 'of', 'in', 'by', 'number', 'different', 'distinct', 'unique');
+
+/** Verbs of a request for how many to show ("Limit to 5", "Restrict the list to the first 3"). */
+export const LIMIT_VERBS = wordClass('limit', 'restrict', 'cap');
+
+/** What such a request limits: the answer itself, said in any of these words. */
+export const ANSWER_WORDS = wordClass('the', 'result', 'results', 'row', 'rows', 'output', 'answer', 'answers', 'list', 'lists', 'them', 'it', 'those', 'these', 'entries', 'records', 'items', 'response', 'just', 'only');
+
+/** Verbs that put a list in order ("sorted by", "ordered by", "arranged by"), as lemmas. */
+export const SORT_VERBS = wordClass('sort', 'order', 'arrange', 'organise', 'organize');
+
+/** Words that may stand between "by" and what it orders by ("by their price"). */
+export const BEFORE_ORDERED = wordClass('the', 'their', 'its', 'his', 'her');
+
+/** Words that link a property to the value said of it ("whose name is 'X'", "a status of pending"). */
+export const VALUE_LINKS = wordClass('of', 'is', 'was', 'are', 'were', 'as', 'equals', '=', ':');
+
+/** The place properties a preposition looks for first: a street "on", a town "in", an address "at". */
+export const PLACES_BY_PREPOSITION: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['on', wordClass('street', 'road', 'address', 'avenue')],
+  ['in', wordClass('city', 'town', 'state', 'country', 'region', 'area', 'county', 'province', 'district')],
+  ['at', wordClass('address', 'location', 'site', 'venue')],
+]);
