@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { fingerprintCypher } from '../../cypher/fingerprint.js';
 import { parameterizeCypher } from '../../cypher/parameterize.js';
-import { candidateMatchKeys, patternMatchKey } from '../../planner/match/match-keys.js';
-import { buildPattern, MATCH_THRESHOLD, matchPattern, slotsOf } from '../../planner/match/pattern-match.js';
+import { matchKeysOf, patternMatchKey } from '../../planner/match/match-keys.js';
+import { buildPattern, matchQuestion, slotsOf } from '../../planner/match/pattern-match.js';
+import { MATCH_THRESHOLD } from '../../planner/match/alignment.js';
 import type { QueryAssessment } from './assessment.js';
 import { fillFromSession } from '../../planner/match/parameter-sources.js';
 import type { SessionEntity } from '../../planner/match/parameter-sources.js';
-import { asRead, NO_WORDS, normalizeQuestion, type MatcherWords, type ReadText } from '../../planner/match/question.js';
+import { asRead, matchingQuestion, NO_WORDS, normalizeQuestion, type MatcherWords, type ReadText } from '../../planner/match/question.js';
 import type { ApiQuery, QueryService } from './service.js';
 import { SIMILAR_MAX, SIMILARITY_MIN } from './service.js';
 import type { CurationStore } from './curation-store.js';
@@ -122,12 +123,14 @@ export class TemplateService {
   async match(asked: string | ReadText, entities: readonly SessionEntity[] = []): Promise<TemplateMatch> {
     const question = asRead(asked);
     const words = await this.words();
-    const keys = candidateMatchKeys(question, words).filter(Boolean);
+    // The question's matcher tokens, once for every candidate.
+    const matching = matchingQuestion(question, words);
+    const keys = matchKeysOf(matching.tokens).filter(Boolean);
     if (keys.length === 0) return { matched: false, score: 0, reason: 'the question has no significant words' };
     const candidates = await this.deps.templateStore.templateCandidates(keys, MATCH_CANDIDATES);
     let best: { candidate: TemplateCandidateRow; score: number; reason: string; values?: Record<string, string>; specificity: number } | undefined;
     for (const candidate of candidates) {
-      const result = matchPattern(candidate.pattern, question, words);
+      const result = matchQuestion(candidate.pattern, matching, words);
       const specificity = patternSpecificity(candidate.pattern);
       // Equal scores: the more specific template wins ("who acted with {name} in {title}" over "who acted in {title}").
       if (!best || result.score > best.score || (result.score === best.score && specificity > best.specificity)) {

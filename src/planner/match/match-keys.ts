@@ -1,4 +1,4 @@
-import { NO_WORDS, questionTokens, roleOf, type MatcherWords, type ReadText } from './question.js';
+import { NO_WORDS, questionTokens, roleOf, type MatcherWords, type QuestionToken, type ReadText } from './question.js';
 
 /**
  * Exact keys for finding a question's template with one index lookup, whatever the
@@ -32,7 +32,12 @@ export function patternMatchKey(pattern: string): string {
 
 /** Every key a template must have for this question to match it: the question's words with 0..MAX_SLOT_RUNS runs removed. */
 export function candidateMatchKeys(question: string | ReadText, matcherWords: MatcherWords = NO_WORDS): string[] {
-  const words = questionTokens(question, matcherWords)
+  return matchKeysOf(questionTokens(question, matcherWords));
+}
+
+/** `candidateMatchKeys` of a question's matcher tokens. */
+export function matchKeysOf(tokens: readonly QuestionToken[]): string[] {
+  const words = tokens
     .filter((t) => significant(t.role))
     .map((t) => t.canonical);
   const keys = new Set<string>([words.join(' ')]);

@@ -152,6 +152,14 @@ const token = (text: string, start: number, end: number, canonical: string, surf
   return { token: text.slice(start, end), canonical, start, end, stop: role === 'stop', role, surface };
 };
 
+/** A question's matcher tokens, made once for all the templates it is matched against. */
+export interface MatchingQuestion {
+  text: string;
+  tokens: QuestionToken[];
+}
+
+export const matchingQuestion = (question: string | ReadText, words: MatcherWords = NO_WORDS): MatchingQuestion => ({ text: asRead(question).text, tokens: questionTokens(question, words) });
+
 /**
  * The tokens of a question with their spans in the original text, each with its lemma (from the
  * language layer, read in the question's context) as its canonical form, and the deployment's

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { candidateMatchKeys as candidateMatchKeysWith, patternMatchKey } from '../../../src/planner/match/match-keys.js';
-import { buildPattern as buildPatternWith, MATCH_THRESHOLD, matchPattern as matchPatternWith } from '../../../src/planner/match/pattern-match.js';
+import { buildPattern as buildPatternWith, matchPattern as matchPatternWith } from '../../../src/planner/match/pattern-match.js';
+import { MATCH_THRESHOLD } from '../../../src/planner/match/alignment.js';
 import type { TemplateName } from './matcher-cases.js';
 import { matcherWords } from '../../../src/planner/match/question.js';
 import { MATCH_CASES, MOVIE_SYNONYMS, TEMPLATE_SOURCES } from './matcher-cases.js';
