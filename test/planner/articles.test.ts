@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withArticle } from '../../src/planner/answer/answer.js';
+import { withArticle } from '../../src/planner/answer/phrases.js';
 
 /** Answers say "a user", "a unit" (a "u" said "you"), as they said "an update", "an event", "a parcel"; they said "an user". */
 describe('the article before a label word', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { verb } from '../../src/planner/answer/answer.js';
+import { verb } from '../../src/planner/answer/phrases.js';
 
 /** A relationship said of several things agrees by the verb's own lemma, whatever its ending. */
 describe('a plural verb in an answer', () => {

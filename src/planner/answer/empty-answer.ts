@@ -1,6 +1,6 @@
 import { buildCypher } from '../build/cypher-builder.js';
 import type { Meaning } from '../meaning.js';
-import { withArticle } from './answer.js';
+import { withArticle } from './phrases.js';
 import { composeMeaningAnswer, phraseOf } from './meaning-answer.js';
 import { identifierWords } from '../read/words.js';
 

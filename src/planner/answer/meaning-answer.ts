@@ -1,6 +1,6 @@
 import { isNameKey } from '../../stores/graph/bookkeeping.js';
 import { ENTITY_LABEL } from '../../stores/graph/bookkeeping.js';
-import { listOf, notVerb, plainRows, show, verb, withArticle } from './answer.js';
+import { listOf, notVerb, plainRows, show, verb, withArticle } from './phrases.js';
 import type { Ask, Condition, Meaning, MeaningEdge, MeaningNode, Ordering } from '../meaning.js';
 import { leavingOut, nodeOf, typesOf } from '../meaning.js';
 import { TIES_SHOWN_MAX, pickedColumn } from '../build/cypher-builder.js';

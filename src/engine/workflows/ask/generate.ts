@@ -1,5 +1,5 @@
 import { choosesJoin } from '../../../planner/interpret/interpret-joins.js';
-import { labelWord } from '../../../planner/answer/answer.js';
+import { labelWord } from '../../../planner/answer/phrases.js';
 import type { WorkflowNode } from '../workflow.js';
 import type { AskInput } from './input.js';
 import { memoryRecall } from '../../tools/contracts/memories.js';

@@ -1,4 +1,4 @@
-import { show } from '../../../planner/answer/answer.js';
+import { show } from '../../../planner/answer/phrases.js';
 import { PRONOUN_KINDS } from '../../../planner/read/pronouns.js';
 import { normalizeMention } from '../../../planner/resolve/mention-search.js';
 import type { Candidate } from '../../../planner/resolve/mention-search.js';
