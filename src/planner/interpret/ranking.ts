@@ -2,7 +2,7 @@ import { holdsDate, LIMIT_LEADS } from '../read/cues.js';
 import { FIRST_LAST, IDENTIFIER_WORDS, TOP_FIRST } from '../read/word-classes.js';
 import { LIST_LIMIT } from '../meaning.js';
 import { extremeWord } from '../read/cues.js';
-import { isLimit } from './interpret-conditions.js';
+import { isLimit } from './condition-parts.js';
 import type { Ctx, Draft, OpenReading, Unsure } from './interpret-context.js';
 import type { LexProperty } from '../link/lexicon.js';
 import { candidates, isWord, labelOf, pluralLabel } from './interpret-context.js';

@@ -1,0 +1,80 @@
+import { lemmasOf } from '../../language/analyze.js';
+import { FILLER_WORDS } from '../read/cues.js';
+import { EMPTY_VERBS, THEY } from '../read/word-classes.js';
+import type { Ctx } from './interpret-context.js';
+import { candidates, wordsOf } from './interpret-context.js';
+import { identifierWords } from '../read/words.js';
+import { PRONOUN_KINDS } from '../read/pronouns.js';
+
+/**
+ * Every content word of a question is accounted for: placed in the meaning, a function word, or
+ * reported as a word the planner could not place (the question is then declined, not guessed).
+ */
+
+/** Parts of speech whose words carry content: each must be accounted for in the meaning. */
+const CONTENT_POS = new Set(['noun', 'proper', 'verb', 'adj', 'other']);
+
+/** A verb that only links what follows it to what came before, taken as such (it lowers the confidence). */
+export function absorbed(ctx: Ctx, w: { text: string; at: number }): boolean {
+  if (!joiningOnly(ctx, w)) return false;
+  ctx.confidence -= 0.15;
+  ctx.notes.push(`“${w.text}” read as joining what follows`);
+  return true;
+}
+
+/** Whether a word is a verb that only links what follows it ("based in Lyon", "belong to the West Wing", "work at X"). */
+export function joiningOnly(ctx: Ctx, w: { text: string; at: number }): boolean {
+  const it = ctx.items[w.at];
+  if (it?.kind !== 'word' || !(it.token.pos === 'verb' || (it.token.pos === 'adj' && /ed$/.test(it.token.lower)))) return false;
+  // "Which categories does the shop belong to?": a preposition that ends the question links what was said before it.
+  const last = ctx.items[w.at + 1];
+  if (w.at + 2 === ctx.items.length && last?.kind === 'word' && last.token.pos === 'prep') {
+    const before = new Set(ctx.nodes.filter((n) => n.at < w.at).map((n) => n.id));
+    if (ctx.edges.some((e) => e.guessed && before.has(e.from) && before.has(e.to))) return true;
+  }
+  for (let k = w.at + 1; k <= Math.min(ctx.items.length - 1, w.at + 4); k++) {
+    const next = ctx.items[k]!;
+    const joinedHere = (next.kind === 'label' || next.kind === 'agent') && ctx.edges.some((e) => e.guessed && ctx.nodes.some((n) => n.at === k && (n.id === e.from || n.id === e.to)));
+    const guessedAfter = next.kind === 'rank' && ctx.edges.some((e) => e.guessed);
+    // "located on deck 3" read as the deck its things hold: the label's thing became a value.
+    const readAsValue = next.kind === 'label' && !ctx.nodes.some((n) => n.at === k) && ctx.items[k + 1]?.kind === 'number' && ctx.used.has(k + 1);
+    if (ctx.used.has(k) && (next.kind === 'value' || next.kind === 'entity' || next.kind === 'prop' || joinedHere || guessedAfter || readAsValue)) return true;
+    if (!(next.kind === 'word' && ['prep', 'det', 'adv'].includes(next.token.pos)) && next.kind !== 'rank') break;
+  }
+  return false;
+}
+
+/** The words of the naming properties of the things in play ("title" of movies, "name" of people). */
+function namingWords(ctx: Ctx): Set<string> {
+  const labels = new Set(ctx.nodes.flatMap((n) => candidates(n) ?? []));
+  return new Set(ctx.lexicon.labels.filter((l) => labels.has(l.label)).flatMap((l) => lemmasOf(identifierWords(l.nameKey), 'noun')));
+}
+
+export function unplacedWords(ctx: Ctx): { text: string; at: number }[] {
+  const out: { text: string; at: number }[] = [];
+  const naming = namingWords(ctx);
+  ctx.items.forEach((it, i) => {
+    if (ctx.used.has(i)) return;
+    if (it.kind === 'word') {
+      const t = it.token;
+      // "How many projects does she lead?" with no one to be "she": the question is about someone not named.
+      if (t.lower in PRONOUN_KINDS && !(THEY.has(t.lower) && ctx.nodes.some((n) => n.at < i && !n.anchor))) {
+        out.push({ text: t.text, at: i });
+        return;
+      }
+      if (it.modifier || !CONTENT_POS.has(t.pos) || FILLER_WORDS.has(t.lower) || FILLER_WORDS.has(t.lemma) || t.lower.length <= 1) return;
+      // "… and their titles": what names the things in play, which every answer shows.
+      if (naming.has(t.lemma) || naming.has(t.lower)) return;
+      if (t.pos === 'verb' && EMPTY_VERBS.has(t.lemma)) return;
+      out.push({ text: t.text, at: i });
+    } else if (it.kind === 'number' && !it.ordinal) {
+      // A number nothing took ("gate 7", "deck 3") would widen the answer to everything: never dropped.
+      out.push({ text: wordsOf(ctx, i), at: i });
+    } else if (it.kind === 'neg' || it.kind === 'label' || it.kind === 'prop' || it.kind === 'value' || it.kind === 'rel' || it.kind === 'literal' || it.kind === 'agent' || it.kind === 'cmp' || it.kind === 'count') {
+      // A denial nothing took ("no", "never", "without") is never dropped: the answer would say the opposite.
+      // A comparison left over ("or more" with nothing to compare) is reported, never dropped.
+      out.push({ text: wordsOf(ctx, i), at: i });
+    }
+  });
+  return out;
+}
