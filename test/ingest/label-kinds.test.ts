@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compatibleLabels, labelKinds } from '../../src/ingest/names.js';
+import { compatibleLabels } from '../../src/ingest/names.js';
+import { labelKinds } from '../../src/language/label-kinds.js';
 
 describe('the broad kind of a label (WordNet hypernyms)', () => {
   it('reads organizations, places and people from labels no list names, compounds and plurals included', async () => {

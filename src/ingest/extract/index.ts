@@ -1,4 +1,5 @@
-import { compatibleLabels, labelKinds, normalizeName } from '../names.js';
+import { compatibleLabels, normalizeName } from '../names.js';
+import { labelKinds } from '../../language/label-kinds.js';
 import type { Chunk, DocumentFacts, EntityFact, ExtractedDocument, IngestLimits, Progress } from '../types.js';
 import { extractCsv } from './structured-csv.js';
 import { extractJson } from './structured-json.js';

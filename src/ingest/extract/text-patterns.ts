@@ -1,6 +1,7 @@
 import type { CandidateLabel } from './text-nlp.js';
 import type { Mention, SentenceMentions } from './text-mentions.js';
-import { relationshipTypeOf, words } from '../names.js';
+import { relationshipTypeOf } from '../names.js';
+import { words } from '../../language/identifier-words.js';
 import { FOUNDER_TITLES, roleOf, TITLES } from './text-words.js';
 
 /**

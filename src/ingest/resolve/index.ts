@@ -1,4 +1,5 @@
-import { compatibleLabels, displayName, isGenericLabels, labelKinds, normalizeName, slug, withBroadLabels } from '../names.js';
+import { compatibleLabels, displayName, isGenericLabels, normalizeName, slug, withBroadLabels } from '../names.js';
+import { labelKinds } from '../../language/label-kinds.js';
 import type { BroadLabelMapping } from '../names.js';
 import type { DocumentFacts, EntityFact, LoneMention, Progress, Resolution } from '../types.js';
 import type { GraphNode, GraphStore } from '../../stores/graph/port.js';

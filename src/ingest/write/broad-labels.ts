@@ -1,4 +1,5 @@
-import { BROAD_KIND_OF_LABEL, GENERIC_LABELS, labelKinds } from '../names.js';
+import { GENERIC_LABELS } from '../names.js';
+import { BROAD_KIND_OF_LABEL, labelKinds } from '../../language/label-kinds.js';
 import type { BroadLabelMapping } from '../names.js';
 import { ENTITY_LABEL, PROVENANCE_PROPERTY } from '../../stores/graph/bookkeeping.js';
 import type { GraphStore } from '../../stores/graph/port.js';

@@ -1,4 +1,5 @@
-import { compatibleLabels, GENERIC_LABELS, isGenericLabels, labelKinds, normalizeName } from '../names.js';
+import { compatibleLabels, GENERIC_LABELS, isGenericLabels, normalizeName } from '../names.js';
+import { labelKinds } from '../../language/label-kinds.js';
 import { madeByDocuments, namesOf } from '../resolve/index.js';
 import { BOOKKEEPING_PROPERTIES, ENTITY_CYPHER, ENTITY_LABEL, isNameKey } from '../../stores/graph/bookkeeping.js';
 import type { GraphNode, GraphStore, PropertyValue } from '../../stores/graph/port.js';

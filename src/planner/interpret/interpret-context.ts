@@ -1,5 +1,5 @@
 import type { Token } from '../../language/analyze.js';
-import { BROAD_KIND_OF_LABEL } from '../../ingest/names.js';
+import { BROAD_KIND_OF_LABEL } from '../../language/label-kinds.js';
 import { holdsDate } from '../read/cues.js';
 import { DENIAL_GAP } from '../read/word-classes.js';
 import { isPersonLabel } from '../read/pronouns.js';

@@ -1,7 +1,7 @@
 import { isFunctionWord, lemmasOf } from '../../language/analyze.js';
 import { derivedAdjectives, derivedNouns, derivedVerbs, relatedNouns, relatedVerbs } from '../../language/wordnet.js';
 import type { BroadKind, RelatedWord } from '../../language/wordnet.js';
-import { labelKinds } from '../../ingest/names.js';
+import { labelKinds } from '../../language/label-kinds.js';
 import { ENTITY_LABEL } from '../../stores/graph/bookkeeping.js';
 import type { GraphSchema } from '../../stores/graph/port.js';
 import type { Lexicon } from './lexicon.js';
