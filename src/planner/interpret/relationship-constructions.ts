@@ -1,4 +1,6 @@
-import { MOST_LEAST, NO_NONE, RANK_EXTREMES, RELATIVE_PRONOUNS } from '../read/word-classes.js';
+import { LINKING_PREPOSITIONS, MOST_LEAST, NO_NONE, RANK_EXTREMES, RELATIVE_PRONOUNS } from '../read/word-classes.js';
+import type { Item } from '../link/links.js';
+import { copulaSubject } from './things-named.js';
 import type { Ctx, Draft } from './interpret-context.js';
 import { familyOf, fits, joined, labelOf, newNodeId, personLike, pluralLabel, settle, useDenialsBefore, wordsOf } from './interpret-context.js';
 import type { LexRelationship } from '../link/lexicon.js';
@@ -11,7 +13,8 @@ import { constructionTable, readFirst } from './construction.js';
  * verb placed, a verb saying what an agent's things are, a verb before a date, a reduced relative
  * ("movies reviewed"), the subject and object around the verb, a verb that cannot join, and one
  * end named with the other any thing. A denial before the verb or "no" after it ("did not direct",
- * "borrowed no books") is the verb's.
+ * "borrowed no books") is the verb's. A role noun ("directors", "inspectors") is one end of its
+ * relationship: it joins the thing named after or before it, else any thing.
  */
 
 /** A relationship's word at `at`, in the question so far. */
@@ -227,3 +230,66 @@ function fitPattern(ctx: Ctx, rel: LexRelationship, left: Draft, right: Draft, p
   return undefined;
 }
 
+/** A role noun at `at` ("directors", "actors"): the thing it names, and the end of `rel` it stands at. */
+interface RoleNounScene {
+  ctx: Ctx;
+  at: number;
+  rel: LexRelationship;
+  role: 'from' | 'to';
+  self: Draft;
+}
+
+type RoleNounConstruction = (scene: RoleNounScene) => 'placed' | undefined;
+
+/** Joins the role noun's thing to `other` by `rel`, when a pattern fits them. */
+function joinRole({ ctx, at, rel, role, self }: RoleNounScene, other: Draft | undefined): 'placed' | undefined {
+  if (!other || other === self) return undefined;
+  const p = rel.patterns.find((x) => (role === 'from' ? fits(self, x.from) && fits(other, x.to) : fits(self, x.to) && fits(other, x.from)));
+  if (!p) return undefined;
+  settle(self, role === 'from' ? p.from : p.to);
+  settle(other, role === 'from' ? p.to : p.from);
+  const [from, to] = role === 'from' ? [self, other] : [other, self];
+  ctx.edges.push({ from: from.id, to: to.id, type: rel.type, conditions: [], at });
+  ctx.used.add(at);
+  return 'placed';
+}
+
+/** "the directors of X", "actors in X" (past what only counts or ranks it: "actors in the 3 oldest movies"): the other end named right after. */
+const endAfter: RoleNounConstruction = (scene) => {
+  const { ctx, at } = scene;
+  const after = ctx.items[at + 1];
+  const next = after?.kind === 'word' && LINKING_PREPOSITIONS.has(after.token.lower) ? ctx.nodes.filter((n) => n.at > at + 1).sort((a, b) => a.at - b.at)[0] : undefined;
+  const leading = (x: Item) => x.kind === 'number' || x.kind === 'rank' || (x.kind === 'word' && ['det', 'adj', 'num'].includes(x.token.pos));
+  return joinRole(scene, next && (next.at <= at + 3 || ctx.items.slice(at + 2, next.at).every(leading)) ? next : undefined);
+};
+
+/** "movies with directors born before 1960": the other end named just before. */
+const endBefore: RoleNounConstruction = (scene) => {
+  const { ctx, at, self } = scene;
+  const beforeIt = ctx.nodes
+    .filter((n) => n !== self && n.at < at && n.at >= at - 5 && !ctx.items.slice(n.at + 1, at).some((x) => x.kind === 'rel' || x.kind === 'cmp' || x.kind === 'agent' || x.kind === 'label' || x.kind === 'entity'))
+    .sort((a, b) => b.at - a.at)[0];
+  return joinRole(scene, beforeIt);
+};
+
+/** "List the directors", "actors who directed a movie": nothing else named, so all the things that do it (of any thing). */
+const anyEnd: RoleNounConstruction = ({ ctx, at, rel, role, self }) => {
+  const p = rel.patterns.find((x) => fits(self, role === 'from' ? x.from : x.to)) ?? rel.patterns[0];
+  if (!p) return undefined;
+  settle(self, role === 'from' ? p.from : p.to);
+  const other: Draft = { id: newNodeId(ctx), at, label: role === 'from' ? p.to : p.from, implicit: true, roleEnd: true, conditions: [] };
+  ctx.nodes.push(other);
+  const [from, to] = role === 'from' ? [self, other] : [other, self];
+  ctx.edges.push({ from: from.id, to: to.id, type: rel.type, conditions: [], at });
+  ctx.used.add(at);
+  return 'placed';
+};
+
+/** How a role noun joins the thing it names to the other end of its relationship, tried in this order. */
+export const ROLE_NOUN_CONSTRUCTIONS = constructionTable('role noun', { endAfter, endBefore, anyEnd });
+
+/** Places the role noun at `at` ("directors of X", "movies with directors born before 1960"): one end of `rel`, the thing it names. */
+export function placeAgent(ctx: Ctx, at: number, rel: LexRelationship, role: 'from' | 'to'): void {
+  const self = ctx.nodes.find((n) => n.at === at) ?? copulaSubject(ctx, at, [...new Set(rel.patterns.map((p) => (role === 'from' ? p.from : p.to)))]);
+  if (self) readFirst(ROLE_NOUN_CONSTRUCTIONS, { ctx, at, rel, role, self });
+}

@@ -1,13 +1,12 @@
 import { COPULA, NAMING_VERBS } from '../read/cues.js';
-import { BE_FORMS, CONJUNCTIONS, KIND_WORDS, LEADS_OF_A_LIST, LINKING_PREPOSITIONS, OTHER_WORDS, SOMEONE, THE_THEIR } from '../read/word-classes.js';
+import { BE_FORMS, CONJUNCTIONS, KIND_WORDS, LEADS_OF_A_LIST, OTHER_WORDS, SOMEONE, THE_THEIR } from '../read/word-classes.js';
 import type { Ctx, Draft, Unsure } from './interpret-context.js';
-import { fits, isWord, isWordOf, newNodeId, settle, unsure, wordsOf } from './interpret-context.js';
+import { isWord, isWordOf, newNodeId, unsure, wordsOf } from './interpret-context.js';
 import type { Item, NamedThing } from '../link/links.js';
-import type { LexRelationship } from '../link/lexicon.js';
 
 /**
  * The things a question names (interpret.ts makes them first): named things, label words, the
- * nouns of who does a relationship ("directors of X"), "who", and which of them must be other
+ * nouns of who does a relationship ("directors"; relationship-constructions.ts joins them), "who", and which of them must be other
  * things than another ("a different movie").
  */
 
@@ -182,7 +181,7 @@ function valuesOfThingAgain(ctx: Ctx, at: number, label: string): boolean {
  * "Which accounts are senders of transfers?": the free thing before a copula that a role noun
  * right after it is said of, when that thing may hold the role (`labels`: the labels that may).
  */
-function copulaSubject(ctx: Ctx, at: number, labels: string[]): Draft | undefined {
+export function copulaSubject(ctx: Ctx, at: number, labels: string[]): Draft | undefined {
   const between = (n: Draft) => ctx.items.slice(n.at + 1, at);
   const copula = (n: Draft) => between(n).some((x) => x.kind === 'word' && COPULA.test(x.token.lower)) && between(n).every((x) => x.kind === 'word' && ['aux', 'det', 'verb'].includes(x.token.pos));
   return ctx.nodes.find((n) => !n.anchor && n.label !== undefined && labels.includes(n.label) && n.at < at && copula(n));
@@ -241,40 +240,4 @@ function namesWhatFollows(items: Item[], at: number): boolean {
   while (lead(items[k])) k++;
   const next = items[k];
   return next?.kind === 'label' || next?.kind === 'agent';
-}
-
-/** "directors of X", "movies with directors born before 1960": the noun is one end, the thing it is said of the other. */
-export function placeAgent(ctx: Ctx, at: number, rel: LexRelationship, role: 'from' | 'to'): void {
-  const self = ctx.nodes.find((n) => n.at === at) ?? copulaSubject(ctx, at, [...new Set(rel.patterns.map((p) => (role === 'from' ? p.from : p.to)))]);
-  if (!self) return;
-  // Its other end is named right after it ("the directors of X", "actors in X") or just before it ("movies with directors …");
-  // otherwise it is any thing ("actors who directed a movie": actors of any movie).
-  const after = ctx.items[at + 1];
-  // (Past what only counts or ranks it: "actors in the 3 oldest movies".)
-  const next = after?.kind === 'word' && LINKING_PREPOSITIONS.has(after.token.lower) ? ctx.nodes.filter((n) => n.at > at + 1).sort((a, b) => a.at - b.at)[0] : undefined;
-  const leading = (x: Item) => x.kind === 'number' || x.kind === 'rank' || (x.kind === 'word' && ['det', 'adj', 'num'].includes(x.token.pos));
-  const ofAfter = next && (next.at <= at + 3 || ctx.items.slice(at + 2, next.at).every(leading)) ? next : undefined;
-  const beforeIt = ctx.nodes
-    .filter((n) => n !== self && n.at < at && n.at >= at - 5 && !ctx.items.slice(n.at + 1, at).some((x) => x.kind === 'rel' || x.kind === 'cmp' || x.kind === 'agent' || x.kind === 'label' || x.kind === 'entity'))
-    .sort((a, b) => b.at - a.at)[0];
-  for (const other of [ofAfter, beforeIt]) {
-    if (!other || other === self) continue;
-    const p = rel.patterns.find((x) => (role === 'from' ? fits(self, x.from) && fits(other, x.to) : fits(self, x.to) && fits(other, x.from)));
-    if (!p) continue;
-    settle(self, role === 'from' ? p.from : p.to);
-    settle(other, role === 'from' ? p.to : p.from);
-    const [from, to] = role === 'from' ? [self, other] : [other, self];
-    ctx.edges.push({ from: from.id, to: to.id, type: rel.type, conditions: [], at });
-    ctx.used.add(at);
-    return;
-  }
-  // Nothing else named: all the things that do it ("List the directors").
-  const p = rel.patterns.find((x) => fits(self, role === 'from' ? x.from : x.to)) ?? rel.patterns[0];
-  if (!p) return;
-  settle(self, role === 'from' ? p.from : p.to);
-  const other: Draft = { id: newNodeId(ctx), at, label: role === 'from' ? p.to : p.from, implicit: true, roleEnd: true, conditions: [] };
-  ctx.nodes.push(other);
-  const [from, to] = role === 'from' ? [self, other] : [other, self];
-  ctx.edges.push({ from: from.id, to: to.id, type: rel.type, conditions: [], at });
-  ctx.used.add(at);
 }
