@@ -3,8 +3,9 @@ import { channel } from 'node:diagnostics_channel';
 /**
  * A construction of English the interpreter knows ("between 20 and 40", "the most reviews", "how
  * many seats does X have"): a name, and how it reads a question at a place. The interpreter keeps
- * its constructions in tables, one per thing it reads (a condition, what is asked, what a ranking
- * ranks by), and tries each table's entries in order: the first that reads the words wins. Adding a
+ * its constructions in tables, one per thing it reads (a whole form, how a relationship's word or
+ * a role noun joins things, a condition, what is asked, what a ranking ranks by, a quantifier it
+ * declines), and tries each table's entries in order: the first that reads the words wins. Adding a
  * construction adds an entry to a table, and its questions to that table's tests
  * (test/planner/constructions/), which fail for an entry no question is read by.
  *

@@ -17,11 +17,11 @@ import { readFirst } from './construction.js';
 
 /**
  * What is asked: the focus (the first thing the question does not name, after "how many" when
- * it counts), and of it a list, a count, an aggregate of a value, a value of a named thing,
- * whether something holds, or a ranking (by a value, by how many related things, by an
- * aggregate) with how many to show.
+ * it counts), and of it what the first construction of an ask that reads the question gives
+ * (ask-constructions.ts: a list, a count, an aggregate of a value, a value of a named thing,
+ * whether something holds, or a ranking with how many to show); then the meaning, with the
+ * values shown beside a list.
  */
-
 
 /** Whether the count at `at` follows "by" ("by (the) number of …", "based on the number of …") or a ranking word ("the highest number of …"). */
 const measuresRank = (ctx: Ctx, at: number) =>

@@ -60,7 +60,6 @@ function confirmationId(meaning: Meaning): string {
   return `${CONFIRMATION}${createHash('sha256').update(JSON.stringify(meaning)).digest('hex').slice(0, 16)}`;
 }
 
-
 export function interpret(tokens: Token[], items: Item[], lexicon: Lexicon, chosen: string[] = []): Interpretation {
   if (asksToChange(tokens, items)) {
     return { ok: false, reason: 'I only read the knowledge graph: I can’t change it', unplaced: [], scope: 'instruction' };
