@@ -1,6 +1,13 @@
 import type { Ctx, Draft, Unsure } from './interpret-context.js';
-import { unsure } from './interpret-context.js';
+import { isWord, unsure, wordsOf } from './interpret-context.js';
 import { JOINTLY } from '../read/word-classes.js';
+import { constructionTable } from './construction.js';
+
+/**
+ * Coordination: two things said with "and". Two named things of one label share what the verb
+ * says of them (placed once the relationships are); two roles sharing one head noun are declined
+ * (read before anything is placed).
+ */
 
 /**
  * "Which papers did Ada Moreau and Bo Lind write together?": two named things of
@@ -10,15 +17,15 @@ import { JOINTLY } from '../read/word-classes.js';
  * reading is noted for curators, a little less sure. Two such things are never joined to each
  * other by a guess ("When were X and Y born?" is not about how X relates to Y).
  */
-
-
-export function coordinateNamed(ctx: Ctx): Unsure | undefined {
+const namedTogether = (ctx: Ctx): Unsure | 'placed' | undefined => {
+  let placed = false;
   const edgesOf = (n: Draft) => ctx.edges.filter((e) => e.from === n.id || e.to === n.id);
   for (const a of ctx.nodes) {
     const and = ctx.items[a.at + 1];
     const b = ctx.nodes.find((n) => n.anchor && n.at === a.at + 2 && n.label === a.label);
     if (!a.anchor || !b || and?.kind !== 'word' || and.token.lower !== 'and') continue;
     ctx.used.add(a.at + 1);
+    placed = true;
     const [done, bare] = edgesOf(b).length === 0 ? [a, b] : [b, a];
     if (edgesOf(done).length === 0) return unsure(ctx, `I can answer that for one named thing at a time: please ask about ${a.anchor.name} and about ${b.anchor!.name} apart`);
     if (edgesOf(bare).length > 0) continue;
@@ -34,5 +41,22 @@ export function coordinateNamed(ctx: Ctx): Unsure | undefined {
       ctx.notes.push(`read “${a.anchor.name} and ${b.anchor!.name}” as both of them together`);
     }
   }
-  return undefined;
-}
+  return placed ? 'placed' : undefined;
+};
+
+/** Named things said together, once the relationships are placed. */
+export const NAMED_TOGETHER_CONSTRUCTIONS = constructionTable('named together', { namedTogether });
+
+/**
+ * "the sender and recipient accounts in Norway", "the payer and payee banks are different": two
+ * roles sharing one head noun, so what follows is said of both; read as one of them, the other's
+ * condition would be dropped. Declined.
+ */
+const rolesSharingANoun = (ctx: Ctx): Unsure | undefined => {
+  const { items } = ctx;
+  const at = items.findIndex((it, i) => it.kind === 'agent' && isWord(items[i + 1], 'and') && (items[i + 2]?.kind === 'prop' || (items[i + 2]?.kind === 'agent' && items[i + 3]?.kind === 'label')));
+  return at >= 0 ? unsure(ctx, `I can’t yet read one condition said of both “${wordsOf(ctx, at)}” and “${wordsOf(ctx, at + 2)}”`) : undefined;
+};
+
+/** Roles said together, read once the things are made, before anything is placed. */
+export const ROLES_TOGETHER_CONSTRUCTIONS = constructionTable('roles together', { rolesSharingANoun });

@@ -78,18 +78,6 @@ export function makeNodes(ctx: Ctx): void {
 }
 
 /**
- * "the sender and recipient accounts in Norway", "the payer and payee banks are
- * different": two roles sharing one head noun, so what follows is said of both; read as one of them,
- * the other's condition would be dropped. Returns the words when so.
- */
-export function coordinatedRoles(ctx: Ctx): string | undefined {
-  const { items } = ctx;
-  const at = items.findIndex((it, i) => it.kind === 'agent' && isWord(items[i + 1], 'and') && (items[i + 2]?.kind === 'prop' || (items[i + 2]?.kind === 'agent' && items[i + 3]?.kind === 'label')));
-  return at >= 0 ? `${wordsOf(ctx, at)}” and “${wordsOf(ctx, at + 2)}` : undefined;
-}
-
-
-/**
  * "What types of services are there?" where the graph's `Type` is joined to no service: the kinds
  * of services, which the services themselves answer, not the types of whatever else runs them.
  * Said of a thing it is joined to ("the types of machines", `Machine`-TYPE->`Type`) it is that label.
