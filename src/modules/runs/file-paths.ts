@@ -17,6 +17,9 @@ import { badRequest } from '../../platform/problem.js';
  *   than U+0020;
  * - `\` anywhere and `%` anywhere (a `%` left after Fastify's decoding can only be a second encoding
  *   such as `%252e%252e`, or a literal `%` we choose not to support);
+ * - a dot, a slash or a backslash written percent-encoded in the URL (`%2e`, `%2f`, `%5c`, any case:
+ *   `data%2fgraph-report.json`, `report%2emd`), checked on the URL as sent (`refuseEncodedSeparators`):
+ *   a proxy or a file system may decode them otherwise than we do;
  * - non-ASCII characters whose NFKC form contains `.`, `/`, `\`, `%` or `:` (fullwidth `．／＼％：`,
  *   `…`, `⁄`-like compatibility forms);
  * - absolute paths (`/x`, `//server/share`) and drive prefixes (`C:x`, `C:/x`, `C:\x`);
@@ -44,6 +47,19 @@ const ONLY_DOTS = /^\.+$/;
 const refuse = (message: string): never => {
   throw badRequest(`Invalid file path: ${message}.`, [{ path: 'params.path', message }]);
 };
+
+const ENCODED_SEPARATOR = /%(2e|2f|5c)/i;
+
+/**
+ * Refuses a run file path whose dots, slashes or backslashes the URL sends percent-encoded. `url` is
+ * the request's URL as sent; the path is its tail after `/{route}/` (`download`, `preview`), which
+ * Fastify decodes once for the route's parameter.
+ */
+export function refuseEncodedSeparators(url: string, route: 'download' | 'preview'): void {
+  const path = url.split('?', 1)[0]!;
+  const at = path.indexOf(`/${route}/`);
+  if (at >= 0 && ENCODED_SEPARATOR.test(path.slice(at + route.length + 2))) refuse('must not encode dots, slashes or backslashes (%2e, %2f, %5c)');
+}
 
 /** The canonical spelling of a run file path, or a 400 problem error if the path is unsafe. */
 export function normalizeRunFilePath(raw: string): string {

@@ -10,6 +10,7 @@ import {
 import { requirePrincipal } from '../../platform/auth/plugin.js';
 import { sendDownload } from '../../platform/file-download.js';
 import type { RunService } from './service.js';
+import { refuseEncodedSeparators } from './file-paths.js';
 
 const users = { roles: ['user' as const] };
 
@@ -41,13 +42,17 @@ export const runRoutes: FastifyPluginAsyncZod<{ service: RunService }> = async (
   app.get(
     '/api/v1/runs/:run_id/preview/*',
     { config: users, schema: previewRunFileOperation },
-    async (request) => service.preview(requirePrincipal(request), request.params.run_id, request.params['*']),
+    async (request) => {
+      refuseEncodedSeparators(request.url, 'preview');
+      return service.preview(requirePrincipal(request), request.params.run_id, request.params['*']);
+    },
   );
 
   app.get(
     '/api/v1/runs/:run_id/download/*',
     { config: users, schema: downloadRunFileOperation },
     async (request, reply) => {
+      refuseEncodedSeparators(request.url, 'download');
       const file = await service.file(requirePrincipal(request), request.params.run_id, request.params['*']);
       return sendDownload(request, reply, { name: file.name, contentType: file.content_type, size: file.size, sha256: file.sha256, chunks: () => service.chunks(file) });
     },

@@ -275,6 +275,12 @@ describe('workflows, tools, runs and their files over HTTP', () => {
         `..%2F..%2F${report.runId}%2Freport.md`,
         '%C0%AE%C0%AE%2Freport.md',
         '%EF%BC%8E%EF%BC%8E%EF%BC%8Freport.md',
+        // A dot, a slash or a backslash percent-encoded inside a safe path: one spelling per file.
+        'data%2Fgraph-report.json',
+        'data%2fgraph-report.json',
+        'report%2emd',
+        'report%2Emd',
+        'data%5cgraph-report.json',
       ];
       for (const path of unsafe) {
         for (const kind of ['download', 'preview']) {
@@ -287,8 +293,11 @@ describe('workflows, tools, runs and their files over HTTP', () => {
         expect((await rawGet(t, `${base}/download/${path}`, curator)).status, path).toBe(404);
         expect((await rawGet(t, `${base}/preview/${path}`, curator)).status, path).toBe(404);
       }
-      // Encoded slashes inside a safe path are the same file.
-      expect((await rawGet(t, `${base}/download/data%2Fgraph-report.json`, curator)).status).toBe(200);
+      // The same files, spelled as they are, are served.
+      expect((await rawGet(t, `${base}/download/data/graph-report.json`, curator)).status).toBe(200);
+      expect((await rawGet(t, `${base}/preview/report.md`, curator)).status).toBe(200);
+      // A query string is not part of the path: an encoded slash there is no concern of this rule.
+      expect((await rawGet(t, `${base}/download/report.md?x=%2f`, curator)).status).toBe(200);
       // Through a real client too.
       const viaFetch = await fetch(`${baseUrl(t)}${base}/download/%2e%2e%2freport.md`, { headers: auth(curator) });
       expect(viaFetch.status).toBe(400);
