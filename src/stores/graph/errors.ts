@@ -18,6 +18,14 @@ export const queryTimeout = (limitMs: number) =>
 export const queryFailed = (reason: string) =>
   refused('cypher-failed', 'Query failed', `The query failed while running: ${reason}.`, { reason });
 
+/**
+ * The engine could not evaluate the query on the values it met (a negative index, an unknown unit, a
+ * path from a thing to itself): the same query fails again, so it is the query's, not retried. `status`
+ * is the engine's code for the kind of failure; its own text stays in its log.
+ */
+export const queryNotEvaluated = (status: string) =>
+  refused('cypher-failed', 'Query failed', `The graph engine could not evaluate the query on the values it met (status ${status}).`, { status });
+
 export const graphUnavailable = (detail: string) => new DomainError('unavailable', 'graph-unavailable', 'Graph store unavailable', detail);
 
 /** An upsert batch that cannot be written as given (bad label, reserved property, ...). */

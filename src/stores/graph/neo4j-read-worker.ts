@@ -29,7 +29,8 @@ process.on('message', (message: ReaderMessage) => {
     (answer) => reply({ id, ok: true, answer }),
     (error: unknown) => {
       const text = (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 500);
-      reply(error instanceof ReadRefusal ? { id, ok: false, refusal: error.reason, message: text } : { id, ok: false, code: String((error as { code?: unknown }).code ?? ''), message: text });
+      const { code, gqlStatus } = error as { code?: unknown; gqlStatus?: unknown };
+      reply(error instanceof ReadRefusal ? { id, ok: false, refusal: error.reason, message: text } : { id, ok: false, code: String(code ?? ''), ...(typeof gqlStatus === 'string' ? { gqlStatus } : {}), message: text });
     },
   );
 });

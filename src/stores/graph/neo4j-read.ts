@@ -67,7 +67,7 @@ export interface ReadCall {
 export type ReaderMessage = { connect: { uri: string; user: string; password: string; database?: string } } | ReadCall;
 export type ReadReply =
   | { id: number; ok: true; answer: ReadAnswer }
-  | { id: number; ok: false; refusal?: ReadRefusal['reason']; code?: string; message: string };
+  | { id: number; ok: false; refusal?: ReadRefusal['reason']; code?: string; gqlStatus?: string; message: string };
 
 const MAX_FETCH = 1_000;
 

@@ -173,7 +173,7 @@ export class ProcessReader implements Neo4jReader {
       if (!pending || pending.reader !== reader) return;
       if (reply.ok) this.settle(pending, reply.answer);
       else if (reply.refusal) this.settle(pending, undefined, new ReadRefusal(reply.refusal, reply.message));
-      else this.settle(pending, undefined, Object.assign(new Error(reply.message), { code: reply.code }));
+      else this.settle(pending, undefined, Object.assign(new Error(reply.message), { code: reply.code, gqlStatus: reply.gqlStatus }));
     });
     // `on`, not `once`: a second 'error' without a listener would end the service.
     reader.on('error', (error) => {

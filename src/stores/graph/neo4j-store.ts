@@ -14,7 +14,7 @@ import {
   mergeFromEnd,
   upsertRelationshipsStatement,
 } from './cypher-statements.js';
-import { graphUnavailable, queryFailed, queryOverMemory, queryTimeout, resultTooLarge } from './errors.js';
+import { graphUnavailable, queryFailed, queryNotEvaluated, queryOverMemory, queryTimeout, resultTooLarge } from './errors.js';
 import { invalidCypher, notReadOnly } from '../../cypher/errors.js';
 import { mapNeo4jValue } from './neo4j-mapping.js';
 import { ReadRefusal, toNeo4jParams } from './neo4j-read.js';
@@ -136,6 +136,12 @@ const paramsOf = (params: Record<string, JsonValue>) => toNeo4jParams(params) as
 /** Neo4j's codes for a query over its memory limits: TransactionOutOfMemoryError, MemoryPoolOutOfMemoryError, OutOfMemoryError. */
 const NEO4J_MEMORY_REFUSAL = /^Neo\.(ClientError|TransientError)\.General\.(Transaction|MemoryPool)?OutOfMemoryError$/;
 
+/** The GQL status of a Neo4j error (`50N00`), or `unknown` from a server that sends none. */
+const gqlStatusOf = (error: unknown) => {
+  const status = (error as { gqlStatus?: unknown } | undefined)?.gqlStatus;
+  return typeof status === 'string' && /^[0-9A-Z]{5}$/.test(status) ? status : 'unknown';
+};
+
 /** Maps a driver or server error to the store's errors; anything unknown is rethrown (a 500). */
 export function mapNeo4jError(error: unknown, timeoutMs: number): unknown {
   if (error instanceof DomainError) return error;
@@ -156,6 +162,11 @@ export function mapNeo4jError(error: unknown, timeoutMs: number): unknown {
     return invalidCypher(message);
   }
   if (code.startsWith('Neo.ClientError.Statement.') || code.startsWith('Neo.ClientError.Procedure.')) return queryFailed(message);
+  // A statement that failed on its values ("substring" with a negative index, shortestPath from a node to
+  // itself, date.truncate with an unknown unit): Neo4j 5 sends these as a database error of the statement
+  // (GQL status 50N00, 51N23, ...), not a client error; the same query fails again, so a 422 that is not
+  // retried, counted as failed, in our words with the GQL status (no server text).
+  if (code === 'Neo.DatabaseError.Statement.ExecutionFailed') return queryNotEvaluated(gqlStatusOf(error));
   if (code === 'ServiceUnavailable' || code === 'SessionExpired' || code.startsWith('Neo.TransientError.') || code.startsWith('Neo.ClientError.Security.') || code.startsWith('Neo.DatabaseError.')) {
     return graphUnavailable(`Neo4j: ${message}`);
   }

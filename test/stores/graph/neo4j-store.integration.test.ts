@@ -231,6 +231,18 @@ describe.skipIf(!uri)('Neo4j adapter: what only a server does', () => {
     }
   });
 
+  // Neo4j sends these as Neo.DatabaseError.Statement.ExecutionFailed; before, a 503 graph-unavailable quoting the server.
+  it.each([
+    ["RETURN substring('abc', -1) AS x", '50N00', /negative/i],
+    ["RETURN date.truncate('fortnight', date('2020-01-01')) AS x", '50N00', /unit/i],
+    ['MATCH (a) WITH a LIMIT 1 MATCH p = shortestPath((a)-[*]-(a)) RETURN p', '51N23', /shortest/i],
+  ])('answers %s, which the server cannot evaluate, with 422 cypher-failed in its own words, and stays up', async (cypher, status, serverWords) => {
+    const error = await store.runReadOnly(cypher).catch((e: unknown) => e);
+    expect(error).toMatchObject({ category: 'refused', kind: 'cypher-failed', details: { status } });
+    expect((error as Error).message).not.toMatch(serverWords);
+    expect((await store.runReadOnly('RETURN 1 AS one')).rows).toEqual([{ one: 1 }]);
+  });
+
   it('maps spatial values', async () => {
     const result = await store.runReadOnly('RETURN point({x: 1, y: 2}) AS pt, point({latitude: 47.37, longitude: 8.54}) AS geo');
     expect(result.rows).toEqual([{ pt: { srid: 7203, x: 1, y: 2 }, geo: { srid: 4326, x: 8.54, y: 47.37 } }]);

@@ -284,6 +284,8 @@ describe('Neo4j adapter gating (no server)', () => {
     ['Neo.ClientError.Procedure.ProcedureNotFound', 'refused', 'cypher-invalid'],
     ['Neo.ClientError.Statement.AccessMode', 'refused', 'cypher-not-read-only'],
     ['Neo.ClientError.Statement.ArithmeticError', 'refused', 'cypher-failed'],
+    ['Neo.DatabaseError.Statement.ExecutionFailed', 'refused', 'cypher-failed'],
+    ['Neo.DatabaseError.General.UnknownError', 'unavailable', 'graph-unavailable'],
     ['ServiceUnavailable', 'unavailable', 'graph-unavailable'],
     ['Neo.TransientError.General.DatabaseUnavailable', 'unavailable', 'graph-unavailable'],
   ])('maps %s to a %s %s', async (code, category, kind) => {
