@@ -30,6 +30,8 @@ function noun(label: string | undefined, n: number): string {
 }
 
 const nodeName = (n: MeaningNode) => n.anchor?.name;
+/** A thing by its name, else by its kind ("a play"). */
+const nameOrKind = (x: MeaningNode) => nodeName(x) ?? withArticle(noun(kindOf(x), 1));
 /** What a thing is called: its label, or its family's word ("place"). */
 const kindOf = (n: MeaningNode | undefined) => n?.label ?? n?.family?.word;
 
@@ -228,14 +230,13 @@ function sayExists(parts: Said): string {
   if (!e) return yes ? 'Yes.' : 'No.';
   const from = m.nodes.find((x) => x.id === e.from)!;
   const to = m.nodes.find((x) => x.id === e.to)!;
-  const who = (x: MeaningNode) => nodeName(x) ?? withArticle(noun(kindOf(x), 1));
-  return yes ? `Yes: ${who(from)} ${verbOf(e, false)} ${who(to)}.` : `No: I found nothing that says ${who(from)} ${verbOf(e, false)} ${who(to)}.`;
+  return yes ? `Yes: ${nameOrKind(from)} ${verbOf(e, false)} ${nameOrKind(to)}.` : `No: I found nothing that says ${nameOrKind(from)} ${verbOf(e, false)} ${nameOrKind(to)}.`;
 }
 
 /** "The population of Lyon is …": a value of a named thing (or of a relationship). */
 function sayValue(parts: Said, ask: AskOf<'value'>): string {
   const { m, rows, first } = parts;
-        const key = identifierWords(ask.key).join(' ');
+  const key = identifierWords(ask.key).join(' ');
   if (rows.length === 0) return `I found no ${key} for that.`;
   const values = [...new Set(rows.map((r) => show(r[ask.key] ?? r[first])))];
   if (ask.edge) {
@@ -243,9 +244,8 @@ function sayValue(parts: Said, ask: AskOf<'value'>): string {
     const a = m.nodes.find((x) => x.id === e.from)!;
     const b = m.nodes.find((x) => x.id === e.to)!;
     // "The roles where Ada Moreau acted in a play are …": the value belongs to the relationship, not to either end.
-    const who = (x: MeaningNode) => nodeName(x) ?? withArticle(noun(kindOf(x), 1));
     const several = values.length > 1 || rows.some((r) => Array.isArray(r[ask.key]) && (r[ask.key] as unknown[]).length > 1);
-    return `The ${key} where ${who(a)} ${verbOf(e, false)} ${who(b)} ${several ? 'are' : 'is'} ${listOf(values)}.`;
+    return `The ${key} where ${nameOrKind(a)} ${verbOf(e, false)} ${nameOrKind(b)} ${several ? 'are' : 'is'} ${listOf(values)}.`;
   }
   const of = m.nodes.find((x) => x.id === ask.of)!;
   const subject = nodeName(of) ?? `the ${noun(kindOf(of), 1)}${describe(m, of.id, false)}`;
