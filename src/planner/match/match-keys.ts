@@ -1,4 +1,4 @@
-import { NO_WORDS, questionTokens, roleOf, type MatcherWords, type QuestionToken, type ReadText } from './question.js';
+import { roleOf, type QuestionToken } from './question.js';
 
 /**
  * Exact keys for finding a question's template with one index lookup, whatever the
@@ -30,12 +30,7 @@ export function patternMatchKey(pattern: string): string {
     .join(' ');
 }
 
-/** Every key a template must have for this question to match it: the question's words with 0..MAX_SLOT_RUNS runs removed. */
-export function candidateMatchKeys(question: string | ReadText, matcherWords: MatcherWords = NO_WORDS): string[] {
-  return matchKeysOf(questionTokens(question, matcherWords));
-}
-
-/** `candidateMatchKeys` of a question's matcher tokens. */
+/** Every key a template must have for a question to match it: its matcher tokens' words with 0..MAX_SLOT_RUNS runs removed. */
 export function matchKeysOf(tokens: readonly QuestionToken[]): string[] {
   const words = tokens
     .filter((t) => significant(t.role))

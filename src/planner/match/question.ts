@@ -158,7 +158,10 @@ export interface MatchingQuestion {
   tokens: QuestionToken[];
 }
 
-export const matchingQuestion = (question: string | ReadText, words: MatcherWords = NO_WORDS): MatchingQuestion => ({ text: asRead(question).text, tokens: questionTokens(question, words) });
+export function matchingQuestion(question: string | ReadText, words: MatcherWords = NO_WORDS): MatchingQuestion {
+  const read = asRead(question);
+  return { text: read.text, tokens: questionTokens(read, words) };
+}
 
 /**
  * The tokens of a question with their spans in the original text, each with its lemma (from the

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { candidateMatchKeys as candidateMatchKeysWith, patternMatchKey } from '../../../src/planner/match/match-keys.js';
+import { matchKeysOf, patternMatchKey } from '../../../src/planner/match/match-keys.js';
 import { buildPattern as buildPatternWith, matchPattern as matchPatternWith } from '../../../src/planner/match/pattern-match.js';
 import { MATCH_THRESHOLD } from '../../../src/planner/match/alignment.js';
 import type { TemplateName } from './matcher-cases.js';
-import { matcherWords } from '../../../src/planner/match/question.js';
+import { matcherWords, questionTokens } from '../../../src/planner/match/question.js';
 import { MATCH_CASES, MOVIE_SYNONYMS, TEMPLATE_SOURCES } from './matcher-cases.js';
 
 const words = matcherWords(MOVIE_SYNONYMS);
 const buildPattern = (question: string, slots: { name: string; value: string }[]) => buildPatternWith(question, slots, words);
 const matchPattern = (pattern: string, question: string) => matchPatternWith(pattern, question, words);
-const candidateMatchKeys = (question: string) => candidateMatchKeysWith(question, words);
+const candidateMatchKeys = (question: string) => matchKeysOf(questionTokens(question, words));
 
 const templates = Object.fromEntries(
   Object.entries(TEMPLATE_SOURCES).map(([name, t]) => [name, buildPattern(t.question, t.slots)]),
