@@ -58,7 +58,7 @@ type AskConstruction = (scene: AskScene) => Shaped | Unsure | undefined;
 /** How many a ranking asked in the plural without a number shows ("Which people directed the most movies?"). */
 export const PLURAL_RANK_LIMIT = 10;
 
-/** "Does Sea Wolf carry grain?", "Is Ines a member of the club?": whether the named things are joined so. */
+/** "Does the Petrel carry grain?", "Is Ada a member of the club?": whether the named things are joined so. */
 const holds: AskConstruction = ({ ctx, opener, countAt, anchors, asked, rankAt }) => {
   const yesNo = YES_NO_OPENERS.has(opener) && countAt < 0 && !ctx.items.some((it) => it.kind === 'wh');
   if (!(yesNo && anchors.length >= 1 && ctx.edges.length > 0 && asked.length === 0 && rankAt < 0)) return undefined;
@@ -162,10 +162,10 @@ const countPerGroup: AskConstruction = ({ ctx, countAt, focus, list }) => {
   return { focus: grouped.group, ask: list, order: { by: { count: focus.id }, direction: 'DESC', ...(top === undefined ? { each: true } : {}) }, limit: top ?? LIST_LIMIT };
 };
 
-/** "How many vessels are docked in Oslo?": how many things. */
+/** "How many vessels are docked in Narvik?": how many things. */
 const count: AskConstruction = ({ countAt, focus }) => (countAt >= 0 ? { focus, ask: { kind: 'count' } } : undefined);
 
-/** "What is the tonnage of Sea Wolf?", "When was Ines born?": a value of a named thing. */
+/** "What is the tonnage of the Petrel?", "When was Ada born?": a value of a named thing. */
 const valueOfNamed: AskConstruction = ({ ctx, asked, focus, anchors, free }) => {
   if (!(asked.length > 0 && (focus.anchor || (anchors.length > 0 && free.every((n) => n.implicit))))) return undefined;
   const { it, i } = asked[0]!;
@@ -195,7 +195,7 @@ const whereNamed: AskConstruction = ({ ctx, focus, free, whereAt, list }) => {
 /** "Who is X?", "Tell me about X": X itself. */
 const lookup: AskConstruction = ({ ctx, focus, free }) => (focus.anchor && free.length === 0 && ctx.edges.length === 0 ? { focus, ask: { kind: 'lookup' } } : undefined);
 
-/** "Which vessels are docked in Oslo?", "the first 3 voyages of Sea Wolf": the things, in date order when a number says how many. */
+/** "Which vessels are docked in Narvik?", "the first 3 voyages of the Petrel": the things, in date order when a number says how many. */
 const listed: AskConstruction = ({ ctx, focus, list }) => {
   const limit = limitOf(ctx, -1);
   const counted = limit !== undefined && list.kind === 'list' ? limitedThing(ctx, limit) : undefined;

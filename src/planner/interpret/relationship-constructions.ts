@@ -72,7 +72,7 @@ const verbOfDate: RelationshipConstruction = ({ ctx, at, rel, before }) => {
 const reducedRelativeClause: RelationshipConstruction = ({ ctx, at, rel, before, after, negated }) => (negated() ? undefined : placed(reducedRelative(ctx, at, rel, before, after)));
 
 /**
- * Subject on the left, object on the right ("Which vessels does Ines command?"); a question may
+ * Subject on the left, object on the right ("Which vessels does Ada command?"); a question may
  * front its object ("Which patients does X treat?").
  */
 const subjectAndObject: RelationshipConstruction = ({ ctx, at, rel, passive, before, after, negated }) => {

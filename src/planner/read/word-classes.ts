@@ -156,7 +156,7 @@ export const THEY_FORMS = wordClass(...['they', 'them', 'their'], ...['ve', 're'
 /** Words that may stand between a verb and the value it compares ("released in 2001", "is after 2000"). */
 export const BEFORE_A_VALUE = wordClass('is', 'are', 'was', 'were', 'be', 'been', 'have', 'has', 'had', 'in', 'on', 'of', 'with', 'the', 'a', 'an');
 
-/** Words that say a text is a thing's name or title ("named 'Sea Wolf'", "the title 'Dune'"). */
+/** Words that say a text is a thing's name or title ("named 'Petrel'", "the title 'Dune'"). */
 export const NAMING_WORDS = wordClass('name', 'names', 'title', 'titles', 'named', 'titled', 'called');
 
 /** Words that may stand between a thing and the text said of it ("whose motto is", "that has the note"). */
