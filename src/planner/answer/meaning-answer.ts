@@ -61,6 +61,8 @@ const conditionsWords = (conditions: Condition[]) => [...new Set(conditions.map(
 
 function conditionWords(c: Condition): string {
   const key = identifierWords(c.key).filter((w, i, all) => !(i === all.length - 1 && all.length > 1 && /^(on|at|date|in)$/.test(w)));
+  // Whether a property is recorded is said as the question said it ("without a motto").
+  if (c.op === 'exists') return c.words;
   if (typeof c.value === 'boolean') return `${c.value ? '' : 'not '}${key.join(' ')}`;
   if (c.op === '=' && c.words === String(c.value)) return `${key.join(' ')} ${c.value}`;
   return `${key.join(' ')} ${c.words}`;
@@ -101,11 +103,15 @@ function joinsOf(m: Meaning, id: string, plural: boolean, seen: Set<string>, dep
     const otherJoins = further.length ? ` (${further.join(' and ')})` : '';
     // The other end said in the plural ("reviews (dated 2018)", "at least 2 movies") takes a plural verb.
     const otherPlural = how ? how.value !== 1 : !nodeName(other) && other.conditions.length > 0;
+    // Two relationships to one thing, both said from here: "that inspected and command the same vessel".
+    const both = m.edges.filter((x) => x.from === e.from && x.to === e.to);
+    const same = both.length > 1 && !nodeName(other) && !how;
     const otherWords = how
       ? `${how.words} ${noun(kindOf(other), how.value === 1 ? 1 : 2)}${otherConditions}${otherJoins}`
-      : `${nodeName(other) ?? `${other.conditions.length ? noun(kindOf(other), 2) : withArticle(noun(kindOf(other), 1))}${otherConditions}`}${otherJoins}`;
-    if (e.from === id) parts.push(`that ${e.negated ? notVerbOf(e, plural) : verbOf(e, plural)} ${otherWords}${edgeConditions(e)}`);
-    else parts.push(`that ${otherWords} ${e.negated ? notVerbOf(e, otherPlural) : verbOf(e, otherPlural)}${edgeConditions(e)}`);
+      : `${nodeName(other) ?? `${same ? `the same ${noun(kindOf(other), 1)}` : other.conditions.length ? noun(kindOf(other), 2) : withArticle(noun(kindOf(other), 1))}${otherConditions}`}${otherJoins}`;
+    const verbs = (subjectPlural: boolean) => both.map((x) => `${x.negated ? notVerbOf(x, subjectPlural) : verbOf(x, subjectPlural)}${edgeConditions(x)}`).join(' and ');
+    if (e.from === id) parts.push(`that ${verbs(plural)} ${otherWords}`);
+    else parts.push(`that ${otherWords} ${verbs(otherPlural)}`);
   }
   return parts;
 }
