@@ -222,8 +222,9 @@ const recorded: ConditionConstruction = ({ ctx, i }) => {
   const has = (x: Item | undefined) => x?.kind === 'word' && HAVE_WORDS.has(x.token.lower);
   const nextIt = items[i + 1];
   // "suppliers that do not have a website", "books without an ISBN", "with no summary": the property is not recorded.
+  // (Only joining words stand between a denial and its property: "are without a motto" too.)
   const denial = denialBefore(ctx, i);
-  const denied = denial !== undefined && (items[i - 1]?.kind === 'neg' || has(prev) || has(prev2));
+  const denied = denial !== undefined;
   if ((denied || has(prev) || (prev?.kind === 'word' && A_AN_ANY.has(prev.token.lower) && has(prev2))) && !(nextIt?.kind === 'cmp' || nextIt?.kind === 'number' || nextIt?.kind === 'literal' || nextIt?.kind === 'value')) {
     const p = pick(ctx, it.props, i);
     const condition = denied ? { key: p?.key ?? '', op: 'exists' as const, value: false, words: `without a ${wordsOf(ctx, i)}` } : { key: p?.key ?? '', op: 'exists' as const, value: true, words: `with a ${wordsOf(ctx, i)}` };

@@ -1,7 +1,7 @@
 import { holdsDate } from '../read/cues.js';
 import { AGE, BEFORE_AFTER, LESS, MORE, PATH_WORDS, TIME_ORDER_WORDS, WHAT_WHICH } from '../read/word-classes.js';
-import type { Ctx, Draft } from './interpret-context.js';
-import { anchorOf, datesOf, labelOf } from './interpret-context.js';
+import type { Ctx, Draft, Unsure } from './interpret-context.js';
+import { anchorOf, datesOf, labelOf, unsure } from './interpret-context.js';
 import type { Meaning, MeaningNode } from '../meaning.js';
 import { constructionTable } from './construction.js';
 
@@ -147,6 +147,20 @@ function whenForm(ctx: Ctx): Meaning | undefined {
   // "What year …": the year is what is asked.
   if (ctx.items[whenAt]!.kind === 'wh' && (ctx.items[whenAt] as { word: string }).word !== 'when') ctx.used.add(whenAt + 1);
   return { nodes: nodesOf(ctx), edges: [], focus: node.id, ask: { kind: 'value', of: node.id, key: chosen.key } };
+}
+
+/**
+ * "Is X heavier than Y?" where nothing says by what: two named things compared are never read as
+ * a relationship between them ("does X ship Y"); the question is declined, saying the word.
+ */
+export function comparisonUnread(ctx: Ctx): Unsure | undefined {
+  const compared = comparing(ctx);
+  if (!compared) return undefined;
+  const name = (n: Draft) => n.anchor?.name ?? '';
+  // The comparison as said: "more vessels", "heavier".
+  const than = ctx.items.findIndex((it, k) => k > compared.at && it.kind === 'word' && it.token.lower === 'than');
+  const said = ctx.items.slice(compared.at, than < 0 ? compared.at + 1 : than).filter((it) => it.kind !== 'entity').map((it) => ctx.tokens.slice(it.from, it.to + 1).map((t) => t.text).join(' ')).join(' ');
+  return unsure(ctx, `I can’t tell how to compare ${name(compared.a)} and ${name(compared.b)} by “${said}” here`);
 }
 
 /** Questions of a whole form, tried in this order before any pattern is read. */

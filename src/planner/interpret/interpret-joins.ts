@@ -21,7 +21,8 @@ interface Step {
 }
 
 
-const describeNode = (ctx: Ctx, n: Draft) => n.anchor?.name ?? (n.label ? pluralLabel(labelOf(ctx.lexicon, n.label)) : 'that');
+/** A thing as the question said it: its name, else its kind (`label`: the kind a way of joining gives it), else "someone" or "something". */
+const describeNode = (ctx: Ctx, n: Draft, label = n.label) => n.anchor?.name ?? (label ? pluralLabel(labelOf(ctx.lexicon, label)) : n.who ? 'someone' : 'something');
 
 function groupsOf(ctx: Ctx): Draft[][] {
   const parent = new Map(ctx.nodes.map((n) => [n.id, n.id]));
@@ -64,7 +65,7 @@ export function joinComponents(ctx: Ctx): Unsure | { ok: true } {
           reason: `${a} and ${b} are related in more than one way: which one do you mean?`,
           unplaced: [],
           // Each way says the two things it joins: they need not be the first way's.
-          choices: join.all.map((f) => ({ id: joinId(f.steps), label: `${describeNode(ctx, f.a)} and ${describeNode(ctx, f.b)} joined${through(ctx, f.steps)} by ${f.steps.map((s) => `“${phraseOfType(s.type)}”`).join(' then ')}` })),
+          choices: join.all.map((f) => ({ id: joinId(f.steps), label: `${describeNode(ctx, f.a, f.a.label ?? f.steps[0]!.from)} and ${describeNode(ctx, f.b, f.b.label ?? f.steps.at(-1)!.to)} joined${through(ctx, f.steps)} by ${f.steps.map((s) => `“${phraseOfType(s.type)}”`).join(' then ')}` })),
         };
       }
       Object.assign(join, chosen);

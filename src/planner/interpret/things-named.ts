@@ -1,5 +1,5 @@
 import { COPULA, NAMING_VERBS } from '../read/cues.js';
-import { BE_FORMS, CONJUNCTIONS, KIND_WORDS, LEADS_OF_A_LIST, OTHER_WORDS, SOMEONE, THE_THEIR } from '../read/word-classes.js';
+import { BE_FORMS, CONJUNCTIONS, KIND_WORDS, LEADS_OF_A_LIST, OTHER_WORDS, SOMEONE, THE_THEIR, THEY_THOSE } from '../read/word-classes.js';
 import type { Ctx, Draft, Unsure } from './interpret-context.js';
 import { isWord, isWordOf, newNodeId, unsure, wordsOf } from './interpret-context.js';
 import type { Item, NamedThing } from '../link/links.js';
@@ -68,7 +68,7 @@ export function makeNodes(ctx: Ctx): void {
       // "people who acted": a relative pronoun; "Who are the directors of X?": the directors.
       const prev = items[i - 1];
       if (prev && (prev.kind === 'label' || prev.kind === 'agent' || prev.kind === 'entity')) continue;
-      if (namesWhatFollows(items, i) || relativeAfterConditions(ctx, i)) continue;
+      if (namesWhatFollows(items, i) || relativeAfterConditions(ctx, i) || asksThemAgain(ctx, i)) continue;
       ctx.nodes.push({ id, at: i, who: true, conditions: [] });
     } else if (it.kind === 'word' && SOMEONE.has(it.token.lower)) {
       ctx.used.add(i);
@@ -92,6 +92,18 @@ function kindsOf(ctx: Ctx, at: number): boolean {
   const joinedDirectly = ctx.lexicon.relationships.some((r) => r.patterns.some((p) => (p.from === a && p.to === b) || (p.from === b && p.to === a)));
   if (joinedDirectly) return false;
   ctx.used.add(at).add(at + 1);
+  return true;
+}
+
+/**
+ * "Which captains command vessels and who are they?": the things asked about asked for again, by
+ * name; no other person. The words are used here.
+ */
+function asksThemAgain(ctx: Ctx, at: number): boolean {
+  const { items } = ctx;
+  // (At the end: "and who are they related to?" asks another thing.)
+  if (!isWord(items[at - 1], 'and') || !isWordOf(items[at + 1], BE_FORMS) || !isWordOf(items[at + 2], THEY_THOSE) || items.length !== at + 3) return false;
+  for (const k of [at - 1, at + 1, at + 2]) ctx.used.add(k);
   return true;
 }
 
