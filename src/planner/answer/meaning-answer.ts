@@ -109,9 +109,12 @@ function joinsOf(m: Meaning, id: string, plural: boolean, seen: Set<string>, dep
     const otherWords = how
       ? `${how.words} ${noun(kindOf(other), how.value === 1 ? 1 : 2)}${otherConditions}${otherJoins}`
       : `${nodeName(other) ?? `${same ? `the same ${noun(kindOf(other), 1)}` : other.conditions.length ? noun(kindOf(other), 2) : withArticle(noun(kindOf(other), 1))}${otherConditions}`}${otherJoins}`;
-    const verbs = (subjectPlural: boolean) => both.map((x) => `${x.negated ? notVerbOf(x, subjectPlural) : verbOf(x, subjectPlural)}${edgeConditions(x)}`).join(' and ');
-    if (e.from === id) parts.push(`that ${verbs(plural)} ${otherWords}`);
-    else parts.push(`that ${otherWords} ${verbs(otherPlural)}`);
+    // One relationship's conditions follow the clause ("that reviewed a movie (rating below 50)"); two relationships' each follow their verb.
+    const said = (x: MeaningEdge, subjectPlural: boolean) => `${x.negated ? notVerbOf(x, subjectPlural) : verbOf(x, subjectPlural)}${both.length > 1 ? edgeConditions(x) : ''}`;
+    const verbs = (subjectPlural: boolean) => listOf(both.map((x) => said(x, subjectPlural)));
+    const after = both.length > 1 ? '' : edgeConditions(e);
+    if (e.from === id) parts.push(`that ${verbs(plural)} ${otherWords}${after}`);
+    else parts.push(`that ${otherWords} ${verbs(otherPlural)}${after}`);
   }
   return parts;
 }

@@ -16,7 +16,7 @@ import { numberedChosen } from './numbered-one.js';
  * follows, the relationship just before it), and the thing or relationship it is attached to.
  */
 
-export type Value = { kind: 'number'; value: number; year: boolean } | { kind: 'decade'; year: number } | { kind: 'date'; iso: string } | { kind: 'text'; text: string };
+export type Value = { kind: 'number'; value: number; year: boolean } | { kind: 'decade'; year: number; years?: number } | { kind: 'date'; iso: string } | { kind: 'text'; text: string };
 
 export function valueAt(ctx: Ctx, i: number): { value: Value; end: number } | undefined {
   let it = ctx.items[i];
@@ -38,13 +38,21 @@ export function valueAt(ctx: Ctx, i: number): { value: Value; end: number } | un
   it = ctx.items[i];
   if (!it) return undefined;
   if (it.kind === 'number' && !it.ordinal) return { value: { kind: 'number', value: it.value, year: it.year }, end: i };
-  if (it.kind === 'decade') return { value: { kind: 'decade', year: it.year }, end: i };
+  if (it.kind === 'decade') return { value: { kind: 'decade', year: it.year, ...(it.years ? { years: it.years } : {}) }, end: i };
   if (it.kind === 'date') return { value: { kind: 'date', iso: it.iso }, end: i };
   if (it.kind === 'literal') return { value: { kind: 'text', text: it.text }, end: i };
   return undefined;
 }
 
-export const describeValue = (v: Value) => (v.kind === 'number' ? String(v.value) : v.kind === 'decade' ? `the ${v.year}s` : v.kind === 'date' ? v.iso : `“${v.text}”`);
+export const describeValue = (v: Value) => (v.kind === 'number' ? String(v.value) : v.kind === 'decade' ? spanWords(v) : v.kind === 'date' ? v.iso : `“${v.text}”`);
+
+/** "the 1990s", "the 21st century". */
+function spanWords(v: { year: number; years?: number }): string {
+  if (v.years !== 100) return `the ${v.year}s`;
+  const n = v.year / 100 + 1;
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+  return `the ${n}${suffix} century`;
+}
 
 /** The period after a month's or a day's ("2020-12" → "2021-01", "2020-02-29" → "2020-03-01"), as ISO text. */
 function nextPeriod(iso: string): string {
@@ -60,8 +68,8 @@ export function conditionsFor(prop: LexProperty, op: CompareOp, value: Value, wo
   const dates = prop.kind === 'date';
   if (value.kind === 'decade') {
     return dates
-      ? [{ key, op: '>=', value: String(value.year), words }, { key, op: '<', value: String(value.year + 10), words }]
-      : [{ key, op: '>=', value: value.year, words }, { key, op: '<=', value: value.year + 9, words }];
+      ? [{ key, op: '>=', value: String(value.year), words }, { key, op: '<', value: String(value.year + (value.years ?? 10)), words }]
+      : [{ key, op: '>=', value: value.year, words }, { key, op: '<=', value: value.year + (value.years ?? 10) - 1, words }];
   }
   if (value.kind === 'date') {
     if (!dates) return undefined;

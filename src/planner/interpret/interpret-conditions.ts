@@ -227,7 +227,9 @@ const recorded: ConditionConstruction = ({ ctx, i }) => {
   const denied = denial !== undefined;
   if ((denied || has(prev) || (prev?.kind === 'word' && A_AN_ANY.has(prev.token.lower) && has(prev2))) && !(nextIt?.kind === 'cmp' || nextIt?.kind === 'number' || nextIt?.kind === 'literal' || nextIt?.kind === 'value')) {
     const p = pick(ctx, it.props, i);
-    const condition = denied ? { key: p?.key ?? '', op: 'exists' as const, value: false, words: `without a ${wordsOf(ctx, i)}` } : { key: p?.key ?? '', op: 'exists' as const, value: true, words: `with a ${wordsOf(ctx, i)}` };
+    // Said as asked: "with a motto", "with roles".
+    const said = `${ctx.tokens[it.to]?.tags.includes('Plural') ? '' : 'a '}${wordsOf(ctx, i)}`;
+    const condition = { key: p?.key ?? '', op: 'exists' as const, value: !denied, words: `${denied ? 'without' : 'with'} ${said}` };
     if (p && attach(ctx, i, p, [condition])) {
       ctx.used.add(i);
       if (denied) ctx.used.add(denial);

@@ -6,6 +6,7 @@ import type { RelatedWord } from '../../language/wordnet.js';
 import type { LexLabel, Lexicon, LexProperty, LexRelationship, LexValue } from './lexicon.js';
 import { valueWords } from './lexicon.js';
 import { linkIndexOf } from './link-index.js';
+import { CENTURY } from '../read/word-classes.js';
 import type { LinkIndex } from './link-index.js';
 import type { ResolvedEntity } from '../plan.js';
 
@@ -35,7 +36,8 @@ export type Item = Span &
     | { kind: 'value'; values: LexValue[] }
     | { kind: 'literal'; text: string }
     | { kind: 'number'; value: number; year: boolean; ordinal: boolean }
-    | { kind: 'decade'; year: number }
+    /** A span of years: a decade ("the 1990s"), or a century ("the 21st century", `years` 100). */
+    | { kind: 'decade'; year: number; years?: number }
     | { kind: 'date'; iso: string; precision: 'month' | 'day' }
     | { kind: 'cmp'; cue: ComparatorCue }
     | { kind: 'count' }
@@ -132,6 +134,8 @@ function linkAt(tokens: Token[], i: number, lexicon: Lexicon, named: NamedThing[
   if (date) return date;
   if (ISO_DATE.test(t.lower)) return { kind: 'date', iso: t.lower, precision: t.lower.length > 7 ? 'day' : 'month', from: i, to: i };
   if (t.decade !== undefined) return { kind: 'decade', year: t.decade, from: i, to: i };
+  // "the 21st century": the years 2000 to 2099, as people say it.
+  if (t.ordinal && t.number !== undefined && t.number >= 1 && t.number <= 30 && CENTURY.has(tokens[i + 1]?.lower ?? '')) return { kind: 'decade', year: (t.number - 1) * 100, years: 100, from: i, to: i + 1 };
   // "released first", "born last": the earliest or the latest, by a date ("the first 3 movies" and "the first movie" say how many).
   if ((t.lower === 'first' || t.lower === 'last') && !saysWhich(tokens[i + 1])) {
     const dimension = SUPERLATIVE_DIMENSIONS[t.lower === 'first' ? 'early' : 'late']!;
@@ -150,10 +154,10 @@ function linkAt(tokens: Token[], i: number, lexicon: Lexicon, named: NamedThing[
       // "after timestamp 1500000000000": a word that only says the number is a time.
       const stampWords = STAMP_WORDS.test(tokens[at]?.lower ?? '') && tokens[at + 1]?.number !== undefined ? 1 : 0;
       const next = tokens[at + (yearWords > 0 && tokens[at + yearWords] && isYear(tokens[at + yearWords]!) ? yearWords : stampWords)];
-      const numeric = next && (next.number !== undefined || next.decade !== undefined || MONTHS.includes(next.lower) || ISO_DATE.test(next.lower) || (next.lower === 'the' && tokens[at + 1]?.decade !== undefined));
+      const numeric = next && (next.number !== undefined || next.decade !== undefined || MONTHS.includes(next.lower) || ISO_DATE.test(next.lower) || (next.lower === 'the' && (tokens[at + 1]?.decade !== undefined || (tokens[at + 1]?.ordinal === true && CENTURY.has(tokens[at + 2]?.lower ?? '')))));
       if (cue.numberOnly && !numeric) continue;
       // "closed in 2019", "ended in the year 2019": a verb with a time, not text that ends so ("codes ending in 42" is).
-      if (cue.text && next && (yearWords > 0 || isYear(next) || MONTHS.includes(next.lower) || next.decade !== undefined)) continue;
+      if (cue.text && next && (yearWords > 0 || isYear(next) || MONTHS.includes(next.lower) || next.decade !== undefined || CENTURY.has(tokens[at + 2]?.lower ?? ''))) continue;
       // "racks contained in DC1", "items included with the kit": a passive verb joining things, not text that contains.
       if (cue.text && t.tags.includes('PastTense') && next?.pos === 'prep') continue;
       return { kind: 'cmp', cue, from: i, to: i + cue.words.length - 1 };

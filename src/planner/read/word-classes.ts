@@ -208,3 +208,6 @@ export const PLACES_BY_PREPOSITION: ReadonlyMap<string, ReadonlySet<string>> = n
   ['in', wordClass('city', 'town', 'state', 'country', 'region', 'area', 'county', 'province', 'district')],
   ['at', wordClass('address', 'location', 'site', 'venue')],
 ]);
+
+/** "the 21st century", "19th-century" said of years. */
+export const CENTURY = wordClass('century', 'centuries');

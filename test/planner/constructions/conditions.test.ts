@@ -10,6 +10,8 @@ describe('the constructions of conditions', () => {
       ['Which vessels were built after 2000?', { values: ['Kestrel', 'Morning Star'] }],
       ['Which vessels have more than 1 voyage?', { values: ['Sea Wolf'] }],
       ['Which vessels made fewer than 2 voyages?', { values: ['Kestrel', 'Morning Star'] }],
+      ['Which vessels were built in the 21st century?', { values: ['Kestrel', 'Morning Star'], says: /built in the 21st century/ }],
+      ['Which vessels were built in the 20th century?', { values: ['Sea Wolf'] }],
     ],
     textContained: [['Which vessels have the word \'onward\' in their motto?', { values: ['Sea Wolf'] }]],
     placeText: [['Which ports are located on \'Quay St\'?', { values: ['Oslo', 'Porto'] }]],
