@@ -121,6 +121,8 @@ export interface CountCondition {
   words: string;
   /** Said as a verb's object ("companies that filed more than 3 reports"): counted for that verb's subject, whatever is asked. */
   byVerb?: boolean;
+  /** "captains who command every vessel": as many as the graph has things of the counted label (`value` is 1 for "every", 2 for "all", as said). */
+  all?: boolean;
 }
 
 export interface Meaning {

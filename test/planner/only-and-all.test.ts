@@ -6,22 +6,24 @@ import { firstValues, graphNode as node, graphRel as rel, plannerOnScratch } fro
  * "only" and "all" say every one, which a pattern match reads as some: "hotels with only 5-star
  * reviews" listed the hotels with any 5-star review, and "hotels reviewed by all guests" those
  * reviewed by any guest (the verb was linked to the `Review` label, so "all" was not seen as its
- * object's). Both are declined, saying why; "only" before a count or the request, "only wrote …
- * and never visited …" (the denial says what "only" leaves out) and "all" before what is listed
- * read as before. On an invented graph.
+ * object's). Both are declined, saying why, except "every"/"all" before a plain thing of one label
+ * joined by one relationship ("guests who visited every city"), counted against all there are;
+ * "only" before a count or the request, "only wrote … and never visited …" (the denial says what
+ * "only" leaves out) and "all" before what is listed read as before. On an invented graph.
  */
 const INN: UpsertBatch = {
   nodes: [
     node('g:1', 'Guest', { name: 'Ines' }),
     node('g:2', 'Guest', { name: 'Tor' }),
     node('c:1', 'City', { name: 'Lyon' }),
+    node('c:2', 'City', { name: 'Oslo' }),
     node('h:1', 'Hotel', { name: 'Quay House' }),
     node('h:2', 'Hotel', { name: 'Mill Lodge' }),
     node('v:1', 'Review', { reviewId: 'v1', stars: 5 }),
     node('v:2', 'Review', { reviewId: 'v2', stars: 4 }),
     node('v:3', 'Review', { reviewId: 'v3', stars: 5 }),
   ],
-  relationships: [rel('g:2', 'VISITED', 'c:1'), rel('g:1', 'WROTE', 'v:1'), rel('g:2', 'WROTE', 'v:2'), rel('g:1', 'WROTE', 'v:3'), rel('v:1', 'ABOUT', 'h:1'), rel('v:2', 'ABOUT', 'h:1'), rel('v:3', 'ABOUT', 'h:2')],
+  relationships: [rel('g:2', 'VISITED', 'c:1'), rel('g:2', 'VISITED', 'c:2'), rel('g:1', 'WROTE', 'v:1'), rel('g:2', 'WROTE', 'v:2'), rel('g:1', 'WROTE', 'v:3'), rel('v:1', 'ABOUT', 'h:1'), rel('v:2', 'ABOUT', 'h:1'), rel('v:3', 'ABOUT', 'h:2')],
 };
 
 describe('"only" and "all" are every one, never some', () => {
@@ -31,6 +33,8 @@ describe('"only" and "all" are every one, never some', () => {
     ['Which hotels have only 5-star reviews?', /only 5 star reviews/],
     ['Which guests only wrote reviews with 5 stars?', /only wrote/],
     ['Which hotels have been reviewed by all guests?', /all “guests”/],
+    // Every one of the things with a condition: counting them against all there are is not written yet.
+    ['Which guests wrote every review with 5 stars?', /all “review”/],
   ])('%s is declined', async (question, why) => {
     const answer = await planner().ask(question);
     expect(answer.reading.ok).toBe(false);
@@ -46,5 +50,16 @@ describe('"only" and "all" are every one, never some', () => {
     ['Which guests have only written reviews and never visited a city?', ['Ines']],
   ])('%s is answered', async (question, names) => {
     expect(firstValues(await planner().ask(question))).toEqual(names);
+  });
+
+  it.each([
+    ['Which guests visited every city?', ['Tor'], 'every city'],
+    ['Which guests visited all the cities?', ['Tor'], 'all cities'],
+    ['Which cities were visited by all guests?', [], 'all guests'],
+  ])('%s is read as every one of them', async (question, names, said) => {
+    const answer = await planner().ask(question);
+    expect(answer.cypher).toMatch(/= COUNT \{ \(:(City|Guest)\) \}/);
+    expect(firstValues(answer)).toEqual(names);
+    expect(answer.text).toContain(said);
   });
 });

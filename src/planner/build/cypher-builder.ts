@@ -360,7 +360,14 @@ function havingWith(m: Meaning): string {
 const countOp = (op: string) => (op === 'contains' || op === 'starts' || op === 'ends' ? '=' : op);
 
 function havingWhere(m: Meaning): string {
-  return (m.having ?? []).map((h, i) => `c${i} ${countOp(h.op)} ${cypherValue(h.value)}`).join(' AND ');
+  return (m.having ?? []).map((h, i) => `c${i} ${countOp(h.op)} ${h.all ? everyOne(m, h.count) : cypherValue(h.value)}`).join(' AND ');
+}
+
+/** How many things of a node's label the graph has: "every vessel" is as many as that. */
+function everyOne(m: Meaning, id: string): string {
+  const label = m.nodes.find((n) => n.id === id)?.label;
+  if (!label) throw new Error(`“every” of a thing without a label (${id})`);
+  return `COUNT { (:${cypherName(label)}) }`;
 }
 
 const focusNameKey = (node: MeaningNode): string => node.nameKey ?? node.anchor?.nameKey ?? 'name';

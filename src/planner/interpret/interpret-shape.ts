@@ -10,7 +10,7 @@ import { alsoListed, compoundHead, listedBeside, listedWithTheirs } from './inte
 import { sortAsked } from './interpret-sort.js';
 import type { PropItem } from './ranking.js';
 import { byWords, chooseRank } from './ranking.js';
-import { UNREAD_CONSTRUCTIONS } from './quantifiers.js';
+import { readEvery, UNREAD_CONSTRUCTIONS } from './quantifiers.js';
 import type { AskScene } from './ask-constructions.js';
 import { ASK_CONSTRUCTIONS, groupOf } from './ask-constructions.js';
 import { readFirst } from './construction.js';
@@ -111,6 +111,7 @@ function finishShape(ctx: Ctx, focus: Draft, ask: Ask, order: Ordering | undefin
     limit = LIST_LIMIT;
   } else if (each) return unsure(ctx, `I can’t give that for each ${wordsOf(ctx, each.group.at)} separately yet`);
   // "members who borrowed every book", "guests who only wrote short reviews": read as some, they would be answered wrongly.
+  readEvery(ctx, focus, ask.kind === 'count' || (ask.kind === 'list' && !order));
   const unread = readFirst(UNREAD_CONSTRUCTIONS, { ctx, focus });
   if (unread) return unread;
   if (ask.kind === 'list') {

@@ -37,8 +37,8 @@ function onlyOf(ctx: Ctx): { from: number; to: number } | undefined {
   return undefined;
 }
 
-/** Where "every"/"all (the)" stands before a thing other than the one asked about that a relationship reaches. */
-function everyOf(ctx: Ctx, focus: Draft): number | undefined {
+/** Where "every"/"all (the)" stands before a thing other than the one asked about that a relationship reaches: the word's place and the thing's. */
+function everyOf(ctx: Ctx, focus: Draft): { word: number; at: number } | undefined {
   for (let k = 0; k < ctx.items.length - 1; k++) {
     const it = ctx.items[k]!;
     if (it.kind !== 'word' || !EVERY_WORDS.has(it.token.lower) || ctx.used.has(k)) continue;
@@ -46,15 +46,32 @@ function everyOf(ctx: Ctx, focus: Draft): number | undefined {
     // The object of a verb said before it ("borrowed every book", "reviewed by all guests"), not what is listed ("Find all albums …").
     const verbBefore = ctx.items.slice(0, k).some((x) => x.kind === 'rel' || meaningfulVerbAt(ctx, x));
     const node = ctx.nodes.find((n) => n.at === at && n !== focus && !n.anchor);
-    if (verbBefore && node && ctx.edges.some((e) => !e.negated && (e.from === node.id || e.to === node.id))) return at;
+    if (verbBefore && node && ctx.edges.some((e) => !e.negated && (e.from === node.id || e.to === node.id))) return { word: k, at };
   }
   return undefined;
 }
 
+/**
+ * "captains who command every vessel", "businesses reviewed by all users": each thing asked about
+ * is joined to as many of them as the graph has. Read where the thing so counted is of one label,
+ * joined to the one asked about by one relationship and to nothing else, with no conditions of its
+ * own, and where the answer counts per thing asked about (a list or a count); else declined (`every`).
+ */
+export function readEvery(ctx: Ctx, focus: Draft, perFocus: boolean): void {
+  const said = everyOf(ctx, focus);
+  const node = said && ctx.nodes.find((n) => n.at === said.at && n !== focus);
+  if (!said || !node?.label || !perFocus || node.conditions.length > 0) return;
+  const edges = ctx.edges.filter((e) => e.from === node.id || e.to === node.id);
+  if (edges.length !== 1 || edges[0]!.negated || ![edges[0]!.from, edges[0]!.to].includes(focus.id)) return;
+  const word = wordsOf(ctx, said.word, 'lower');
+  ctx.having.push({ count: node.id, op: '=', value: word === 'all' ? 2 : 1, words: word, all: true });
+  for (let k = said.word; k < said.at; k++) ctx.used.add(k);
+}
+
 /** "members who borrowed every book", "actors in all the movies of X": all of them, not any one. */
 const every = ({ ctx, focus }: { ctx: Ctx; focus: Draft }): Unsure | undefined => {
-  const at = everyOf(ctx, focus);
-  return at === undefined ? undefined : unsure(ctx, `I can’t yet tell what is joined to all “${wordsOf(ctx, at)}” at once, rather than to any one of them`);
+  const said = everyOf(ctx, focus);
+  return said === undefined ? undefined : unsure(ctx, `I can’t yet tell what is joined to all “${wordsOf(ctx, said.at)}” at once, rather than to any one of them`);
 };
 
 /** "hotels with only 5-star reviews", "guests who only wrote short reviews": none of another kind, not some of this one. */

@@ -216,6 +216,12 @@ export const LEGIT_READS: LegitRead[] = [
     ],
   },
   {
+    // As the planner counts "every": against how many things of a label the graph has.
+    name: 'COUNT subquery of a whole label after an aggregation',
+    cypher: 'MATCH (o:Organization)<-[:WORKS_AT]-(p:Person) WITH o, count(DISTINCT p) AS c WHERE c + 1 = COUNT { (:Person) } RETURN o.name AS org',
+    rows: [{ org: 'Acme Corp' }],
+  },
+  {
     name: 'read-only CALL subquery',
     cypher: 'MATCH (p:Person) CALL (p) { MATCH (p)-[:WORKS_AT]->(o) RETURN o.name AS org } RETURN p.name AS name, org ORDER BY name',
     rows: [

@@ -1,0 +1,15 @@
+import { readFileSync } from 'node:fs';
+import { describe, it } from 'vitest';
+import { HARBOUR } from './planner/constructions/harbour.js';
+import { plannerOnScratch } from './support/planner.js';
+
+const questions = readFileSync('tmp/probe.txt', 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('#'));
+describe('probe', () => {
+  const planner = plannerOnScratch('probe', HARBOUR);
+  it('asks', async () => {
+    for (const q of questions) {
+      const a = await planner().ask(q);
+      console.log(`\n## ${q}\n  ${a.reading.ok ? a.cypher?.replace(/\n/g, ' ') : 'DECLINED ' + a.reading.reason}\n  -> ${a.text ?? ''}`);
+    }
+  }, 60000);
+});
