@@ -123,6 +123,8 @@ export interface CountCondition {
   byVerb?: boolean;
   /** "captains who command every vessel": as many as the graph has things of the counted label (`value` is 1 for "every", 2 for "all", as said). */
   all?: boolean;
+  /** Said as how often ("inspected more than once", "3 times"): said after the verb, not before the thing counted. */
+  times?: boolean;
 }
 
 export interface Meaning {

@@ -97,7 +97,9 @@ function joinsOf(m: Meaning, id: string, plural: boolean, seen: Set<string>, dep
     const other = byId.get(e.from === id ? e.to : e.from)!;
     if (seen.has(other.id)) continue;
     seen.add(other.id);
-    const how = counted.get(other.id);
+    // ("that a captain inspected more than once": how often is said after the verb.)
+    const often = counted.get(other.id)?.times ? counted.get(other.id) : undefined;
+    const how = often ? undefined : counted.get(other.id);
     const further = depth < DESCRIBED_DEPTH ? joinsOf(m, other.id, false, seen, depth + 1) : [];
     const otherConditions = other.conditions.length ? ` (${conditionsWords(other.conditions)})` : '';
     const otherJoins = further.length ? ` (${further.join(' and ')})` : '';
@@ -112,7 +114,7 @@ function joinsOf(m: Meaning, id: string, plural: boolean, seen: Set<string>, dep
     // One relationship's conditions follow the clause ("that reviewed a movie (rating below 50)"); two relationships' each follow their verb.
     const said = (x: MeaningEdge, subjectPlural: boolean) => `${x.negated ? notVerbOf(x, subjectPlural) : verbOf(x, subjectPlural)}${both.length > 1 ? edgeConditions(x) : ''}`;
     const verbs = (subjectPlural: boolean) => listOf(both.map((x) => said(x, subjectPlural)));
-    const after = both.length > 1 ? '' : edgeConditions(e);
+    const after = `${both.length > 1 ? '' : edgeConditions(e)}${often ? ` ${often.words}` : ''}`;
     if (e.from === id) parts.push(`that ${verbs(plural)} ${otherWords}${after}`);
     else parts.push(`that ${otherWords} ${verbs(otherPlural)}${after}`);
   }

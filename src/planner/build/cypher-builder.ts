@@ -353,7 +353,13 @@ function compareCypher(m: Meaning, ask: Extract<Meaning['ask'], { kind: 'compare
 }
 
 function havingWith(m: Meaning): string {
-  return (m.having ?? []).map((h, i) => `, count(DISTINCT ${h.count}) AS c${i}`).join('');
+  return (m.having ?? []).map((h, i) => `, count(DISTINCT ${h.times ? timesCounted(m, h.count) : h.count}) AS c${i}`).join('');
+}
+
+/** "inspected twice": how often is how many relationships reach the thing counted (one thing may be reached twice), else the things. */
+function timesCounted(m: Meaning, id: string): string {
+  const i = m.edges.findIndex((e) => !e.negated && (e.from === id || e.to === id));
+  return i < 0 ? id : edgeVar(i);
 }
 
 /** A count compares as a number: a text comparison said of one is equality. */

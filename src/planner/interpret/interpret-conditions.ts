@@ -75,6 +75,9 @@ const comparison: ConditionConstruction = ({ ctx, i }) => {
     }
     return 'placed';
   }
+  // "inspected more than once", "reviewed 3 times": how many things at the other end of the verb said before.
+  const often = items[v.end];
+  if (often?.kind === 'number' && often.times) return howOften(ctx, i, v.end, op, `${it.kind === 'cmp' ? `${cueWords(ctx, it)} ` : ''}${wordsOf(ctx, v.end)}`);
   // A number that says how many to list, not a condition: "top 3", "the 5 cheapest", "first 10".
   if (it.kind === 'number' && !postfix && isLimit(ctx, i)) return 'placed';
   // "more than 5 other persons", "at least 3 different movies": the thing counted comes after such a word.
@@ -238,6 +241,22 @@ const recorded: ConditionConstruction = ({ ctx, i }) => {
   }
   return undefined;
 };
+
+/**
+ * "vessels inspected more than once", "captains who inspected vessels twice": how often is how
+ * many things the relationship said last before it reaches from each thing at its near end (the
+ * thing it reaches said later, or left unnamed). Declined where that thing is named.
+ */
+function howOften(ctx: Ctx, from: number, to: number, op: CompareOp, words: string): 'placed' | Unsure {
+  const edge = ctx.edges.filter((e) => e.at < from && !e.negated).sort((a, b) => b.at - a.at)[0];
+  const ends = edge ? ctx.nodes.filter((n) => n.id === edge.from || n.id === edge.to).sort((a, b) => a.at - b.at) : [];
+  const counted = ends[1];
+  if (!counted || counted.anchor) return unsure(ctx, `I can’t tell what “${words}” counts here`);
+  const value = (ctx.items[to] as { value: number }).value;
+  ctx.having.push({ count: counted.id, op, value, words, times: true });
+  for (let k = from; k <= to; k++) ctx.used.add(k);
+  return 'placed';
+}
 
 /** The constructions of conditions, tried in this order at each item not used yet; the first that applies places it. */
 export const CONDITION_CONSTRUCTIONS = constructionTable('condition', { rangeBetween, comparison, textContained, placeText, quotedValue, recurringValue, flag, recorded });

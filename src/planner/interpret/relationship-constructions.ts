@@ -65,7 +65,7 @@ const verbOfDate: RelationshipConstruction = ({ ctx, at, rel, before }) => {
   const next = ctx.items[at + 1];
   const nextValue = ctx.items[at + 2];
   const dateNamed = (n: Draft) => ctx.lexicon.properties.some((p) => p.ownerKind === 'label' && p.owner === n.label && (p.kind === 'date' || p.kind === 'number') && p.words.includes(rel.words[0] ?? ''));
-  return placed(next?.kind === 'cmp' && (nextValue?.kind === 'number' || nextValue?.kind === 'decade' || nextValue?.kind === 'date') && before[0] !== undefined && dateNamed(before[0]));
+  return placed(next?.kind === 'cmp' && ((nextValue?.kind === 'number' && !nextValue.times) || nextValue?.kind === 'decade' || nextValue?.kind === 'date') && before[0] !== undefined && dateNamed(before[0]));
 };
 
 /** "Who directed the movies reviewed with a rating of 100?": what was done to the thing before the participle, by anyone. */

@@ -6,7 +6,7 @@ import type { RelatedWord } from '../../language/wordnet.js';
 import type { LexLabel, Lexicon, LexProperty, LexRelationship, LexValue } from './lexicon.js';
 import { valueWords } from './lexicon.js';
 import { linkIndexOf } from './link-index.js';
-import { CENTURY } from '../read/word-classes.js';
+import { CENTURY, HOW_OFTEN, TIMES } from '../read/word-classes.js';
 import type { LinkIndex } from './link-index.js';
 import type { ResolvedEntity } from '../plan.js';
 
@@ -35,7 +35,8 @@ export type Item = Span &
     | { kind: 'prop'; props: LexProperty[] }
     | { kind: 'value'; values: LexValue[] }
     | { kind: 'literal'; text: string }
-    | { kind: 'number'; value: number; year: boolean; ordinal: boolean }
+    /** `times`: how often, said "once", "twice", "3 times". */
+    | { kind: 'number'; value: number; year: boolean; ordinal: boolean; times?: boolean }
     /** A span of years: a decade ("the 1990s"), or a century ("the 21st century", `years` 100). */
     | { kind: 'decade'; year: number; years?: number }
     | { kind: 'date'; iso: string; precision: 'month' | 'day' }
@@ -141,7 +142,13 @@ function linkAt(tokens: Token[], i: number, lexicon: Lexicon, named: NamedThing[
     const dimension = SUPERLATIVE_DIMENSIONS[t.lower === 'first' ? 'early' : 'late']!;
     return { kind: 'rank', direction: dimension.onValues, dimension, word: t.lower, from: i, to: i };
   }
+  // "more than once", "exactly twice", "at least 3 times": how often.
+  const often = HOW_OFTEN[t.lower];
+  if (often !== undefined) return { kind: 'number', value: often, year: false, ordinal: false, times: true, from: i, to: i };
   if (t.number !== undefined && (t.pos === 'num' || t.ordinal)) {
+    // (Unless the graph has a property called so: "met more than 3 times" compares `times`.)
+    const timesNamed = lexicon.properties.some((p) => p.words.length === 1 && p.words[0] === tokens[i + 1]?.lemma);
+    if (!t.ordinal && !timesNamed && TIMES.has(tokens[i + 1]?.lower ?? '')) return { kind: 'number', value: t.number, year: false, ordinal: false, times: true, from: i, to: i + 1 };
     return { kind: 'number', value: t.number, year: isYear(t), ordinal: t.ordinal === true, from: i, to: i };
   }
 

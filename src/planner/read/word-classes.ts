@@ -211,3 +211,9 @@ export const PLACES_BY_PREPOSITION: ReadonlyMap<string, ReadonlySet<string>> = n
 
 /** "the 21st century", "19th-century" said of years. */
 export const CENTURY = wordClass('century', 'centuries');
+
+/** "3 times": how often something was done. */
+export const TIMES = wordClass('times');
+
+/** "once", "twice": how often, in one word. */
+export const HOW_OFTEN: Readonly<Record<string, number>> = Object.assign(Object.create(null), { once: 1, twice: 2, thrice: 3 });

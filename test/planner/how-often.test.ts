@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { UpsertBatch } from '../../src/stores/graph/port.js';
+import { firstValues, graphNode as node, graphRel as rel, plannerOnScratch } from '../support/planner.js';
+
+/**
+ * "more than once", "exactly twice", "at least 3 times": how often a relationship said before it
+ * reaches each thing asked about, counted by its relationships (on a graph that keeps two visits of
+ * one patient to one clinic apart, both count), never a word left unplaced. On an invented clinic:
+ * patients visit clinics and see doctors.
+ */
+const CLINIC: UpsertBatch = {
+  nodes: [
+    node('p:1', 'Patient', { name: 'Ada' }),
+    node('p:2', 'Patient', { name: 'Bo' }),
+    node('p:3', 'Patient', { name: 'Cy' }),
+    node('c:1', 'Clinic', { name: 'North Clinic' }),
+    node('c:2', 'Clinic', { name: 'South Clinic' }),
+    node('c:3', 'Clinic', { name: 'East Clinic' }),
+    node('d:1', 'Doctor', { name: 'Dr Lind' }),
+  ],
+  relationships: [
+    // Ada visits three clinics, Bo the North one.
+    rel('p:1', 'VISITED', 'c:1', { on: '2024-01-02' }),
+    rel('p:1', 'VISITED', 'c:2', { on: '2024-03-04' }),
+    rel('p:1', 'VISITED', 'c:3', { on: '2024-05-06' }),
+    rel('p:2', 'VISITED', 'c:1', { on: '2024-02-03' }),
+    rel('p:3', 'SAW', 'd:1'),
+  ],
+};
+
+describe('how often: once, twice, N times', () => {
+  const planner = plannerOnScratch('how often', CLINIC);
+
+  it.each([
+    ['Which patients visited clinics more than once?', ['Ada'], 'more than once'],
+    ['Which patients visited a clinic exactly once?', ['Bo'], 'exactly once'],
+    ['Which patients visited clinics at least 3 times?', ['Ada'], 'at least 3 times'],
+    ['Which clinics were visited more than once?', ['North Clinic'], 'more than once'],
+    ['Which clinics were visited once?', ['East Clinic', 'South Clinic'], 'once'],
+    ['Which patients visited clinics twice?', [], 'twice'],
+  ])('%s', async (question, names, said) => {
+    const answer = await planner().ask(question);
+    expect(answer.reading.ok, answer.reading.ok ? '' : answer.reading.reason).toBe(true);
+    expect(answer.cypher).toMatch(/count\(DISTINCT r0\)/);
+    expect(firstValues(answer)).toEqual(names);
+    expect(answer.text).toContain(said);
+  });
+
+  it('declines how often a named thing was reached, which counting things cannot tell', async () => {
+    const answer = await planner().ask('Which patients visited the North Clinic more than once?');
+    expect(answer.reading.ok).toBe(false);
+    if (!answer.reading.ok) expect(answer.reading.reason).toBe('I can’t tell what “more than once” counts here');
+  });
+});
