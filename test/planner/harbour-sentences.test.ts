@@ -54,4 +54,18 @@ describe('sentences and readings on the harbour', () => {
     // Said by the relationship, the count is compared.
     expect((await ask('Does Ines command more vessels than Tor?')).answer.text).toBe('Yes: Ines has more vessels (2) than Tor (1).');
   });
+
+  it('reads "contain"/"include" before a kind of thing as joining it, not as text containing it, and says a relationship named by a preposition', async () => {
+    expect((await ask('Which ports contain vessels built after 2000?')).answer.rows.map((r) => r.name)).toEqual(['Bergen', 'Porto']);
+    const { answer } = await ask('Which vessels include voyages to Oslo?');
+    expect(answer.rows.map((r) => r.name)).toEqual(['Kestrel', 'Morning Star']);
+    expect(answer.text).toContain('a voyage (that is to Oslo)');
+    // Before a quoted text, "contain" is still text containment.
+    expect((await ask("Which vessels have a motto that contains 'onward'?")).answer.rows.map((r) => r.name)).toEqual(['Sea Wolf']);
+  });
+
+  it('reads a quoted year after a preposition as that year', async () => {
+    expect((await ask("Which vessels were built in '1998'?")).answer.rows.map((r) => r.name)).toEqual(['Sea Wolf']);
+    expect((await ask("Which voyages departed before '2021'?")).answer.rows.map((r) => r.name)).toEqual(['V1', 'V3']);
+  });
 });

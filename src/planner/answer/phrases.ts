@@ -69,6 +69,8 @@ const STATE_PARTICIPLES = new Set([
  * with no preposition after them, they say what was done ("made a voyage"), not a state.
  */
 const PAST_VERBS_ALONE = new Set(['made', 'owned', 'named', 'called', 'listed', 'employed', 'registered']);
+/** A relationship named by a preposition ("in category", `TO`) is a state too: "is in", "is to". */
+const PREPOSITIONS = new Set(['in', 'on', 'at', 'of', 'from', 'under', 'within', 'inside', 'to', 'into', 'for', 'near', 'via', 'through', 'by', 'with']);
 /** Whether a relationship's phrase reads as a state ("is located in", "is part of"). */
 const isState = (first: string, rest: string[]) => STATE_PARTICIPLES.has(first) && (rest.length > 0 || !PAST_VERBS_ALONE.has(first));
 
@@ -97,7 +99,7 @@ export function verb(phrase: string, plural: boolean): string {
   const [first, ...rest] = phrase.split(' ');
   if (!first) return phrase;
   // ("in category", "of type": a relationship named by a preposition and a noun is a state too.)
-  if (isState(first, rest) || /^(in|on|at|of|from|under|within|inside)$/.test(first)) return [plural ? 'are' : 'is', first, ...rest].join(' ');
+  if (isState(first, rest) || PREPOSITIONS.has(first)) return [plural ? 'are' : 'is', first, ...rest].join(' ');
   const noun = nounPhrase(phrase);
   if (noun === 'has') return `${plural ? 'have' : 'has'} as ${phrase}`;
   if (noun === 'of') return `${plural ? 'are' : 'is'} ${phrase}`;
@@ -115,7 +117,7 @@ export function notVerb(phrase: string, plural: boolean, or: string[] = []): str
   const [first, ...rest] = phrase.split(' ');
   if (!first) return `not ${phrase}`;
   const others = or.map((p) => ` or ${baseVerb(p)}`).join('');
-  if (isState(first, rest)) return [plural ? 'are' : 'is', 'not', first, ...rest].join(' ') + others;
+  if (isState(first, rest) || PREPOSITIONS.has(first)) return [plural ? 'are' : 'is', 'not', first, ...rest].join(' ') + others;
   const noun = nounPhrase(phrase);
   if (noun === 'has') return `${plural ? 'do' : 'does'} not have as ${phrase}${others}`;
   if (noun === 'of') return `${plural ? 'are' : 'is'} not ${phrase}${others}`;
@@ -127,7 +129,7 @@ export function notVerb(phrase: string, plural: boolean, or: string[] = []): str
 /** A relationship's phrase with its verb in the base form ("directed" → "direct", "works at" → "work at"). */
 function baseVerb(phrase: string): string {
   const [first, ...rest] = phrase.split(' ');
-  if (!first || isState(first, rest) || nounPhrase(phrase)) return phrase;
+  if (!first || isState(first, rest) || PREPOSITIONS.has(first) || nounPhrase(phrase)) return phrase;
   return [lemmasOf([first], 'verb')[0] ?? first, ...rest].join(' ');
 }
 

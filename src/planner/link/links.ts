@@ -55,6 +55,12 @@ const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 
 /** A word after "first"/"last" that says which ones it picks (a number, a thing, "last year"), so it is no ranking of its own. */
 const saysWhich = (next: Token | undefined) => next !== undefined && (next.number !== undefined || next.pos === 'noun' || next.pos === 'adj' || next.pos === 'proper' || next.pos === 'quote');
 const isYear = (t: Token) => t.number !== undefined && !t.ordinal && Number.isInteger(t.number) && t.number >= 1000 && t.number <= 2999 && /^\d{4}$/.test(t.lower);
+/** "reviewed in '2017'": a quoted year after a preposition is that year, as it would be unquoted. */
+const quotedYear = (tokens: Token[], i: number): number | undefined => {
+  const t = tokens[i];
+  const text = t?.pos === 'quote' ? t.text.trim() : '';
+  return /^[12]\d{3}$/.test(text) && tokens[i - 1]?.pos === 'prep' ? Number(text) : undefined;
+};
 
 /** Whether tokens from `at` spell `words` exactly (by lemma or as written). */
 function spells(tokens: Token[], at: number, words: string[], asWritten = false): boolean {
@@ -128,7 +134,11 @@ function linkAt(tokens: Token[], i: number, lexicon: Lexicon, named: NamedThing[
     // "St Mary's Harbour": the possessive is part of the name.
     return { kind: 'entity', entity, from: i, to };
   }
-  if (t.pos === 'quote') return quotedSchemaName(tokens, i, lexicon) ?? quotedValue(tokens, i, lexicon) ?? quotedDate(t, i) ?? { kind: 'literal', text: t.text, from: i, to: i };
+  if (t.pos === 'quote') {
+    const year = quotedYear(tokens, i);
+    if (year !== undefined && !lexicon.values.has(String(year))) return { kind: 'number', value: year, year: true, ordinal: false, from: i, to: i };
+    return quotedSchemaName(tokens, i, lexicon) ?? quotedValue(tokens, i, lexicon) ?? quotedDate(t, i) ?? { kind: 'literal', text: t.text, from: i, to: i };
+  }
 
   // Dates: "March 2020", "April 1, 2016", "1 April 2016", "2020-03-15"; decades; numbers.
   const date = dateAt(tokens, i);
@@ -161,12 +171,14 @@ function linkAt(tokens: Token[], i: number, lexicon: Lexicon, named: NamedThing[
       // "after timestamp 1500000000000": a word that only says the number is a time.
       const stampWords = STAMP_WORDS.test(tokens[at]?.lower ?? '') && tokens[at + 1]?.number !== undefined ? 1 : 0;
       const next = tokens[at + (yearWords > 0 && tokens[at + yearWords] && isYear(tokens[at + yearWords]!) ? yearWords : stampWords)];
-      const numeric = next && (next.number !== undefined || next.decade !== undefined || MONTHS.includes(next.lower) || ISO_DATE.test(next.lower) || (next.lower === 'the' && (tokens[at + 1]?.decade !== undefined || (tokens[at + 1]?.ordinal === true && CENTURY.has(tokens[at + 2]?.lower ?? '')))));
+      const numeric = next && (next.number !== undefined || quotedYear(tokens, at) !== undefined || next.decade !== undefined || MONTHS.includes(next.lower) || ISO_DATE.test(next.lower) || (next.lower === 'the' && (tokens[at + 1]?.decade !== undefined || (tokens[at + 1]?.ordinal === true && CENTURY.has(tokens[at + 2]?.lower ?? '')))));
       if (cue.numberOnly && !numeric) continue;
       // "closed in 2019", "ended in the year 2019": a verb with a time, not text that ends so ("codes ending in 42" is).
       if (cue.text && next && (yearWords > 0 || isYear(next) || MONTHS.includes(next.lower) || next.decade !== undefined || CENTURY.has(tokens[at + 2]?.lower ?? ''))) continue;
       // "racks contained in DC1", "items included with the kit": a passive verb joining things, not text that contains.
       if (cue.text && t.tags.includes('PastTense') && next?.pos === 'prep') continue;
+      // "racks that contain switches", "categories that include businesses": things contained, not text.
+      if (cue.text && !cue.asWritten && thingsAt(tokens, at, lexicon)) continue;
       return { kind: 'cmp', cue, from: i, to: i + cue.words.length - 1 };
     }
   }
@@ -280,6 +292,14 @@ function propertyDimension(lexicon: Lexicon, t: Token): Dimension | undefined {
   const bases = [t.lower.replace(/d$/, ''), t.lower.replace(/ed$/, ''), t.lemma];
   const word = bases.find((b) => b.length >= 4 && lexicon.properties.some((p) => (p.kind === 'number' || p.kind === 'date') && p.words.includes(b)));
   return word ? { words: [word], onValues: 'DESC' } : undefined;
+}
+
+/** Whether a kind of thing is said at `at`, after an article or a quantifier ("the routers", "any switches"). */
+function thingsAt(tokens: Token[], at: number, lexicon: Lexicon): boolean {
+  let k = at;
+  while (tokens[k]?.pos === 'det') k++;
+  const item = tokens[k] ? schemaAt(tokens, k, lexicon) : undefined;
+  return item?.kind === 'label' || item?.kind === 'agent';
 }
 
 function schemaAt(tokens: Token[], i: number, lexicon: Lexicon): Item | undefined {
