@@ -52,3 +52,22 @@ describe('how often: once, twice, N times', () => {
     if (!answer.reading.ok) expect(answer.reading.reason).toBe('I can’t tell what “more than once” counts here');
   });
 });
+
+/** Shops reviewed by reviews: the verb "reviewed" names the `Review` label, joined to the shops after the words are read. */
+const SHOPS: UpsertBatch = {
+  nodes: [node('s:1', 'Shop', { name: 'Mill' }), node('s:2', 'Shop', { name: 'Quay' }), node('r:1', 'Review', { reviewId: 'r1' }), node('r:2', 'Review', { reviewId: 'r2' }), node('r:3', 'Review', { reviewId: 'r3' })],
+  relationships: [rel('r:1', 'REVIEWS', 's:1'), rel('r:2', 'REVIEWS', 's:1'), rel('r:3', 'REVIEWS', 's:2')],
+};
+
+describe('how often, said by a verb that names a kind of thing', () => {
+  const planner = plannerOnScratch('how often shops', SHOPS);
+
+  it.each([
+    ['Which shops have been reviewed more than once?', ['Mill'], '1 shop that was reviewed more than once: Mill.'],
+    ['Which shops were reviewed exactly once?', ['Quay'], '1 shop that was reviewed exactly once: Quay.'],
+  ])('%s', async (question, names, text) => {
+    const answer = await planner().ask(question);
+    expect(firstValues(answer)).toEqual(names);
+    expect(answer.text).toBe(text);
+  });
+});

@@ -1,6 +1,6 @@
 import { isNameKey } from '../../stores/graph/bookkeeping.js';
 import { ENTITY_LABEL } from '../../stores/graph/bookkeeping.js';
-import { listOf, notVerb, plainRows, show, verb, withArticle } from './phrases.js';
+import { listOf, notVerb, participle, plainRows, show, verb, withArticle } from './phrases.js';
 import type { Ask, Condition, Meaning, MeaningEdge, MeaningNode, Ordering } from '../meaning.js';
 import { leavingOut, nodeOf, typesOf } from '../meaning.js';
 import { TIES_SHOWN_MAX, pickedColumn } from '../build/cypher-builder.js';
@@ -115,7 +115,9 @@ function joinsOf(m: Meaning, id: string, plural: boolean, seen: Set<string>, dep
     const said = (x: MeaningEdge, subjectPlural: boolean) => `${x.negated ? notVerbOf(x, subjectPlural) : verbOf(x, subjectPlural)}${both.length > 1 ? edgeConditions(x) : ''}`;
     const verbs = (subjectPlural: boolean) => listOf(both.map((x) => said(x, subjectPlural)));
     const after = `${both.length > 1 ? '' : edgeConditions(e)}${often ? ` ${often.words}` : ''}`;
-    if (e.from === id) parts.push(`that ${verbs(plural)} ${otherWords}${after}`);
+    // "shops that were reviewed more than once": the thing said only as the verb is not named again.
+    if (often && other.implicit && e.to === id && !otherConditions && !otherJoins) parts.push(`that ${plural ? 'were' : 'was'} ${participle(phraseOf(e.said ?? e.type))} ${often.words}`);
+    else if (e.from === id) parts.push(`that ${verbs(plural)} ${otherWords}${after}`);
     else parts.push(`that ${otherWords} ${verbs(otherPlural)}${after}`);
   }
   return parts;

@@ -250,7 +250,9 @@ const recorded: ConditionConstruction = ({ ctx, i }) => {
 function howOften(ctx: Ctx, from: number, to: number, op: CompareOp, words: string): 'placed' | Unsure {
   const edge = ctx.edges.filter((e) => e.at < from && !e.negated).sort((a, b) => b.at - a.at)[0];
   const ends = edge ? ctx.nodes.filter((n) => n.id === edge.from || n.id === edge.to).sort((a, b) => a.at - b.at) : [];
-  const counted = ends[1];
+  // ("businesses reviewed more than once": a label said as the verb is the thing counted, joined later.)
+  const saidAsVerb = ctx.nodes.filter((n) => n.at < from && n.at > (edge?.at ?? -1) && ctx.items[n.at]?.kind === 'label' && ctx.tokens[ctx.items[n.at]!.from]?.pos === 'verb').sort((a, b) => b.at - a.at)[0];
+  const counted = saidAsVerb ?? ends[1];
   if (!counted || counted.anchor) return unsure(ctx, `I can’t tell what “${words}” counts here`);
   const value = (ctx.items[to] as { value: number }).value;
   ctx.having.push({ count: counted.id, op, value, words, times: true });
