@@ -55,11 +55,11 @@ describe('how often: once, twice, N times', () => {
 
 /** Shops reviewed by reviews: the verb "reviewed" names the `Review` label, joined to the shops after the words are read. */
 const SHOPS: UpsertBatch = {
-  nodes: [node('s:1', 'Shop', { name: 'Mill' }), node('s:2', 'Shop', { name: 'Quay' }), node('r:1', 'Review', { reviewId: 'r1' }), node('r:2', 'Review', { reviewId: 'r2' }), node('r:3', 'Review', { reviewId: 'r3' })],
+  nodes: [node('s:1', 'Shop', { name: 'Mill' }), node('s:2', 'Shop', { name: 'Quay' }), node('s:3', 'Shop', { name: 'Dock' }), node('r:1', 'Review', { reviewId: 'r1' }), node('r:2', 'Review', { reviewId: 'r2' }), node('r:3', 'Review', { reviewId: 'r3' })],
   relationships: [rel('r:1', 'REVIEWS', 's:1'), rel('r:2', 'REVIEWS', 's:1'), rel('r:3', 'REVIEWS', 's:2')],
 };
 
-describe('how often, said by a verb that names a kind of thing', () => {
+describe('how often, and not at all, said by a verb that names a kind of thing', () => {
   const planner = plannerOnScratch('how often shops', SHOPS);
 
   it.each([
@@ -69,5 +69,11 @@ describe('how often, said by a verb that names a kind of thing', () => {
     const answer = await planner().ask(question);
     expect(firstValues(answer)).toEqual(names);
     expect(answer.text).toBe(text);
+  });
+
+  it('denied with "not been": the shops with none', async () => {
+    const answer = await planner().ask('List all shops that have not been reviewed yet.');
+    expect(answer.cypher).toMatch(/NOT \(:Review\)-\[:REVIEWS\]->\(n0\)/);
+    expect(answer.text).toBe('1 shop that was not reviewed: Dock.');
   });
 });

@@ -89,7 +89,7 @@ const sentences: [string, UpsertBatch, [string, string][]][] = [
     SHOPS,
     [
       ['Which shop does Per Aas manage?', '1 shop has as manager Per Aas: Fjord Lane.'],
-      ['Which clerks do not manage a shop?', '1 clerk that a shop does not have as manager: Ola Vik.'],
+      ['Which clerks do not manage a shop?', '1 clerk that no shop has as manager: Ola Vik.'],
     ],
   ],
   ['vineyards', VINEYARDS, [['Who supplies Lark Slope?', 'Lark Slope has as supplier 1 grower: Tor Lunde.']]],

@@ -14,7 +14,7 @@ export const MENTIONED = wordClass('mentioned', 'named', 'written', 'used', 'quo
 export const SORTS_OF_COUNTED = wordClass('other', 'different', 'distinct', 'unique', 'separate');
 
 /** Words that may stand between a denial and what it denies ("no projects", "do not have any", "with no single copy"). */
-export const DENIAL_GAP = wordClass('a', 'an', 'any', 'the', 'have', 'has', 'had', 'having', 'with', 'do', 'does', 'did', 'single', 'one', 'got', 'own', 'owns', 'owned');
+export const DENIAL_GAP = wordClass('a', 'an', 'any', 'the', 'have', 'has', 'had', 'having', 'with', 'do', 'does', 'did', 'single', 'one', 'got', 'own', 'owns', 'owned', 'been', 'be', 'being', 'ever', 'yet');
 
 export const JOINTLY = wordClass('both', 'together', 'jointly');
 
