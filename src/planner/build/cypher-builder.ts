@@ -243,7 +243,12 @@ export function buildCypher(m: Meaning): string {
         return `${aggregated} WHERE value IS NOT NULL ${keepingTies([[name, 'name'], ['value', 'value']], `value ${m.order.direction}, name`, 'value', m.limit ?? 1)}`;
       }
       if (m.having?.length) {
-        return `${match} WITH ${focus.id}${havingWith(m)} WHERE ${havingWhere(m)} RETURN DISTINCT ${name} AS name${m.having.map((h, i) => `, c${i} AS count`).slice(0, 1).join('')} ORDER BY name LIMIT ${m.limit ?? LIST_LIMIT}`;
+        // The values asked beside the things counted: their own as they are, another's (a joined thing's, a relationship's) gathered per thing.
+        const own = extra.filter((x) => x.of === focus.id && !x.edge);
+        const gathered = extra.filter((x) => !own.includes(x)).map((x) => [`collect(DISTINCT ${target(x.of, x.key, x.edge)})`, cypherName(x.as ?? x.key)] as const);
+        const withGathered = gathered.map(([value, as]) => `, ${value} AS ${as}`).join('');
+        const columns = `${own.map((x) => `, ${target(x.of, x.key, x.edge)} AS ${cypherName(x.as ?? x.key)}`).join('')}${gathered.map(([, as]) => `, ${as}`).join('')}`;
+        return `${match} WITH ${focus.id}${havingWith(m)}${withGathered} WHERE ${havingWhere(m)} RETURN DISTINCT ${name} AS name${columns}${m.having.map((h, i) => `, c${i} AS count`).slice(0, 1).join('')} ORDER BY name LIMIT ${m.limit ?? LIST_LIMIT}`;
       }
       if (m.order) {
         const by = m.order.by as { of: string; key: string; edge?: boolean };

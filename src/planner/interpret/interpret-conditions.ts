@@ -1,6 +1,6 @@
 import type { Token } from '../../language/analyze.js';
 import { EQUALITY_LEADS } from '../read/cues.js';
-import { A_AN_ANY, HAVE_WORDS, MENTIONED, RANGE_JOINERS, SORTS_OF_COUNTED, TEXT_ANNOUNCERS, TEXT_WORDS, WITHIN } from '../read/word-classes.js';
+import { A_AN_ANY, EACH_WORDS, HAVE_WORDS, MENTIONED, RANGE_JOINERS, SORTS_OF_COUNTED, TEXT_ANNOUNCERS, TEXT_WORDS, WITHIN } from '../read/word-classes.js';
 import { placeLiteral } from './interpret-places.js';
 import type { Ctx, Unsure } from './interpret-context.js';
 import { denialBefore, useDenialsBefore, fits, isWordOf, ownerNode, pick, settle, unsure, wordsOf } from './interpret-context.js';
@@ -254,6 +254,9 @@ function howOften(ctx: Ctx, from: number, to: number, op: CompareOp, words: stri
   const saidAsVerb = ctx.nodes.filter((n) => n.at < from && n.at > (edge?.at ?? -1) && ctx.items[n.at]?.kind === 'label' && ctx.tokens[ctx.items[n.at]!.from]?.pos === 'verb').sort((a, b) => b.at - a.at)[0];
   const counted = saidAsVerb ?? ends[1];
   if (!counted || counted.anchor) return unsure(ctx, `I can’t tell what “${words}” counts here`);
+  // "reviewed by each user more than once": how often per pair of things, which one count per thing asked about is not.
+  const each = ctx.items.findIndex((x, k) => k > Math.min(counted.at, edge?.at ?? counted.at) && k < from && isWordOf(x, EACH_WORDS));
+  if (each >= 0) return unsure(ctx, `I can’t yet count “${words}” for ${wordsOf(ctx, each)} ${wordsOf(ctx, each + 1)} separately`);
   const value = (ctx.items[to] as { value: number }).value;
   ctx.having.push({ count: counted.id, op, value, words, times: true });
   for (let k = from; k <= to; k++) ctx.used.add(k);
