@@ -4,7 +4,7 @@ import { EACH_WORDS, TAKEN_OVER, THEY_FORMS, VALUE_OPENERS, YES_NO_OPENERS } fro
 import { LIST_LIMIT } from '../meaning.js';
 import type { Ask, Ordering } from '../meaning.js';
 import type { Ctx, Draft, Unsure } from './interpret-context.js';
-import { familyOf, joined, labelOf, newNodeId, pick, pluralLabel, unsure, valueOwner, wordsOf } from './interpret-context.js';
+import { familyOf, joined, labelOf, newNodeId, pick, pluralLabel, reachOwner, unsure, valueOwner, wordsOf } from './interpret-context.js';
 import { pickedByExtreme } from './interpret-focus.js';
 import type { SortAsked } from './interpret-sort.js';
 import type { AggItem, PropItem, RankItem } from './ranking.js';
@@ -128,10 +128,20 @@ const ranking: AskConstruction = ({ ctx, sort, rankAt, countAt, aggAt, focus, li
 const aggregate: AskConstruction = ({ ctx, aggAt, asked, focus, list }) => {
   if (aggAt < 0) return undefined;
   const fn = (ctx.items[aggAt] as AggItem).fn;
-  const target = asked.map(({ it, i }) => ({ p: pick(ctx, it.props.filter((p) => p.kind === 'number' || p.kind === 'mixed'), i), i })).find((x) => x.p);
+  const numbers = (it: PropItem) => it.props.filter((p) => p.kind === 'number' || p.kind === 'mixed');
+  let target = asked.map(({ it, i }) => ({ p: pick(ctx, numbers(it), i), i })).find((x) => x.p);
+  // ("the average stars of the shops", which only their reviews have: those reviews' average.)
+  let reached: ReturnType<typeof reachOwner>;
+  for (const { it, i } of target ? [] : asked) {
+    const p = numbers(it).find((x) => (reached = reachOwner(ctx, x, focus)));
+    if (p) {
+      target = { p, i };
+      break;
+    }
+  }
   if (!target?.p) return unsure(ctx, `I can’t tell what to take the ${AGGREGATE_WORDS[fn]} of`);
   ctx.used.add(aggAt).add(target.i);
-  const of = valueOwner(ctx, target.p, target.i);
+  const of = reached ?? valueOwner(ctx, target.p, target.i);
   if (!of) return unsure(ctx, `I can’t tell whose ${target.p.key} is meant`);
   if ((fn === 'min' || fn === 'max') && pickedByExtreme(ctx, focus, of.of, aggAt)) {
     // "the parcels where the weight is the minimum": those parcels (all of them, when several share it), not the amount.

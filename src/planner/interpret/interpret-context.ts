@@ -208,6 +208,27 @@ export function valueOwner(ctx: Ctx, p: LexProperty, at: number): { of: string; 
   return node ? { of: node.id, key: p.key } : undefined;
 }
 
+/**
+ * "the shops with the highest average stars" where only reviews have stars: the thing the value
+ * belongs to, reached from `from` by the one relationship the schema has between their labels,
+ * added as a thing the question did not name (a guess the confidence pays for). Undefined where
+ * there is no such one way.
+ */
+export function reachOwner(ctx: Ctx, p: LexProperty, from: Draft): { of: string; key: string; edge?: boolean } | undefined {
+  if (p.ownerKind !== 'label' || !from.label || p.owner === from.label) return undefined;
+  const ways = ctx.lexicon.relationships.flatMap((r) =>
+    r.patterns.flatMap((pt) => [...(pt.from === from.label && pt.to === p.owner ? [{ type: r.type, forward: true }] : []), ...(pt.to === from.label && pt.from === p.owner ? [{ type: r.type, forward: false }] : [])]),
+  );
+  if (ways.length !== 1) return undefined;
+  const [way] = ways as [{ type: string; forward: boolean }];
+  const owner: Draft = { id: newNodeId(ctx), at: from.at, label: p.owner, implicit: true, conditions: [] };
+  ctx.nodes.push(owner);
+  ctx.edges.push({ from: way.forward ? from.id : owner.id, to: way.forward ? owner.id : from.id, type: way.type, conditions: [], at: from.at, guessed: true });
+  ctx.confidence -= 0.1;
+  ctx.notes.push(`read ${p.key} as that of the ${p.owner} joined by ${way.type}`);
+  return { of: owner.id, key: p.key };
+}
+
 /** A named thing as the meaning holds it. */
 export const anchorOf = (a: NamedThing): Anchor => ({ name: a.name, nameKey: a.nameProperty, ...(a.key ? { key: a.key } : {}), unique: a.unique, ...(a.shared ? { shared: true as const } : {}) });
 

@@ -1,7 +1,7 @@
 import { dimensionOfWord, holdsDate, SUPERLATIVE_DIMENSIONS } from '../read/cues.js';
 import { BEFORE_ORDERED, BEFORE_RANKED, DIFFERENCE, MOST_LEAST } from '../read/word-classes.js';
 import type { Ctx, Draft, Unsure } from './interpret-context.js';
-import { joined, labelOf, pick, pluralLabel, tokenAt, unsure, valueOwner, wordsOf } from './interpret-context.js';
+import { joined, labelOf, pick, pluralLabel, reachOwner, tokenAt, unsure, valueOwner, wordsOf } from './interpret-context.js';
 import type { AggItem, PropItem, RankItem, Ranked } from './ranking.js';
 import { byWords, dimensionOrder, listOfLists, numeric } from './ranking.js';
 import { constructionTable, readFirst } from './construction.js';
@@ -32,8 +32,17 @@ type RankConstruction = (scene: RankScene) => RankRead | undefined;
 function propOrder(scene: RankScene, k: number, fn?: 'avg' | 'sum' | 'min' | 'max'): Ranked | Unsure | undefined {
   const { ctx, rank } = scene;
   const it = ctx.items[k] as PropItem;
-  const p = pick(ctx, it.props.filter((x) => numeric([x.kind])), k);
-  const of = p && valueOwner(ctx, p, k);
+  const numbers = it.props.filter((x) => numeric([x.kind]));
+  let p = pick(ctx, numbers, k);
+  let of = p && valueOwner(ctx, p, k);
+  // ("the highest average stars" of shops, which only their reviews have: those reviews' average.)
+  for (const x of fn && !of ? numbers : []) {
+    of = reachOwner(ctx, x, scene.focus);
+    if (of) {
+      p = x;
+      break;
+    }
+  }
   if (!p || !of) return listOrder(scene, k, fn);
   ctx.used.add(k);
   const direction = holdsDate(p) && rank.dimension?.onDates ? rank.dimension.onDates : rank.direction;
