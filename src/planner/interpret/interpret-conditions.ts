@@ -3,7 +3,7 @@ import { EQUALITY_LEADS } from '../read/cues.js';
 import { A_AN_ANY, EACH_WORDS, HAVE_WORDS, MENTIONED, RANGE_JOINERS, SORTS_OF_COUNTED, TEXT_ANNOUNCERS, TEXT_WORDS, WITHIN } from '../read/word-classes.js';
 import { placeLiteral } from './interpret-places.js';
 import type { Ctx, Unsure } from './interpret-context.js';
-import { denialBefore, useDenialsBefore, fits, isWordOf, ownerNode, pick, settle, unsure, wordsOf } from './interpret-context.js';
+import { denialBefore, useDenialsBefore, fits, isWordOf, ownerNode, pick, relationshipInReach, settle, unsure, wordsOf } from './interpret-context.js';
 import type { Item } from '../link/links.js';
 import type { CompareOp } from '../meaning.js';
 import { constructionTable, readFirst } from './construction.js';
@@ -202,7 +202,8 @@ const flag: ConditionConstruction = ({ ctx, i }) => {
   const { items } = ctx;
   const it = items[i]!;
   if (it.kind !== 'prop') return undefined;
-  const flag = it.props.find((p) => p.kind === 'boolean' && (p.ownerKind === 'label' ? ctx.nodes.some((n) => fits(n, p.owner)) : ctx.edges.some((e) => e.type === p.owner)));
+  // (A relationship's flag may come before its relationship is joined: "books that have not been returned".)
+  const flag = it.props.find((p) => p.kind === 'boolean' && (p.ownerKind === 'label' ? ctx.nodes.some((n) => fits(n, p.owner)) : ctx.edges.some((e) => e.type === p.owner) || relationshipInReach(ctx, p.owner)));
   if (flag) {
     const negated = negatedBefore(items, i);
     if (attach(ctx, i, flag, [{ key: flag.key, op: '=', value: !negated, words: `${negated ? 'not ' : ''}${wordsOf(ctx, i)}` }])) {
@@ -229,7 +230,8 @@ const recorded: ConditionConstruction = ({ ctx, i }) => {
   const denial = denialBefore(ctx, i);
   const denied = denial !== undefined;
   if ((denied || has(prev) || (prev?.kind === 'word' && A_AN_ANY.has(prev.token.lower) && has(prev2))) && !(nextIt?.kind === 'cmp' || nextIt?.kind === 'number' || nextIt?.kind === 'literal' || nextIt?.kind === 'value')) {
-    const p = pick(ctx, it.props, i);
+    // (A flag denied is false, never "not recorded": the flag construction reads it.)
+    const p = pick(ctx, it.props.filter((x) => x.kind !== 'boolean'), i);
     // Said as asked: "with a motto", "with roles".
     const said = `${ctx.tokens[it.to]?.tags.includes('Plural') ? '' : 'a '}${wordsOf(ctx, i)}`;
     const condition = { key: p?.key ?? '', op: 'exists' as const, value: !denied, words: `${denied ? 'without' : 'with'} ${said}` };

@@ -192,7 +192,7 @@ export function pick(ctx: Ctx, props: LexProperty[], at: number): LexProperty | 
 }
 
 /** Whether a relationship type joins labels of the question's things (so a join may add it). */
-function relationshipInReach(ctx: Ctx, type: string): boolean {
+export function relationshipInReach(ctx: Ctx, type: string): boolean {
   const labels = new Set(ctx.nodes.flatMap((n) => candidates(n) ?? []));
   const rel = ctx.lexicon.relationships.find((r) => r.type === type);
   return !!rel && rel.patterns.some((p) => labels.has(p.from) || labels.has(p.to));

@@ -17,7 +17,11 @@ describe('the constructions of conditions', () => {
     placeText: [['Which ports are located on \'Quay St\'?', { values: ['Oslo', 'Porto'] }]],
     quotedValue: [['Which vessel has the motto \'ever onward\'?', { values: ['Sea Wolf'] }]],
     recurringValue: [['Which ports are in Norway?', { values: ['Bergen', 'Oslo'] }]],
-    flag: [['Which vessels are active?', { values: ['Kestrel', 'Sea Wolf'] }]],
+    flag: [
+      ['Which vessels are active?', { values: ['Kestrel', 'Sea Wolf'] }],
+      // A relationship's flag, before the relationship is joined: false, not "not recorded".
+      ['Which vessels have not been cleared?', { values: ['Morning Star'], says: /not cleared/ }],
+    ],
     recorded: [
       ['Which vessels have no motto?', { values: ['Morning Star'] }],
       ['Which vessels have a motto?', { values: ['Kestrel', 'Sea Wolf'] }],

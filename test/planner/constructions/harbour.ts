@@ -9,7 +9,7 @@ import { firstValues, graphNode as node, graphRel as rel, plannerOnScratch } fro
 /**
  * An invented harbour for the tests of the interpreter's constructions: vessels with numbers,
  * dates, a flag, a motto (missing on one), a capacity and the date each was last inspected; ports with a recurring country and an
- * address, linked to each other; captains who command vessels and inspect them (with a rating); voyages vessels made to ports.
+ * address, linked to each other; captains who command vessels and inspect them (with a rating, cleared or not); voyages vessels made to ports.
  */
 export const HARBOUR: UpsertBatch = {
   nodes: [
@@ -42,9 +42,9 @@ export const HARBOUR: UpsertBatch = {
     rel('y:3', 'TO', 'p:3'),
     rel('y:4', 'TO', 'p:1'),
     rel('p:1', 'LINKED_TO', 'p:2'),
-    rel('c:1', 'INSPECTED', 'v:2', { rating: 4 }),
-    rel('c:2', 'INSPECTED', 'v:1', { rating: 2 }),
-    rel('c:2', 'INSPECTED', 'v:3', { rating: 5 }),
+    rel('c:1', 'INSPECTED', 'v:2', { rating: 4, cleared: false }),
+    rel('c:2', 'INSPECTED', 'v:1', { rating: 2, cleared: true }),
+    rel('c:2', 'INSPECTED', 'v:3', { rating: 5, cleared: true }),
   ],
 };
 
