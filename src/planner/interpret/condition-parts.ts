@@ -1,5 +1,6 @@
 import type { Token } from '../../language/analyze.js';
 import { EQUALITY_LEADS, holdsDate, LIMIT_LEADS, STAMP_WORDS, SUPERLATIVE_DIMENSIONS } from '../read/cues.js';
+import { identifierWords } from '../read/words.js';
 import { BEFORE_A_TEXT, BEFORE_A_VALUE, NAMING_WORDS, NUMBER_KEYS, YEAR_OR_DATE } from '../read/word-classes.js';
 import type { Ctx } from './interpret-context.js';
 import { calledAsLabel, candidates, isWord, labelOf, ownerEdge, ownerNode, pick, pluralLabel, settle, wordsOf } from './interpret-context.js';
@@ -312,6 +313,9 @@ export const negatedBefore = (items: Item[], i: number) => items.slice(Math.max(
 /** The comparison as said, for the answer to restate ("mention" of a plural thing restated as "mentioning"). */
 export const cueWords = (ctx: Ctx, it: Item) => ctx.tokens.slice(it.from, it.to + 1).map((t: Token) => (/^mentions?$/.test(t.lower) ? 'mentioning' : t.lower)).join(' ');
 
+/** A key that is an identifier: `id` after a word or letters ("pid", "userId", "order_id"). */
+const isIdKey = (key: string) => identifierWords(key).at(-1)?.toLowerCase() === 'id' || (key.length <= 4 && key.toLowerCase().endsWith('id'));
+
 /**
  * "gate 7", "deck 3": a number after a label word is the thing's own number when the label has one
  * number property named like the label itself (`Port.port`, `Zone.zone`), or an id or number.
@@ -322,7 +326,7 @@ export function numberedThing(ctx: Ctx, i: number, value: Value): boolean {
   const node = ctx.nodes.find((n) => n.at === i - 1 && !n.anchor);
   if (label?.kind !== 'label' || !node || value.kind !== 'number') return false;
   const props = ctx.lexicon.properties.filter(
-    (p) => p.ownerKind === 'label' && p.owner === label.label.label && (p.kind === 'number' || p.kind === 'mixed') && (calledAsLabel(p, label.label.label) || NUMBER_KEYS.has(p.key.toLowerCase())),
+    (p) => p.ownerKind === 'label' && p.owner === label.label.label && (p.kind === 'number' || p.kind === 'mixed') && (calledAsLabel(p, label.label.label) || NUMBER_KEYS.has(p.key.toLowerCase()) || isIdKey(p.key)),
   );
   if (props.length !== 1) return false;
   const prop = props[0]!;

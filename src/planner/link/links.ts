@@ -137,6 +137,9 @@ function linkAt(tokens: Token[], i: number, lexicon: Lexicon, named: NamedThing[
   if (t.pos === 'quote') {
     const year = quotedYear(tokens, i);
     if (year !== undefined && !lexicon.values.has(String(year))) return { kind: 'number', value: year, year: true, ordinal: false, from: i, to: i };
+    // "the process '8966'": digits quoted right after a kind of thing are its number, as they would be unquoted.
+    const digits = t.text.trim();
+    if (/^\d{1,15}$/.test(digits) && i > 0 && schemaAt(tokens, i - 1, lexicon)?.kind === 'label' && !lexicon.values.has(digits)) return { kind: 'number', value: Number(digits), year: false, ordinal: false, from: i, to: i };
     return quotedSchemaName(tokens, i, lexicon) ?? quotedValue(tokens, i, lexicon) ?? quotedDate(t, i) ?? { kind: 'literal', text: t.text, from: i, to: i };
   }
 

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import type { UpsertBatch } from '../../src/stores/graph/port.js';
+import { firstValues, graphNode as node, graphRel as rel, plannerOnScratch } from '../support/planner.js';
+
+/**
+ * "the job '8966'": digits quoted right after a kind of thing are its number, as unquoted ("job
+ * 8966"), compared with the one identifier its things have (`pid`, `userId`, `order_id`). It was
+ * "I could not place 8966". On an invented graph of jobs (two share a name) and the tasks using them.
+ */
+const HOSTS: UpsertBatch = {
+  nodes: [node('p:1', 'Job', { name: 'cron', pid: 8966, started: 1600 }), node('p:2', 'Job', { name: 'cron', pid: 101, started: 1700 }), node('a:1', 'Task', { name: 'backup' }), node('a:2', 'Task', { name: 'report' })],
+  relationships: [rel('a:1', 'USES', 'p:1'), rel('a:2', 'USES', 'p:2')],
+};
+
+describe('a quoted number after a kind of thing', () => {
+  const planner = plannerOnScratch('quoted numbers', HOSTS);
+
+  it.each([
+    ["Which tasks use the job '8966'?", ['backup']],
+    ['Which tasks use job 101?', ['report']],
+    ["Which tasks use the job '1234'?", []],
+  ])('%s', async (question, names) => {
+    const answer = await planner().ask(question);
+    expect(answer.cypher).toMatch(/n1\.pid = \d+/);
+    expect(firstValues(answer)).toEqual(names);
+  });
+});
