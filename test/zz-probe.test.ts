@@ -8,7 +8,8 @@ describe('probe', () => {
   const planner = plannerOnScratch('probe', HARBOUR);
   it('asks', async () => {
     for (const q of questions) {
-      const a = await planner().ask(q);
+      let a;
+      try { a = await planner().ask(q); } catch (e) { console.log(`\n## ${q}\n  ERROR ${(e as Error).message}`); continue; }
       console.log(`\n## ${q}\n  ${a.reading.ok ? a.cypher?.replace(/\n/g, ' ') : 'DECLINED ' + a.reading.reason}\n  -> ${a.text ?? ''}`);
     }
   }, 60000);

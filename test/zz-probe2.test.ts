@@ -7,7 +7,8 @@ describe('probe2', () => {
   const planner = plannerOnScratch('probe2', HARBOUR);
   it('asks', async () => {
     for (const q of questions) {
-      const a = await planner().ask(q);
+      let a;
+      try { a = await planner().ask(q); } catch (e) { console.log(`\n## ${q}\n  ERROR ${(e as Error).message}`); continue; }
       console.log(`\n## ${q}\n  ${JSON.stringify(a.reading).slice(0, 1500)}`);
     }
   }, 60000);

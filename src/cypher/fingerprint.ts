@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { analyze, KEYWORD_ALIASES, upper } from './analysis.js';
 import { cypherLiteral, cypherName } from './text.js';
+
+/**
+ * A name in the fingerprint's normal form: bare when plain, keywords too (`count(…)`, a property
+ * `order` after a dot are names there), so fingerprints stored before stay the same.
+ */
+const canonicalName = (name: string) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : cypherName(name));
 import type { Token } from './lexer.js';
 
 /**
@@ -87,7 +93,7 @@ export function fingerprintCypher(cypher: string): { fingerprint: string; normal
         break;
       }
       case 'function':
-        parts.push({ text: cypherName(t.value.toLowerCase()), cls: 'word' });
+        parts.push({ text: canonicalName(t.value.toLowerCase()), cls: 'word' });
         break;
       case 'variable': {
         let name = variables.get(t.value);
@@ -101,7 +107,7 @@ export function fingerprintCypher(cypher: string): { fingerprint: string; normal
       case 'label':
       case 'property':
       case 'mapKey':
-        parts.push({ text: cypherName(t.value), cls: 'word' });
+        parts.push({ text: canonicalName(t.value), cls: 'word' });
         break;
       default: {
         const cls: OutClass = '([{'.includes(t.text) ? 'open' : ')]}'.includes(t.text) ? 'close' : t.text === ',' ? 'comma' : 'symbol';

@@ -4,9 +4,21 @@ import { CypherTemplateError } from './errors.js';
 
 const PLAIN_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** A label, relationship type or property key: bare when plain, otherwise in backticks (doubled inside). */
+/**
+ * Cypher's keywords (any case): a graph may call a relationship `IN` or a property `order`, which
+ * bare would be read as the keyword (a parse error, or another query).
+ */
+const KEYWORDS = new Set(
+  [
+    'all', 'and', 'any', 'as', 'asc', 'ascending', 'by', 'call', 'case', 'contains', 'count', 'create', 'delete', 'desc', 'descending', 'detach',
+    'distinct', 'else', 'end', 'ends', 'exists', 'false', 'foreach', 'in', 'is', 'limit', 'match', 'merge', 'none', 'not', 'null', 'on', 'optional',
+    'or', 'order', 'remove', 'return', 'set', 'single', 'skip', 'starts', 'then', 'true', 'union', 'unwind', 'when', 'where', 'with', 'xor', 'yield',
+  ],
+);
+
+/** A label, relationship type or property key: bare when plain, otherwise (or when a keyword) in backticks (doubled inside). */
 export function cypherName(name: string): string {
-  return PLAIN_IDENTIFIER.test(name) ? name : `\`${name.replace(/`/g, '``')}\``;
+  return PLAIN_IDENTIFIER.test(name) && !KEYWORDS.has(name.toLowerCase()) ? name : `\`${name.replace(/`/g, '``')}\``;
 }
 
 /** A string literal in single quotes, with backslashes and quotes escaped and line breaks written as escapes. */

@@ -115,13 +115,16 @@ function joinsOf(m: Meaning, id: string, plural: boolean, seen: Set<string>, dep
     const said = (x: MeaningEdge, subjectPlural: boolean) => `${x.negated ? notVerbOf(x, subjectPlural) : verbOf(x, subjectPlural)}${both.length > 1 ? edgeConditions(x) : ''}`;
     const verbs = (subjectPlural: boolean) => listOf(both.map((x) => said(x, subjectPlural)));
     const after = `${both.length > 1 ? '' : edgeConditions(e)}${often ? ` ${often.words}` : ''}`;
+    // Another thing said only by its kind (and its conditions): "a review", "a course (level intro)".
+    const plainOther = !nodeName(other) && !otherJoins && !how && both.length === 1;
+    const bare = plainOther && !otherConditions;
     // "shops that were reviewed more than once": the thing said only as the verb is not named again.
-    const bare = !nodeName(other) && !otherConditions && !otherJoins && !how && both.length === 1;
     if (often && other.implicit && e.to === id && bare) parts.push(`that ${plural ? 'were' : 'was'} ${participle(phraseOf(e.said ?? e.type))} ${often.words}`);
     // A denied relationship to any thing: "shops that were not reviewed", "vessels that no captain inspected", "captains that did not inspect any vessel".
     else if (e.negated && bare && other.implicit && e.to === id) parts.push(`that ${plural ? 'were' : 'was'} not ${participle(phraseOf(e.said ?? e.type))}${after}`);
-    else if (e.negated && bare && e.to === id) parts.push(`that no ${noun(kindOf(other), 1)} ${verbOf(e, false)}${after}`);
-    else if (e.negated && bare) parts.push(`that ${notVerbOf(e, plural)} any ${noun(kindOf(other), 1)}${after}`);
+    // (With its own conditions too: "departments that no course (level intro) is in".)
+    else if (e.negated && plainOther && e.to === id) parts.push(`that no ${noun(kindOf(other), 1)}${otherConditions} ${verbOf(e, false)}${after}`);
+    else if (e.negated && plainOther) parts.push(`that ${notVerbOf(e, plural)} any ${noun(kindOf(other), 1)}${otherConditions}${after}`);
     else if (e.from === id) parts.push(`that ${verbs(plural)} ${otherWords}${after}`);
     else parts.push(`that ${otherWords} ${verbs(otherPlural)}${after}`);
   }

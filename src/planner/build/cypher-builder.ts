@@ -374,11 +374,12 @@ function havingWhere(m: Meaning): string {
   return (m.having ?? []).map((h, i) => `c${i} ${countOp(h.op)} ${h.all ? everyOne(m, h.count) : cypherValue(h.value)}`).join(' AND ');
 }
 
-/** How many things of a node's label the graph has: "every vessel" is as many as that. */
+/** How many things of a node's label (with its conditions) the graph has: "every intro course" is as many as that. */
 function everyOne(m: Meaning, id: string): string {
-  const label = m.nodes.find((n) => n.id === id)?.label;
-  if (!label) throw new Error(`“every” of a thing without a label (${id})`);
-  return `COUNT { (:${cypherName(label)}) }`;
+  const node = m.nodes.find((n) => n.id === id);
+  if (!node?.label) throw new Error(`“every” of a thing without a label (${id})`);
+  const where = node.conditions.map((c) => conditionText('x', c)).join(' AND ');
+  return `COUNT { (x:${cypherName(node.label)})${where ? ` WHERE ${where}` : ''} }`;
 }
 
 const focusNameKey = (node: MeaningNode): string => node.nameKey ?? node.anchor?.nameKey ?? 'name';

@@ -186,7 +186,9 @@ const recurringValue: ConditionConstruction = ({ ctx, i }) => {
     // "Who is the head cook?": nothing else says what "who" is; the value's property does.
     const who = ctx.nodes.find((n) => n.who && !n.label && !n.labels);
     if (who && chosen.property.ownerKind === 'label' && !ownerNode(ctx, i, chosen.property)) settle(who, chosen.property.owner);
-    const negated = negatedBefore(items, i);
+    // "departments with no intro courses": the denial is of the courses so qualified (the join), not of the value.
+    const qualifies = items[i + 1]?.kind === 'label' && ownerNode(ctx, i, chosen.property)?.at === i + 1;
+    const negated = negatedBefore(items, i) && !qualifies;
     if (attach(ctx, i, chosen.property, [{ key: chosen.property.key, op: negated ? '<>' : '=', value: chosen.value, words: `${negated ? 'not ' : ''}${chosen.value}` }])) {
       ctx.used.add(i);
       if (negated) useDenialsBefore(ctx, i);

@@ -118,6 +118,8 @@ export function denialBefore(ctx: Ctx, at: number): number | undefined {
   for (let k = at - 1; k >= Math.max(0, at - 5); k--) {
     const x = ctx.items[k]!;
     if (x.kind === 'neg') return ctx.used.has(k) ? undefined : k;
+    // ("no intro courses": a value said of the thing denied stands between.)
+    if (x.kind === 'value' && k === at - 1) continue;
     if (x.kind !== 'word' || !(DENIAL_GAP.has(x.token.lower) || (x.token.lower === 'of' && ctx.items[k - 1]?.kind === 'neg'))) return undefined;
   }
   return undefined;

@@ -1,7 +1,7 @@
 import { holdsDate } from '../read/cues.js';
 import { AGE, BEFORE_AFTER, LESS, MORE, PATH_WORDS, TIME_ORDER_WORDS, WHAT_WHICH } from '../read/word-classes.js';
 import type { Ctx, Draft, Unsure } from './interpret-context.js';
-import { anchorOf, datesOf, labelOf, unsure } from './interpret-context.js';
+import { anchorOf, datesOf, labelOf, pluralLabel, unsure } from './interpret-context.js';
 import type { Meaning, MeaningNode } from '../meaning.js';
 import { constructionTable } from './construction.js';
 
@@ -161,6 +161,25 @@ export function comparisonUnread(ctx: Ctx): Unsure | undefined {
   const than = ctx.items.findIndex((it, k) => k > compared.at && it.kind === 'word' && it.token.lower === 'than');
   const said = ctx.items.slice(compared.at, than < 0 ? compared.at + 1 : than).filter((it) => it.kind !== 'entity').map((it) => ctx.tokens.slice(it.from, it.to + 1).map((t) => t.text).join(' ')).join(' ');
   return unsure(ctx, `I can’t tell how to compare ${name(compared.a)} and ${name(compared.b)} by “${said}” here`);
+}
+
+/**
+ * "Which teachers teach more courses than Jon Reyes?": each thing of a kind compared with one named
+ * thing of that kind. Not read yet: declined, never read as the things joined to the named one.
+ */
+export function comparedWithNamed(ctx: Ctx): Unsure | undefined {
+  const word = (k: number) => ctx.items[k]?.kind === 'word' ? (ctx.items[k] as { token: { lower: string } }).token.lower : '';
+  // "more courses than X", "older than X"; "born before X" ("before"/"after" said right before the name).
+  const thanAt = ctx.items.findIndex((_, k) => word(k) === 'than');
+  const beforeName = ctx.nodes.find((n) => n.anchor && BEFORE_AFTER.has(word(n.at - 1)));
+  const than = thanAt >= 0 ? thanAt : beforeName ? beforeName.at - 1 : -1;
+  const cue = thanAt >= 0 ? ctx.items.findIndex((_, k) => k < than && (MORE.has(word(k)) || LESS.has(word(k)) || AGE.has(word(k)))) : than;
+  const named = ctx.nodes.find((n) => n.anchor && n.at > than);
+  if (than < 0 || cue < 0 || !named?.label) return undefined;
+  const kind = ctx.nodes.find((n) => !n.anchor && n.at < cue && n.label === named.label);
+  if (!kind) return undefined;
+  const said = ctx.items.slice(cue, Math.max(than, cue + 1)).map((it) => ctx.tokens.slice(it.from, it.to + 1).map((t) => t.text).join(' ')).join(' ');
+  return unsure(ctx, `I can’t yet compare each of the ${pluralLabel(labelOf(ctx.lexicon, named.label)!)} with ${named.anchor!.name} by “${said}”`);
 }
 
 /** Questions of a whole form, tried in this order before any pattern is read. */

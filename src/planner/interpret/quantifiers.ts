@@ -42,7 +42,9 @@ function everyOf(ctx: Ctx, focus: Draft): { word: number; at: number } | undefin
   for (let k = 0; k < ctx.items.length - 1; k++) {
     const it = ctx.items[k]!;
     if (it.kind !== 'word' || !EVERY_WORDS.has(it.token.lower) || ctx.used.has(k)) continue;
-    const at = isWord(ctx.items[k + 1], 'the') || isWord(ctx.items[k + 1], 'of') ? (isWord(ctx.items[k + 2], 'the') ? k + 3 : k + 2) : k + 1;
+    let at = isWord(ctx.items[k + 1], 'the') || isWord(ctx.items[k + 1], 'of') ? (isWord(ctx.items[k + 2], 'the') ? k + 3 : k + 2) : k + 1;
+    // ("every intro course": past the values said of the things.)
+    while (ctx.items[at]?.kind === 'value' && at < k + 4) at++;
     // The object of a verb said before it ("borrowed every book", "reviewed by all guests"), not what is listed ("Find all albums …").
     const verbBefore = ctx.items.slice(0, k).some((x) => x.kind === 'rel' || meaningfulVerbAt(ctx, x));
     const node = ctx.nodes.find((n) => n.at === at && n !== focus && !n.anchor);
@@ -53,14 +55,15 @@ function everyOf(ctx: Ctx, focus: Draft): { word: number; at: number } | undefin
 
 /**
  * "captains who command every vessel", "businesses reviewed by all users": each thing asked about
- * is joined to as many of them as the graph has. Read where the thing so counted is of one label,
- * joined to the one asked about by one relationship and to nothing else, with no conditions of its
- * own, and where the answer counts per thing asked about (a list or a count); else declined (`every`).
+ * is joined to as many of them as the graph has (with the conditions said of them: "every intro
+ * course"). Read where the thing so counted is of one label, joined to the one asked about by one
+ * relationship and to nothing else, and where the answer counts per thing asked about (a list or a
+ * count); else declined (`every`).
  */
 export function readEvery(ctx: Ctx, focus: Draft, perFocus: boolean): void {
   const said = everyOf(ctx, focus);
   const node = said && ctx.nodes.find((n) => n.at === said.at && n !== focus);
-  if (!said || !node?.label || !perFocus || node.conditions.length > 0) return;
+  if (!said || !node?.label || !perFocus) return;
   const edges = ctx.edges.filter((e) => e.from === node.id || e.to === node.id);
   if (edges.length !== 1 || edges[0]!.negated || ![edges[0]!.from, edges[0]!.to].includes(focus.id)) return;
   const word = wordsOf(ctx, said.word, 'lower');

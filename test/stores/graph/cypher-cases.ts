@@ -216,9 +216,9 @@ export const LEGIT_READS: LegitRead[] = [
     ],
   },
   {
-    // As the planner counts "every": against how many things of a label the graph has.
+    // As the planner counts "every": against how many things of a label (with conditions) the graph has.
     name: 'COUNT subquery of a whole label after an aggregation',
-    cypher: 'MATCH (o:Organization)<-[:WORKS_AT]-(p:Person) WITH o, count(DISTINCT p) AS c WHERE c + 1 = COUNT { (:Person) } RETURN o.name AS org',
+    cypher: 'MATCH (o:Organization)<-[:WORKS_AT]-(p:Person) WITH o, count(DISTINCT p) AS c WHERE c + 1 = COUNT { (x:Person) WHERE x.age > 20 } RETURN o.name AS org',
     rows: [{ org: 'Acme Corp' }],
   },
   {
