@@ -121,11 +121,26 @@ interface Term {
 }
 
 /** The base form compromise gives, with a verb's participle ("written") or a plural it leaves alone brought to its root. */
+/** The stem of a regular "-ed"/"-ing" form: "mentored" → mentor, "studied" → study, "planned" → plan. */
+function regularStem(word: string): string | undefined {
+  const m = /^(.{3,}?)(ied|ed|ing)$/.exec(word);
+  if (!m) return undefined;
+  const [, base, end] = m as unknown as [string, string, string];
+  if (end === 'ied') return `${base}y`;
+  // A doubled last consonant ("planned", "shipping"), not a doubled vowel or "ll"/"ss" kept in the stem ("called", "passed").
+  if (/([bdgmnprt])\1$/.test(base)) return base.slice(0, -1);
+  return base;
+}
+
 function lemmaOf(term: Term, lower: string, tags: ReadonlySet<string>): string {
   const root = term.root ? fold(term.root) : undefined;
   if (root && root !== lower) return root;
   if (tags.has('Verb') && (tags.has('PastTense') || tags.has('Participle') || tags.has('Gerund') || tags.has('PresentTense'))) {
     const infinitive = nlp()(lower).verbs().toInfinitive().text();
+    if (infinitive && infinitive !== lower) return fold(infinitive);
+    // A verb the tagger does not know ("mentored", "onboarding"): its regular stem.
+    const stem = regularStem(lower);
+    if (stem) return stem;
     if (infinitive) return fold(infinitive);
   }
   if (tags.has('Plural')) {

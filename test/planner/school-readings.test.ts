@@ -6,7 +6,9 @@ import { firstValues, graphNode as node, graphRel as rel, plannerOnScratch } fro
  * A graph nobody tuned for, asked as a newcomer would: a relationship named by a Cypher keyword
  * (`IN`) made queries that did not parse; "no intro courses" denied the value ("courses not
  * intro") instead of the courses; "every intro course" was read as any; "more courses than Jon
- * Reyes" and "born before Omar Said" were read as things joined to the named one. On an invented school.
+ * Reyes" and "born before Omar Said" were read as things joined to the named one; "mentored", a
+ * verb the tagger does not know, was left unread and the students were joined to their mentor the
+ * wrong way round. On an invented school.
  */
 const SCHOOL: UpsertBatch = {
   nodes: [
@@ -63,5 +65,17 @@ describe('readings of a school', () => {
     const answer = await planner().ask(question);
     expect(answer.reading.ok).toBe(false);
     if (!answer.reading.ok) expect(answer.reading.reason).toBe(reason);
+  });
+
+  it('reads a verb the tagger does not know by its regular stem, in the voice said', async () => {
+    const answer = await planner().ask('Which students are mentored by Lea Fink?');
+    expect(firstValues(answer)).toEqual(['Omar Said']);
+    expect(answer.cypher).toMatch(/\(n1:Student \{name: 'Lea Fink'\}\)-\[r0:MENTORS\]->\(n0:Student\)/);
+  });
+
+  it('declines a join of a kind to itself under a verb nothing read, which could run either way', async () => {
+    const answer = await planner().ask('Which students are connected to Lea Fink?');
+    expect(answer.reading.ok).toBe(false);
+    if (!answer.reading.ok) expect(answer.reading.reason).toBe('I can’t tell which way “connected” goes between students and Lea Fink');
   });
 });

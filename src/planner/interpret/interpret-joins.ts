@@ -4,6 +4,7 @@ import { valueWords } from '../link/lexicon.js';
 import type { LexProperty } from '../link/lexicon.js';
 import type { Condition } from '../meaning.js';
 import { identifierWords } from '../read/words.js';
+import { EMPTY_VERBS } from '../read/word-classes.js';
 
 /**
  * Things the question names without saying how they are joined ("sailors at Port Lyon", "the
@@ -70,6 +71,9 @@ export function joinComponents(ctx: Ctx): Unsure | { ok: true } {
       }
       Object.assign(join, chosen);
     }
+    // "students mentored by X" with the verb unread: a relationship from a kind to itself, guessed, could run either way.
+    const unread = selfJoinUnderVerb(ctx, join);
+    if (unread) return unread;
     const failed = addJoin(ctx, join);
     if (failed) return failed;
   }
@@ -92,6 +96,19 @@ export function joinComponents(ctx: Ctx): Unsure | { ok: true } {
     if (owners.size === 1 && !ctx.edges.some((e) => owners.has(e.type))) relationshipOfProperty(ctx, it.props[0]!);
   });
   return { ok: true };
+}
+
+/**
+ * A guessed join by a relationship from a kind of thing to the same kind ("mentors", "follows"),
+ * with a verb between the two things that nothing read: which of them does what the verb says is
+ * a guess either way, so the question is declined.
+ */
+function selfJoinUnderVerb(ctx: Ctx, join: { a: Draft; b: Draft; steps: Step[] }): Unsure | undefined {
+  const [step] = join.steps;
+  if (join.steps.length !== 1 || !step || step.from !== step.to) return undefined;
+  const [from, to] = [Math.min(join.a.at, join.b.at), Math.max(join.a.at, join.b.at)];
+  const verb = ctx.items.findIndex((it, k) => k > from && k < to && !ctx.used.has(k) && it.kind === 'word' && it.token.pos === 'verb' && !EMPTY_VERBS.has(it.token.lemma));
+  return verb < 0 ? undefined : unsure(ctx, `I can’t tell which way “${wordsOf(ctx, verb)}” goes between ${describeNode(ctx, join.a)} and ${describeNode(ctx, join.b)}`);
 }
 
 /** Joins two things by one way the schema has; unsure when a denial before one of them cannot be read. */
