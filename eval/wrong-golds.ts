@@ -71,7 +71,8 @@ function returnedProperties(cypher: string): { label: string | undefined; key: s
 /**
  * The questions whose gold finds nothing, or only nulls, because of its own pattern, with the
  * reason: a "none" gold following a relationship the other way from every such relationship in
- * the graph, or a relationship the graph never has between those labels either way; a gold whose
+ * the graph, or a relationship the graph never has between those labels either way, or looking for
+ * a number, quoted, under a key its label's things hold it under another (wrong key); a gold whose
  * rows are all null because every property it returns is one no node of its label has; a "top" gold
  * ranking in descending order things that have no value at all (Neo4j sorts nulls first then).
  */
@@ -93,6 +94,11 @@ export function wrongGolds(questions: EvalQuestion[], graph: UpsertBatch): Map<s
         out.set(q.id, `(:${never[0]})-[:${never[1]}]-(:${never[2]}) is never in the graph, either way`);
         continue;
       }
+      const misplaced = valueUnderAnotherKey(q.gold_cypher, graph);
+      if (misplaced) {
+        out.set(q.id, misplaced);
+        continue;
+      }
     }
     const sample = (q as { gold_rows_sample?: Record<string, unknown>[] }).gold_rows_sample ?? [];
     const unvalued = nullsRankedFirst(q, sample);
@@ -107,6 +113,23 @@ export function wrongGolds(questions: EvalQuestion[], graph: UpsertBatch): Map<s
     }
   }
   return out;
+}
+
+/**
+ * The reason, when a gold matches `(:Label {key: 'digits'})` where no node of that label has that
+ * text under that key but some have it as a number under another (`{name: '8966'}` where 8966 is
+ * a process's `pid`): the gold finds nothing because it looks under the wrong key.
+ */
+function valueUnderAnotherKey(cypher: string, graph: UpsertBatch): string | undefined {
+  for (const m of cypher.matchAll(/\(\s*[A-Za-z_]\w*\s*:\s*`?([A-Za-z_]\w*)`?\s*\{\s*([A-Za-z_]\w*)\s*:\s*'([^']*)'\s*\}\s*\)/g)) {
+    const [, label, key, value] = m as unknown as [string, string, string, string];
+    const nodes = graph.nodes.filter((n) => n.labels.includes(label));
+    if (nodes.some((n) => String(n.properties?.[key]) === value)) continue;
+    // (Only a number quoted as text: a text that is simply not among a key's values is a fair "none".)
+    const other = nodes.flatMap((n) => Object.entries(n.properties ?? {})).find(([k, v]) => k !== key && typeof v === 'number' && String(v) === value);
+    if (other) return `(:${label} {${key}: '${value}'}) matches nothing: ${value} is the ${other[0]} of a ${label}, not its ${key}`;
+  }
+  return undefined;
 }
 
 /** The reason, when a descending "top" gold counts among its top rows things without the value it ranks by. */

@@ -5,7 +5,7 @@ import type { UpsertBatch } from '../../src/stores/graph/port.js';
 
 /**
  * A "none" gold that follows a relationship the other way from the graph's, or one the graph never
- * has between those labels, is believed wrong; so is a gold whose rows are all null because it
+ * has between those labels, or one looking for a quoted number under the wrong key, is believed wrong; so is a gold whose rows are all null because it
  * returns a property no node of its label has, and a descending "top" gold ranking first things
  * without the value. Nothing else is.
  */
@@ -13,7 +13,7 @@ describe('golds believed wrong', () => {
   const graph: UpsertBatch = {
     nodes: [
       { key: 'r1', labels: ['Review'], properties: { text: 'fine' } },
-      { key: 'b1', labels: ['Shop'], properties: { name: 'A', city: 'Oslo' } },
+      { key: 'b1', labels: ['Shop'], properties: { name: 'A', city: 'Oslo', number: 12 } },
       { key: 'u1', labels: ['User'], properties: { handle: 'ada' } },
     ],
     relationships: [
@@ -22,6 +22,19 @@ describe('golds believed wrong', () => {
     ],
   };
   const q = (id: string, mode: EvalQuestion['mode'], gold: string): EvalQuestion => ({ id, question: '', kind: '', mode, gold_cypher: gold });
+
+  it('finds a none gold looking for a number, quoted, under a key its things hold it under another', () => {
+    const found = wrongGolds(
+      [
+        q('a', 'none', "MATCH (s:Shop {name: '12'}) RETURN s"),
+        // A text simply not among a key's values is a fair "none", even if another key holds it.
+        q('b', 'none', "MATCH (s:Shop {city: 'A'}) RETURN s"),
+        q('c', 'none', "MATCH (s:Shop {city: 'Oslo'})<-[:ABOUT]-(r:Review) WHERE r.text = 'x' RETURN r"),
+      ],
+      graph,
+    );
+    expect([...found.entries()]).toEqual([['a', "(:Shop {name: '12'}) matches nothing: 12 is the number of a Shop, not its name"]]);
+  });
 
   it('finds reversed steps, through variables named before and in either arrow', () => {
     const found = wrongGolds(
