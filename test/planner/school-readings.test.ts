@@ -20,8 +20,8 @@ const SCHOOL: UpsertBatch = {
     node('c:4', 'Course', { title: 'Drawing', credits: 2, level: 'intro' }),
     node('d:1', 'Department', { name: 'Sciences' }),
     node('d:2', 'Department', { name: 'Arts' }),
-    node('s:1', 'Student', { name: 'Lea Fink', born: 2004 }),
-    node('s:2', 'Student', { name: 'Omar Said', born: 2005 }),
+    node('s:1', 'Student', { name: 'Lea Fink', born: 2004, city: 'Graz' }),
+    node('s:2', 'Student', { name: 'Omar Said', born: 2005, city: 'Linz' }),
   ],
   relationships: [
     rel('t:1', 'TEACHES', 'c:1'),
@@ -77,5 +77,9 @@ describe('readings of a school', () => {
     const answer = await planner().ask('Which students are connected to Lea Fink?');
     expect(answer.reading.ok).toBe(false);
     if (!answer.reading.ok) expect(answer.reading.reason).toBe('I can’t tell which way “connected” goes between students and Lea Fink');
+  });
+
+  it('reads "in" as a preposition where the relationship named so joins nothing said ("live in Graz")', async () => {
+    for (const question of ['Which students live in Graz?', 'Which students are in Graz?']) expect(firstValues(await planner().ask(question)), question).toEqual(['Lea Fink']);
   });
 });

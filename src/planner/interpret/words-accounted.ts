@@ -39,9 +39,15 @@ export function joiningOnly(ctx: Ctx, w: { text: string; at: number }): boolean 
     // "located on deck 3" read as the deck its things hold: the label's thing became a value.
     const readAsValue = next.kind === 'label' && !ctx.nodes.some((n) => n.at === k) && ctx.items[k + 1]?.kind === 'number' && ctx.used.has(k + 1);
     if (ctx.used.has(k) && (next.kind === 'value' || next.kind === 'entity' || next.kind === 'prop' || joinedHere || guessedAfter || readAsValue)) return true;
-    if (!(next.kind === 'word' && ['prep', 'det', 'adv'].includes(next.token.pos)) && next.kind !== 'rank') break;
+    if (!(next.kind === 'word' && ['prep', 'det', 'adv'].includes(next.token.pos)) && next.kind !== 'rank' && !prepositionOnly(ctx, k)) break;
   }
   return false;
+}
+
+/** A relationship item that is one preposition ("in" for `IN`), not used: only a preposition. */
+function prepositionOnly(ctx: Ctx, at: number): boolean {
+  const it = ctx.items[at];
+  return it?.kind === 'rel' && !ctx.used.has(at) && it.from === it.to && ctx.tokens[it.from]?.pos === 'prep';
 }
 
 /** The words of the naming properties of the things in play ("title" of movies, "name" of people). */
@@ -70,6 +76,8 @@ export function unplacedWords(ctx: Ctx): { text: string; at: number }[] {
     } else if (it.kind === 'number' && !it.ordinal) {
       // A number nothing took ("gate 7", "deck 3") would widen the answer to everything: never dropped.
       out.push({ text: wordsOf(ctx, i), at: i });
+    } else if (it.kind === 'rel' && prepositionOnly(ctx, i)) {
+      // A relationship named by a preposition (`IN`) that joins nothing here: the word is the preposition.
     } else if (it.kind === 'neg' || it.kind === 'label' || it.kind === 'prop' || it.kind === 'value' || it.kind === 'rel' || it.kind === 'literal' || it.kind === 'agent' || it.kind === 'cmp' || it.kind === 'count') {
       // A denial nothing took ("no", "never", "without") is never dropped: the answer would say the opposite.
       // A comparison left over ("or more" with nothing to compare) is reported, never dropped.
