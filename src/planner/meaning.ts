@@ -66,6 +66,8 @@ export interface MeaningEdge {
    * ("interact in book 1": INTERACTS said, INTERACTS1 or … read; interpret-joins.ts): how the answer says it.
    */
   said?: string;
+  /** Either way round: a relationship between peers, named so ("linked to", "married to"). */
+  either?: boolean;
 }
 
 /** An edge's type and its alternatives, in the question's order. */

@@ -68,4 +68,13 @@ describe('sentences and readings on the harbour', () => {
     expect((await ask("Which vessels were built in '1998'?")).answer.rows.map((r) => r.name)).toEqual(['Sea Wolf']);
     expect((await ask("Which voyages departed before '2021'?")).answer.rows.map((r) => r.name)).toEqual(['V1', 'V3']);
   });
+
+  it('reads a relationship between peers named "linked to" either way round (stored Oslo → Bergen; "Is Oslo linked to Bergen?" was "No")', async () => {
+    const yes = (await ask('Is Oslo linked to Bergen?')).answer;
+    expect(yes.cypher).toContain('-[r0:LINKED_TO]-(');
+    expect(yes.text).toBe('Yes: Oslo is linked to Bergen.');
+    expect((await ask('Is Bergen linked to Oslo?')).answer.text).toBe('Yes: Bergen is linked to Oslo.');
+    expect((await ask('Which port is Oslo linked to?')).answer.rows.map((r) => r.name)).toEqual(['Bergen']);
+    expect((await ask('Which ports are linked to Oslo?')).answer.rows.map((r) => r.name)).toEqual(['Bergen']);
+  });
 });

@@ -121,7 +121,7 @@ export function pickedColumn(m: Meaning): string | undefined {
   return taken.has(label) ? `${label}_name` : label;
 }
 
-const arrow = (e: MeaningEdge, v?: string) => `-[${v ?? ''}:${typesOf(e).map(cypherName).join('|')}]->`;
+const arrow = (e: MeaningEdge, v?: string) => `-[${v ?? ''}:${typesOf(e).map(cypherName).join('|')}]-${e.either ? '' : '>'}`;
 
 /**
  * The stored keys of the things a meaning is about (its focus, under its conditions), at most

@@ -144,7 +144,7 @@ function finishShape(ctx: Ctx, focus: Draft, ask: Ask, order: Ordering | undefin
     ...(n.implicit || labelSaidAsVerb(ctx, n) ? { implicit: true } : {}),
     conditions: withoutMerePresence(n.conditions),
   }));
-  const edges = ctx.edges.map(({ from, to, type, conditions, negated, orTypes, said }) => ({
+  const edges = ctx.edges.map(({ from, to, type, conditions, negated, orTypes, said, either }) => ({
     from,
     to,
     type,
@@ -152,6 +152,7 @@ function finishShape(ctx: Ctx, focus: Draft, ask: Ask, order: Ordering | undefin
     ...(negated ? { negated } : {}),
     ...(orTypes?.length ? { orTypes } : {}),
     ...(said ? { said } : {}),
+    ...(either ? { either } : {}),
   }));
   return {
     ok: true,

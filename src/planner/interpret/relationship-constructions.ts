@@ -1,4 +1,4 @@
-import { LINKING_PREPOSITIONS, MOST_LEAST, NO_NONE, RANK_EXTREMES, RELATIVE_PRONOUNS } from '../read/word-classes.js';
+import { LINKING_PREPOSITIONS, MOST_LEAST, NO_NONE, PEER_PREPOSITIONS, RANK_EXTREMES, RELATIVE_PRONOUNS } from '../read/word-classes.js';
 import type { Item } from '../link/links.js';
 import { copulaSubject } from './things-named.js';
 import type { Ctx, Draft } from './interpret-context.js';
@@ -106,11 +106,20 @@ const subjectAndObject: RelationshipConstruction = ({ ctx, at, rel, passive, bef
     ctx.used.add(at);
     // "… reviewed with a summary … and who reviewed them": the same relationship said twice.
     if (ctx.edges.some((e) => e.type === rel.type && e.from === from.id && e.to === to.id && !e.negated === !denied)) return 'placed';
-    ctx.edges.push({ from: from.id, to: to.id, type: rel.type, conditions: [], at, ...(denied ? { negated: true } : {}) });
+    ctx.edges.push({ from: from.id, to: to.id, type: rel.type, conditions: [], at, ...(denied ? { negated: true } : {}), ...(betweenPeers(rel, pattern) ? { either: true } : {}) });
     return 'placed';
   }
   return undefined;
 };
+
+/**
+ * A relationship from a kind of thing to the same kind named by a participle and "to"/"with"
+ * (`LINKED_TO`, `MARRIED_TO`, `ASSOCIATED_WITH`) is between peers: stored one way, said either way.
+ */
+function betweenPeers(rel: LexRelationship, pattern: { from: string; to: string }): boolean {
+  const [first, second, ...rest] = rel.phrase.toLowerCase().split(' ');
+  return pattern.from === pattern.to && rest.length === 0 && first !== undefined && first.endsWith('ed') && PEER_PREPOSITIONS.has(second ?? '');
+}
 
 /** A verb that joins none of the things around it, and says so (interpret-verbs.ts). */
 const unjoinable: RelationshipConstruction = ({ ctx, at, rel, before, after, negated }) =>

@@ -366,13 +366,14 @@ function schemaWordsAt(tokens: Token[], i: number, lexicon: Lexicon, index: Link
   }
   for (const rel of lexicon.relationships) {
     if (t.lower === index.folded.get(rel) && /[_A-Z]/.test(t.text.slice(1))) candidates.push({ kind: 'rel', rel, passive: false, from: i, to: i });
-    if (rel.allWords.length > 0 && spells(tokens, i, rel.allWords)) candidates.push({ kind: 'rel', rel, passive: passiveAt(tokens, i, rel.allWords.length), from: i, to: i + rel.allWords.length - 1 });
+    if (rel.allWords.length > 0 && spells(tokens, i, rel.allWords)) candidates.push({ kind: 'rel', rel, passive: !namedAsSaid(tokens, i, rel) && passiveAt(tokens, i, rel.allWords.length), from: i, to: i + rel.allWords.length - 1 });
     else if (rel.words.length > 0 && spells(tokens, i, rel.words) && (t.pos !== 'noun' || afterDoSupport(tokens, i))) {
       // The particle may follow: "act in", "located in", "indicated for".
       let to = i + rel.words.length - 1;
       const rest = rel.allWords.slice(rel.allWords.indexOf(rel.words.at(-1)!) + 1);
       if (rest.length > 0 && spells(tokens, to + 1, rest)) to += rest.length;
-      candidates.push({ kind: 'rel', rel, passive: passiveAt(tokens, i, to - i + 1), from: i, to });
+      const asSaid = to - i + 1 === rel.allWords.length && namedAsSaid(tokens, i, rel);
+      candidates.push({ kind: 'rel', rel, passive: !asSaid && passiveAt(tokens, i, to - i + 1), from: i, to });
     }
     // A relationship named by a noun of who holds a role (`ORIGINATOR`, `MANAGER`), said as that noun
     // ("Which sender …", "the sender accounts"): the one holding it, at the end the noun names.
@@ -481,6 +482,15 @@ export function afterDoSupport(tokens: Token[], at: number): boolean {
 }
 
 /** "directed by", "is cited the most": a participle with "by" after it, or after a form of "be". */
+/**
+ * A relationship named in the passive with its preposition (`LINKED_TO`, `OWNED_BY`, `LOCATED_IN`),
+ * said as named ("Oslo is linked to Bergen"): the type's own direction, not a passive to turn round.
+ */
+function namedAsSaid(tokens: Token[], at: number, rel: LexRelationship): boolean {
+  const named = rel.phrase.toLowerCase().split(' ');
+  return rel.allWords.length >= 2 && tokens[at]?.lower === named[0] && passiveAt(tokens, at, rel.allWords.length);
+}
+
 function passiveAt(tokens: Token[], at: number, length: number): boolean {
   const verb = tokens[at]!;
   const participle = verb.tags.includes('PastTense') || verb.tags.includes('Participle') || verb.tags.includes('Passive') || /(ed|en|wn)$/.test(verb.lower);

@@ -217,3 +217,6 @@ export const TIMES = wordClass('times');
 
 /** "once", "twice": how often, in one word. */
 export const HOW_OFTEN: Readonly<Record<string, number>> = Object.assign(Object.create(null), { once: 1, twice: 2, thrice: 3 });
+
+/** The prepositions after a participle that names a relationship between peers ("linked to", "associated with"). */
+export const PEER_PREPOSITIONS = wordClass('to', 'with');
