@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { analyze, KEYWORD_ALIASES, upper } from './analysis.js';
 import { cypherLiteral, cypherName } from './text.js';
+import type { Token } from './lexer.js';
 
 /**
  * A name in the fingerprint's normal form: bare when plain, keywords too (`count(…)`, a property
  * `order` after a dot are names there), so fingerprints stored before stay the same.
  */
 const canonicalName = (name: string) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : cypherName(name));
-import type { Token } from './lexer.js';
 
 /**
  * The shape of a Cypher query, and the template made from it. Pure functions over the

@@ -120,7 +120,6 @@ interface Term {
   offset: { start: number; length: number };
 }
 
-/** The base form compromise gives, with a verb's participle ("written") or a plural it leaves alone brought to its root. */
 /** The stem of a regular "-ed"/"-ing" form: "mentored" → mentor, "studied" → study, "planned" → plan. */
 function regularStem(word: string): string | undefined {
   const m = /^(.{3,}?)(ied|ed|ing)$/.exec(word);
@@ -132,6 +131,7 @@ function regularStem(word: string): string | undefined {
   return base;
 }
 
+/** The base form compromise gives, with a verb's participle ("written") or a plural it leaves alone brought to its root. */
 function lemmaOf(term: Term, lower: string, tags: ReadonlySet<string>): string {
   const root = term.root ? fold(term.root) : undefined;
   if (root && root !== lower) return root;
