@@ -118,9 +118,9 @@ function joinsOf(m: Meaning, id: string, plural: boolean, seen: Set<string>, dep
     // Another thing said only by its kind (and its conditions): "a review", "a course (level intro)".
     const plainOther = !nodeName(other) && !otherJoins && !how && both.length === 1;
     const bare = plainOther && !otherConditions;
-    // "shops that were reviewed more than once": the thing said only as the verb is not named again.
+    // "ports that were visited more than once": the thing said only as the verb is not named again.
     if (often && other.implicit && e.to === id && bare) parts.push(`that ${plural ? 'were' : 'was'} ${participle(phraseOf(e.said ?? e.type))} ${often.words}`);
-    // A denied relationship to any thing: "shops that were not reviewed", "vessels that no captain inspected", "captains that did not inspect any vessel".
+    // A denied relationship to any thing: "ports that were not visited", "vessels that no captain inspected", "captains that did not inspect any vessel".
     else if (e.negated && bare && other.implicit && e.to === id) parts.push(`that ${plural ? 'were' : 'was'} not ${participle(phraseOf(e.said ?? e.type))}${after}`);
     // (With its own conditions too: "departments that no course (level intro) is in".)
     else if (e.negated && plainOther && e.to === id) parts.push(`that no ${noun(kindOf(other), 1)}${otherConditions} ${verbOf(e, false)}${after}`);

@@ -130,7 +130,7 @@ const aggregate: AskConstruction = ({ ctx, aggAt, asked, focus, list }) => {
   const fn = (ctx.items[aggAt] as AggItem).fn;
   const numbers = (it: PropItem) => it.props.filter((p) => p.kind === 'number' || p.kind === 'mixed');
   let target = asked.map(({ it, i }) => ({ p: pick(ctx, numbers(it), i), i })).find((x) => x.p);
-  // ("the average stars of the shops", which only their reviews have: those reviews' average.)
+  // ("the average score of the hotels", which only their ratings have: those ratings' average.)
   let reached: ReturnType<typeof reachOwner>;
   for (const { it, i } of target ? [] : asked) {
     const p = numbers(it).find((x) => (reached = reachOwner(ctx, x, focus)));

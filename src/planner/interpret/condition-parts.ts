@@ -313,7 +313,7 @@ export const negatedBefore = (items: Item[], i: number) => items.slice(Math.max(
 /** The comparison as said, for the answer to restate ("mention" of a plural thing restated as "mentioning"). */
 export const cueWords = (ctx: Ctx, it: Item) => ctx.tokens.slice(it.from, it.to + 1).map((t: Token) => (/^mentions?$/.test(t.lower) ? 'mentioning' : t.lower)).join(' ');
 
-/** A key that is an identifier: `id` after a word or letters ("pid", "userId", "order_id"). */
+/** A key that is an identifier: `id` after a word or letters ("uid", "userId", "order_id"). */
 const isIdKey = (key: string) => identifierWords(key).at(-1)?.toLowerCase() === 'id' || (key.length <= 4 && key.toLowerCase().endsWith('id'));
 
 /**

@@ -254,11 +254,11 @@ const recorded: ConditionConstruction = ({ ctx, i }) => {
 function howOften(ctx: Ctx, from: number, to: number, op: CompareOp, words: string): 'placed' | Unsure {
   const edge = ctx.edges.filter((e) => e.at < from && !e.negated).sort((a, b) => b.at - a.at)[0];
   const ends = edge ? ctx.nodes.filter((n) => n.id === edge.from || n.id === edge.to).sort((a, b) => a.at - b.at) : [];
-  // ("businesses reviewed more than once": a label said as the verb is the thing counted, joined later.)
+  // ("ports visited more than once" where `Visit` is a label: the thing said as the verb is counted, joined later.)
   const saidAsVerb = ctx.nodes.filter((n) => n.at < from && n.at > (edge?.at ?? -1) && ctx.items[n.at]?.kind === 'label' && ctx.tokens[ctx.items[n.at]!.from]?.pos === 'verb').sort((a, b) => b.at - a.at)[0];
   const counted = saidAsVerb ?? ends[1];
   if (!counted || counted.anchor) return unsure(ctx, `I can’t tell what “${words}” counts here`);
-  // "reviewed by each user more than once": how often per pair of things, which one count per thing asked about is not.
+  // "visited by each guest more than once": how often per pair of things, which one count per thing asked about is not.
   const each = ctx.items.findIndex((x, k) => k > Math.min(counted.at, edge?.at ?? counted.at) && k < from && isWordOf(x, EACH_WORDS));
   if (each >= 0) return unsure(ctx, `I can’t yet count “${words}” for ${wordsOf(ctx, each)} ${wordsOf(ctx, each + 1)} separately`);
   const value = (ctx.items[to] as { value: number }).value;

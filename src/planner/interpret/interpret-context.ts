@@ -211,7 +211,7 @@ export function valueOwner(ctx: Ctx, p: LexProperty, at: number): { of: string; 
 }
 
 /**
- * "the shops with the highest average stars" where only reviews have stars: the thing the value
+ * "the hotels with the highest average score" where only ratings have a score: the thing the value
  * belongs to, reached from `from` by the one relationship the schema has between their labels,
  * added as a thing the question did not name (a guess the confidence pays for). Undefined where
  * there is no such one way.

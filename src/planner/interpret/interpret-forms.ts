@@ -164,12 +164,12 @@ export function comparisonUnread(ctx: Ctx): Unsure | undefined {
 }
 
 /**
- * "Which teachers teach more courses than Jon Reyes?": each thing of a kind compared with one named
+ * "Which tutors teach more classes than Ada Brook?": each thing of a kind compared with one named
  * thing of that kind. Not read yet: declined, never read as the things joined to the named one.
  */
 export function comparedWithNamed(ctx: Ctx): Unsure | undefined {
   const word = (k: number) => ctx.items[k]?.kind === 'word' ? (ctx.items[k] as { token: { lower: string } }).token.lower : '';
-  // "more courses than X", "older than X"; "born before X" ("before"/"after" said right before the name).
+  // "more classes than X", "older than X"; "born before X" ("before"/"after" said right before the name).
   const thanAt = ctx.items.findIndex((_, k) => word(k) === 'than');
   const beforeName = ctx.nodes.find((n) => n.anchor && BEFORE_AFTER.has(word(n.at - 1)));
   const than = thanAt >= 0 ? thanAt : beforeName ? beforeName.at - 1 : -1;

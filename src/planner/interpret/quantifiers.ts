@@ -54,7 +54,7 @@ function everyOf(ctx: Ctx, focus: Draft): { word: number; at: number } | undefin
 }
 
 /**
- * "captains who command every vessel", "businesses reviewed by all users": each thing asked about
+ * "captains who command every vessel", "ships inspected by all surveyors": each thing asked about
  * is joined to as many of them as the graph has (with the conditions said of them: "every intro
  * course"). Read where the thing so counted is of one label, joined to the one asked about by one
  * relationship and to nothing else, and where the answer counts per thing asked about (a list or a

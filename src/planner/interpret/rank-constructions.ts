@@ -35,7 +35,7 @@ function propOrder(scene: RankScene, k: number, fn?: 'avg' | 'sum' | 'min' | 'ma
   const numbers = it.props.filter((x) => numeric([x.kind]));
   let p = pick(ctx, numbers, k);
   let of = p && valueOwner(ctx, p, k);
-  // ("the highest average stars" of shops, which only their reviews have: those reviews' average.)
+  // ("the highest average score" of hotels, which only their ratings have: those ratings' average.)
   for (const x of fn && !of ? numbers : []) {
     of = reachOwner(ctx, x, scene.focus);
     if (of) {

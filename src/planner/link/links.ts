@@ -55,7 +55,7 @@ const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 
 /** A word after "first"/"last" that says which ones it picks (a number, a thing, "last year"), so it is no ranking of its own. */
 const saysWhich = (next: Token | undefined) => next !== undefined && (next.number !== undefined || next.pos === 'noun' || next.pos === 'adj' || next.pos === 'proper' || next.pos === 'quote');
 const isYear = (t: Token) => t.number !== undefined && !t.ordinal && Number.isInteger(t.number) && t.number >= 1000 && t.number <= 2999 && /^\d{4}$/.test(t.lower);
-/** "reviewed in '2017'": a quoted year after a preposition is that year, as it would be unquoted. */
+/** "founded in '1998'": a quoted year after a preposition is that year, as it would be unquoted. */
 const quotedYear = (tokens: Token[], i: number): number | undefined => {
   const t = tokens[i];
   const text = t?.pos === 'quote' ? t.text.trim() : '';
@@ -137,7 +137,7 @@ function linkAt(tokens: Token[], i: number, lexicon: Lexicon, named: NamedThing[
   if (t.pos === 'quote') {
     const year = quotedYear(tokens, i);
     if (year !== undefined && !lexicon.values.has(String(year))) return { kind: 'number', value: year, year: true, ordinal: false, from: i, to: i };
-    // "the process '8966'": digits quoted right after a kind of thing are its number, as they would be unquoted.
+    // "the job '4411'": digits quoted right after a kind of thing are its number, as they would be unquoted.
     const digits = t.text.trim();
     if (/^\d{1,15}$/.test(digits) && i > 0 && schemaAt(tokens, i - 1, lexicon)?.kind === 'label' && !lexicon.values.has(digits)) return { kind: 'number', value: Number(digits), year: false, ordinal: false, from: i, to: i };
     return quotedSchemaName(tokens, i, lexicon) ?? quotedValue(tokens, i, lexicon) ?? quotedDate(t, i) ?? { kind: 'literal', text: t.text, from: i, to: i };
@@ -180,7 +180,7 @@ function linkAt(tokens: Token[], i: number, lexicon: Lexicon, named: NamedThing[
       if (cue.text && next && (yearWords > 0 || isYear(next) || MONTHS.includes(next.lower) || next.decade !== undefined || CENTURY.has(tokens[at + 2]?.lower ?? ''))) continue;
       // "racks contained in DC1", "items included with the kit": a passive verb joining things, not text that contains.
       if (cue.text && t.tags.includes('PastTense') && next?.pos === 'prep') continue;
-      // "racks that contain switches", "categories that include businesses": things contained, not text.
+      // "crates that contain parcels", "kits that include tools": things contained, not text.
       if (cue.text && !cue.asWritten && thingsAt(tokens, at, lexicon)) continue;
       return { kind: 'cmp', cue, from: i, to: i + cue.words.length - 1 };
     }
@@ -484,7 +484,7 @@ export function afterDoSupport(tokens: Token[], at: number): boolean {
 /** "directed by", "is cited the most": a participle with "by" after it, or after a form of "be". */
 /**
  * A relationship named in the passive with its preposition (`LINKED_TO`, `OWNED_BY`, `LOCATED_IN`),
- * said as named ("Oslo is linked to Bergen"): the type's own direction, not a passive to turn round.
+ * said as named ("Lyon is linked to Narvik"): the type's own direction, not a passive to turn round.
  */
 function namedAsSaid(tokens: Token[], at: number, rel: LexRelationship): boolean {
   const named = rel.phrase.toLowerCase().split(' ');
