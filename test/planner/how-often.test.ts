@@ -87,4 +87,10 @@ describe('how often, and not at all, said by a verb that names a kind of thing',
     expect(answer.reading.ok).toBe(false);
     if (!answer.reading.ok) expect(answer.reading.reason).toBe('I can’t yet count “more than once” for each user separately');
   });
+
+  it('declines how often where another thing of the kind counted is asked about (which ones are counted is not said)', async () => {
+    const answer = await planner().ask('List the reviews for shops that have been reviewed exactly twice.');
+    expect(answer.reading.ok).toBe(false);
+    if (!answer.reading.ok) expect(answer.reading.reason).toBe('I can’t tell what “exactly twice” counts here');
+  });
 });

@@ -257,7 +257,9 @@ function howOften(ctx: Ctx, from: number, to: number, op: CompareOp, words: stri
   // ("ports visited more than once" where `Visit` is a label: the thing said as the verb is counted, joined later.)
   const saidAsVerb = ctx.nodes.filter((n) => n.at < from && n.at > (edge?.at ?? -1) && ctx.items[n.at]?.kind === 'label' && ctx.tokens[ctx.items[n.at]!.from]?.pos === 'verb').sort((a, b) => b.at - a.at)[0];
   const counted = saidAsVerb ?? ends[1];
-  if (!counted || counted.anchor) return unsure(ctx, `I can’t tell what “${words}” counts here`);
+  // (Another thing of the same kind in the question, "the reviews of shops reviewed twice": which are counted is not said.)
+  const twin = counted && ctx.nodes.some((n) => n !== counted && n.label !== undefined && n.label === counted.label);
+  if (!counted || counted.anchor || twin) return unsure(ctx, `I can’t tell what “${words}” counts here`);
   // "visited by each guest more than once": how often per pair of things, which one count per thing asked about is not.
   const each = ctx.items.findIndex((x, k) => k > Math.min(counted.at, edge?.at ?? counted.at) && k < from && isWordOf(x, EACH_WORDS));
   if (each >= 0) return unsure(ctx, `I can’t yet count “${words}” for ${wordsOf(ctx, each)} ${wordsOf(ctx, each + 1)} separately`);
