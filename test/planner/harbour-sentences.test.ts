@@ -76,5 +76,7 @@ describe('sentences and readings on the harbour', () => {
     expect((await ask('Is Bergen linked to Oslo?')).answer.text).toBe('Yes: Bergen is linked to Oslo.');
     expect((await ask('Which port is Oslo linked to?')).answer.rows.map((r) => r.name)).toEqual(['Bergen']);
     expect((await ask('Which ports are linked to Oslo?')).answer.rows.map((r) => r.name)).toEqual(['Bergen']);
+    // Oslo is not linked to itself, and is no answer to which ports are not linked to it.
+    expect((await ask('Which ports are not linked to Oslo?')).answer.rows.map((r) => r.name)).toEqual(['Porto']);
   });
 });

@@ -93,6 +93,7 @@ export function interpret(tokens: Token[], items: Item[], lexicon: Lexicon, chos
   if (!placed.ok) return outOfScope(ctx) ?? placed;
   const joined = joinComponents(ctx);
   if (!joined.ok) return outOfScope(ctx) ?? joined;
+  ctx.distinct.push(...deniedOfItsKind(ctx));
   const doubled = doubledThroughUnnamed(ctx);
   if (doubled) return doubled;
   for (const node of ctx.nodes) if (!node.label && node.labels?.length === 1) node.label = node.labels[0];
@@ -102,6 +103,19 @@ export function interpret(tokens: Token[], items: Item[], lexicon: Lexicon, chos
   const shaped = shape(ctx);
   if (!shaped.ok) return outOfScope(ctx) ?? shaped;
   return finish(ctx, mergeRepeatedMentions(shaped.meaning));
+}
+
+/**
+ * "Which ports are not linked to Oslo?": a thing denied a relationship to a named thing of its own
+ * kind is not that named thing (Oslo is not linked to itself, and is no answer).
+ */
+function deniedOfItsKind(ctx: Ctx): [string, string][] {
+  const byId = new Map(ctx.nodes.map((n) => [n.id, n]));
+  return ctx.edges.flatMap((e) => {
+    const [a, b] = [byId.get(e.from), byId.get(e.to)];
+    if (!e.negated || !a?.label || a.label !== b?.label || !a.anchor === !b.anchor) return [];
+    return [[a.anchor ? b.id : a.id, a.anchor ? a.id : b.id] as [string, string]];
+  });
 }
 
 /**
