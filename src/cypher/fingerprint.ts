@@ -1,13 +1,7 @@
 import { createHash } from 'node:crypto';
 import { analyze, KEYWORD_ALIASES, upper } from './analysis.js';
-import { cypherLiteral, cypherName } from './text.js';
+import { cypherLiteral, plainOrBackticked } from './text.js';
 import type { Token } from './lexer.js';
-
-/**
- * A name in the fingerprint's normal form: bare when plain, keywords too (`count(…)`, a property
- * `order` after a dot are names there), so fingerprints stored before stay the same.
- */
-const canonicalName = (name: string) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : cypherName(name));
 
 /**
  * The shape of a Cypher query, and the template made from it. Pure functions over the
@@ -93,7 +87,7 @@ export function fingerprintCypher(cypher: string): { fingerprint: string; normal
         break;
       }
       case 'function':
-        parts.push({ text: canonicalName(t.value.toLowerCase()), cls: 'word' });
+        parts.push({ text: plainOrBackticked(t.value.toLowerCase()), cls: 'word' });
         break;
       case 'variable': {
         let name = variables.get(t.value);
@@ -107,7 +101,8 @@ export function fingerprintCypher(cypher: string): { fingerprint: string; normal
       case 'label':
       case 'property':
       case 'mapKey':
-        parts.push({ text: canonicalName(t.value), cls: 'word' });
+        // (Keywords bare, as written before they were quoted in queries: fingerprints stored before keep their form.)
+        parts.push({ text: plainOrBackticked(t.value), cls: 'word' });
         break;
       default: {
         const cls: OutClass = '([{'.includes(t.text) ? 'open' : ')]}'.includes(t.text) ? 'close' : t.text === ',' ? 'comma' : 'symbol';

@@ -18,8 +18,13 @@ const KEYWORDS = new Set(
 
 /** A label, relationship type or property key: bare when plain, otherwise (or when a keyword) in backticks (doubled inside). */
 export function cypherName(name: string): string {
-  return PLAIN_IDENTIFIER.test(name) && !KEYWORDS.has(name.toLowerCase()) ? name : `\`${name.replace(/`/g, '``')}\``;
+  return KEYWORDS.has(name.toLowerCase()) ? backticked(name) : plainOrBackticked(name);
 }
+
+/** A name bare when plain, keywords too, otherwise in backticks: where a keyword cannot be read as one (a function's name, a key after a dot). */
+export const plainOrBackticked = (name: string): string => (PLAIN_IDENTIFIER.test(name) ? name : backticked(name));
+
+const backticked = (name: string) => `\`${name.replace(/`/g, '``')}\``;
 
 /** A string literal in single quotes, with backslashes and quotes escaped and line breaks written as escapes. */
 export function cypherString(value: string): string {
