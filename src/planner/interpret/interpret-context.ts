@@ -210,6 +210,13 @@ export function valueOwner(ctx: Ctx, p: LexProperty, at: number): { of: string; 
   return node ? { of: node.id, key: p.key } : undefined;
 }
 
+/** The relationships the schema has from label `a` to label `b` (`forward`) or from `b` to `a`; a relationship of a label to itself once. */
+export function joinsBetween(lexicon: Lexicon, a: string, b: string): { type: string; forward: boolean }[] {
+  return lexicon.relationships.flatMap((r) =>
+    r.patterns.flatMap((p) => [...(p.from === a && p.to === b ? [{ type: r.type, forward: true }] : []), ...(p.to === a && p.from === b && p.from !== p.to ? [{ type: r.type, forward: false }] : [])]),
+  );
+}
+
 /**
  * "the hotels with the highest average score" where only ratings have a score: the thing the value
  * belongs to, reached from `from` by the one relationship the schema has between their labels,
@@ -218,9 +225,7 @@ export function valueOwner(ctx: Ctx, p: LexProperty, at: number): { of: string; 
  */
 export function reachOwner(ctx: Ctx, p: LexProperty, from: Draft): { of: string; key: string; edge?: boolean } | undefined {
   if (p.ownerKind !== 'label' || !from.label || p.owner === from.label) return undefined;
-  const ways = ctx.lexicon.relationships.flatMap((r) =>
-    r.patterns.flatMap((pt) => [...(pt.from === from.label && pt.to === p.owner ? [{ type: r.type, forward: true }] : []), ...(pt.to === from.label && pt.from === p.owner ? [{ type: r.type, forward: false }] : [])]),
-  );
+  const ways = joinsBetween(ctx.lexicon, from.label, p.owner);
   if (ways.length !== 1) return undefined;
   const [way] = ways as [{ type: string; forward: boolean }];
   const owner: Draft = { id: newNodeId(ctx), at: from.at, label: p.owner, implicit: true, conditions: [] };

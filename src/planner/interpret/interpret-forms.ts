@@ -1,7 +1,7 @@
 import { holdsDate } from '../read/cues.js';
 import { AGE, BEFORE_AFTER, LESS, MORE, PATH_WORDS, TIME_ORDER_WORDS, WHAT_WHICH } from '../read/word-classes.js';
 import type { Ctx, Draft, Unsure } from './interpret-context.js';
-import { anchorOf, datesOf, labelOf, pluralLabel, unsure } from './interpret-context.js';
+import { anchorOf, datesOf, joinsBetween, labelOf, pluralLabel, tokenAt, unsure, wordsOf } from './interpret-context.js';
 import type { Meaning, MeaningNode } from '../meaning.js';
 import { constructionTable } from './construction.js';
 
@@ -104,12 +104,7 @@ const comparedByCount = (ctx: Ctx): Meaning | undefined => {
   if (!counted?.label && !counted?.labels?.length) return undefined;
   const countedLabel = counted.label ?? counted.labels![0]!;
   const relItem = ctx.items.find((it) => it.kind === 'rel' || it.kind === 'agent') as { rel: { type: string; patterns: { from: string; to: string }[] } } | undefined;
-  const options = ctx.lexicon.relationships.flatMap((r) =>
-    r.patterns.flatMap((p) => [
-      ...(p.from === label.label && p.to === countedLabel ? [{ type: r.type, forward: true }] : []),
-      ...(p.to === label.label && p.from === countedLabel && p.from !== p.to ? [{ type: r.type, forward: false }] : []),
-    ]),
-  );
+  const options = joinsBetween(ctx.lexicon, label.label, countedLabel);
   const chosen = relItem ? options.filter((o) => o.type === relItem.rel.type) : options;
   if (chosen.length !== 1) return undefined;
   ctx.items.forEach((it, k) => {
@@ -149,6 +144,14 @@ function whenForm(ctx: Ctx): Meaning | undefined {
   return { nodes: nodesOf(ctx), edges: [], focus: node.id, ask: { kind: 'value', of: node.id, key: chosen.key } };
 }
 
+/** The words of the items from `from` up to `to` as the question wrote them, named things left out ("more vessels"). */
+const saidBetween = (ctx: Ctx, from: number, to: number) =>
+  ctx.items
+    .slice(from, to)
+    .map((it, k) => (it.kind === 'entity' ? '' : wordsOf(ctx, from + k)))
+    .filter(Boolean)
+    .join(' ');
+
 /**
  * "Is X heavier than Y?" where nothing says by what: two named things compared are never read as
  * a relationship between them ("does X ship Y"); the question is declined, saying the word.
@@ -158,8 +161,8 @@ export function comparisonUnread(ctx: Ctx): Unsure | undefined {
   if (!compared) return undefined;
   const name = (n: Draft) => n.anchor?.name ?? '';
   // The comparison as said: "more vessels", "heavier".
-  const than = ctx.items.findIndex((it, k) => k > compared.at && it.kind === 'word' && it.token.lower === 'than');
-  const said = ctx.items.slice(compared.at, than < 0 ? compared.at + 1 : than).filter((it) => it.kind !== 'entity').map((it) => ctx.tokens.slice(it.from, it.to + 1).map((t) => t.text).join(' ')).join(' ');
+  const than = ctx.items.findIndex((_, k) => k > compared.at && tokenAt(ctx, k)?.lower === 'than');
+  const said = saidBetween(ctx, compared.at, than < 0 ? compared.at + 1 : than);
   return unsure(ctx, `I can’t tell how to compare ${name(compared.a)} and ${name(compared.b)} by “${said}” here`);
 }
 
@@ -168,7 +171,7 @@ export function comparisonUnread(ctx: Ctx): Unsure | undefined {
  * thing of that kind. Not read yet: declined, never read as the things joined to the named one.
  */
 export function comparedWithNamed(ctx: Ctx): Unsure | undefined {
-  const word = (k: number) => ctx.items[k]?.kind === 'word' ? (ctx.items[k] as { token: { lower: string } }).token.lower : '';
+  const word = (k: number) => tokenAt(ctx, k)?.lower ?? '';
   // "more classes than X", "older than X"; "born before X" ("before"/"after" said right before the name).
   const thanAt = ctx.items.findIndex((_, k) => word(k) === 'than');
   const beforeName = ctx.nodes.find((n) => n.anchor && BEFORE_AFTER.has(word(n.at - 1)));
@@ -178,7 +181,7 @@ export function comparedWithNamed(ctx: Ctx): Unsure | undefined {
   if (than < 0 || cue < 0 || !named?.label) return undefined;
   const kind = ctx.nodes.find((n) => !n.anchor && n.at < cue && n.label === named.label);
   if (!kind) return undefined;
-  const said = ctx.items.slice(cue, Math.max(than, cue + 1)).map((it) => ctx.tokens.slice(it.from, it.to + 1).map((t) => t.text).join(' ')).join(' ');
+  const said = saidBetween(ctx, cue, Math.max(than, cue + 1));
   return unsure(ctx, `I can’t yet compare each of the ${pluralLabel(labelOf(ctx.lexicon, named.label)!)} with ${named.anchor!.name} by “${said}”`);
 }
 
