@@ -17,11 +17,16 @@ const REL = /\s*(<)?-\s*\[\s*[A-Za-z_0-9]*\s*:\s*`?([A-Za-z_][A-Za-z0-9_]*)`?[^\
 function triplesOf(graph: UpsertBatch): Set<string> {
   const labels = new Map(graph.nodes.map((n) => [n.key, n.labels]));
   const out = new Set<string>();
-  for (const r of graph.relationships) for (const a of labels.get(r.fromKey) ?? []) for (const b of labels.get(r.toKey) ?? []) out.add(`${a}|${r.type}|${b}`);
+  for (const r of graph.relationships) {
+    for (const a of labels.get(r.fromKey) ?? []) for (const b of labels.get(r.toKey) ?? []) out.add(`${a}|${r.type}|${b}`);
+    // Either end left open, for steps with one unlabelled end.
+    for (const a of labels.get(r.fromKey) ?? []) out.add(`${a}|${r.type}|`);
+    for (const b of labels.get(r.toKey) ?? []) out.add(`|${r.type}|${b}`);
+  }
   return out;
 }
 
-/** The labelled steps of a gold's patterns: [from label, type, to label], as written. */
+/** The steps of a gold's patterns with at least one labelled end: [from label, type, to label], as written ('' for an end without one). */
 function stepsOf(cypher: string): [string, string, string][] {
   const labelOf = new Map<string, string>();
   const steps: [string, string, string][] = [];
@@ -45,13 +50,16 @@ function stepsOf(cypher: string): [string, string, string][] {
       node = NODE.exec(cypher);
       if (!node) break;
       const right = read(node);
-      if (left && right && (rel[1] === '<') !== (rel[3] === '>')) steps.push(rel[1] === '<' ? [right, rel[2]!, left] : [left, rel[2]!, right]);
+      // An end without a label is '' (any label).
+      if ((left || right) && (rel[1] === '<') !== (rel[3] === '>')) steps.push(rel[1] === '<' ? [right ?? '', rel[2]!, left ?? ''] : [left ?? '', rel[2]!, right ?? '']);
       left = right;
       at = NODE.lastIndex;
     }
   }
   return steps;
 }
+
+const endOf = (label: string) => (label ? `(:${label})` : '()');
 
 /** The keys each label's nodes have, over the whole graph. */
 function keysByLabel(graph: UpsertBatch): Map<string, Set<string>> {
@@ -83,13 +91,15 @@ export function wrongGolds(questions: EvalQuestion[], graph: UpsertBatch): Map<s
   for (const q of questions) {
     if (!q.gold_cypher) continue;
     if (q.mode === 'none') {
-      const steps = stepsOf(q.gold_cypher).filter(([a, , b]) => keys.has(a) && keys.has(b));
+      // An OPTIONAL MATCH never empties a result: its steps are not why a gold finds nothing.
+      const required = q.gold_cypher.replace(/\bOPTIONAL\s+MATCH\b[\s\S]*?(?=\b(?:MATCH|RETURN|WITH|WHERE|UNWIND)\b)/gi, '');
+      const steps = stepsOf(required).filter(([a, , b]) => (a === '' || keys.has(a)) && (b === '' || keys.has(b)));
       const backwards = steps.find(([a, t, b]) => !triples.has(`${a}|${t}|${b}`) && triples.has(`${b}|${t}|${a}`));
       if (backwards) {
-        out.set(q.id, `(:${backwards[0]})-[:${backwards[1]}]->(:${backwards[2]}) runs the other way in the graph`);
+        out.set(q.id, `${endOf(backwards[0])}-[:${backwards[1]}]->${endOf(backwards[2])} runs the other way in the graph`);
         continue;
       }
-      const never = steps.find(([a, t, b]) => !triples.has(`${a}|${t}|${b}`) && !triples.has(`${b}|${t}|${a}`));
+      const never = steps.find(([a, t, b]) => a !== '' && b !== '' && !triples.has(`${a}|${t}|${b}`) && !triples.has(`${b}|${t}|${a}`));
       if (never) {
         out.set(q.id, `(:${never[0]})-[:${never[1]}]-(:${never[2]}) is never in the graph, either way`);
         continue;
@@ -110,7 +120,10 @@ export function wrongGolds(questions: EvalQuestion[], graph: UpsertBatch): Map<s
     const allNull = sample.length > 0 && sample.every((row) => Object.values(row).every((v) => v === null));
     if (allNull && returned.length > 0 && returned.every((r) => r.label !== undefined && keys.has(r.label) && !keys.get(r.label)!.has(r.key))) {
       out.set(q.id, `returns ${returned.map((r) => `${r.label}.${r.key}`).join(', ')}, which no ${returned[0]!.label} has: every row is null`);
+      continue;
     }
+    const unasked = gradesAnUnaskedKind(q);
+    if (unasked) out.set(q.id, unasked);
   }
   return out;
 }
@@ -143,4 +156,36 @@ function nullsRankedFirst(q: EvalQuestion, sample: Record<string, unknown>[]): s
     return cell?.properties !== undefined && cell.properties[key] === undefined;
   });
   return unvalued.length > 0 ? `ranks by ${variable}.${key} descending: Neo4j puts things with no ${key} first` : undefined;
+}
+
+/** The forms a label is asked by: `Review` as "review" or "reviews", `DataCenter` also by its last word. */
+function namesLabel(word: string, label: string): boolean {
+  const forms = new Set([label.toLowerCase(), label.replace(/^.*(?=[A-Z][a-z]+$)/, '').toLowerCase()]);
+  return [...forms].some((f) => word === f || word === `${f}s` || word === `${f}es` || (f.endsWith('y') && word === `${f.slice(0, -1)}ies`));
+}
+
+/** "Find all reviews …", "Show the first 3 reviews …", "Which reviews …": the thing a question opens by asking for. */
+const ASKED = /^(?:(?:find|list|show|retrieve|get|return|give|identify|name)\s+(?:me\s+)?(?:all\s+)?(?:the\s+)?(?:(?:first|top|last)\s+\w+\s+)?|which\s+(?:\d+\s+)?)([a-z]+)\b/i;
+
+/**
+ * The reason, when a gold grades (its key column) a thing of a label other than the one the
+ * question opens by asking for, and the question never names the graded one ("Find all reviews
+ * …" graded by the users who wrote them, `RETURN u, r, b`): an answer listing what was asked is
+ * graded on what was not.
+ */
+function gradesAnUnaskedKind(q: EvalQuestion): string | undefined {
+  const cypher = q.gold_cypher ?? '';
+  const keyColumn = (q as { key_columns?: string[] }).key_columns?.[0];
+  const head = ASKED.exec(q.question)?.[1]?.toLowerCase();
+  if (!keyColumn || !head || q.mode === 'none') return undefined;
+  const labelOf = new Map([...cypher.matchAll(/\(\s*([A-Za-z_]\w*)\s*:\s*`?([A-Za-z_]\w*)/g)].map((m) => [m[1]!, m[2]!]));
+  const at = cypher.search(/\bRETURN\b(?![\s\S]*\bRETURN\b)/i);
+  const returning = at < 0 ? '' : cypher.slice(at);
+  const aliased = new RegExp(`\\b([A-Za-z_]\\w*)(?:\\.\\w+)?\\s+AS\\s+\`?${keyColumn.replace(/[.]/g, '\\.')}\\b`, 'i').exec(returning);
+  const keyLabel = labelOf.get(aliased?.[1] ?? keyColumn.split('.')[0]!);
+  if (!keyLabel) return undefined;
+  const words = q.question.toLowerCase().match(/[a-z]+/g) ?? [];
+  if (words.some((w) => namesLabel(w, keyLabel) || w === 'who' || w === 'whom' || w === 'whose')) return undefined;
+  const asked = [...returning.matchAll(/\b([A-Za-z_]\w*)\b/g)].map((m) => labelOf.get(m[1]!)).find((l) => l !== undefined && l !== keyLabel && namesLabel(head, l));
+  return asked ? `grades the ${keyLabel} (its first column) where the question asks for ${head}, and never names a ${keyLabel}` : undefined;
 }

@@ -11,6 +11,8 @@ describe('an answer cut at the row limit that says so', () => {
   it('is set apart when it says the gold’s count and shows only the gold’s rows', () => {
     expect(cutAtRowLimit(gold, answer(['Ash', 'Birch'], 'There are 4 trees (planted after 1990); the first 2 are: Ash and Birch.'))).toBe(true);
     expect(cutAtRowLimit({ ...gold, gold_total: 2754 }, answer(['Ash', 'Birch'], 'There are 2,754 trees; the first 2 are: Ash and Birch.'))).toBe(true);
+    // The gold's rows repeat a tree (one per grove it grows in): the answer counts the trees.
+    expect(cutAtRowLimit({ ...gold, gold_total: 9 }, answer(['Ash', 'Birch'], 'There are 4 trees; the first 2 are: Ash and Birch.'))).toBe(true);
   });
 
   it('is not when the count differs, a row is not the gold’s, it says nothing of a cut, or the gold ranks', () => {

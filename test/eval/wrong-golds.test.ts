@@ -80,4 +80,37 @@ describe('golds believed wrong', () => {
     expect([...found.keys()]).toEqual(['k']);
     expect(found.get('k')).toBe('ranks by s.rank descending: Neo4j puts things with no rank first');
   });
+
+  it('finds a none gold with one end unlabelled leaving a label the type only enters, but not through an OPTIONAL MATCH', () => {
+    const found = wrongGolds(
+      [
+        q('n', 'none', 'MATCH (s:Shop)-[:ABOUT]->() WHERE s.city = "Oslo" RETURN s'),
+        q('o', 'none', 'MATCH ()-[:ABOUT]->(s:Shop) WHERE s.city = "Nowhere" RETURN s'),
+        q('p', 'none', 'MATCH (s:Shop {city: "Nowhere"}) OPTIONAL MATCH (s)-[:ABOUT]->(x) RETURN s, x'),
+      ],
+      graph,
+    );
+    expect([...found.entries()]).toEqual([['n', '(:Shop)-[:ABOUT]->() runs the other way in the graph']]);
+  });
+
+  it('finds a gold graded on a kind of thing the question never names while it opens by asking for another', () => {
+    const g = (id: string, question: string, gold: string, key: string): EvalQuestion => ({ ...q(id, 'values', gold), question, key_columns: [key] }) as EvalQuestion;
+    const gold = 'MATCH (u:User)-[:WROTE]->(r:Review)-[:ABOUT]->(s:Shop) RETURN u, r, s';
+    const found = wrongGolds(
+      [
+        g('q', 'Find all reviews that mention cake.', gold, 'u'),
+        g('r', 'Show the first 2 reviews about cake.', 'MATCH (u:User)-[:WROTE]->(r:Review) RETURN u.handle AS Writer, r.text LIMIT 2', 'Writer'),
+        // Named, asked with "who", or not opened with the other kind: graded as asked.
+        g('s', 'Find all reviews and the users who wrote them.', gold, 'u'),
+        g('t', 'Find all reviews and who wrote them.', gold, 'u'),
+        g('u', 'Find all critics of shops.', gold, 'u'),
+        g('v', 'What do the reviews say?', gold, 'u'),
+      ],
+      graph,
+    );
+    expect([...found.entries()]).toEqual([
+      ['q', 'grades the User (its first column) where the question asks for reviews, and never names a User'],
+      ['r', 'grades the User (its first column) where the question asks for reviews, and never names a User'],
+    ]);
+  });
 });
