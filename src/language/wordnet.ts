@@ -176,14 +176,16 @@ const KIND_DEPTH = 20;
 
 /**
  * The broad kinds of the noun `noun` ("company", "cargo ship"), from the hypernyms of its first
- * sense that has any, among its first two: a company is an institution, an organization; a city
+ * sense that has any, among its first two that are kinds (not instances): a company is an institution, an organization; a city
  * a region, a location; an employee a worker, a person. None when neither sense is of one.
  */
 export function broadKindsOf(noun: string): Promise<readonly BroadKind[]> {
   return once(
     `k:${noun}`,
     async () => {
-      for (const sense of (await wordnet().lookupNoun(noun.replace(/\s+/g, '_'))).slice(0, SENSES)) {
+      // A label names a kind of thing, never one person or place: senses that are instances (`Crane`, the poet) are passed over.
+      const senses = (await wordnet().lookupNoun(noun.replace(/\s+/g, '_'))).filter((s) => !s.ptrs.some((p) => p.pointerSymbol === '@i'));
+      for (const sense of senses.slice(0, SENSES)) {
         const kinds = await kindsAbove(sense);
         if (kinds.length > 0) return kinds;
       }

@@ -36,6 +36,13 @@ describe('the broad kind of a label (WordNet hypernyms)', () => {
     });
   });
 
+  it('reads a label as a kind of thing, never as one person so named (a Crane is a machine or a bird, not the poet)', async () => {
+    const kinds = await labelKinds(['Crane', 'Bell', 'Baker']);
+    expect(kinds.get('Crane')).toEqual([]);
+    expect(kinds.get('Bell')).toEqual([]);
+    expect(kinds.get('Baker')).toEqual(['person']);
+  });
+
   it('takes the kind a graph means where WordNet’s first sense is another (a Country is a place, a Lab an organization)', async () => {
     const kinds = await labelKinds(['Country', 'Lab', 'University', 'Founder', 'Person', 'Organization', 'Place']);
     expect(Object.fromEntries(kinds)).toEqual({
