@@ -3,7 +3,7 @@ import { EQUALITY_LEADS, holdsDate, LIMIT_LEADS, STAMP_WORDS, SUPERLATIVE_DIMENS
 import { identifierWords } from '../read/words.js';
 import { BEFORE_A_TEXT, BEFORE_A_VALUE, NAMING_WORDS, NUMBER_KEYS, YEAR_OR_DATE } from '../read/word-classes.js';
 import type { Ctx } from './interpret-context.js';
-import { calledAsLabel, candidates, isWord, labelOf, ownerEdge, ownerNode, pick, pluralLabel, settle, wordsOf } from './interpret-context.js';
+import { calledAsLabel, candidates, coordinatedSubject, isWord, labelOf, ownerEdge, ownerNode, pick, pluralLabel, settle, wordsOf } from './interpret-context.js';
 import type { Item } from '../link/links.js';
 import type { LexProperty } from '../link/lexicon.js';
 import { agentNounsOf, eventNounsOf, objectNounsOf } from '../link/lexicon.js';
@@ -201,7 +201,19 @@ export function propertyFor(ctx: Ctx, at: number, end: number, value: Value): Le
   }
   for (let k = at - 1; k >= Math.max(0, at - 3); k--) {
     const it = ctx.items[k]!;
-    if (it.kind === 'prop') return named(k);
+    if (it.kind === 'prop') {
+      // "the top orders by total in 2015": a year "in" after an amount is when, where the thing has one date.
+      const cue = ctx.items[at];
+      const when = timeLike && cue?.kind === 'cmp' && ['in', 'during'].includes(cue.cue.words.join(' ')) && !it.props.some(holdsDate);
+      const owners = new Set(it.props.map((p) => p.owner));
+      const dates = when ? datePropertiesNear(ctx, at).filter((p) => owners.has(p.owner)) : [];
+      return dates.length === 1 ? dates[0] : named(k);
+    }
+    // "ports higher than 1024", "berths above 10": the number a kind of thing is called by (`Port.port`).
+    if (it.kind === 'label' && k === at - 1) {
+      const own = ctx.lexicon.properties.filter((p) => (p.kind === 'number' || p.kind === 'mixed') && calledAsLabel(p, it.label.label));
+      if (own.length === 1) return own[0];
+    }
     // A verb before the comparison names the date: "released after 2000", "born before 1960" (also one that names a relationship elsewhere: "founded").
     const word = it.kind === 'word' ? it.token : it.kind === 'rel' && !ctx.used.has(k) ? ctx.tokens[it.from] : undefined;
     if (word && (word.pos === 'verb' || word.pos === 'adj' || word.pos === 'noun')) {
@@ -293,7 +305,9 @@ export function propertyAfter(ctx: Ctx, at: number): { prop: LexProperty; at: nu
 
 /** The naming property of the nearest thing before `at`, as a property entry. */
 function nameProperty(ctx: Ctx, at: number): LexProperty | undefined {
-  const node = ctx.nodes.filter((n) => n.at < at && n.label).sort((a, b) => b.at - a.at)[0] ?? ctx.nodes.find((n) => n.label);
+  const subject = coordinatedSubject(ctx, at);
+  const node =
+    ctx.nodes.find((n) => n.at === subject && n.label) ?? ctx.nodes.filter((n) => n.at < at && n.label).sort((a, b) => b.at - a.at)[0] ?? ctx.nodes.find((n) => n.label);
   const label = node?.label ? labelOf(ctx.lexicon, node.label) : undefined;
   if (!label) return undefined;
   return (

@@ -21,18 +21,19 @@ type Placed = 'placed' | Unsure | undefined;
 /** A construction of a condition: where its pattern starts at the item `i`, it places what the words say on the meaning. */
 type ConditionConstruction = (at: { ctx: Ctx; i: number }) => Placed;
 
-/** "between 10 and 20 (years of experience)", "between 2005 and 2010": both ends of a range. */
+/** "between 10 and 20 (years of experience)", "between 2005 and 2010", "from 1990 to 2000": both ends of a range. */
 const rangeBetween: ConditionConstruction = ({ ctx, i }) => {
   const { items } = ctx;
   const it = items[i]!;
-  if (it.kind === 'word' && it.token.lower === 'between') {
+  const from = it.kind === 'cmp' && it.cue.words.length === 1 && it.cue.words[0] === 'from';
+  if ((it.kind === 'word' && it.token.lower === 'between') || from) {
     const a = valueAt(ctx, i + 1);
     const and = items[(a?.end ?? i) + 1];
-    const b = a && and?.kind === 'word' && RANGE_JOINERS.has(and.token.lower) ? valueAt(ctx, a.end + 2) : undefined;
+    const b = a && and?.kind === 'word' && RANGE_JOINERS.has(and.token.lower) && !(from && and.token.lower === 'and') ? valueAt(ctx, a.end + 2) : undefined;
     if (a && b && a.value.kind === 'number' && b.value.kind === 'number') {
       const prop = propertyFor(ctx, i, b.end, a.value);
       if (!prop) return unsure(ctx, `I can’t tell what ${a.value.value} and ${b.value.value} are`);
-      const words = `between ${a.value.value} and ${b.value.value}`;
+      const words = from ? `from ${a.value.value} to ${b.value.value}` : `between ${a.value.value} and ${b.value.value}`;
       const lo = conditionsFor(prop, '>=', a.value, words);
       const hi = conditionsFor(prop, '<=', b.value, words);
       if (!lo || !hi || !attach(ctx, i, prop, [...lo, ...hi])) return unsure(ctx, `I can’t compare ${prop.key} with ${a.value.value}`);

@@ -1,7 +1,7 @@
 import type { Token } from '../../language/analyze.js';
 import { BROAD_KIND_OF_LABEL } from '../../language/label-kinds.js';
 import { holdsDate } from '../read/cues.js';
-import { DENIAL_GAP } from '../read/word-classes.js';
+import { DENIAL_GAP, HAVE_WORDS, RELATIVE_PRONOUNS } from '../read/word-classes.js';
 import { isPersonLabel } from '../read/pronouns.js';
 import type { Item, NamedThing } from '../link/links.js';
 import type { LexLabel, Lexicon, LexProperty } from '../link/lexicon.js';
@@ -173,8 +173,33 @@ export function settle(node: Draft, label: string): void {
 /** The nearest node before `at` (else after) whose label has the property. */
 export function ownerNode(ctx: Ctx, at: number, prop: LexProperty): Draft | undefined {
   const owners = ctx.nodes.filter((n) => n.label === prop.owner || (!n.label && candidates(n)?.includes(prop.owner)));
+  const subject = coordinatedSubject(ctx, at);
+  const said = subject === undefined ? undefined : owners.find((n) => n.at === subject);
+  if (said) return said;
   const before = owners.filter((n) => n.at <= at).sort((a, b) => b.at - a.at);
   return before[0] ?? owners.sort((a, b) => a.at - b.at)[0];
+}
+
+/**
+ * "the people who captained a ship and have a name starting with J": after "and have" the thing
+ * that has is the one the relative clause before is about (the people), or the clause's first
+ * thing ("Which people own a ship and have …"), not the nearest thing (the ship). The position of
+ * that thing, where the words before `at` say so.
+ */
+export function coordinatedSubject(ctx: Ctx, at: number): number | undefined {
+  const { items } = ctx;
+  let k = at - 1;
+  const and = (it: Item | undefined) => it?.kind === 'word' && it.token.lower === 'and';
+  // Past the property's words and their article ("a name", "a tonnage").
+  while (k >= 0 && at - k <= 4 && (items[k]!.kind === 'prop' || (items[k]!.kind === 'word' && ['det', 'noun'].includes((items[k] as { token: Token }).token.pos)))) k--;
+  if (!isWordOf(items[k], HAVE_WORDS) || !and(items[k - 1])) return undefined;
+  const relative = (it: Item | undefined) => isWordOf(it, RELATIVE_PRONOUNS) || (it?.kind === 'wh' && RELATIVE_PRONOUNS.has(it.word));
+  for (let r = k - 2; r > 0; r--) {
+    if (and(items[r])) return undefined;
+    if (relative(items[r])) return ctx.nodes.some((n) => n.at === r - 1) ? r - 1 : undefined;
+  }
+  // "Which people own a ship and have …": the clause's own subject, the first thing said.
+  return ctx.nodes.filter((n) => n.at < k).sort((a, b) => a.at - b.at)[0]?.at;
 }
 
 export function ownerEdge(ctx: Ctx, prop: LexProperty) {
@@ -183,11 +208,13 @@ export function ownerEdge(ctx: Ctx, prop: LexProperty) {
 
 /** Among properties of the same words on several owners, the one on the nearest thing in play. */
 export function pick(ctx: Ctx, props: LexProperty[], at: number): LexProperty | undefined {
+  const subject = coordinatedSubject(ctx, at);
   const scored = props
     .map((p) => {
       if (p.ownerKind === 'relationship') return { p, d: ctx.edges.some((e) => e.type === p.owner) ? 0.5 : relationshipInReach(ctx, p.owner) ? 50 : 1000 };
       const node = ownerNode(ctx, at, p);
-      return { p, d: node ? Math.abs(node.at - at) : 1000 };
+      // The thing "and have …" is said of comes first (coordinatedSubject).
+      return { p, d: !node ? 1000 : node.at === subject ? 0 : Math.abs(node.at - at) };
     })
     .sort((a, b) => a.d - b.d);
   return scored[0] !== undefined && scored[0].d < 1000 ? scored[0].p : undefined;

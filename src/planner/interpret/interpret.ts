@@ -15,7 +15,7 @@ import { placeAgent, placeRelationship } from './relationship-constructions.js';
 import { inVerbSlot, joinAlternatives, supportsProperty, verbAlternatives } from './interpret-verbs.js';
 import type { Item } from '../link/links.js';
 import type { Lexicon } from '../link/lexicon.js';
-import { namesAsPropertyValues } from './named-values.js';
+import { kindsAsNumberedProperties, namesAsPropertyValues } from './named-values.js';
 import { countsOfOwners, havingWritten } from './nested-counts.js';
 import { mergeRepeatedMentions } from './repeated-mentions.js';
 import { doubledThroughUnnamed, makeNodes, otherThings } from './things-named.js';
@@ -68,6 +68,7 @@ export function interpret(tokens: Token[], items: Item[], lexicon: Lexicon, chos
   trustRelatedWords(ctx);
   readLimitRequest(ctx);
   namesAsPropertyValues(ctx);
+  kindsAsNumberedProperties(ctx);
   makeNodes(ctx);
   const roles = readFirst(ROLES_TOGETHER_CONSTRUCTIONS, ctx);
   if (roles) return roles;
