@@ -97,3 +97,27 @@ describe('what a value is said of', () => {
     expect(firstValues(ships)).toEqual(['Aurora', 'Boreas']);
   });
 });
+
+describe('a kind and a number after "in", where the kinds are joined', () => {
+  const planner = plannerOnScratch('piers and bollards', {
+    nodes: [
+      node('p1', 'Pier', { name: 'North-1', pier: 1 }),
+      node('p2', 'Pier', { name: 'South-1', pier: 1 }),
+      node('p3', 'Pier', { name: 'North-2', pier: 2 }),
+      node('b1', 'Bollard', { code: 'B11', pier: 1 }),
+      node('b2', 'Bollard', { code: 'B21', pier: 1 }),
+      node('b3', 'Bollard', { code: 'B12', pier: 2 }),
+    ],
+    relationships: [rel('p1', 'HOLDS', 'b1'), rel('p2', 'HOLDS', 'b2'), rel('p3', 'HOLDS', 'b3')],
+  });
+
+  it('is the thing so numbered, asked about when several are', async () => {
+    const two = await planner().ask('List all bollards on pier 2.');
+    expect(two.cypher).toContain(':HOLDS');
+    expect(firstValues(two)).toEqual(['B12']);
+    const one = await planner().ask('List all bollards on pier 1.');
+    expect(one.reading.ok).toBe(false);
+    expect(one.reading.ok ? [] : one.reading.choices?.map((c) => c.label)).toEqual(['North-1', 'South-1']);
+  });
+});
+

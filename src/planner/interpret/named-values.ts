@@ -1,6 +1,6 @@
 import type { Ctx } from './interpret-context.js';
 import type { LexProperty, LexValue } from '../link/lexicon.js';
-import { calledAsLabel, labelOf } from './interpret-context.js';
+import { calledAsLabel, joinsBetween, labelOf } from './interpret-context.js';
 import type { Item, NamedThing } from '../link/links.js';
 import { fold } from '../../language/analyze.js';
 import { PLACE_LINKS, PRONOUN, VALUE_LINKS } from '../read/word-classes.js';
@@ -73,8 +73,9 @@ const WHERE_NUMBERED = new Set(['in', 'on', 'at']);
 
 /**
  * "sheds in row 3", "routers in zone 1": a kind of thing and a number after "in", "on" or "at",
- * where the thing said before has a number property called as that kind (`Shed.row`), is that
- * property's value on it, not a thing of that kind joined to something else. Runs before the
+ * where the thing said before has a number property called as that kind (`Shed.row`) and no
+ * relationship joins the two kinds, is that property's value on it, not a thing of that kind
+ * joined to something else. Runs before the
  * things are made, turning the kind's word into the property's.
  */
 export function kindsAsNumberedProperties(ctx: Ctx): void {
@@ -84,7 +85,8 @@ export function kindsAsNumberedProperties(ctx: Ctx): void {
     const thing = items[i - 2];
     if (it.kind !== 'label' || items[i + 1]?.kind !== 'number' || where?.kind !== 'word' || !WHERE_NUMBERED.has(where.token.lower) || thing?.kind !== 'label') return;
     const props = ctx.lexicon.properties.filter((p) => p.owner === thing.label.label && (p.kind === 'number' || p.kind === 'mixed') && calledAsLabel({ ...p, owner: it.label.label }, it.label.label));
-    if (props.length !== 1 || thing.label.label === it.label.label) return;
+    // Where a relationship joins the two kinds ("switches in rack 1", a rack holding them), the rack is a thing of its own.
+    if (props.length !== 1 || thing.label.label === it.label.label || joinsBetween(ctx.lexicon, thing.label.label, it.label.label).length > 0) return;
     items[i] = { kind: 'prop', props, from: it.from, to: it.to };
     ctx.notes.push(`read ${it.label.label.toLowerCase()} as the ${props[0]!.key} of the ${thing.label.label}, not as a thing of its own`);
   });
