@@ -1,8 +1,8 @@
-import { LINKING_PREPOSITIONS, MOST_LEAST, NO_NONE, PEER_PREPOSITIONS, RANK_EXTREMES, RELATIVE_PRONOUNS } from '../read/word-classes.js';
+import { LINKING_PREPOSITIONS, MOST_LEAST, NO_NONE, PEER_PREPOSITIONS, PRONOUN, RANK_EXTREMES, RELATIVE_PRONOUNS } from '../read/word-classes.js';
 import type { Item } from '../link/links.js';
 import { copulaSubject } from './things-named.js';
 import type { Ctx, Draft } from './interpret-context.js';
-import { familyOf, fits, joined, labelOf, newNodeId, personLike, pluralLabel, settle, useDenialsBefore, wordsOf } from './interpret-context.js';
+import { familyOf, fits, isWordOf, joined, labelOf, newNodeId, personLike, pluralLabel, settle, useDenialsBefore, wordsOf } from './interpret-context.js';
 import type { LexRelationship } from '../link/lexicon.js';
 import { unjoinableVerb } from './interpret-verbs.js';
 import { constructionTable, readFirst } from './construction.js';
@@ -45,12 +45,18 @@ const nounOfPlaced: RelationshipConstruction = ({ ctx, at, rel }) => {
   return 'placed';
 };
 
-/** "actors who acted in movies released before 2000": the verb says what the actors' movies are. */
+/**
+ * "actors who acted in movies released before 2000", "directors who acted in the movies they
+ * directed": the verb says what the agents' things are, named after it or, with only "they" (and
+ * "that") between, right before it.
+ */
 const agentsThings: RelationshipConstruction = ({ ctx, at, rel }) => {
   const agentEdge = ctx.edges.find((e) => e.type === rel.type && ctx.nodes.some((n) => n.implicit && (n.id === e.to || n.id === e.from)));
   if (!agentEdge) return undefined;
   const implicitEnd = ctx.nodes.find((n) => n.implicit && (n.id === agentEdge.to || n.id === agentEdge.from))!;
-  const named = ctx.nodes.find((n) => n.at > at && !n.implicit && n.label === implicitEnd.label && n.at <= at + 3);
+  const theirs = (n: Draft) =>
+    n.at < at && ctx.items.slice(n.at + 1, at).length > 0 && ctx.items.slice(n.at + 1, at).every((x) => isWordOf(x, PRONOUN) || isWordOf(x, RELATIVE_PRONOUNS) || (x.kind === 'wh' && RELATIVE_PRONOUNS.has(x.word)));
+  const named = ctx.nodes.find((n) => !n.implicit && n.label === implicitEnd.label && ((n.at > at && n.at <= at + 3) || theirs(n)));
   ctx.used.add(at);
   if (named) {
     if (agentEdge.to === implicitEnd.id) agentEdge.to = named.id;

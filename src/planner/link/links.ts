@@ -325,6 +325,14 @@ function schemaAt(tokens: Token[], i: number, lexicon: Lexicon): Item | undefine
   return candidates[0];
 }
 
+/** Whether the word at `i` stands where a noun does: tagged one, or after an article, "which"/"what", an adjective or a number. */
+function nounPlace(tokens: Token[], i: number): boolean {
+  const t = tokens[i]!;
+  const before = tokens[i - 1];
+  if (t.tags.includes('PastTense') || t.tags.includes('Participle') || t.tags.includes('Gerund')) return false;
+  return t.pos === 'noun' || (before !== undefined && (['det', 'adj', 'num'].includes(before.pos) || /^(which|what|whose)$/.test(before.lower)));
+}
+
 /** A noun said of something else ("as the sender", "been an owner"), not a thing of its own. */
 function predicative(tokens: Token[], i: number): boolean {
   const before = tokens[i - 1]?.pos === 'det' ? tokens[i - 2] : tokens[i - 1];
@@ -385,7 +393,9 @@ function schemaWordsAt(tokens: Token[], i: number, lexicon: Lexicon, index: Link
       const length = s.length > 0 ? spanOf(tokens, i, s) : undefined;
       if (length) candidates.push({ kind: 'rel', rel, passive: passiveAt(tokens, i, length), synonym: true, from: i, to: i + length - 1 });
     }
-    if (rel.agentNouns.includes(t.lemma) || rel.agentNouns.includes(t.lower)) candidates.push({ kind: 'agent', rel, role: 'from', plural: plural(i), from: i, to: i });
+    // (The verb's own word is the doer only as a noun: "captains", "which coaches", not "has captained",
+    // "who coaches" or "does the sensor … monitor".)
+    if ((rel.agentNouns.includes(t.lemma) || rel.agentNouns.includes(t.lower)) && (!spells(tokens, i, rel.words) || (nounPlace(tokens, i) && !afterDoSupport(tokens, i)))) candidates.push({ kind: 'agent', rel, role: 'from', plural: plural(i), from: i, to: i });
     if ((rel.eventNouns.includes(t.lemma) || rel.eventNouns.includes(t.lower)) && t.pos === 'noun') candidates.push({ kind: 'rel', rel, passive: false, event: true, from: i, to: i });
     if (rel.objectNouns.includes(t.lemma) || rel.objectNouns.includes(t.lower)) candidates.push({ kind: 'agent', rel, role: 'to', plural: plural(i), from: i, to: i });
   }

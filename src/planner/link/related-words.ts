@@ -99,8 +99,11 @@ export function withRelatedWords(lexicon: Lexicon, related: SchemaRelated): Lexi
     relationships: lexicon.relationships.map((r) => {
       const found = relationships.get(r.type);
       const doings = single(found?.doings ?? []);
+      // "captains" for CAPTAINED: the verb's own word, a noun WordNet derives from it for who does it, names the doer.
+      const selfAgent = r.words.length === 1 && (related.relationships.get(r.type)?.agents ?? []).some((a) => a.words.length === 1 && lemmasOf(a.words, 'noun')[0] === r.words[0]);
       return {
         ...r,
+        ...(selfAgent && !r.agentNouns.includes(r.words[0]!) ? { agentNouns: [...r.agentNouns, r.words[0]!] } : {}),
         related: single(found?.verbs ?? []),
         relatedAgents: single(found?.agents ?? []),
         relatedEvents: single(found?.events ?? []),
