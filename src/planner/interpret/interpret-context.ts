@@ -57,6 +57,8 @@ export interface Ctx {
   rankChoices?: OpenReading;
   /** "rack 1": one thing said by a number several may share, asked about when they do (numbered-one.ts). */
   numberedOne?: NumberedOne;
+  /** "… and what are those shops?": things named before, asked for again by name beside the answer. */
+  askedAgain?: Draft[];
 }
 
 /** An id for a new node, unlike any other the reading has had (nodes may be dropped). */

@@ -106,7 +106,7 @@ export function alsoListed(ctx: Ctx, countAt: number): { column?: { of: string; 
 }
 
 /** A thing's name as a column beside another's answer, called by its label (`category`). */
-function nameColumnOf(ctx: Ctx, node: Draft): { of: string; key: string; as: string } | undefined {
+export function nameColumnOf(ctx: Ctx, node: Draft): { of: string; key: string; as: string } | undefined {
   const key = node.label ? labelOf(ctx.lexicon, node.label)?.nameKey : undefined;
   return key ? { of: node.id, key, as: node.label!.toLowerCase() } : undefined;
 }

@@ -6,7 +6,7 @@ import type { LexProperty } from '../link/lexicon.js';
 import { anchorOf, broadFamily, calledAsLabel, fits, isWord, joined, labelOf, pick, unsure, valueOwner, wordsOf } from './interpret-context.js';
 import type { Item } from '../link/links.js';
 import type { Ask, Condition, Meaning, MeaningNode, Ordering } from '../meaning.js';
-import { alsoListed, compoundHead, listedBeside, listedWithTheirs } from './interpret-focus.js';
+import { alsoListed, compoundHead, listedBeside, listedWithTheirs, nameColumnOf } from './interpret-focus.js';
 import { sortAsked } from './interpret-sort.js';
 import type { PropItem } from './ranking.js';
 import { byWords, chooseRank } from './ranking.js';
@@ -126,6 +126,12 @@ function finishShape(ctx: Ctx, focus: Draft, ask: Ask, order: Ordering | undefin
         if (!ask.extra.some((x) => x.of === of.of && x.key === of.key && !x.edge === !of.edge)) ask.extra.push(of);
         ctx.used.add(i);
       }
+    }
+    // "… reviews written in 2016 and who wrote them?", "… and what are those shops?": the things asked about beside the list, by name.
+    for (const n of ctx.nodes) {
+      const whoAsked = n.who && ctx.items[n.at]?.kind === 'wh';
+      const column = (whoAsked || ctx.askedAgain?.includes(n)) && n !== focus ? nameColumnOf(ctx, n) : undefined;
+      if (column && !ask.extra.some((x) => x.of === n.id)) ask.extra.push(column);
     }
     const f = focus;
     const nameKey = labelOf(ctx.lexicon, f.label ?? '')?.nameKey;

@@ -48,7 +48,7 @@ export function makeNodes(ctx: Ctx): void {
       const subject = ctx.nodes.find((n) => n.label === it.label.label && !n.anchor);
       const between = items.slice(subject ? subject.at + 1 : i, i);
       if (subject && between.some((x) => x.kind === 'word' && COPULA.test(x.token.lower)) && between.every((x) => x.kind === 'word' || x.kind === 'prop' || x.kind === 'value')) continue;
-      if (sameThingAgain(ctx, i, it.label.label, it.plural) || valuesOfThingAgain(ctx, i, it.label.label)) continue;
+      if (sameThingAgain(ctx, i, it.label.label, it.plural) || valuesOfThingAgain(ctx, i, it.label.label) || askedForAgain(ctx, i, it.label.label)) continue;
       if (kindsOf(ctx, i)) continue;
       // "the sender accounts", "supplier companies": the label of the one who holds the role just named.
       const role = items[i - 1];
@@ -104,6 +104,22 @@ function asksThemAgain(ctx: Ctx, at: number): boolean {
   // (At the end: "and who are they related to?" asks another thing.)
   if (!isWord(items[at - 1], 'and') || !isWordOf(items[at + 1], BE_FORMS) || !isWordOf(items[at + 2], THEY_THOSE) || items.length !== at + 3) return false;
   for (const k of [at - 1, at + 1, at + 2]) ctx.used.add(k);
+  return true;
+}
+
+/**
+ * "Which users reviewed more than one shop in Bergen and what are those shops?": at the end, the
+ * things of a kind named before asked for again, by name beside the answer; no other shops (a
+ * second pattern over the same relationship would find none). The words are used here.
+ */
+function askedForAgain(ctx: Ctx, at: number, label: string): boolean {
+  const { items } = ctx;
+  const what = items[at - 3];
+  if (at !== items.length - 1 || !isWordOf(items[at - 1], THEY_THOSE) || !isWordOf(items[at - 2], BE_FORMS) || what?.kind !== 'wh' || !['what', 'which'].includes(what.word) || !isWord(items[at - 4], 'and')) return false;
+  const named = ctx.nodes.filter((n) => n.label === label && !n.anchor);
+  if (named.length !== 1) return false;
+  for (let k = at - 4; k <= at; k++) ctx.used.add(k);
+  ctx.askedAgain = [...(ctx.askedAgain ?? []), named[0]!];
   return true;
 }
 
