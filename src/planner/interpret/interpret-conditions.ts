@@ -1,10 +1,11 @@
 import type { Token } from '../../language/analyze.js';
 import { EQUALITY_LEADS } from '../read/cues.js';
-import { A_AN_ANY, EACH_WORDS, HAVE_WORDS, MENTIONED, RANGE_JOINERS, SORTS_OF_COUNTED, TEXT_ANNOUNCERS, TEXT_WORDS, WITHIN } from '../read/word-classes.js';
+import { A_AN_ANY, EACH_WORDS, FROM_IN_AT, HAVE_WORDS, MENTIONED, RANGE_JOINERS, SORTS_OF_COUNTED, TEXT_ANNOUNCERS, TEXT_WORDS, WITHIN } from '../read/word-classes.js';
 import { placeLiteral } from './interpret-places.js';
 import type { Ctx, Unsure } from './interpret-context.js';
-import { denialBefore, useDenialsBefore, fits, isWordOf, ownerNode, pick, relationshipInReach, settle, unsure, wordsOf } from './interpret-context.js';
+import { denialBefore, useDenialsBefore, fits, isWordOf, labelOf, ownerNode, pick, pluralLabel, relationshipInReach, settle, unsure, wordsOf } from './interpret-context.js';
 import type { Item } from '../link/links.js';
+import type { LexValue } from '../link/lexicon.js';
 import type { CompareOp } from '../meaning.js';
 import { constructionTable, readFirst } from './construction.js';
 import { attach, conditionsFor, cueWords, describeValue, isLimit, markPropertyWord, negatedBefore, numberBeforeProperty, numberedProperty, numberedThing, propertyAfter, propertyFor, textPropertyFor, valueAt } from './condition-parts.js';
@@ -182,8 +183,10 @@ const recurringValue: ConditionConstruction = ({ ctx, i }) => {
   const it = items[i]!;
   if (it.kind === 'value') {
     const choices = it.values.filter((v) => (v.property.ownerKind === 'label' ? ctx.nodes.some((n) => fits(n, v.property.owner)) : true));
-    const chosen = choices.find((v) => v.property.ownerKind === 'label' && ownerNode(ctx, i, v.property)) ?? choices.find((v) => v.property.ownerKind === 'relationship') ?? choices[0];
-    if (!chosen) return 'placed';
+    const found = choices.find((v) => v.property.ownerKind === 'label' && ownerNode(ctx, i, v.property)) ?? choices.find((v) => v.property.ownerKind === 'relationship') ?? choices[0];
+    if (!found) return 'placed';
+    const chosen = saidOfAnother(ctx, i, found);
+    if (typeof chosen === 'string') return unsure(ctx, chosen);
     // "Who is the head cook?": nothing else says what "who" is; the value's property does.
     const who = ctx.nodes.find((n) => n.who && !n.label && !n.labels);
     if (who && chosen.property.ownerKind === 'label' && !ownerNode(ctx, i, chosen.property)) settle(who, chosen.property.owner);
@@ -199,6 +202,23 @@ const recurringValue: ConditionConstruction = ({ ctx, i }) => {
   }
   return undefined;
 };
+
+
+/**
+ * "users from 'MT'" where the value is a shop's `state`: said of the users, it is their own
+ * property of that key when they have one, and otherwise nothing the graph says of them, so
+ * the question is declined (the reason returned) rather than the value moved onto the shops.
+ */
+function saidOfAnother(ctx: Ctx, i: number, value: LexValue): LexValue | string {
+  const thing = ctx.items[i - 2];
+  const node = ctx.nodes.find((n) => n.at === i - 2 && n.label && !n.anchor);
+  if (!isWordOf(ctx.items[i - 1], FROM_IN_AT) || (thing?.kind !== 'label' && thing?.kind !== 'agent') || !node?.label || value.property.ownerKind !== 'label' || value.property.owner === node.label) return value;
+  const own = ctx.lexicon.properties.find((p) => p.ownerKind === 'label' && p.owner === node.label && p.key === value.property.key);
+  if (own) return { property: own, value: value.value };
+  const kind = labelOf(ctx.lexicon, node.label);
+  const key = value.property.words.join(' ') || value.property.key;
+  return `the graph records no ${key} of ${pluralLabel(kind)}: “${value.value}” is the ${key} of some ${pluralLabel(labelOf(ctx.lexicon, value.property.owner))}`;
+}
 
 /** A flag: "active accounts", "Which trials are recruiting?", "on call", "not insured". */
 const flag: ConditionConstruction = ({ ctx, i }) => {

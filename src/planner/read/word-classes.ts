@@ -57,6 +57,9 @@ export const KIND_WORDS = wordClass('type', 'kind', 'sort', 'variety');
 
 export const PLACE_LINKS = wordClass('from', 'in', 'at', 'located', 'based', 'situated');
 
+/** Words that say where a thing is or comes from, right before a value ("users from 'MT'", "members in 'Lyon'"). */
+export const FROM_IN_AT = wordClass('from', 'in', 'at');
+
 export const PRONOUN = wordClass('it', 'he', 'she', 'they', 'them', 'him', 'her', 'this', 'that', 'these', 'those');
 
 /** "in", "within": where a text is looked for ("the word 'love' in their tagline"). */
