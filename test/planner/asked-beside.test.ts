@@ -57,4 +57,9 @@ describe('things asked for beside a list', () => {
       ['Olav', 'Mill'],
     ]);
   });
+
+  it('declines things asked beside a ranking by how many, which would drop them', async () => {
+    const answer = await planner().ask('Which user wrote the most reviews and what are those reviews?');
+    expect(answer.reading.ok ? '' : answer.reading.reason).toBe('I can’t yet give reviews beside a ranking by how many');
+  });
 });

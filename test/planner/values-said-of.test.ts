@@ -16,8 +16,10 @@ const REVIEWS: UpsertBatch = {
     node('s1', 'Shop', { name: 'Mill', city: 'Bergen', state: 'WV' }),
     node('s2', 'Shop', { name: 'Quay', city: 'Bergen', state: 'WV' }),
     node('s3', 'Shop', { name: 'Dock', city: 'Oslo', state: 'EA' }),
+    node('d1', 'Delivery', { code: 'D1' }),
+    node('d2', 'Delivery', { code: 'D2' }),
   ],
-  relationships: [rel('u1', 'VISITED', 's1'), rel('u2', 'VISITED', 's3'), rel('m1', 'VISITED', 's1'), rel('m2', 'VISITED', 's3')],
+  relationships: [rel('u1', 'VISITED', 's1'), rel('u2', 'VISITED', 's3'), rel('m1', 'VISITED', 's1'), rel('m2', 'VISITED', 's3'), rel('d1', 'DELIVERED_TO', 's1'), rel('d2', 'DELIVERED_TO', 's3')],
 };
 
 describe('a value said of a thing', () => {
@@ -37,5 +39,10 @@ describe('a value said of a thing', () => {
     expect(firstValues(await planner().ask("Which shops were visited by members from 'Tromsø'?"))).toEqual(['Dock']);
     // Said of the shops, it is theirs.
     expect(firstValues(await planner().ask("Which shops in 'Bergen' were visited?"))).toEqual(['Mill']);
+  });
+
+  it('is not declined so when said of things other than people, which may be where what they are of is', async () => {
+    const answer = await planner().ask("List the deliveries in 'Bergen'.");
+    expect(answer.reading.ok ? '' : answer.reading.reason).not.toContain('records no city');
   });
 });

@@ -3,7 +3,7 @@ import { EQUALITY_LEADS } from '../read/cues.js';
 import { A_AN_ANY, EACH_WORDS, FROM_IN_AT, HAVE_WORDS, MENTIONED, RANGE_JOINERS, SORTS_OF_COUNTED, TEXT_ANNOUNCERS, TEXT_WORDS, WITHIN } from '../read/word-classes.js';
 import { placeLiteral } from './interpret-places.js';
 import type { Ctx, Unsure } from './interpret-context.js';
-import { denialBefore, useDenialsBefore, fits, isWordOf, labelOf, ownerNode, pick, pluralLabel, relationshipInReach, settle, unsure, wordsOf } from './interpret-context.js';
+import { denialBefore, useDenialsBefore, fits, isWordOf, labelOf, ownerNode, personLike, pick, pluralLabel, relationshipInReach, settle, unsure, wordsOf } from './interpret-context.js';
 import type { Item } from '../link/links.js';
 import type { LexValue } from '../link/lexicon.js';
 import type { CompareOp } from '../meaning.js';
@@ -205,14 +205,17 @@ const recurringValue: ConditionConstruction = ({ ctx, i }) => {
 
 
 /**
- * "users from 'MT'" where the value is a shop's `state`: said of the users, it is their own
+ * "users from 'MT'" where the value is a shop's `state`: said of people, it is their own
  * property of that key when they have one, and otherwise nothing the graph says of them, so
  * the question is declined (the reason returned) rather than the value moved onto the shops.
+ * (Said of other things, "reviews in 'Oslo'", it may be where what they are of is.)
  */
 function saidOfAnother(ctx: Ctx, i: number, value: LexValue): LexValue | string {
   const thing = ctx.items[i - 2];
   const node = ctx.nodes.find((n) => n.at === i - 2 && n.label && !n.anchor);
   if (!isWordOf(ctx.items[i - 1], FROM_IN_AT) || (thing?.kind !== 'label' && thing?.kind !== 'agent') || !node?.label || value.property.ownerKind !== 'label' || value.property.owner === node.label) return value;
+  // Where people are from is their own; "reviews in 'Oslo'", "categories in 'Oslo'" may well be where the things they are of are.
+  if (!personLike(ctx.lexicon, node.label)) return value;
   const own = ctx.lexicon.properties.find((p) => p.ownerKind === 'label' && p.owner === node.label && p.key === value.property.key);
   if (own) return { property: own, value: value.value };
   const kind = labelOf(ctx.lexicon, node.label);

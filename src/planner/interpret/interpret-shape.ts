@@ -3,7 +3,7 @@ import { ASKS_OBJECT, DO_FORMS } from '../read/word-classes.js';
 import { LIST_LIMIT } from '../meaning.js';
 import type { Ctx, Draft, Unsure } from './interpret-context.js';
 import type { LexProperty } from '../link/lexicon.js';
-import { anchorOf, broadFamily, calledAsLabel, fits, isWord, joined, labelOf, pick, unsure, valueOwner, wordsOf } from './interpret-context.js';
+import { anchorOf, broadFamily, calledAsLabel, fits, isWord, joined, labelOf, pick, pluralLabel, unsure, valueOwner, wordsOf } from './interpret-context.js';
 import type { Item } from '../link/links.js';
 import type { Ask, Condition, Meaning, MeaningNode, Ordering } from '../meaning.js';
 import { alsoListed, compoundHead, listedBeside, listedWithTheirs, nameColumnOf } from './interpret-focus.js';
@@ -131,6 +131,7 @@ function finishShape(ctx: Ctx, focus: Draft, ask: Ask, order: Ordering | undefin
     for (const n of ctx.nodes) {
       const whoAsked = n.who && ctx.items[n.at]?.kind === 'wh';
       const column = (whoAsked || ctx.askedAgain?.includes(n)) && n !== focus ? nameColumnOf(ctx, n) : undefined;
+      if (column && order && ('count' in order.by || 'aggregate' in order.by)) return unsure(ctx, `I can’t yet give ${pluralLabel(labelOf(ctx.lexicon, n.label ?? ''))} beside a ranking by ${'count' in order.by ? 'how many' : 'an average or total'}`);
       if (column && !ask.extra.some((x) => x.of === n.id)) ask.extra.push(column);
     }
     const f = focus;
