@@ -28,6 +28,7 @@ const HARBOUR: UpsertBatch = {
     node('f1', 'Fee', { ref: 'F1', amount: 120, charged: '2015-03-01' }),
     node('f2', 'Fee', { ref: 'F2', amount: 80, charged: '2016-05-01' }),
     node('f3', 'Fee', { ref: 'F3', amount: 300, charged: '2015-11-11' }),
+    node('l1', 'Lease', { ref: 'L1', rent: 900, starts: '2015-01-01', ends: '2016-01-01' }),
   ],
   relationships: [
     rel('s1', 'DOCKS_AT', 'b1'),
@@ -85,6 +86,9 @@ describe('what a value is said of', () => {
     expect(fees.rows.map((r) => r.name)).toEqual(['F3', 'F1']);
     const over = await planner().ask('List fees with an amount over 100 in 2015.');
     expect(firstValues(over)).toEqual(['F1', 'F3']);
+    // Two dates, neither said: declined, never the amount equal to the year.
+    const leases = await planner().ask('What are the top 2 leases by rent in 2015?');
+    expect(leases.reading.ok).toBe(false);
   });
 
   it('says "and have a name …" of the thing the clause is about, not the nearest one', async () => {

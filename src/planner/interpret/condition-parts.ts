@@ -207,6 +207,8 @@ export function propertyFor(ctx: Ctx, at: number, end: number, value: Value): Le
       const when = timeLike && cue?.kind === 'cmp' && ['in', 'during'].includes(cue.cue.words.join(' ')) && !it.props.some(holdsDate);
       const owners = new Set(it.props.map((p) => p.owner));
       const dates = when ? datePropertiesNear(ctx, at).filter((p) => owners.has(p.owner)) : [];
+      // (Several dates: which one is not said, and the amount is no year.)
+      if (dates.length > 1) return undefined;
       return dates.length === 1 ? dates[0] : named(k);
     }
     // "ports higher than 1024", "berths above 10": the number a kind of thing is called by (`Port.port`).

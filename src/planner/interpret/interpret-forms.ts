@@ -1,4 +1,4 @@
-import { holdsDate } from '../read/cues.js';
+import { COMPARISON_WORDS, holdsDate } from '../read/cues.js';
 import { AGE, BEFORE_AFTER, LESS, MORE, PATH_WORDS, TIME_ORDER_WORDS, WHAT_WHICH } from '../read/word-classes.js';
 import type { Ctx, Draft, Unsure } from './interpret-context.js';
 import { anchorOf, datesOf, joinsBetween, labelOf, pluralLabel, tokenAt, unsure, wordsOf } from './interpret-context.js';
@@ -183,6 +183,17 @@ export function comparedWithNamed(ctx: Ctx): Unsure | undefined {
   if (!kind) return undefined;
   const said = saidBetween(ctx, cue, Math.max(than, cue + 1));
   return unsure(ctx, `I can’t yet compare each of the ${pluralLabel(labelOf(ctx.lexicon, named.label)!)} with ${named.anchor!.name} by “${said}”`);
+}
+
+/**
+ * "reviews both above and below 4 stars": a comparison word whose value is said only with the
+ * next one is not read yet (one value on one thing could never be both); declined, saying the
+ * words, rather than read as the last comparison alone.
+ */
+export function sharedComparisonValue(ctx: Ctx): Unsure | undefined {
+  const at = ctx.items.findIndex((it, k) => it.kind === 'word' && COMPARISON_WORDS.has(it.token.lower) && ['and', 'or'].includes(tokenAt(ctx, k + 1)?.lower ?? '') && ctx.items[k + 2]?.kind === 'cmp');
+  if (at < 0) return undefined;
+  return unsure(ctx, `I can’t yet read “${saidBetween(ctx, at, at + 4)}”: say each comparison with its own value`);
 }
 
 /** Questions of a whole form, tried in this order before any pattern is read. */

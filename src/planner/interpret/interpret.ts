@@ -5,7 +5,7 @@ import { placeConditions } from './interpret-conditions.js';
 import { NAMED_TOGETHER_CONSTRUCTIONS, ROLES_TOGETHER_CONSTRUCTIONS } from './interpret-coordination.js';
 import type { Ctx, OpenReading, Unsure } from './interpret-context.js';
 import { unsure, wordsOf } from './interpret-context.js';
-import { comparedWithNamed, comparisonUnread, sameAs, WHOLE_FORM_CONSTRUCTIONS } from './interpret-forms.js';
+import { comparedWithNamed, comparisonUnread, sameAs, sharedComparisonValue, WHOLE_FORM_CONSTRUCTIONS } from './interpret-forms.js';
 import { readFirst } from './construction.js';
 import { joinComponents } from './interpret-joins.js';
 import { readLimitRequest } from './interpret-limit.js';
@@ -74,7 +74,7 @@ export function interpret(tokens: Token[], items: Item[], lexicon: Lexicon, chos
   if (roles) return roles;
   const whole = readFirst(WHOLE_FORM_CONSTRUCTIONS, ctx);
   if (whole) return finish(ctx, whole);
-  const comparedUnread = comparisonUnread(ctx) ?? comparedWithNamed(ctx);
+  const comparedUnread = comparisonUnread(ctx) ?? comparedWithNamed(ctx) ?? sharedComparisonValue(ctx);
   if (comparedUnread) return comparedUnread;
   const alternatives = verbAlternatives(ctx);
   const alternative = new Set([...alternatives.values()].flat());
