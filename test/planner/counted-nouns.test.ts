@@ -107,7 +107,7 @@ describe.each([
       expect(wrote.rows).toEqual([{ name: 'Desk Lamp', count: 1 }]);
       expect(wrote.text).toBe('Desk Lamp has the most reviews (1).');
       const reviewed = await ask('Which products that Ines Varga reviewed have the most reviews?');
-      expect(reviewed.text).toBe('The 3 products with the most reviews: Clay Mug (2), Desk Lamp (1) and Steel Kettle (1).');
+      expect(reviewed.text).toBe('Of the products that Ines Varga reviewed, the 3 with the most reviews: Clay Mug (2), Desk Lamp (1) and Steel Kettle (1).');
       // Nothing named: the reviews are still the ranked users’, not a second tie between users and products.
       const writers = await ask('Which users who wrote a product have the most reviews?');
       expect(writers.rows).toEqual([]);

@@ -35,3 +35,28 @@ describe('a ranking restates what it ranked among', () => {
     expect(answer.text).toBe('Gull has the highest tonnage (4000).');
   });
 });
+
+describe('a ranking by how many among some things', () => {
+  const planner = plannerOnScratch('ranking by count restated', {
+    nodes: [
+      node('p:1', 'Port', { name: 'Vik', country: 'Norway' }),
+      node('p:2', 'Port', { name: 'Ness', country: 'Norway' }),
+      node('p:3', 'Port', { name: 'Brest', country: 'France' }),
+      node('c:1', 'Call', { ref: 'c1' }),
+      node('c:2', 'Call', { ref: 'c2' }),
+      node('c:3', 'Call', { ref: 'c3' }),
+      node('c:4', 'Call', { ref: 'c4' }),
+    ],
+    relationships: [
+      { fromKey: 'c:1', type: 'AT', toKey: 'p:1' },
+      { fromKey: 'c:2', type: 'AT', toKey: 'p:1' },
+      { fromKey: 'c:3', type: 'AT', toKey: 'p:2' },
+      { fromKey: 'c:4', type: 'AT', toKey: 'p:3' },
+    ],
+  });
+
+  it('says which things were ranked', async () => {
+    const answer = await planner().ask("Which ports in 'Norway' have the most calls?");
+    expect(answer.text).toBe('Of the ports (country Norway), the 2 with the most calls: Vik (2) and Ness (1).');
+  });
+});

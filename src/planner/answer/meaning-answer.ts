@@ -365,7 +365,10 @@ function sayList(parts: Said, ask: AskOf<'list'>): string {
         return `Only ${names.length} ${n(names.length)} ${names.length === 1 ? 'has' : 'have'} any ${counted}: ${counts}.`;
       }
       if (names.length === 1) return among ? `${names[0]} has ${what}: ${show(rows[0]!.count)}.` : `${names[0]} has ${what} (${show(rows[0]!.count)}).`;
-      return `The ${names.length} ${n(names.length)} with ${what}: ${listOf(rows.map((r) => `${show(r[first])} (${show(r.count)})`))}.`;
+      const counts = listOf(rows.map((r) => `${show(r[first])} (${show(r.count)})`));
+      // The things ranked as the question narrowed them ("Of the businesses (city Missoula), …"), the counted thing left out.
+      const narrowed = describe(leavingOut(m, by.count), focus.id, true);
+      return narrowed ? `Of the ${n(2)}${narrowed}, the ${names.length} with ${what}: ${counts}.` : `The ${names.length} ${n(names.length)} with ${what}: ${counts}.`;
     }
     const key = identifierWords(by.key).join(' ');
     // An aggregate's value is the `value` column ("the lowest average rating"); a list's size, how many it holds ("the most roles").
