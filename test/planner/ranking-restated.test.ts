@@ -60,3 +60,34 @@ describe('a ranking by how many among some things', () => {
     expect(answer.text).toBe('Of the ports (country Norway), the 2 with the most calls: Vik (2) and Ness (1).');
   });
 });
+
+describe('a ranking of things known by a property called as their kind', () => {
+  const planner = plannerOnScratch('ranking with own-named value', {
+    nodes: [
+      node('g:1', 'Grade', { name: 'g-2/low', grade: 'low', fee: 10 }),
+      node('g:2', 'Grade', { name: 'g-8/high', grade: 'high', fee: 40 }),
+      node('p:1', 'Pupil', { name: 'Ada', age: 10 }),
+      node('p:2', 'Pupil', { name: 'Bo', age: 12 }),
+      node('p:3', 'Pupil', { name: 'Cy', age: 15 }),
+    ],
+    relationships: [
+      { fromKey: 'p:1', type: 'IN_GRADE', toKey: 'g:1' },
+      { fromKey: 'p:2', type: 'IN_GRADE', toKey: 'g:1' },
+      { fromKey: 'p:3', type: 'IN_GRADE', toKey: 'g:2' },
+    ],
+  });
+
+  it('keeps that value in each row and says it, as a list does', async () => {
+    const counted = await planner().ask('Which grades have the most pupils?');
+    expect(counted.rows).toEqual([
+      { name: 'g-2/low', grade: 'low', count: 2 },
+      { name: 'g-8/high', grade: 'high', count: 1 },
+    ]);
+    expect(counted.text).toContain('Their grade: g-2/low (low) and g-8/high (high).');
+    // ("highest" is a ranking, never the grade 'high' by its lemma.)
+    const averaged = await planner().ask('Which grade has the highest average age of pupils?');
+    expect(averaged.cypher).not.toContain("'high'");
+    expect(averaged.rows).toEqual([{ name: 'g-8/high', grade: 'high', value: 15 }]);
+    expect(averaged.text).toBe('g-8/high has the highest average age (15). Its grade: high.');
+  });
+});

@@ -234,13 +234,15 @@ export function buildCypher(m: Meaning): string {
     case 'list': {
       const extra = m.ask.extra.filter((x) => !(x.of === focus.id && !x.edge && x.key === focusNameKey(focus)));
       const extras = extra.map((x) => `, ${target(x.of, x.key, x.edge)} AS ${cypherName(x.as ?? x.key)}`).join('');
-      if (m.order && 'count' in m.order.by) return rankByCount(m, m.order.by.count, byId, name);
+      // The ranked things' own values asked beside them ("the type" of a `Type` named "s-2/4/5") stay in each row.
+      const own: [string, string][] = extra.filter((x) => x.of === focus.id && !x.edge).map((x) => [target(x.of, x.key), cypherName(x.as ?? x.key)]);
+      if (m.order && 'count' in m.order.by) return rankByCount(m, m.order.by.count, byId, name, own);
       if (m.order && 'aggregate' in m.order.by) {
         const by = m.order.by;
         const values = target(by.of, by.key, by.edge);
         const aggregated = `${match} WITH ${focus.id}, ${by.aggregate}(${by.size ? `size(${values})` : values}) AS value`;
         if (m.order.sorted) return `${aggregated} RETURN ${name} AS name, value ORDER BY value IS NULL, value ${m.order.direction}, name LIMIT ${m.limit ?? LIST_LIMIT}`;
-        return `${aggregated} WHERE value IS NOT NULL ${keepingTies([[name, 'name'], ['value', 'value']], `value ${m.order.direction}, name`, 'value', m.limit ?? 1)}`;
+        return `${aggregated} WHERE value IS NOT NULL ${keepingTies([[name, 'name'], ...own, ['value', 'value']], `value ${m.order.direction}, name`, 'value', m.limit ?? 1)}`;
       }
       if (m.having?.length) {
         // The values asked beside the things counted: their own as they are, another's (a joined thing's, a relationship's) gathered per thing.
@@ -302,7 +304,7 @@ const listedVariables = (focus: string, extra: { of: string; edge?: boolean }[])
  * Ranked by how many related things each has: those with none count too (an OPTIONAL MATCH),
  * when the counted thing hangs off the focus by one relationship and nothing else.
  */
-function rankByCount(m: Meaning, counted: string, byId: Map<string, MeaningNode>, name: string): string {
+function rankByCount(m: Meaning, counted: string, byId: Map<string, MeaningNode>, name: string, own: [string, string][] = []): string {
   const focus = m.focus;
   const direction = m.order!.direction;
   const limit = m.limit ?? 1;
@@ -312,7 +314,7 @@ function rankByCount(m: Meaning, counted: string, byId: Map<string, MeaningNode>
   const ranked = (count: string) =>
     m.order!.each
       ? `RETURN ${name} AS name, ${count === 'count' ? count : `${count} AS count`} ORDER BY count ${direction}, name LIMIT ${limit}`
-      : keepingTies([[name, 'name'], [count, 'count']], `count ${direction}, name`, 'count', limit);
+      : keepingTies([[name, 'name'], ...own, [count, 'count']], `count ${direction}, name`, 'count', limit);
   if (!single) return `${matchOf(m).match} ${ranked(`count(DISTINCT ${counted})`)}`;
   const edge = hanging[0]!;
   // The counted thing hangs off one node of the pattern (the focus, or one joined to it).

@@ -421,8 +421,11 @@ function valueAt(tokens: Token[], i: number, lexicon: Lexicon, { valueFirsts }: 
     const span = tokens.slice(i, i + n);
     if (span.some((x) => x.pos === 'quote')) continue;
     const words = valueWords(span.map((x) => x.text).join(' '));
-    // "night porters" for the value "Night Porter": the last word also as its lemma.
-    const found = lexicon.values.get(words.join(' ')) ?? lexicon.values.get([...valueWords(span.slice(0, -1).map((x) => x.text).join(' ')), fold(span.at(-1)!.lemma)].join(' '));
+    // "night porters" for the value "Night Porter": the last word also as its lemma, never an adjective's ("highest" is no "high").
+    const last = span.at(-1)!;
+    const graded = last.pos === 'adj' || last.tags.includes('Superlative') || last.tags.includes('Comparative');
+    const byLemma = !graded ? lexicon.values.get([...valueWords(span.slice(0, -1).map((x) => x.text).join(' ')), fold(last.lemma)].join(' ')) : undefined;
+    const found = lexicon.values.get(words.join(' ')) ?? byLemma;
     if (found && !(n === 1 && (t.pos === 'prep' || t.pos === 'aux' || t.pos === 'conj'))) {
       candidates.push({ kind: 'value', values: found, from: i, to: i + n - 1 });
       break;
