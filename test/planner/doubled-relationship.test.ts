@@ -39,4 +39,14 @@ describe('a relationship said once and placed twice', () => {
     const answer = await planner().ask("Which editions are previous to edition '3'?");
     expect(answer.cypher?.match(/PREVIOUS/g)).toHaveLength(1);
   });
+
+  it('reads the adjective as what the far end is to the named one, one step when said of one', async () => {
+    // e:3 -PREVIOUS-> e:2: the previous edition of 3 is 2, and the editions 2 is previous to are 3's.
+    const previous = await planner().ask("What is the previous edition of edition '3'?");
+    expect(previous.rows.map((r) => r.name)).toEqual(['2']);
+    expect(previous.text).toBe('3 has as previous 1 edition: 2.');
+    const before = await planner().ask("Which edition is previous to edition '2'?");
+    expect(before.rows.map((r) => r.name)).toEqual(['1']);
+  });
 });
+

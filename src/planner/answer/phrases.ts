@@ -79,8 +79,9 @@ const NOUN_PHRASES_KEPT = 1000;
 const nounPhrases = new Map<string, 'has' | 'of' | undefined>();
 
 /**
- * A relationship named by nouns, said from where it starts: `has` for "manager", "home port" (a
- * store has as manager …), `of` for "author of" (she is author of …); undefined for a verb phrase.
+ * A relationship named by nouns (or one adjective), said from where it starts: `has` for "manager",
+ * "home port", "previous" (a store has as manager …), `of` for "author of" (she is author of …);
+ * undefined for a verb phrase.
  */
 function nounPhrase(phrase: string): 'has' | 'of' | undefined {
   if (nounPhrases.has(phrase)) return nounPhrases.get(phrase);
@@ -88,7 +89,8 @@ function nounPhrase(phrase: string): 'has' | 'of' | undefined {
   const of = tokens.length > 1 && tokens.at(-1)!.lower === 'of';
   const words = of ? tokens.slice(0, -1) : tokens;
   // (A plural is more often a verb misread: "links to", "supplies".)
-  const nouns = words.length > 0 && words.every((t) => t.pos === 'noun' && !t.tags.includes('Plural'));
+  // (An adjective alone names what the far end is too: "previous", "next".)
+  const nouns = (words.length > 0 && words.every((t) => t.pos === 'noun' && !t.tags.includes('Plural'))) || (!of && words.length === 1 && words[0]!.pos === 'adj' && !/ed$/.test(words[0]!.lower));
   const kind = nouns ? (of ? 'of' : 'has') : undefined;
   if (nounPhrases.size < NOUN_PHRASES_KEPT) nounPhrases.set(phrase, kind);
   return kind;

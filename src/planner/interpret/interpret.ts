@@ -18,7 +18,7 @@ import type { Lexicon } from '../link/lexicon.js';
 import { kindsAsNumberedProperties, namesAsPropertyValues } from './named-values.js';
 import { countsOfOwners, havingWritten } from './nested-counts.js';
 import { mergeRepeatedMentions } from './repeated-mentions.js';
-import { doubledThroughUnnamed, makeNodes, otherThings } from './things-named.js';
+import { doubledThroughUnnamed, makeNodes, otherThings, stepsOfAdjectiveUnsaid } from './things-named.js';
 import { absorbed, joiningOnly, unplacedWords } from './words-accounted.js';
 import type { Meaning } from '../meaning.js';
 import type { NumberedOne } from './numbered-one.js';
@@ -95,7 +95,7 @@ export function interpret(tokens: Token[], items: Item[], lexicon: Lexicon, chos
   const joined = joinComponents(ctx);
   if (!joined.ok) return outOfScope(ctx) ?? joined;
   ctx.distinct.push(...deniedOfItsKind(ctx));
-  const doubled = doubledThroughUnnamed(ctx);
+  const doubled = doubledThroughUnnamed(ctx) ?? stepsOfAdjectiveUnsaid(ctx);
   if (doubled) return doubled;
   for (const node of ctx.nodes) if (!node.label && node.labels?.length === 1) node.label = node.labels[0];
   const unlabelled = ctx.nodes.find((n) => !n.label && !n.family && !n.anchor);

@@ -180,6 +180,23 @@ export function doubledThroughUnnamed(ctx: Ctx): Unsure | undefined {
 }
 
 /**
+ * "the previous editions of edition 3" where editions are joined to editions only by a relationship
+ * an adjective names (`PREVIOUS`): things in the plural of one named thing may be one step or the
+ * whole chain. Declined, as a chain placed twice is; "the previous edition of 3" is one step.
+ */
+export function stepsOfAdjectiveUnsaid(ctx: Ctx): Unsure | undefined {
+  for (const e of ctx.edges) {
+    const item = ctx.items[e.at];
+    const kind = ctx.items[e.at + 1];
+    const plural = item?.kind === 'agent' && (item.plural || (kind?.kind === 'label' && kind.plural));
+    if (item?.kind !== 'agent' || !plural || ctx.tokens[item.from]?.pos !== 'adj' || !item.rel.patterns.every((p) => p.from === p.to)) continue;
+    const ends = [e.from, e.to].map((id) => ctx.nodes.find((n) => n.id === id));
+    if (ends.some((n) => n?.anchor)) return unsure(ctx, `I can’t tell how many steps of “${wordsOf(ctx, e.at)}” are meant here`);
+  }
+  return undefined;
+}
+
+/**
  * "… with reviews from Ada, and list the review dates": "the" and a kind named before, said in front
  * of a property of it, asks for that property of the things named before, not of some other one.
  */

@@ -6,6 +6,7 @@ import type { RelatedWord } from '../../language/wordnet.js';
 import type { LexLabel, Lexicon, LexProperty, LexRelationship, LexValue } from './lexicon.js';
 import { valueWords } from './lexicon.js';
 import { linkIndexOf } from './link-index.js';
+import { nounEndOf } from './related-words.js';
 import { CENTURY, HOW_OFTEN, TIMES } from '../read/word-classes.js';
 import type { LinkIndex } from './link-index.js';
 import type { ResolvedEntity } from '../plan.js';
@@ -388,6 +389,11 @@ function schemaWordsAt(tokens: Token[], i: number, lexicon: Lexicon, index: Link
     // Not said of another thing ("listed as senders", "has been the sender in"): the relationship.
     if (rel.relatedDoings && (t.pos === 'noun' || t.pos === 'proper') && rel.words.length === 1 && spells(tokens, i, rel.words) && !predicative(tokens, i)) {
       candidates.push({ kind: 'agent', rel, role: rel.relatedDoings.end, plural: plural(i), from: i, to: i });
+    }
+    // A relationship of a kind to itself named by an adjective (`PREVIOUS`, `NEXT`): the word says what the far end
+    // is to the near one ("the previous edition of 3.0", "editions previous to 2.0"), as a noun would (nounEndOf).
+    if (t.pos === 'adj' && rel.words.length === 1 && spells(tokens, i, rel.words) && rel.patterns.length > 0 && rel.patterns.every((p) => p.from === p.to)) {
+      candidates.push({ kind: 'agent', rel, role: nounEndOf(rel.type), plural: plural(i), from: i, to: i });
     }
     for (const s of rel.synonyms) {
       const length = s.length > 0 ? spanOf(tokens, i, s) : undefined;
