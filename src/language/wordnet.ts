@@ -176,8 +176,9 @@ const KIND_DEPTH = 20;
 
 /**
  * The broad kinds of the noun `noun` ("company", "cargo ship"), from the hypernyms of its first
- * sense that has any, among its first two that are kinds (not instances): a company is an institution, an organization; a city
- * a region, a location; an employee a worker, a person. None when neither sense is of one.
+ * sense that has any, among its first two that are kinds (not instances): a company is an
+ * institution, an organization; a city a region, a location; an employee a worker, a person.
+ * None when neither sense is of one.
  */
 export function broadKindsOf(noun: string): Promise<readonly BroadKind[]> {
   return once(

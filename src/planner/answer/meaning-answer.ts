@@ -366,7 +366,7 @@ function sayList(parts: Said, ask: AskOf<'list'>): string {
       }
       if (names.length === 1) return among ? `${names[0]} has ${what}: ${show(rows[0]!.count)}.` : `${names[0]} has ${what} (${show(rows[0]!.count)}).`;
       const counts = listOf(rows.map((r) => `${show(r[first])} (${show(r.count)})`));
-      // The things ranked as the question narrowed them ("Of the businesses (city Missoula), …"), the counted thing left out.
+      // The things ranked as the question narrowed them ("Of the ports (country Norway), …"), the counted thing left out.
       const narrowed = describe(leavingOut(m, by.count), focus.id, true);
       return narrowed ? `Of the ${n(2)}${narrowed}, the ${names.length} with ${what}: ${counts}.` : `The ${names.length} ${n(names.length)} with ${what}: ${counts}.`;
     }

@@ -234,7 +234,7 @@ export function buildCypher(m: Meaning): string {
     case 'list': {
       const extra = m.ask.extra.filter((x) => !(x.of === focus.id && !x.edge && x.key === focusNameKey(focus)));
       const extras = extra.map((x) => `, ${target(x.of, x.key, x.edge)} AS ${cypherName(x.as ?? x.key)}`).join('');
-      // The ranked things' own values asked beside them ("the type" of a `Type` named "s-2/4/5") stay in each row.
+      // The ranked things' own values asked beside them (the `grade` of a `Grade` named "g-2/low") stay in each row.
       const own: [string, string][] = extra.filter((x) => x.of === focus.id && !x.edge).map((x) => [target(x.of, x.key), cypherName(x.as ?? x.key)]);
       if (m.order && 'count' in m.order.by) return rankByCount(m, m.order.by.count, byId, name, own);
       if (m.order && 'aggregate' in m.order.by) {

@@ -202,7 +202,7 @@ export function propertyFor(ctx: Ctx, at: number, end: number, value: Value): Le
   for (let k = at - 1; k >= Math.max(0, at - 3); k--) {
     const it = ctx.items[k]!;
     if (it.kind === 'prop') {
-      // "the top orders by total in 2015": a year "in" after an amount is when, where the thing has one date.
+      // "the top fees by amount in 2019": a year "in" after an amount is when, where the thing has one date.
       const cue = ctx.items[at];
       const when = timeLike && cue?.kind === 'cmp' && ['in', 'during'].includes(cue.cue.words.join(' ')) && !it.props.some(holdsDate);
       const owners = new Set(it.props.map((p) => p.owner));
@@ -211,7 +211,7 @@ export function propertyFor(ctx: Ctx, at: number, end: number, value: Value): Le
       if (dates.length > 1) return undefined;
       return dates.length === 1 ? dates[0] : named(k);
     }
-    // "ports higher than 1024", "berths above 10": the number a kind of thing is called by (`Port.port`).
+    // "berths higher than 10", "gates above 1200": the number a kind of thing is called by (`Berth.berth`).
     if (it.kind === 'label' && k === at - 1) {
       const own = ctx.lexicon.properties.filter((p) => (p.kind === 'number' || p.kind === 'mixed') && calledAsLabel(p, it.label.label));
       if (own.length === 1) return own[0];

@@ -1,11 +1,11 @@
 import type { Token } from '../../language/analyze.js';
 import { EQUALITY_LEADS } from '../read/cues.js';
-import { A_AN_ANY, EACH_WORDS, FROM_IN_AT, HAVE_WORDS, MENTIONED, RANGE_JOINERS, SORTS_OF_COUNTED, TEXT_ANNOUNCERS, TEXT_WORDS, WITHIN } from '../read/word-classes.js';
+import { A_AN_ANY, EACH_WORDS, HAVE_WORDS, MENTIONED, RANGE_JOINERS, SORTS_OF_COUNTED, TEXT_ANNOUNCERS, TEXT_WORDS, WITHIN } from '../read/word-classes.js';
 import { placeLiteral } from './interpret-places.js';
+import { saidOfAnother } from './named-values.js';
 import type { Ctx, Unsure } from './interpret-context.js';
-import { denialBefore, useDenialsBefore, fits, isWordOf, labelOf, ownerNode, personLike, pick, pluralLabel, relationshipInReach, settle, unsure, wordsOf } from './interpret-context.js';
+import { denialBefore, useDenialsBefore, fits, isWordOf, ownerNode, pick, relationshipInReach, settle, unsure, wordsOf } from './interpret-context.js';
 import type { Item } from '../link/links.js';
-import type { LexValue } from '../link/lexicon.js';
 import type { CompareOp } from '../meaning.js';
 import { constructionTable, readFirst } from './construction.js';
 import { attach, conditionsFor, cueWords, describeValue, isLimit, markPropertyWord, negatedBefore, numberBeforeProperty, numberedProperty, numberedThing, propertyAfter, propertyFor, textPropertyFor, valueAt } from './condition-parts.js';
@@ -22,7 +22,7 @@ type Placed = 'placed' | Unsure | undefined;
 /** A construction of a condition: where its pattern starts at the item `i`, it places what the words say on the meaning. */
 type ConditionConstruction = (at: { ctx: Ctx; i: number }) => Placed;
 
-/** "between 10 and 20 (years of experience)", "between 2005 and 2010", "from 1990 to 2000": both ends of a range. */
+/** "between 10 and 20 (years of experience)", "between 2005 and 2010", "from 1980 to 2005": both ends of a range. */
 const rangeBetween: ConditionConstruction = ({ ctx, i }) => {
   const { items } = ctx;
   const it = items[i]!;
@@ -202,26 +202,6 @@ const recurringValue: ConditionConstruction = ({ ctx, i }) => {
   }
   return undefined;
 };
-
-
-/**
- * "users from 'MT'" where the value is a shop's `state`: said of people, it is their own
- * property of that key when they have one, and otherwise nothing the graph says of them, so
- * the question is declined (the reason returned) rather than the value moved onto the shops.
- * (Said of other things, "reviews in 'Oslo'", it may be where what they are of is.)
- */
-function saidOfAnother(ctx: Ctx, i: number, value: LexValue): LexValue | string {
-  const thing = ctx.items[i - 2];
-  const node = ctx.nodes.find((n) => n.at === i - 2 && n.label && !n.anchor);
-  if (!isWordOf(ctx.items[i - 1], FROM_IN_AT) || (thing?.kind !== 'label' && thing?.kind !== 'agent') || !node?.label || value.property.ownerKind !== 'label' || value.property.owner === node.label) return value;
-  // Where people are from is their own; "reviews in 'Oslo'", "categories in 'Oslo'" may well be where the things they are of are.
-  if (!personLike(ctx.lexicon, node.label)) return value;
-  const own = ctx.lexicon.properties.find((p) => p.ownerKind === 'label' && p.owner === node.label && p.key === value.property.key);
-  if (own) return { property: own, value: value.value };
-  const kind = labelOf(ctx.lexicon, node.label);
-  const key = value.property.words.join(' ') || value.property.key;
-  return `the graph records no ${key} of ${pluralLabel(kind)}: “${value.value}” is the ${key} of some ${pluralLabel(labelOf(ctx.lexicon, value.property.owner))}`;
-}
 
 /** A flag: "active accounts", "Which trials are recruiting?", "on call", "not insured". */
 const flag: ConditionConstruction = ({ ctx, i }) => {

@@ -183,10 +183,10 @@ export function ownerNode(ctx: Ctx, at: number, prop: LexProperty): Draft | unde
 }
 
 /**
- * "the people who captained a ship and have a name starting with J": after "and have" the thing
- * that has is the one the relative clause before is about (the people), or the clause's first
- * thing ("Which people own a ship and have …"), not the nearest thing (the ship). The position of
- * that thing, where the words before `at` say so.
+ * "the people who own a ship and have a birth year before 1970": after "and have" the thing that
+ * has is the one the relative clause before is about (the people), or the clause's first thing
+ * ("Which people own a ship and have …"), not the nearest thing (the ship). The position of that
+ * thing, where the words before `at` say so.
  */
 export function coordinatedSubject(ctx: Ctx, at: number): number | undefined {
   const { items } = ctx;

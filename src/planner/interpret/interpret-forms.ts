@@ -186,7 +186,7 @@ export function comparedWithNamed(ctx: Ctx): Unsure | undefined {
 }
 
 /**
- * "reviews both above and below 4 stars": a comparison word whose value is said only with the
+ * "fees both above and below 40": a comparison word whose value is said only with the
  * next one is not read yet (one value on one thing could never be both); declined, saying the
  * words, rather than read as the last comparison alone.
  */

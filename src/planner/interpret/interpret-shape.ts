@@ -127,7 +127,7 @@ function finishShape(ctx: Ctx, focus: Draft, ask: Ask, order: Ordering | undefin
         ctx.used.add(i);
       }
     }
-    // "… reviews written in 2016 and who wrote them?", "… and what are those shops?": the things asked about beside the list, by name.
+    // "… ships launched after 1980 and who captained them?", "… and what are those ships?": the things asked about beside the list, by name.
     for (const n of ctx.nodes) {
       const whoAsked = n.who && ctx.items[n.at]?.kind === 'wh';
       const column = (whoAsked || ctx.askedAgain?.includes(n)) && n !== focus ? nameColumnOf(ctx, n) : undefined;

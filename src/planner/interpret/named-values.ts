@@ -1,9 +1,9 @@
 import type { Ctx } from './interpret-context.js';
 import type { LexProperty, LexValue } from '../link/lexicon.js';
-import { calledAsLabel, joinsBetween, labelOf } from './interpret-context.js';
+import { calledAsLabel, isWordOf, joinsBetween, labelOf, personLike, pluralLabel } from './interpret-context.js';
 import type { Item, NamedThing } from '../link/links.js';
 import { fold } from '../../language/analyze.js';
-import { PLACE_LINKS, PRONOUN, VALUE_LINKS } from '../read/word-classes.js';
+import { FROM_IN_AT, IN_ON_AT, PLACE_LINKS, PRONOUN, VALUE_LINKS } from '../read/word-classes.js';
 
 /**
  * A name right after a text property the question names is that property's value, not the thing
@@ -68,26 +68,42 @@ function heldValue(ctx: Ctx, prop: Extract<Item, { kind: 'prop' }>, entity: Name
   return named.length === 1 ? { property: named[0]!, value } : undefined;
 }
 
-/** Words after which a kind and a number say where a thing is ("racks in zone 4", "seats on deck 2"). */
-const WHERE_NUMBERED = new Set(['in', 'on', 'at']);
-
 /**
- * "sheds in row 3", "routers in zone 1": a kind of thing and a number after "in", "on" or "at",
+ * "sheds in row 3", "seats on deck 2": a kind of thing and a number after "in", "on" or "at",
  * where the thing said before has a number property called as that kind (`Shed.row`) and no
  * relationship joins the two kinds, is that property's value on it, not a thing of that kind
- * joined to something else. Runs before the
- * things are made, turning the kind's word into the property's.
+ * joined to something else. Runs before the things are made, turning the kind's word into the
+ * property's.
  */
 export function kindsAsNumberedProperties(ctx: Ctx): void {
   const { items } = ctx;
   items.forEach((it, i) => {
     const where = items[i - 1];
     const thing = items[i - 2];
-    if (it.kind !== 'label' || items[i + 1]?.kind !== 'number' || where?.kind !== 'word' || !WHERE_NUMBERED.has(where.token.lower) || thing?.kind !== 'label') return;
+    if (it.kind !== 'label' || items[i + 1]?.kind !== 'number' || !isWordOf(where, IN_ON_AT) || thing?.kind !== 'label') return;
     const props = ctx.lexicon.properties.filter((p) => p.owner === thing.label.label && (p.kind === 'number' || p.kind === 'mixed') && calledAsLabel({ ...p, owner: it.label.label }, it.label.label));
-    // Where a relationship joins the two kinds ("switches in rack 1", a rack holding them), the rack is a thing of its own.
+    // Where a relationship joins the two kinds ("bollards on pier 1", a pier holding them), the pier is a thing of its own.
     if (props.length !== 1 || thing.label.label === it.label.label || joinsBetween(ctx.lexicon, thing.label.label, it.label.label).length > 0) return;
     items[i] = { kind: 'prop', props, from: it.from, to: it.to };
     ctx.notes.push(`read ${it.label.label.toLowerCase()} as the ${props[0]!.key} of the ${thing.label.label}, not as a thing of its own`);
   });
+}
+
+/**
+ * "members from 'Kent'" where the value is a shop's `county`: said of people, it is their own
+ * property of that key when they have one, and otherwise nothing the graph says of them, so
+ * the question is declined (the reason returned) rather than the value moved onto the shops.
+ * (Said of other things, "reviews in 'Oslo'", it may be where what they are of is.)
+ */
+export function saidOfAnother(ctx: Ctx, i: number, value: LexValue): LexValue | string {
+  const thing = ctx.items[i - 2];
+  const node = ctx.nodes.find((n) => n.at === i - 2 && n.label && !n.anchor);
+  if (!isWordOf(ctx.items[i - 1], FROM_IN_AT) || (thing?.kind !== 'label' && thing?.kind !== 'agent') || !node?.label || value.property.ownerKind !== 'label' || value.property.owner === node.label) return value;
+  // Where people are from is their own; "reviews in 'Oslo'", "categories in 'Oslo'" may well be where the things they are of are.
+  if (!personLike(ctx.lexicon, node.label)) return value;
+  const own = ctx.lexicon.properties.find((p) => p.ownerKind === 'label' && p.owner === node.label && p.key === value.property.key);
+  if (own) return { property: own, value: value.value };
+  const kind = labelOf(ctx.lexicon, node.label);
+  const key = value.property.words.join(' ') || value.property.key;
+  return `the graph records no ${key} of ${pluralLabel(kind)}: “${value.value}” is the ${key} of some ${pluralLabel(labelOf(ctx.lexicon, value.property.owner))}`;
 }

@@ -46,8 +46,8 @@ const nounOfPlaced: RelationshipConstruction = ({ ctx, at, rel }) => {
 };
 
 /**
- * "actors who acted in movies released before 2000", "directors who acted in the movies they
- * directed": the verb says what the agents' things are, named after it or, with only "they" (and
+ * "actors who acted in movies released before 2000", "coaches who played in the matches they
+ * coached": the verb says what the agents' things are, named after it or, with only "they" (and
  * "that") between, right before it.
  */
 const agentsThings: RelationshipConstruction = ({ ctx, at, rel }) => {

@@ -108,9 +108,9 @@ function asksThemAgain(ctx: Ctx, at: number): boolean {
 }
 
 /**
- * "Which users reviewed more than one shop in Bergen and what are those shops?": at the end, the
- * things of a kind named before asked for again, by name beside the answer; no other shops (a
- * second pattern over the same relationship would find none). The words are used here.
+ * "Which captains own more than one ship and what are those ships?": at the end, the things of a
+ * kind named before asked for again, by name beside the answer; no other ships (a second pattern
+ * over the same relationship would find none). The words are used here.
  */
 function askedForAgain(ctx: Ctx, at: number, label: string): boolean {
   const { items } = ctx;

@@ -90,7 +90,7 @@ export const COMPARATOR_CUES: readonly ComparatorCue[] = [
   { words: ['end', 'in'], op: 'ends', text: true },
 ];
 
-/** One-word comparisons said before a number ("above", "under", "after"): in "above and below 4" the first borrows the second's value. */
+/** One-word comparisons said before a number ("above", "under", "after"): in "above and below 40" the first borrows the second's value. */
 export const COMPARISON_WORDS: ReadonlySet<string> = new Set(COMPARATOR_CUES.filter((c) => c.words.length === 1 && c.numberOnly && c.op !== '=').map((c) => c.words[0]!));
 
 /** Words a quoted value may follow to mean "equal to it" ("a note stating 'handle with care'"). */

@@ -57,8 +57,11 @@ export const KIND_WORDS = wordClass('type', 'kind', 'sort', 'variety');
 
 export const PLACE_LINKS = wordClass('from', 'in', 'at', 'located', 'based', 'situated');
 
-/** Words that say where a thing is or comes from, right before a value ("users from 'MT'", "members in 'Lyon'"). */
+/** Words that say where a thing is or comes from, right before a value ("members from 'Kent'", "members in 'Lyon'"). */
 export const FROM_IN_AT = wordClass('from', 'in', 'at');
+
+/** Words after which a kind and a number say where a thing is ("sheds in row 3", "seats on deck 2"). */
+export const IN_ON_AT = wordClass('in', 'on', 'at');
 
 export const PRONOUN = wordClass('it', 'he', 'she', 'they', 'them', 'him', 'her', 'this', 'that', 'these', 'those');
 
