@@ -47,6 +47,10 @@ describe('a relationship said once and placed twice', () => {
     expect(previous.text).toBe('3 has as previous 1 edition: 2.');
     const before = await planner().ask("Which edition is previous to edition '2'?");
     expect(before.rows.map((r) => r.name)).toEqual(['1']);
+    // An adverb after the copula changes nothing: one step, one relationship.
+    const directly = await planner().ask("Which editions are directly previous to edition '2'?");
+    expect(directly.cypher?.match(/PREVIOUS/g)).toHaveLength(1);
+    expect(directly.rows.map((r) => r.name)).toEqual(['1']);
   });
 });
 

@@ -216,7 +216,7 @@ function valuesOfThingAgain(ctx: Ctx, at: number, label: string): boolean {
  */
 export function copulaSubject(ctx: Ctx, at: number, labels: string[]): Draft | undefined {
   const between = (n: Draft) => ctx.items.slice(n.at + 1, at);
-  const copula = (n: Draft) => between(n).some((x) => x.kind === 'word' && COPULA.test(x.token.lower)) && between(n).every((x) => x.kind === 'word' && ['aux', 'det', 'verb'].includes(x.token.pos));
+  const copula = (n: Draft) => between(n).some((x) => x.kind === 'word' && COPULA.test(x.token.lower)) && between(n).every((x) => x.kind === 'word' && ['aux', 'det', 'verb', 'adv'].includes(x.token.pos));
   return ctx.nodes.find((n) => !n.anchor && n.label !== undefined && labels.includes(n.label) && n.at < at && copula(n));
 }
 
