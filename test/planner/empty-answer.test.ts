@@ -67,3 +67,20 @@ describe('why an answer is empty (shipping)', () => {
     expect(why).toBe('Leaving out “Portugal”: There is 1 depot that dispatched parcels (weight under 5). And leaving out “under 5”: There is 1 depot (country Portugal) that dispatched a parcel.');
   });
 });
+
+describe('why a ranking is empty (a club)', () => {
+  const ask = explainerOn('emptyranking', {
+    nodes: [
+      node('p:1', 'Person', { name: 'Ann', born: 1960 }),
+      node('p:2', 'Person', { name: 'Bo' }),
+      node('p:3', 'Person', { name: 'Cy' }),
+      node('m:1', 'Match', { title: 'Derby' }),
+    ],
+    relationships: [rel('p:2', 'REFEREED', 'm:1'), rel('p:3', 'REFEREED', 'm:1')],
+  });
+  it('says that none of the things has the value ranked by, not that a part of the pattern empties it', async () => {
+    const { answer, why } = await ask('Who are the 2 oldest people who refereed a match?');
+    expect(answer.rows).toEqual([]);
+    expect(why).toBe('There are 2 people that refereed a match, but none of them has a born recorded to rank by.');
+  });
+});

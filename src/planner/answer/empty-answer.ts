@@ -50,6 +50,8 @@ export function relaxations(m: Meaning): Relaxed[] {
 /** The sentence that says which one part empties the answer, or undefined when none alone does. */
 export async function explainEmpty(m: Meaning, count: (cypher: string) => Promise<number>): Promise<string | undefined> {
   if (!['list', 'count', 'exists'].includes(m.ask.kind) || m.order?.pick !== undefined) return undefined;
+  const unvalued = await noneHasTheValue(m, count);
+  if (unvalued) return unvalued;
   const found: string[] = [];
   for (const r of relaxations(m)) {
     let n: number;
@@ -64,4 +66,24 @@ export async function explainEmpty(m: Meaning, count: (cypher: string) => Promis
   if (found.length === 0) return undefined;
   const [first, ...rest] = found;
   return `${first!.charAt(0).toUpperCase()}${first!.slice(1)}${rest.map((x) => ` And ${x}`).join('')}`;
+}
+
+/**
+ * "the 3 oldest people who reviewed a movie" where no reviewer has a birth year: the things are
+ * there, none has the value ranked by, so nothing can be ranked. Said so, rather than blaming a
+ * part of the pattern (leaving one out finds people who have the value, elsewhere).
+ */
+async function noneHasTheValue(m: Meaning, count: (cypher: string) => Promise<number>): Promise<string | undefined> {
+  const by = m.order?.by;
+  if (m.ask.kind !== 'list' || !by || !('key' in by) || 'aggregate' in by || by.edge || m.order?.chronological || m.order?.sorted) return undefined;
+  const unranked: Meaning = { ...m, ask: { kind: 'count' }, order: undefined, limit: undefined, limitSaid: undefined, unranked: undefined };
+  let n: number;
+  try {
+    n = await count(buildCypher(unranked));
+  } catch {
+    return undefined;
+  }
+  if (!Number.isFinite(n) || n === 0) return undefined;
+  const things = composeMeaningAnswer({ meaning: unranked, columns: ['count'], rows: [{ count: n }], truncated: false }).replace(/\.$/, '');
+  return `${things}, but none of them has a ${identifierWords(by.key).join(' ').toLowerCase()} recorded to rank by.`;
 }
