@@ -69,13 +69,14 @@ export async function explainEmpty(m: Meaning, count: (cypher: string) => Promis
 }
 
 /**
- * "the 3 oldest people who reviewed a movie" where no reviewer has a birth year: the things are
+ * "the 2 oldest people who refereed a match" where no referee has a birth year: the things are
  * there, none has the value ranked by, so nothing can be ranked. Said so, rather than blaming a
- * part of the pattern (leaving one out finds people who have the value, elsewhere).
+ * part of the pattern (leaving one out finds people who have the value, elsewhere). Only for a
+ * value of the things asked about.
  */
 async function noneHasTheValue(m: Meaning, count: (cypher: string) => Promise<number>): Promise<string | undefined> {
   const by = m.order?.by;
-  if (m.ask.kind !== 'list' || !by || !('key' in by) || 'aggregate' in by || by.edge || m.order?.chronological || m.order?.sorted) return undefined;
+  if (m.ask.kind !== 'list' || !by || !('key' in by) || 'aggregate' in by || by.edge || by.of !== m.focus || m.order?.chronological || m.order?.sorted) return undefined;
   const unranked: Meaning = { ...m, ask: { kind: 'count' }, order: undefined, limit: undefined, limitSaid: undefined, unranked: undefined };
   let n: number;
   try {
