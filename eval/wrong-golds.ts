@@ -70,10 +70,17 @@ function keysByLabel(graph: UpsertBatch): Map<string, Set<string>> {
 
 /** The properties a gold's RETURN reads as `variable.key`, with the variable's label where the gold gives one. */
 function returnedProperties(cypher: string): { label: string | undefined; key: string }[] {
-  const labelOf = new Map([...cypher.matchAll(/\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*:\s*`?([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => [m[1]!, m[2]!]));
+  const labelOf = variableLabels(cypher);
+  return [...lastReturn(cypher).matchAll(/\b([A-Za-z_][A-Za-z0-9_]*)\.([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => ({ label: labelOf.get(m[1]!), key: m[2]! }));
+}
+
+/** The label a gold's Cypher gives each variable it labels (`(u:User)`: u → User). */
+const variableLabels = (cypher: string) => new Map([...cypher.matchAll(/\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*:\s*`?([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => [m[1]!, m[2]!]));
+
+/** A gold's last RETURN clause, to its end ('' when it has none). */
+function lastReturn(cypher: string): string {
   const at = cypher.search(/\bRETURN\b(?![\s\S]*\bRETURN\b)/i);
-  if (at < 0) return [];
-  return [...cypher.slice(at).matchAll(/\b([A-Za-z_][A-Za-z0-9_]*)\.([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => ({ label: labelOf.get(m[1]!), key: m[2]! }));
+  return at < 0 ? '' : cypher.slice(at);
 }
 
 /**
@@ -178,9 +185,8 @@ function gradesAnUnaskedKind(q: EvalQuestion): string | undefined {
   const keyColumn = (q as { key_columns?: string[] }).key_columns?.[0];
   const head = ASKED.exec(q.question)?.[1]?.toLowerCase();
   if (!keyColumn || !head || q.mode === 'none') return undefined;
-  const labelOf = new Map([...cypher.matchAll(/\(\s*([A-Za-z_]\w*)\s*:\s*`?([A-Za-z_]\w*)/g)].map((m) => [m[1]!, m[2]!]));
-  const at = cypher.search(/\bRETURN\b(?![\s\S]*\bRETURN\b)/i);
-  const returning = at < 0 ? '' : cypher.slice(at);
+  const labelOf = variableLabels(cypher);
+  const returning = lastReturn(cypher);
   const aliased = new RegExp(`\\b([A-Za-z_]\\w*)(?:\\.\\w+)?\\s+AS\\s+\`?${keyColumn.replace(/[.]/g, '\\.')}\\b`, 'i').exec(returning);
   const keyLabel = labelOf.get(aliased?.[1] ?? keyColumn.split('.')[0]!);
   if (!keyLabel) return undefined;

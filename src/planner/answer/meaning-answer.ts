@@ -342,6 +342,8 @@ function sayList(parts: Said, ask: AskOf<'list'>): string {
     const most = m.order.direction === 'DESC';
     // What a count ranks by, as the question said it ("followers") or as the counted thing's label.
     const counted = 'count' in by ? (by.said ?? noun(kindOf(m.nodes.find((x) => x.id === by.count)), 2)) : '';
+    // Each ranked thing with its count ("Mill (2)").
+    const counts = () => listOf(rows.map((r) => `${show(r[first])} (${show(r.count)})`));
     if (names.length === 0) {
       // "The most" and every group's count keep only what has any of it: none had (which is not "none exist").
       if ('count' in by && (most || m.order.each)) {
@@ -350,25 +352,22 @@ function sayList(parts: Said, ask: AskOf<'list'>): string {
       return `I found no ${n(2)}${describe(m, focus.id, true)} to rank.`;
     }
     if ('count' in by && m.order.each) {
-      const shown = listOf(rows.map((r) => `${show(r[first])} (${show(r.count)})`));
       // The groups with none are not listed: how many they are, when all the others are (`total`: all the groups).
       const others = total !== undefined && rows.length < LIST_LIMIT ? total - names.length : 0;
       const none = others > 0 ? ` The other ${show(others)} ${n(others)} ${others === 1 ? 'has' : 'have'} none.` : '';
-      return `The number of ${counted} of each ${n(1)}${describe(leavingOut(m, by.count), focus.id, false)}${names.length > 1 ? `, ${most ? 'most' : 'fewest'} first` : ''}: ${shown}.${none}`;
+      return `The number of ${counted} of each ${n(1)}${describe(leavingOut(m, by.count), focus.id, false)}${names.length > 1 ? `, ${most ? 'most' : 'fewest'} first` : ''}: ${counts()}.${none}`;
     }
     if ('count' in by) {
       const among = countedConditions(m, focus.id, by.count, counted);
       const what = `${most ? 'the most' : 'the fewest'} ${counted}${among}`;
       // "Which 3 people have the most followers?" when only 2 have any: said so, not passed off as the top 3.
       if (most && m.limitSaid && m.limit !== undefined && m.limit > 1 && names.length < m.limit) {
-        const counts = listOf(rows.map((r) => `${show(r[first])} (${show(r.count)})`));
-        return `Only ${names.length} ${n(names.length)} ${names.length === 1 ? 'has' : 'have'} any ${counted}: ${counts}.`;
+        return `Only ${names.length} ${n(names.length)} ${names.length === 1 ? 'has' : 'have'} any ${counted}: ${counts()}.`;
       }
       if (names.length === 1) return among ? `${names[0]} has ${what}: ${show(rows[0]!.count)}.` : `${names[0]} has ${what} (${show(rows[0]!.count)}).`;
-      const counts = listOf(rows.map((r) => `${show(r[first])} (${show(r.count)})`));
       // The things ranked as the question narrowed them ("Of the ports (country Norway), …"), the counted thing left out.
       const narrowed = describe(leavingOut(m, by.count), focus.id, true);
-      return narrowed ? `Of the ${n(2)}${narrowed}, the ${names.length} with ${what}: ${counts}.` : `The ${names.length} ${n(names.length)} with ${what}: ${counts}.`;
+      return narrowed ? `Of the ${n(2)}${narrowed}, the ${names.length} with ${what}: ${counts()}.` : `The ${names.length} ${n(names.length)} with ${what}: ${counts()}.`;
     }
     const key = identifierWords(by.key).join(' ');
     // An aggregate's value is the `value` column ("the lowest average rating"); a list's size, how many it holds ("the most roles").

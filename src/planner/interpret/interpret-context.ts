@@ -107,9 +107,11 @@ export function broadFamily(lexicon: Lexicon, label: string): { word: string; la
   return kind && kin.length > 0 ? { word: kind, labels: [label, ...kin].sort() } : undefined;
 }
 
+/** Whether a property's words are a label's (`row` and Row), whoever holds it (`Shed.row`). */
+export const saysLabel = (p: LexProperty, label: string): boolean => p.words.join(' ') === identifierWords(label).map((w) => w.toLowerCase()).join(' ');
+
 /** Whether a property of `label`'s things is called as the label itself (`deck` of Deck, `class` of Class): how they are spoken of ("deck 3"). */
-export const calledAsLabel = (p: LexProperty, label: string): boolean =>
-  p.ownerKind === 'label' && p.owner === label && p.words.join(' ') === identifierWords(label).map((w) => w.toLowerCase()).join(' ');
+export const calledAsLabel = (p: LexProperty, label: string): boolean => p.ownerKind === 'label' && p.owner === label && saysLabel(p, label);
 
 
 /**
@@ -173,9 +175,8 @@ export function settle(node: Draft, label: string): void {
 }
 
 /** The nearest node before `at` (else after) whose label has the property. */
-export function ownerNode(ctx: Ctx, at: number, prop: LexProperty): Draft | undefined {
+export function ownerNode(ctx: Ctx, at: number, prop: LexProperty, subject = coordinatedSubject(ctx, at)): Draft | undefined {
   const owners = ctx.nodes.filter((n) => n.label === prop.owner || (!n.label && candidates(n)?.includes(prop.owner)));
-  const subject = coordinatedSubject(ctx, at);
   const said = subject === undefined ? undefined : owners.find((n) => n.at === subject);
   if (said) return said;
   const before = owners.filter((n) => n.at <= at).sort((a, b) => b.at - a.at);
@@ -214,7 +215,7 @@ export function pick(ctx: Ctx, props: LexProperty[], at: number): LexProperty | 
   const scored = props
     .map((p) => {
       if (p.ownerKind === 'relationship') return { p, d: ctx.edges.some((e) => e.type === p.owner) ? 0.5 : relationshipInReach(ctx, p.owner) ? 50 : 1000 };
-      const node = ownerNode(ctx, at, p);
+      const node = ownerNode(ctx, at, p, subject);
       // The thing "and have …" is said of comes first (coordinatedSubject).
       return { p, d: !node ? 1000 : node.at === subject ? 0 : Math.abs(node.at - at) };
     })

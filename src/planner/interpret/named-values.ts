@@ -1,6 +1,6 @@
 import type { Ctx } from './interpret-context.js';
 import type { LexProperty, LexValue } from '../link/lexicon.js';
-import { calledAsLabel, isWordOf, joinsBetween, labelOf, personLike, pluralLabel } from './interpret-context.js';
+import { isWordOf, joinsBetween, labelOf, personLike, pluralLabel, saysLabel } from './interpret-context.js';
 import type { Item, NamedThing } from '../link/links.js';
 import { fold } from '../../language/analyze.js';
 import { FROM_IN_AT, IN_ON_AT, PLACE_LINKS, PRONOUN, VALUE_LINKS } from '../read/word-classes.js';
@@ -81,7 +81,7 @@ export function kindsAsNumberedProperties(ctx: Ctx): void {
     const where = items[i - 1];
     const thing = items[i - 2];
     if (it.kind !== 'label' || items[i + 1]?.kind !== 'number' || !isWordOf(where, IN_ON_AT) || thing?.kind !== 'label') return;
-    const props = ctx.lexicon.properties.filter((p) => p.owner === thing.label.label && (p.kind === 'number' || p.kind === 'mixed') && calledAsLabel({ ...p, owner: it.label.label }, it.label.label));
+    const props = ctx.lexicon.properties.filter((p) => p.owner === thing.label.label && (p.kind === 'number' || p.kind === 'mixed') && p.ownerKind === 'label' && saysLabel(p, it.label.label));
     // Where a relationship joins the two kinds ("bollards on pier 1", a pier holding them), the pier is a thing of its own.
     if (props.length !== 1 || thing.label.label === it.label.label || joinsBetween(ctx.lexicon, thing.label.label, it.label.label).length > 0) return;
     items[i] = { kind: 'prop', props, from: it.from, to: it.to };

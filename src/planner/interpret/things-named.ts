@@ -174,10 +174,13 @@ export function doubledThroughUnnamed(ctx: Ctx): Unsure | undefined {
     const ends = edges.map((e) => ctx.nodes.find((n) => n.id === (e.from === node.id ? e.to : e.from)));
     if (!ends.every((n) => n?.label !== undefined && n.label === node.label)) continue;
     const said = edges.find((e) => !e.guessed)!;
-    return unsure(ctx, `I can’t tell how many steps of “${wordsOf(ctx, said.at)}” are meant here`);
+    return stepsUnsaid(ctx, said.at);
   }
   return undefined;
 }
+
+/** A relationship said at `at` that may be one step or a chain, the words not saying which. */
+const stepsUnsaid = (ctx: Ctx, at: number): Unsure => unsure(ctx, `I can’t tell how many steps of “${wordsOf(ctx, at)}” are meant here`);
 
 /**
  * "the previous editions of edition 3" where editions are joined to editions only by a relationship
@@ -191,7 +194,7 @@ export function stepsOfAdjectiveUnsaid(ctx: Ctx): Unsure | undefined {
     const plural = item?.kind === 'agent' && (item.plural || (kind?.kind === 'label' && kind.plural));
     if (item?.kind !== 'agent' || !plural || ctx.tokens[item.from]?.pos !== 'adj' || !item.rel.patterns.every((p) => p.from === p.to)) continue;
     const ends = [e.from, e.to].map((id) => ctx.nodes.find((n) => n.id === id));
-    if (ends.some((n) => n?.anchor)) return unsure(ctx, `I can’t tell how many steps of “${wordsOf(ctx, e.at)}” are meant here`);
+    if (ends.some((n) => n?.anchor)) return stepsUnsaid(ctx, e.at);
   }
   return undefined;
 }
