@@ -26,6 +26,16 @@ export const queryFailed = (reason: string) =>
 export const queryNotEvaluated = (status: string) =>
   refused('cypher-failed', 'Query failed', `The graph engine could not evaluate the query on the values it met (status ${status}).`, { status });
 
+/**
+ * The server refused the query while running it for a fault of the query (Neo4j's ArithmeticError,
+ * ArgumentError, TypeError, …): the same query fails again, so it is not retried. Said in our words:
+ * the kind of fault, the engine's status code and where in the query, never the server's text.
+ */
+export const queryRefusedAtRun = (failure: { kind: string; status: string; line?: number; column?: number }) => {
+  const at = failure.line !== undefined && failure.column !== undefined ? `, at line ${failure.line}, column ${failure.column}` : '';
+  return refused('cypher-failed', 'Query failed', `The query failed while running: ${failure.kind} (status ${failure.status}${at}).`, { ...failure });
+};
+
 export const graphUnavailable = (detail: string) => new DomainError('unavailable', 'graph-unavailable', 'Graph store unavailable', detail);
 
 /** An upsert batch that cannot be written as given (bad label, reserved property, ...). */

@@ -14,7 +14,7 @@ import {
   mergeFromEnd,
   upsertRelationshipsStatement,
 } from './cypher-statements.js';
-import { graphUnavailable, queryFailed, queryNotEvaluated, queryOverMemory, queryTimeout, resultTooLarge } from './errors.js';
+import { graphUnavailable, queryNotEvaluated, queryRefusedAtRun, queryOverMemory, queryTimeout, resultTooLarge } from './errors.js';
 import { invalidCypher, notReadOnly } from '../../cypher/errors.js';
 import { mapNeo4jValue } from './neo4j-mapping.js';
 import { ReadRefusal, toNeo4jParams } from './neo4j-read.js';
@@ -142,6 +142,20 @@ const gqlStatusOf = (error: unknown) => {
   return typeof status === 'string' && /^[0-9A-Z]{5}$/.test(status) ? status : 'unknown';
 };
 
+/**
+ * A client error of a statement in our words: its kind from the code's last part (`ArithmeticError`
+ * → "an arithmetic error"), the GQL status, and the position where the server gives one.
+ */
+function clientFaultOf(code: string, error: unknown, message: string) {
+  const words = code.slice(code.lastIndexOf('.') + 1).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const position = /\(line (\d+), column (\d+)/.exec(message);
+  return {
+    kind: `${/^[aeiou]/.test(words) ? 'an' : 'a'} ${words}`,
+    status: gqlStatusOf(error),
+    ...(position ? { line: Number(position[1]), column: Number(position[2]) } : {}),
+  };
+}
+
 /** Maps a driver or server error to the store's errors; anything unknown is rethrown (a 500). */
 export function mapNeo4jError(error: unknown, timeoutMs: number): unknown {
   if (error instanceof DomainError) return error;
@@ -161,7 +175,7 @@ export function mapNeo4jError(error: unknown, timeoutMs: number): unknown {
   ) {
     return invalidCypher(message);
   }
-  if (code.startsWith('Neo.ClientError.Statement.') || code.startsWith('Neo.ClientError.Procedure.')) return queryFailed(message);
+  if (code.startsWith('Neo.ClientError.Statement.') || code.startsWith('Neo.ClientError.Procedure.')) return queryRefusedAtRun(clientFaultOf(code, error, message));
   // A statement that failed on its values ("substring" with a negative index, shortestPath from a node to
   // itself, date.truncate with an unknown unit): Neo4j 5 sends these as a database error of the statement
   // (GQL status 50N00, 51N23, ...), not a client error; the same query fails again, so a 422 that is not

@@ -243,6 +243,18 @@ describe.skipIf(!uri)('Neo4j adapter: what only a server does', () => {
     expect((await store.runReadOnly('RETURN 1 AS one')).rows).toEqual([{ one: 1 }]);
   });
 
+  // Neo4j sends these as client errors of the statement; before, a 422 that quoted the server's text.
+  it.each([
+    ['RETURN 1 / 0 AS x', 'an arithmetic error', '50N42', /by zero/i],
+    ['RETURN range(1, 10, 0) AS x', 'an argument error', '22N38', /step|range/i],
+    ['WITH {a: 1} AS m RETURN m.a.b AS x', 'a type error', '22G03', /mismatch|Long/i],
+  ])('answers %s, which fails on its values, with 422 cypher-failed naming %s, without the server’s text', async (cypher, kind, status, serverWords) => {
+    const error = await store.runReadOnly(cypher).catch((e: unknown) => e);
+    expect(error).toMatchObject({ category: 'refused', kind: 'cypher-failed', details: { kind, status } });
+    expect((error as Error).message).toContain(kind);
+    expect((error as Error).message).not.toMatch(serverWords);
+  });
+
   it('maps spatial values', async () => {
     const result = await store.runReadOnly('RETURN point({x: 1, y: 2}) AS pt, point({latitude: 47.37, longitude: 8.54}) AS geo');
     expect(result.rows).toEqual([{ pt: { srid: 7203, x: 1, y: 2 }, geo: { srid: 4326, x: 8.54, y: 47.37 } }]);
