@@ -3,7 +3,7 @@ import { BEFORE_ORDERED, BEFORE_RANKED, DIFFERENCE, MOST_LEAST } from '../read/w
 import type { Ctx, Draft, Unsure } from './interpret-context.js';
 import { joined, labelOf, pick, pluralLabel, reachOwner, tokenAt, unsure, valueOwner, wordsOf } from './interpret-context.js';
 import type { AggItem, PropItem, RankItem, Ranked } from './ranking.js';
-import { byWords, dimensionOrder, listOfLists, numeric } from './ranking.js';
+import { byWords, dimensionOrder, figureOfMany, listOfLists, numeric } from './ranking.js';
 import { constructionTable, readFirst } from './construction.js';
 
 /**
@@ -46,7 +46,8 @@ function propOrder(scene: RankScene, k: number, fn?: 'avg' | 'sum' | 'min' | 'ma
   if (!p || !of) return listOrder(scene, k, fn);
   ctx.used.add(k);
   const direction = holdsDate(p) && rank.dimension?.onDates ? rank.dimension.onDates : rank.direction;
-  return { order: { by: fn ? { aggregate: fn, ...of } : of, direction, ...(!fn && holdsDate(p) ? { dated: true } : {}) }, fromProperty: true };
+  const ranked: Ranked = { order: { by: fn ? { aggregate: fn, ...of } : of, direction, ...(!fn && holdsDate(p) ? { dated: true } : {}) }, fromProperty: true };
+  return (!fn && figureOfMany(ctx, scene.focus, p, of, k, rank, ranked)) || ranked;
 }
 
 /**

@@ -22,6 +22,10 @@ export type Ranked = { order: Ordering; fromProperty: boolean; countedBy?: boole
 const LIST_ITEMS = 'list-count:items:';
 const LIST_HOLDERS = 'list-count:holders:';
 
+/** Choice ids of one figure said of many relationships of each ranked thing: their total, or the largest (smallest) single one. */
+const FIGURE_TOTAL = 'edge-figure:total:';
+const FIGURE_SINGLE = 'edge-figure:single:';
+
 /** Choice ids of "top" with nothing named to rank by: a property of the focus, or no order at all. */
 const TOP_BY = 'top-by:';
 const TOP_UNRANKED = 'top-by:none';
@@ -130,6 +134,48 @@ export function listOfLists(ctx: Ctx, focus: Draft, p: LexProperty, of: { of: st
       { id: LIST_HOLDERS + id, label: `The ${holders}, each once` },
     ],
   };
+}
+
+/**
+ * "The traders with the highest volume in their TRADED_WITH relationships": one figure (the
+ * property in the singular) said of many relationships (said in the plural) of each ranked thing
+ * is their total or the largest single one, and the two rank differently, so the person asking
+ * chooses. Undefined where the words say one relationship ("in a TRADED_WITH relationship") or
+ * several values ("the highest volumes"): each relationship's own, the best kept (`single`).
+ */
+export function figureOfMany(ctx: Ctx, focus: Draft, p: LexProperty, of: { of: string; key: string; edge?: boolean }, k: number, rank: RankItem, single: Ranked): Ranked | Unsure | undefined {
+  const edge = of.edge ? ctx.edges[Number(of.of)] : undefined;
+  if (!edge || (edge.from !== focus.id && edge.to !== focus.id) || p.kind !== 'number') return undefined;
+  const said = ctx.items[k]!;
+  if (ctx.tokens[said.to]?.tags.includes('Plural') || !relationshipsInPlural(ctx, k)) return undefined;
+  const id = `${p.owner}.${p.key}`;
+  if (ctx.chosen.includes(FIGURE_SINGLE + id)) return single;
+  if (ctx.chosen.includes(FIGURE_TOTAL + id)) return { ...single, order: { ...single.order, by: { aggregate: 'sum', ...of } } };
+  const figure = identifierWords(p.key).join(' ');
+  const relationship = `“${identifierWords(edge.type).join(' ')}”`;
+  const things = pluralLabel(labelOf(ctx.lexicon, focus.label ?? ''));
+  const extreme = rank.direction === 'DESC' ? 'largest' : 'smallest';
+  return {
+    ok: false,
+    reason: `Each of the ${things} may have many ${relationship}: rank by the total ${figure} of them, or by the ${figure} of the ${extreme} single one?`,
+    unplaced: [],
+    choices: [
+      { id: FIGURE_TOTAL + id, label: `The total ${figure} of each one's ${relationship}` },
+      { id: FIGURE_SINGLE + id, label: `The ${figure} of each one's ${extreme} single ${relationship}` },
+    ],
+  };
+}
+
+/** A relationship named in the plural within a few words after `k`: "in TRADED_WITH relationships", "in trades". */
+function relationshipsInPlural(ctx: Ctx, k: number): boolean {
+  const plural = (i: number) => ctx.tokens[i]?.pos === 'noun' && ctx.tokens[i]!.tags.includes('Plural');
+  for (let j = k + 1; j <= k + 3 && j < ctx.items.length; j++) {
+    const it = ctx.items[j]!;
+    if (it.kind !== 'rel') continue;
+    const next = ctx.items[j + 1];
+    return plural(it.to) || (next?.kind === 'word' && plural(next.from));
+  }
+  return false;
 }
 
 /**
