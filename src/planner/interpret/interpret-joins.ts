@@ -268,9 +268,9 @@ function readAsValueOf(ctx: Ctx, gone: Draft, owner: Draft, label: string, condi
 /** The things a two-step join passes (" through interfaces"), so two ways by the same words read apart. */
 const through = (ctx: Ctx, steps: Step[]) => (steps.length > 1 ? ` through ${steps.slice(0, -1).map((s) => pluralLabel(labelOf(ctx.lexicon, s.to))).join(' and ')}` : '');
 
-/** A join as a choice's id: its relationship types in order. */
+/** A join as a choice's id: its relationship types in order, with the kinds of thing it goes through. */
 const JOIN = 'join:';
-const joinId = (steps: Step[]) => `${JOIN}${steps.map((s) => `${s.type}${s.forward ? '>' : '<'}`).join('/')}`;
+const joinId = (steps: Step[]) => `${JOIN}${steps.map((s, k) => `${k > 0 ? `${s.from}:` : ''}${s.type}${s.forward ? '>' : '<'}`).join('/')}`;
 const phraseOfType = (type: string) => type.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
 
 /** The shortest joins (one, then two relationships) between a node of `main` and one of `loose`. */
@@ -316,7 +316,8 @@ function bestJoin(
       (f.b.at - f.a.at <= 2 && f.b.at > f.a.at ? 2 : 0) + (prepWord && ctx.lexicon.relationships.find((r) => r.type === f.steps[0]!.type)?.allWords.includes(prepWord) ? 1 : 0);
     const best = Math.max(...pool.map(score));
     if (best > 0) pool = pool.filter((f) => score(f) === best);
-    const distinct = [...new Map(pool.map((f) => [f.steps.map((s) => s.type).join('/'), f])).values()];
+    // A way is its relationships and the kinds it goes through: HOLDS then USES through cranes is not through trucks.
+    const distinct = [...new Map(pool.map((f) => [joinId(f.steps), f])).values()];
     return { ...distinct[0]!, options: distinct.map((f) => f.steps.map((s) => s.type).join(' then ')), all: distinct };
   }
   return undefined;
