@@ -39,3 +39,30 @@ describe('a label or property said before a name or a number', () => {
     expect(firstValues(answer)).toEqual(['SR2']);
   });
 });
+
+/**
+ * "gate code 'G-2'": a label, then the property the value is of, then the value: one thing, the
+ * gate whose code it is (before, a second gate joined to it by the same relationship as the first).
+ */
+const GATES: UpsertBatch = {
+  nodes: [
+    node('g:1', 'Gate', { code: 'G-1' }),
+    node('g:2', 'Gate', { code: 'G-2' }),
+    node('b:1', 'Berth', { name: 'East', size: 16 }),
+    node('b:2', 'Berth', { name: 'West', size: 16 }),
+    node('b:3', 'Berth', { name: 'Quay', size: 8 }),
+  ],
+  relationships: [rel('g:1', 'SERVES', 'b:1'), rel('g:2', 'SERVES', 'b:2'), rel('g:2', 'SERVES', 'b:3'), rel('g:1', 'SERVES', 'g:2')],
+};
+
+describe('a label and a property said before a value', () => {
+  const planner = plannerOnScratch('labelpropertyvalue', GATES);
+
+  it.each([
+    ["Which berths are served by gate code 'G-2'?", ['Quay', 'West']],
+    ["Which berths have a size of 16 and are served by gate code 'G-2'?", ['West']],
+  ])('%s', async (question, names) => {
+    const answer = await planner().ask(question);
+    expect(firstValues(answer), answer.cypher).toEqual(names);
+  });
+});

@@ -224,12 +224,14 @@ export function copulaSubject(ctx: Ctx, at: number, labels: string[]): Draft | u
 }
 
 /**
- * Where the label word stands before "with [the] <property> <name>", when the property is the one
- * the named thing was found by ("the interface with IP '10.0.0.9'"): the three say one thing.
+ * Where the label word stands before "[with [the]] <property> <name>", when the property is the one
+ * the named thing was found by ("the interface with IP '10.0.0.9'", "gate code 'G-2'"): the three say one thing.
  */
 function namedByItsProperty(ctx: Ctx, at: number, entity: NamedThing): number | undefined {
   const prop = ctx.items[at - 1];
   if (prop?.kind !== 'prop' || !prop.props.some((p) => p.key === entity.nameProperty && p.ownerKind === 'label' && p.owner === entity.label)) return undefined;
+  const right = ctx.items[at - 2];
+  if (right?.kind === 'label' && right.label.label === entity.label) return at - 2;
   const the = isWord(ctx.items[at - 2], 'the') ? 1 : 0;
   if (!isWord(ctx.items[at - 2 - the], 'with')) return undefined;
   const label = ctx.items[at - 3 - the];
