@@ -10,8 +10,9 @@ import { graphNode as node, graphRel as rel, plannerOnScratch } from '../support
  * invented graph.
  */
 const EDITIONS: UpsertBatch = {
-  nodes: ['1', '2', '3', '4'].map((n) => node(`e:${n}`, 'Edition', { name: n })),
-  relationships: [rel('e:4', 'PREVIOUS', 'e:3'), rel('e:3', 'PREVIOUS', 'e:2'), rel('e:2', 'PREVIOUS', 'e:1')],
+  // (Editions are linked to shelves, not to each other.)
+  nodes: [...['1', '2', '3', '4'].map((n) => node(`e:${n}`, 'Edition', { name: n })), node('s:1', 'Shelf', { name: 'Oak' })],
+  relationships: [rel('e:4', 'PREVIOUS', 'e:3'), rel('e:3', 'PREVIOUS', 'e:2'), rel('e:2', 'PREVIOUS', 'e:1'), rel('e:2', 'LINKED_TO', 's:1')],
 };
 
 // Places in places: a chain of one relationship through things of another label is how the graph has it.
@@ -51,6 +52,15 @@ describe('a relationship said once and placed twice', () => {
     const directly = await planner().ask("Which editions are directly previous to edition '2'?");
     expect(directly.cypher?.match(/PREVIOUS/g)).toHaveLength(1);
     expect(directly.rows.map((r) => r.name)).toEqual(['1']);
+  });
+
+  it('reads a verb of mere association after the adjective as the adjective’s own relationship, not a second step', async () => {
+    // Before: "editions previous to some edition and linked (by PREVIOUS again) to 3", two steps away.
+    const previous = await planner().ask("What previous edition is linked to edition '3'?");
+    expect(previous.cypher?.match(/PREVIOUS/g)).toHaveLength(1);
+    expect(previous.rows.map((r) => r.name)).toEqual(['2']);
+    const plural = await planner().ask("What previous editions are linked to edition '3'?");
+    expect(plural.reading.ok ? '' : plural.reading.reason).toMatch(/how many steps of “previous”/);
   });
 });
 

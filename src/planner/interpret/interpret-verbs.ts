@@ -117,11 +117,34 @@ export function unjoinableVerb(ctx: Ctx, at: number, rel: LexRelationship, subje
   if (direct.length === 0) return false;
   if (direct.length === 1) {
     const { type, forward } = direct[0]!;
+    if (saidByTheWordBefore(ctx, at, type, subject, object)) return true;
     ctx.edges.push({ from: forward ? subject.id : object.id, to: forward ? object.id : subject.id, type, conditions: [], at });
     ctx.used.add(at);
     ctx.confidence -= 0.1;
     ctx.notes.push(`read “${wordsOf(ctx, at)}” as “${type.toLowerCase().replace(/_/g, ' ')}”, the one relationship joining them`);
   }
+  return true;
+}
+
+/**
+ * "What previous edition is linked to edition 3?": the one relationship joining them is the one a
+ * word before already placed on the subject towards something unnamed (the edition that has it as
+ * previous). That something is the object: one step, the way the word said, not a second one.
+ */
+function saidByTheWordBefore(ctx: Ctx, at: number, type: string, subject: Draft, object: Draft): boolean {
+  const unnamedEnd = (e: Ctx['edges'][number]) => {
+    const other = e.from === subject.id ? e.to : e.to === subject.id ? e.from : undefined;
+    const node = ctx.nodes.find((n) => n.id === other);
+    return node?.implicit && !node.anchor && ctx.edges.filter((x) => x.from === node.id || x.to === node.id).length === 1 ? node : undefined;
+  };
+  const edge = ctx.edges.find((e) => e.type === type && e.at < at && unnamedEnd(e));
+  if (!edge) return false;
+  const gone = unnamedEnd(edge)!;
+  if (edge.from === gone.id) edge.from = object.id;
+  else edge.to = object.id;
+  ctx.nodes.splice(ctx.nodes.indexOf(gone), 1);
+  ctx.used.add(at);
+  ctx.notes.push(`read “${wordsOf(ctx, at)}” as the “${type.toLowerCase().replace(/_/g, ' ')}” said before it`);
   return true;
 }
 
