@@ -40,3 +40,22 @@ describe('a join through a thing the question leaves unnamed', () => {
     expect(firstValues(await planner().ask(question, undefined, [trucks.id]))).toEqual(['S-2']);
   });
 });
+
+describe('one way read from either end', () => {
+  const planner = plannerOnScratch('joined either end', {
+    nodes: [
+      node('s1', 'Shop', { name: 'Mill', city: 'Oslo' }),
+      node('r1', 'Review', { code: 'r1', date: '2016-05-01' }),
+      node('r2', 'Review', { code: 'r2', date: '2017-05-01' }),
+      node('u1', 'User', { name: 'Ida' }),
+      node('u2', 'User', { name: 'Olav' }),
+    ],
+    relationships: [rel('r1', 'REVIEWS', 's1'), rel('r2', 'REVIEWS', 's1'), rel('u1', 'WROTE', 'r1'), rel('u2', 'WROTE', 'r2')],
+  });
+
+  it('is one way, not offered twice as the two ends', async () => {
+    const answer = await planner().ask("What are the names of shops in 'Oslo' with reviews dated in '2016' and the names of the reviewers?");
+    const choices = answer.reading.ok ? [] : (answer.reading.choices ?? []);
+    expect(choices.filter((c) => /reviews/.test(c.label)).length, JSON.stringify(answer.reading)).toBeLessThanOrEqual(1);
+  });
+});

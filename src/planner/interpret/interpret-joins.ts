@@ -271,6 +271,11 @@ const through = (ctx: Ctx, steps: Step[]) => (steps.length > 1 ? ` through ${ste
 /** A join as a choice's id: its relationship types in order, with the kinds of thing it goes through. */
 const JOIN = 'join:';
 const joinId = (steps: Step[]) => `${JOIN}${steps.map((s, k) => `${k > 0 ? `${s.from}:` : ''}${s.type}${s.forward ? '>' : '<'}`).join('/')}`;
+/** A join's way, the same read from either end: its id or its reverse's, whichever sorts first. */
+const wayOf = (steps: Step[]) => {
+  const reversed = [...steps].reverse().map((s) => ({ ...s, from: s.to, to: s.from, forward: !s.forward }));
+  return [joinId(steps), joinId(reversed)].sort()[0]!;
+};
 const phraseOfType = (type: string) => type.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
 
 /** The shortest joins (one, then two relationships) between a node of `main` and one of `loose`. */
@@ -316,8 +321,9 @@ function bestJoin(
       (f.b.at - f.a.at <= 2 && f.b.at > f.a.at ? 2 : 0) + (prepWord && ctx.lexicon.relationships.find((r) => r.type === f.steps[0]!.type)?.allWords.includes(prepWord) ? 1 : 0);
     const best = Math.max(...pool.map(score));
     if (best > 0) pool = pool.filter((f) => score(f) === best);
-    // A way is its relationships and the kinds it goes through: HOLDS then USES through cranes is not through trucks.
-    const distinct = [...new Map(pool.map((f) => [joinId(f.steps), f])).values()];
+    // A way is its relationships and the kinds it goes through, whichever end it is read from: HOLDS then USES
+    // through cranes is not through trucks.
+    const distinct = [...new Map(pool.map((f) => [wayOf(f.steps), f])).values()];
     return { ...distinct[0]!, options: distinct.map((f) => f.steps.map((s) => s.type).join(' then ')), all: distinct };
   }
   return undefined;
