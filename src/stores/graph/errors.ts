@@ -31,9 +31,9 @@ export const queryNotEvaluated = (status: string) =>
  * ArgumentError, TypeError, …): the same query fails again, so it is not retried. Said in our words:
  * the kind of fault, the engine's status code and where in the query, never the server's text.
  */
-export const queryRefusedAtRun = (failure: { kind: string; status: string; line?: number; column?: number }) => {
+export const queryRefusedAtRun = (failure: { fault: string; status: string; line?: number; column?: number }) => {
   const at = failure.line !== undefined && failure.column !== undefined ? `, at line ${failure.line}, column ${failure.column}` : '';
-  return refused('cypher-failed', 'Query failed', `The query failed while running: ${failure.kind} (status ${failure.status}${at}).`, { ...failure });
+  return refused('cypher-failed', 'Query failed', `The query failed while running: ${failure.fault} (status ${failure.status}${at}).`, { ...failure });
 };
 
 export const graphUnavailable = (detail: string) => new DomainError('unavailable', 'graph-unavailable', 'Graph store unavailable', detail);

@@ -150,7 +150,7 @@ function clientFaultOf(code: string, error: unknown, message: string) {
   const words = code.slice(code.lastIndexOf('.') + 1).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
   const position = /\(line (\d+), column (\d+)/.exec(message);
   return {
-    kind: `${/^[aeiou]/.test(words) ? 'an' : 'a'} ${words}`,
+    fault: `${/^[aeiou]/.test(words) ? 'an' : 'a'} ${words}`,
     status: gqlStatusOf(error),
     ...(position ? { line: Number(position[1]), column: Number(position[2]) } : {}),
   };
