@@ -42,7 +42,7 @@ function explainerOn(name: string, batch: UpsertBatch) {
   return async (question: string) => {
     const answer = await planner.ask(question);
     if (!answer.reading.ok) throw new Error(answer.reading.reason);
-    return { answer, why: await explainEmpty(answer.reading.meaning, countWith(scratch.graph)) };
+    return { answer, why: await explainEmpty(answer.reading.meaning, countWith(scratch.graph), planner.lexicon) };
   };
 }
 
@@ -82,5 +82,26 @@ describe('why a ranking is empty (a club)', () => {
     const { answer, why } = await ask('Who are the 2 oldest people who refereed a match?');
     expect(answer.rows).toEqual([]);
     expect(why).toBe('There are 2 people that refereed a match, but none of them has a born recorded to rank by.');
+  });
+});
+
+/** Gates that serve berths and gates that close them: two relationships join the same kinds of thing. */
+const GATES: UpsertBatch = {
+  nodes: [node('g:1', 'Gate', { code: 'G-1' }), node('g:2', 'Gate', { code: 'G-2' }), node('b:1', 'Berth', { name: 'East' }), node('b:2', 'Berth', { name: 'West' }), node('b:3', 'Berth', { name: 'Quay' })],
+  relationships: [rel('g:1', 'SERVES', 'b:1'), rel('g:2', 'CLOSES', 'b:2')],
+};
+
+describe('why an answer is empty (gates and berths)', () => {
+  const ask = explainerOn('emptygates', GATES);
+  it('says where another relationship joins the things the one read does not', async () => {
+    const { answer, why } = await ask("Which gates close berth 'East'?");
+    expect(answer.rows).toEqual([]);
+    expect(why).toBe('Read as “serves” instead of “closes”: 1 gate serves East.');
+    expect((await ask("Which gates serve berth 'West'?")).why).toBe('Read as “closes” instead of “serves”: 1 gate closes West.');
+  });
+  it('says nothing of another relationship that finds nothing either', async () => {
+    const { answer, why } = await ask("Which gates serve berth 'Quay'?");
+    expect(answer.rows).toEqual([]);
+    expect(why).toBeUndefined();
   });
 });

@@ -19,10 +19,17 @@ interface Relaxed {
   /** What was left out, as the question said it. */
   without: string;
   meaning: Meaning;
+  /** Not a part left out but a relationship read as another that joins the same kinds of thing ("routes" for "connects"). */
+  instead?: string;
+}
+
+/** The relationship types of the graph and the kinds of thing each joins, for the other ways two things may be joined. */
+export interface Ways {
+  relationships: readonly { type: string; patterns: readonly { from: string; to: string }[] }[];
 }
 
 /** The readings with one part left out, the parts nearest the end of the pattern first. */
-export function relaxations(m: Meaning): Relaxed[] {
+export function relaxations(m: Meaning, ways?: Ways): Relaxed[] {
   const out: Relaxed[] = [];
   const base: Meaning = { ...m, ask: { kind: 'count' }, order: undefined, limit: undefined, limitSaid: undefined, unranked: undefined };
   for (const node of m.nodes) {
@@ -44,23 +51,47 @@ export function relaxations(m: Meaning): Relaxed[] {
     out.push({ without: e.negated ? `not ${said}` : said, meaning: { ...base, nodes, edges, distinct: m.distinct?.filter(([a, b]) => a !== node.id && b !== node.id) } });
   });
   (m.having ?? []).forEach((h, i) => out.push({ without: h.words, meaning: { ...base, having: m.having!.filter((_, k) => k !== i) } }));
-  return out.slice(0, EMPTY_PARTS_MAX);
+  return [...out, ...otherWays(m, base, ways)].slice(0, EMPTY_PARTS_MAX);
+}
+
+/**
+ * Each relationship of the reading (said plainly, with no condition of its own) read as another
+ * type that joins the same two kinds of thing, either way round: "none connects it" where the
+ * graph has zones that route it is said beside the "none".
+ */
+function otherWays(m: Meaning, base: Meaning, ways: Ways | undefined): Relaxed[] {
+  const out: Relaxed[] = [];
+  m.edges.forEach((e, i) => {
+    const from = m.nodes.find((n) => n.id === e.from)?.label;
+    const to = m.nodes.find((n) => n.id === e.to)?.label;
+    if (!from || !to || e.negated || e.orTypes?.length || e.conditions.length > 0) return;
+    for (const r of ways?.relationships ?? []) {
+      if (r.type === e.type) continue;
+      const forward = r.patterns.some((p) => p.from === from && p.to === to);
+      if (!forward && !r.patterns.some((p) => p.from === to && p.to === from)) continue;
+      const edge = { from: forward ? e.from : e.to, to: forward ? e.to : e.from, type: r.type, conditions: [] };
+      out.push({ without: phraseOf(e.said ?? e.type), instead: phraseOf(r.type), meaning: { ...base, edges: m.edges.map((x, j) => (j === i ? edge : x)) } });
+    }
+  });
+  return out;
 }
 
 /** The sentence that says which one part empties the answer, or undefined when none alone does. */
-export async function explainEmpty(m: Meaning, count: (cypher: string) => Promise<number>): Promise<string | undefined> {
+export async function explainEmpty(m: Meaning, count: (cypher: string) => Promise<number>, ways?: Ways): Promise<string | undefined> {
   if (!['list', 'count', 'exists'].includes(m.ask.kind) || m.order?.pick !== undefined) return undefined;
   const unvalued = await noneHasTheValue(m, count);
   if (unvalued) return unvalued;
   const found: string[] = [];
-  for (const r of relaxations(m)) {
+  for (const r of relaxations(m, ways)) {
     let n: number;
     try {
       n = await count(buildCypher(r.meaning));
     } catch {
       continue; // a part that cannot be left out alone says nothing
     }
-    if (Number.isFinite(n) && n > 0) found.push(`leaving out “${r.without}”: ${composeMeaningAnswer({ meaning: r.meaning, columns: ['count'], rows: [{ count: n }], truncated: false })}`);
+    if (!Number.isFinite(n) || n <= 0) continue;
+    const counted = composeMeaningAnswer({ meaning: r.meaning, columns: ['count'], rows: [{ count: n }], truncated: false });
+    found.push(r.instead ? `read as “${r.instead}” instead of “${r.without}”: ${counted}` : `leaving out “${r.without}”: ${counted}`);
     if (found.length === 2) break;
   }
   if (found.length === 0) return undefined;

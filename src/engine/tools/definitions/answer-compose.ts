@@ -37,7 +37,7 @@ export default defineTool({
     const text = composeMeaningAnswer({ meaning, columns, rows, truncated: cut, ...(counted !== undefined ? { total: counted } : {}) });
     // Found nothing: which one part of the reading empties it, said beside the "none" (never an empty world by default).
     const empty = rows.length === 0 || (meaning.ask.kind === 'count' && Number(Object.values(rows[0] ?? {})[0] ?? 0) === 0);
-    const why = empty ? await explainEmpty(meaning, countWith(graph)) : undefined;
+    const why = empty ? await explainEmpty(meaning, countWith(graph), (await schema.get()).lexicon) : undefined;
     return { text: why ? `${text} ${why}` : text };
   },
 });
