@@ -2,7 +2,7 @@ import type { Token } from '../../language/analyze.js';
 import { EQUALITY_LEADS, holdsDate, LIMIT_LEADS, STAMP_WORDS, SUPERLATIVE_DIMENSIONS } from '../read/cues.js';
 import { identifierWords } from '../read/words.js';
 import { BEFORE_A_TEXT, BEFORE_A_VALUE, NAMING_WORDS, NUMBER_KEYS, YEAR_OR_DATE } from '../read/word-classes.js';
-import type { Ctx } from './interpret-context.js';
+import type { Ctx, ReadingChoice } from './interpret-context.js';
 import { calledAsLabel, candidates, coordinatedSubject, isWord, labelOf, ownerEdge, ownerNode, pick, pluralLabel, settle, wordsOf } from './interpret-context.js';
 import type { Item } from '../link/links.js';
 import type { LexProperty } from '../link/lexicon.js';
@@ -178,6 +178,9 @@ function datePropertiesNear(ctx: Ctx, at: number): LexProperty[] {
  */
 export function propertyFor(ctx: Ctx, at: number, end: number, value: Value): LexProperty | undefined {
   const timeLike = value.kind === 'decade' || value.kind === 'date' || (value.kind === 'number' && value.year);
+  // The date the person asking chose, where the words left it open (whichDate).
+  const chosen = timeLike ? datePropertiesNear(ctx, at).find((p) => ctx.chosen.includes(dateChoiceId(p))) : undefined;
+  if (chosen) return chosen;
   const kinds = timeLike ? ['date', 'number'] : ['number', 'mixed'];
   const named = (k: number) => {
     const it = ctx.items[k];
@@ -246,6 +249,25 @@ export function propertyFor(ctx: Ctx, at: number, end: number, value: Value): Le
     }
   }
   return undefined;
+}
+
+/** Choice ids of which date a year or a date is about. */
+const DATE_OF = 'date-of:';
+const dateChoiceId = (p: LexProperty) => `${DATE_OF}${p.owner}.${p.key}`;
+
+/**
+ * "voyages in 2015" where a voyage has several dates and the words say none: the choice of which
+ * one, each said as it would be read ("Their departed in 2015"); undefined when the things near
+ * have fewer than two dates or the value is no moment.
+ */
+export function whichDate(ctx: Ctx, at: number, value: Value, words: string): { reason: string; choices: ReadingChoice[] } | undefined {
+  const timeLike = value.kind === 'decade' || value.kind === 'date' || (value.kind === 'number' && value.year);
+  const dates = timeLike ? datePropertiesNear(ctx, at) : [];
+  if (dates.length < 2) return undefined;
+  return {
+    reason: `Which date is ${describeValue(value)} about here?`,
+    choices: dates.map((p) => ({ id: dateChoiceId(p), label: `Their ${identifierWords(p.key).join(' ').toLowerCase()} ${words}` })),
+  };
 }
 
 /** The property a text value is compared with: a text property named just before, else the thing's name. */

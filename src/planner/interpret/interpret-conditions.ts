@@ -8,7 +8,7 @@ import { denialBefore, useDenialsBefore, fits, isWordOf, ownerNode, pick, relati
 import type { Item } from '../link/links.js';
 import type { CompareOp } from '../meaning.js';
 import { constructionTable, readFirst } from './construction.js';
-import { attach, conditionsFor, cueWords, describeValue, isLimit, markPropertyWord, negatedBefore, numberBeforeProperty, numberedProperty, numberedThing, propertyAfter, propertyFor, textPropertyFor, valueAt } from './condition-parts.js';
+import { attach, conditionsFor, cueWords, describeValue, isLimit, markPropertyWord, negatedBefore, numberBeforeProperty, numberedProperty, numberedThing, propertyAfter, propertyFor, textPropertyFor, valueAt, whichDate } from './condition-parts.js';
 
 /**
  * Conditions, one construction each (tried in order at each word not used yet): a range, a
@@ -123,7 +123,10 @@ const comparison: ConditionConstruction = ({ ctx, i }) => {
   // A bare number that is not a year compares nothing by itself ("Apollo 13" is a name, found as one).
   if (it.kind === 'number' && op === '=' && !it.year && !postfix) return 'placed';
   const prop = propertyFor(ctx, i, v.end, v.value);
-  if (!prop) return unsure(ctx, `I can’t tell what ${describeValue(v.value)} is about here`);
+  if (!prop) {
+    const open = whichDate(ctx, i, v.value, words);
+    return open ? { ok: false, reason: open.reason, unplaced: [], choices: open.choices } : unsure(ctx, `I can’t tell what ${describeValue(v.value)} is about here`);
+  }
   const conditions = conditionsFor(prop, op, v.value, words);
   if (!conditions || !attach(ctx, i, prop, conditions)) return unsure(ctx, `I can’t compare ${prop.key} with ${describeValue(v.value)}`);
   for (let k = i; k <= v.end; k++) ctx.used.add(k);
