@@ -263,12 +263,17 @@ function quotedDate(t: Token, i: number): Item | undefined {
 
 /**
  * "branches in 'Lyon'": quoted text after a preposition that is a recurring value of a property is
- * that value, as it would be unquoted (text compared with "containing 'x'" stays a literal).
+ * that value, as it would be unquoted (text compared with "containing 'x'" stays a literal). So is
+ * quoted text right after a kind of thing that holds it ("machines of type 'xl'": the type's own `type`).
  */
 function quotedValue(tokens: Token[], i: number, lexicon: Lexicon): Item | undefined {
-  if (tokens[i - 1]?.pos !== 'prep') return undefined;
   const found = lexicon.values.get(valueWords(tokens[i]!.text).join(' '));
-  return found ? { kind: 'value', values: found, from: i, to: i } : undefined;
+  if (!found) return undefined;
+  if (tokens[i - 1]?.pos === 'prep') return { kind: 'value', values: found, from: i, to: i };
+  const before = tokens[i - 1];
+  const kinds = lexicon.labels.filter((l) => l.words.length === 1 && (l.words[0] === before?.lemma || l.words[0] === before?.lower)).map((l) => l.label);
+  const held = found.filter((v) => v.property.ownerKind === 'label' && kinds.includes(v.property.owner));
+  return held.length > 0 ? { kind: 'value', values: held, from: i, to: i } : undefined;
 }
 
 /** "in 'ACTED_IN' relationships": a quoted name of the schema, written as the schema writes it, with the noun of its part after it. */
