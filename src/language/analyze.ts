@@ -292,8 +292,17 @@ function analyzeText(question: string): Token[] {
       t.lemma = lemmasOf([t.lower], 'verb')[0] ?? t.lemma;
     }
   });
+  // "Which boats have class 's'?": a form of "have", which the tagger may take for a noun before a bare noun, is the verb.
+  tokens.forEach((t) => {
+    if (t.pos === 'noun' && HAVE_FORMS.test(t.lower)) {
+      t.pos = 'verb';
+      t.lemma = 'have';
+    }
+  });
   return tokens;
 }
+
+const HAVE_FORMS = /^(have|has|had)$/;
 
 /**
  * The lemmas of a name's words, read in the context its kind gives them ("they directed" for a

@@ -26,6 +26,9 @@ describe('quoted text after a kind of thing that holds it', () => {
   it.each([
     ["Which boats are of class 'xl'?", ['Gull', 'Tern']],
     ["Which boats have a class 's'?", ['Skua']],
+    // ("have" before a bare noun is the verb, though the tagger took it for a noun.)
+    ["Which boats have class 's'?", ['Skua']],
+    ["Which boats have class 'xl-40/12'?", ['Gull', 'Tern']],
     ["Which docks moor boats of class 'xl'?", ['North']],
   ])('%s', async (question, names) => {
     const answer = await planner().ask(question);
