@@ -33,3 +33,15 @@ describe('a verb of receiving', () => {
     expect(firstValues(answer), JSON.stringify(answer.reading).slice(0, 300)).toEqual(names);
   });
 });
+
+describe('a verb that only joins, before a kind of thing and its name', () => {
+  const planner = plannerOnScratch('joining verbs', {
+    nodes: [node('y1', 'Yard', { name: 'North' }), node('y2', 'Yard', { name: 'South' }), node('c1', 'Crane', { name: 'Heron' }), node('c2', 'Crane', { name: 'Stork' })],
+    relationships: [rel('y1', 'HOLDS', 'c1'), rel('y2', 'HOLDS', 'c2')],
+  });
+
+  it('is taken as joining them ("used in yard \'North\'")', async () => {
+    const answer = await planner().ask("Which cranes are used in yard 'North'?");
+    expect(firstValues(answer), JSON.stringify(answer.reading).slice(0, 300)).toEqual(['Heron']);
+  });
+});
