@@ -107,7 +107,7 @@ export function unjoinableVerb(ctx: Ctx, at: number, rel: LexRelationship, subje
   if (!subject || !object || subject.implicit || object.implicit) return false;
   const it = ctx.items[at];
   const verb = it?.kind === 'rel' ? ctx.tokens[it.from]!.lemma : '';
-  if (!ASSOCIATION_VERBS.has(verb)) return false;
+  if (!ASSOCIATION_VERBS.has(verb)) return kinVerb(ctx, at, rel, subject, object);
   const next = ctx.items[at + 1];
   if (next?.kind === 'word' && next.token.lower === 'with') return false;
   if (rel.patterns.some((p) => [p.from, p.to].some((l) => identifierWords(l).some((w) => wordKey(w) === wordKey(verb) || rel.eventNouns.includes(wordKey(w)))))) return false;
@@ -145,6 +145,22 @@ function saidByTheWordBefore(ctx: Ctx, at: number, type: string, subject: Draft,
   ctx.nodes.splice(ctx.nodes.indexOf(gone), 1);
   ctx.used.add(at);
   ctx.notes.push(`read “${wordsOf(ctx, at)}” as the “${type.toLowerCase().replace(/_/g, ' ')}” said before it`);
+  return true;
+}
+
+/**
+ * "racks that contain machines" where CONTAINS joins other things and HOLDS, whose verb WordNet gives
+ * for "contain", joins these: the one kin relationship that joins the two directly, said so.
+ */
+function kinVerb(ctx: Ctx, at: number, rel: LexRelationship, subject: Draft, object: Draft): boolean {
+  if (rel.patterns.some((p) => (fits(subject, p.from) && fits(object, p.to)) || (fits(subject, p.to) && fits(object, p.from)))) return false;
+  const kin = directJoins(ctx, subject, object).filter((j) => rel.kin?.includes(j.type));
+  if (kin.length !== 1) return false;
+  const { type, forward } = kin[0]!;
+  ctx.edges.push({ from: forward ? subject.id : object.id, to: forward ? object.id : subject.id, type, conditions: [], at });
+  ctx.used.add(at);
+  ctx.confidence -= 0.1;
+  ctx.notes.push(`read “${wordsOf(ctx, at)}” as “${type.toLowerCase().replace(/_/g, ' ')}”, which WordNet gives for it, the one such relationship joining them`);
   return true;
 }
 

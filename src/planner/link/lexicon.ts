@@ -73,6 +73,8 @@ export interface LexRelationship {
    * the store's MANAGER ending at Lena).
    */
   relatedDoings?: { verbs: RelatedWord[]; end: 'from' | 'to' };
+  /** Other relationship types whose own verb WordNet gives for this one's ("hold" for CONTAINS): what it may mean where it cannot join. */
+  kin?: string[];
 }
 
 export interface LexProperty {

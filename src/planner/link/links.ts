@@ -183,6 +183,8 @@ function linkAt(tokens: Token[], i: number, lexicon: Lexicon, named: NamedThing[
       if (cue.text && t.tags.includes('PastTense') && next?.pos === 'prep') continue;
       // "crates that contain parcels", "kits that include tools": things contained, not text.
       if (cue.text && !cue.asWritten && thingsAt(tokens, at, lexicon)) continue;
+      // "Which yards does depot East contain?": nothing after it to find in a text.
+      if (cue.text && !tokens[at]) continue;
       return { kind: 'cmp', cue, from: i, to: i + cue.words.length - 1 };
     }
   }
@@ -304,9 +306,13 @@ function propertyDimension(lexicon: Lexicon, t: Token): Dimension | undefined {
 }
 
 /** Whether a kind of thing is said at `at`, after an article or a quantifier ("the routers", "any switches"). */
+/** Words of how many that may stand before the things counted. */
+const HOW_MANY_WORDS = new Set(['more', 'less', 'fewer', 'than', 'at', 'least', 'most', 'over', 'under', 'exactly', 'only', 'just', 'up', 'to']);
+
 function thingsAt(tokens: Token[], at: number, lexicon: Lexicon): boolean {
   let k = at;
-  while (tokens[k]?.pos === 'det') k++;
+  // ("contain more than 5 machines", "include at least 2 tools": how many, then the things.)
+  while (tokens[k]?.pos === 'det' || tokens[k]?.number !== undefined || HOW_MANY_WORDS.has(tokens[k]?.lower ?? '')) k++;
   const item = tokens[k] ? schemaAt(tokens, k, lexicon) : undefined;
   return item?.kind === 'label' || item?.kind === 'agent';
 }

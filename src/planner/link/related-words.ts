@@ -99,6 +99,9 @@ export function withRelatedWords(lexicon: Lexicon, related: SchemaRelated): Lexi
     relationships: lexicon.relationships.map((r) => {
       const found = relationships.get(r.type);
       const doings = single(found?.doings ?? []);
+      // "contain" for HOLDS where CONTAINS joins other things: the types whose own verb is one WordNet gives for this one's.
+      const synonyms = new Set((related.relationships.get(r.type)?.verbs ?? []).map((w) => key(lemmasOf(w.words, 'verb'))));
+      const kin = lexicon.relationships.filter((o) => o.type !== r.type && o.words.length === 1 && synonyms.has(o.words[0]!)).map((o) => o.type);
       // "captains" for CAPTAINED: the verb's own word, a noun WordNet derives from it for who does it, names the doer.
       const selfAgent = r.words.length === 1 && (related.relationships.get(r.type)?.agents ?? []).some((a) => a.words.length === 1 && lemmasOf(a.words, 'noun')[0] === r.words[0]);
       return {
@@ -109,6 +112,7 @@ export function withRelatedWords(lexicon: Lexicon, related: SchemaRelated): Lexi
         relatedEvents: single(found?.events ?? []),
         relatedStates: single(found?.states ?? []),
         ...(doings.length > 0 ? { relatedDoings: { verbs: doings, end: nounEndOf(r.type) } } : {}),
+        ...(kin.length > 0 ? { kin } : {}),
       };
     }),
   };
