@@ -7,7 +7,7 @@ import type { LexLabel, Lexicon, LexProperty, LexRelationship, LexValue } from '
 import { valueWords } from './lexicon.js';
 import { linkIndexOf } from './link-index.js';
 import { nounEndOf } from './related-words.js';
-import { CENTURY, HOW_OFTEN, TIMES } from '../read/word-classes.js';
+import { CENTURY, HOW_MANY_LEADS, HOW_OFTEN, TIMES } from '../read/word-classes.js';
 import type { LinkIndex } from './link-index.js';
 import type { ResolvedEntity } from '../plan.js';
 
@@ -306,13 +306,10 @@ function propertyDimension(lexicon: Lexicon, t: Token): Dimension | undefined {
 }
 
 /** Whether a kind of thing is said at `at`, after an article or a quantifier ("the routers", "any switches"). */
-/** Words of how many that may stand before the things counted. */
-const HOW_MANY_WORDS = new Set(['more', 'less', 'fewer', 'than', 'at', 'least', 'most', 'over', 'under', 'exactly', 'only', 'just', 'up', 'to']);
-
 function thingsAt(tokens: Token[], at: number, lexicon: Lexicon): boolean {
   let k = at;
   // ("contain more than 5 machines", "include at least 2 tools": how many, then the things.)
-  while (tokens[k]?.pos === 'det' || tokens[k]?.number !== undefined || HOW_MANY_WORDS.has(tokens[k]?.lower ?? '')) k++;
+  while (tokens[k]?.pos === 'det' || tokens[k]?.number !== undefined || HOW_MANY_LEADS.has(tokens[k]?.lower ?? '')) k++;
   const item = tokens[k] ? schemaAt(tokens, k, lexicon) : undefined;
   return item?.kind === 'label' || item?.kind === 'agent';
 }

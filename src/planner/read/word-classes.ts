@@ -187,6 +187,9 @@ export const OTHER_WORDS = wordClass('different', 'another', 'other');
 /** Words that may lead what a copula names ("Who are the top 3 captains"). */
 export const LEADS_OF_A_LIST = wordClass('the', 'a', 'an', 'top', 'first', 'last');
 
+/** Words of how many that may stand before the things counted ("more than 5 machines", "at least 2 tools"). */
+export const HOW_MANY_LEADS = wordClass('more', 'less', 'fewer', 'than', 'at', 'least', 'most', 'over', 'under', 'exactly', 'only', 'just', 'up', 'to');
+
 /** Verbs (as lemmas) that say nothing of the graph: being, having, asking, showing. */
 export const EMPTY_VERBS = wordClass('be', 'is', 'have', 'do', 'does', 'did', 'get', 'make', 'exist', 'include', 'involve', 'list', 'show', 'give', 'tell', 'find', 'name', 'return', 'display', 'provide', 'want', 'know', 'see', 'happen');
 
