@@ -37,6 +37,8 @@ describe('compound nouns and conditions two joins away (market)', () => {
 
   it('lists the head of "the shop categories", not the shops', async () => {
     expect(firstValues(await planner().ask('List the shop categories.'))).toEqual(['Bakery', 'Drinks', 'Tools']);
+    // Written with the label's capital, which the tagger takes for a name.
+    expect(firstValues(await planner().ask('Which Shop categories are there?'))).toEqual(['Bakery', 'Drinks', 'Tools']);
     expect((await planner().ask('How many shop categories are there?')).rows).toEqual([{ count: 3 }]);
   });
 

@@ -1,3 +1,4 @@
+import type { Token } from '../../language/analyze.js';
 import type { Ctx, Draft } from './interpret-context.js';
 import { isWord, isWordOf, joined, labelOf } from './interpret-context.js';
 import type { Item } from '../link/links.js';
@@ -19,7 +20,10 @@ export function compoundHead(ctx: Ctx, focus: Draft, free: Draft[]): Draft {
   const next = ctx.items[focus.at + 1];
   const head = ctx.tokens[it?.from ?? -1];
   // Both nouns: "the shop reviewed by …" names a shop, whatever label the verb's noun ("review") is.
-  if (it?.kind !== 'label' || next?.kind !== 'label' || head?.pos !== 'noun' || head.tags.includes('Plural') || ctx.tokens[next.from]?.pos !== 'noun') return focus;
+  // ("Machine types", "Shop categories": a label written with its capital, which the tagger may take for a name or a
+  // verb, is the noun, and so is a plural label after it, whatever the tagger says, but for a past form.)
+  const nounAt = (t: Token | undefined, capital: boolean) => t?.pos === 'noun' || (capital && t?.capitalized === true) || (!capital && t?.tags.includes('Plural') === true && !t.tags.includes('PastTense'));
+  if (it?.kind !== 'label' || next?.kind !== 'label' || !head || !nounAt(head, true) || head.tags.includes('Plural') || !(nounAt(ctx.tokens[next.from], false) || next.plural)) return focus;
   // "Which user's reviews …": the possessor is what "which" asks for.
   if (head.tags.includes('Possessive') && ctx.items[focus.at - 1]?.kind === 'wh') return focus;
   return free.find((n) => n.at === focus.at + 1 && !n.implicit) ?? focus;
