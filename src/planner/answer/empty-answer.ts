@@ -19,7 +19,7 @@ interface Relaxed {
   /** What was left out, as the question said it. */
   without: string;
   meaning: Meaning;
-  /** Not a part left out but a relationship read as another that joins the same kinds of thing ("routes" for "connects"). */
+  /** Not a part left out but a relationship read as another that joins the same kinds of thing ("serves" for "closes"). */
   instead?: string;
 }
 
@@ -56,8 +56,8 @@ export function relaxations(m: Meaning, ways?: Ways): Relaxed[] {
 
 /**
  * Each relationship of the reading (said plainly, with no condition of its own) read as another
- * type that joins the same two kinds of thing, either way round: "none connects it" where the
- * graph has zones that route it is said beside the "none".
+ * type that joins the same two kinds of thing, either way round: "no gate closes it" where the
+ * graph has gates that serve it is said beside the "none".
  */
 function otherWays(m: Meaning, base: Meaning, ways: Ways | undefined): Relaxed[] {
   const out: Relaxed[] = [];

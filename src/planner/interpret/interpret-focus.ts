@@ -20,7 +20,7 @@ export function compoundHead(ctx: Ctx, focus: Draft, free: Draft[]): Draft {
   const next = ctx.items[focus.at + 1];
   const head = ctx.tokens[it?.from ?? -1];
   // Both nouns: "the shop reviewed by …" names a shop, whatever label the verb's noun ("review") is.
-  // ("Machine types", "Shop categories": a label written with its capital, which the tagger may take for a name or a
+  // ("Crane models", "Shop categories": a label written with its capital, which the tagger may take for a name or a
   // verb, is the noun, and so is a plural label after it, whatever the tagger says, but for a past form.)
   const nounAt = (t: Token | undefined, capital: boolean) => t?.pos === 'noun' || (capital && t?.capitalized === true) || (!capital && t?.tags.includes('Plural') === true && !t.tags.includes('PastTense'));
   if (it?.kind !== 'label' || next?.kind !== 'label' || !head || !nounAt(head, true) || head.tags.includes('Plural') || !(nounAt(ctx.tokens[next.from], false) || next.plural)) return focus;

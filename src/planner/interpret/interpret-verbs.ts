@@ -149,8 +149,8 @@ function saidByTheWordBefore(ctx: Ctx, at: number, type: string, subject: Draft,
 }
 
 /**
- * "racks that contain machines" where CONTAINS joins other things and HOLDS, whose verb WordNet gives
- * for "contain", joins these: the one kin relationship that joins the two directly, said so.
+ * "yards that contain cranes" where CONTAINS joins depots to yards and HOLDS, whose verb WordNet gives
+ * for "contain", joins yards to cranes: the one kin relationship that joins the two directly, said so.
  */
 function kinVerb(ctx: Ctx, at: number, rel: LexRelationship, subject: Draft, object: Draft): boolean {
   if (rel.patterns.some((p) => (fits(subject, p.from) && fits(object, p.to)) || (fits(subject, p.to) && fits(object, p.from)))) return false;

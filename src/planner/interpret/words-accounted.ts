@@ -39,7 +39,7 @@ export function joiningOnly(ctx: Ctx, w: { text: string; at: number }): boolean 
     // "located on deck 3" read as the deck its things hold: the label's thing became a value.
     const readAsValue = next.kind === 'label' && !ctx.nodes.some((n) => n.at === k) && ctx.items[k + 1]?.kind === 'number' && ctx.used.has(k + 1);
     if (ctx.used.has(k) && (next.kind === 'value' || next.kind === 'entity' || next.kind === 'prop' || joinedHere || guessedAfter || readAsValue)) return true;
-    // "received a 5-star review", "at least one review": how many or what kind, placed, before the things joined;
+    // "received a 5-star rating", "at least one rating": how many or what kind, placed, before the things joined;
     // "used in yard 'North'": the kind of the named thing right after it, one thing with it.
     if (ctx.used.has(k) && (next.kind === 'number' || next.kind === 'cmp')) continue;
     if (ctx.used.has(k) && next.kind === 'label' && ctx.items[k + 1]?.kind === 'entity') continue;

@@ -266,7 +266,7 @@ function quotedDate(t: Token, i: number): Item | undefined {
 /**
  * "branches in 'Lyon'": quoted text after a preposition that is a recurring value of a property is
  * that value, as it would be unquoted (text compared with "containing 'x'" stays a literal). So is
- * quoted text right after a kind of thing that holds it ("machines of type 'xl'": the type's own `type`).
+ * quoted text right after a kind of thing that holds it ("boats of class 'xl'": the class's own `class`).
  */
 function quotedValue(tokens: Token[], i: number, lexicon: Lexicon): Item | undefined {
   const found = lexicon.values.get(valueWords(tokens[i]!.text).join(' '));
@@ -308,7 +308,7 @@ function propertyDimension(lexicon: Lexicon, t: Token): Dimension | undefined {
 /** Whether a kind of thing is said at `at`, after an article or a quantifier ("the routers", "any switches"). */
 function thingsAt(tokens: Token[], at: number, lexicon: Lexicon): boolean {
   let k = at;
-  // ("contain more than 5 machines", "include at least 2 tools": how many, then the things.)
+  // ("contain more than 5 cranes", "include at least 2 tools": how many, then the things.)
   while (tokens[k]?.pos === 'det' || tokens[k]?.number !== undefined || HOW_MANY_LEADS.has(tokens[k]?.lower ?? '')) k++;
   const item = tokens[k] ? schemaAt(tokens, k, lexicon) : undefined;
   return item?.kind === 'label' || item?.kind === 'agent';

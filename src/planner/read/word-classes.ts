@@ -187,7 +187,7 @@ export const OTHER_WORDS = wordClass('different', 'another', 'other');
 /** Words that may lead what a copula names ("Who are the top 3 captains"). */
 export const LEADS_OF_A_LIST = wordClass('the', 'a', 'an', 'top', 'first', 'last');
 
-/** Words of how many that may stand before the things counted ("more than 5 machines", "at least 2 tools"). */
+/** Words of how many that may stand before the things counted ("more than 5 cranes", "at least 2 tools"). */
 export const HOW_MANY_LEADS = wordClass('more', 'less', 'fewer', 'than', 'at', 'least', 'most', 'over', 'under', 'exactly', 'only', 'just', 'up', 'to');
 
 /** Verbs (as lemmas) that say nothing of the graph: being, having, asking, showing. */
