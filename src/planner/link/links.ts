@@ -435,7 +435,7 @@ function valueAt(tokens: Token[], i: number, lexicon: Lexicon, { valueFirsts }: 
     const span = tokens.slice(i, i + n);
     if (span.some((x) => x.pos === 'quote')) continue;
     const words = valueWords(span.map((x) => x.text).join(' '));
-    // "night porters" for the value "Night Porter": the last word also as its lemma, never an adjective's ("highest" is no "high").
+    // "shift leaders" for a recurring value "Shift Leader": the last word also as its lemma, never an adjective's ("highest" is no "high").
     const last = span.at(-1)!;
     const graded = last.pos === 'adj' || last.tags.includes('Superlative') || last.tags.includes('Comparative');
     const byLemma = !graded ? lexicon.values.get([...valueWords(span.slice(0, -1).map((x) => x.text).join(' ')), fold(last.lemma)].join(' ')) : undefined;
