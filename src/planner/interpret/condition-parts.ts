@@ -171,13 +171,16 @@ function datePropertiesNear(ctx: Ctx, at: number): LexProperty[] {
   return [];
 }
 
+/** A value that says when: a year, a decade or a date. */
+const isMoment = (value: Value) => value.kind === 'decade' || value.kind === 'date' || (value.kind === 'number' && value.year);
+
 /**
  * Which property a number or date is about: one named right after the value ("more than 20
  * years of experience") or just before the comparison; for a year, the date whose words the
  * verb before it says ("released after 2000"), else the one date of the thing it follows.
  */
 export function propertyFor(ctx: Ctx, at: number, end: number, value: Value): LexProperty | undefined {
-  const timeLike = value.kind === 'decade' || value.kind === 'date' || (value.kind === 'number' && value.year);
+  const timeLike = isMoment(value);
   // The date the person asking chose, where the words left it open (whichDate).
   const chosen = timeLike ? datePropertiesNear(ctx, at).find((p) => ctx.chosen.includes(dateChoiceId(p))) : undefined;
   if (chosen) return chosen;
@@ -261,7 +264,7 @@ const dateChoiceId = (p: LexProperty) => `${DATE_OF}${p.owner}.${p.key}`;
  * have fewer than two dates or the value is no moment.
  */
 export function whichDate(ctx: Ctx, at: number, value: Value, words: string): { reason: string; choices: ReadingChoice[] } | undefined {
-  const timeLike = value.kind === 'decade' || value.kind === 'date' || (value.kind === 'number' && value.year);
+  const timeLike = isMoment(value);
   const dates = timeLike ? datePropertiesNear(ctx, at) : [];
   if (dates.length < 2) return undefined;
   return {

@@ -121,7 +121,7 @@ export function unjoinableVerb(ctx: Ctx, at: number, rel: LexRelationship, subje
     ctx.edges.push({ from: forward ? subject.id : object.id, to: forward ? object.id : subject.id, type, conditions: [], at });
     ctx.used.add(at);
     ctx.confidence -= 0.1;
-    ctx.notes.push(`read “${wordsOf(ctx, at)}” as “${type.toLowerCase().replace(/_/g, ' ')}”, the one relationship joining them`);
+    ctx.notes.push(`read “${wordsOf(ctx, at)}” as “${typeWords(type)}”, the one relationship joining them`);
   }
   return true;
 }
@@ -144,7 +144,7 @@ function saidByTheWordBefore(ctx: Ctx, at: number, type: string, subject: Draft,
   else edge.to = object.id;
   ctx.nodes.splice(ctx.nodes.indexOf(gone), 1);
   ctx.used.add(at);
-  ctx.notes.push(`read “${wordsOf(ctx, at)}” as the “${type.toLowerCase().replace(/_/g, ' ')}” said before it`);
+  ctx.notes.push(`read “${wordsOf(ctx, at)}” as the “${typeWords(type)}” said before it`);
   return true;
 }
 
@@ -153,16 +153,20 @@ function saidByTheWordBefore(ctx: Ctx, at: number, type: string, subject: Draft,
  * for "contain", joins yards to cranes: the one kin relationship that joins the two directly, said so.
  */
 function kinVerb(ctx: Ctx, at: number, rel: LexRelationship, subject: Draft, object: Draft): boolean {
-  if (rel.patterns.some((p) => (fits(subject, p.from) && fits(object, p.to)) || (fits(subject, p.to) && fits(object, p.from)))) return false;
-  const kin = directJoins(ctx, subject, object).filter((j) => rel.kin?.includes(j.type));
+  const joins = directJoins(ctx, subject, object);
+  if (joins.some((j) => j.type === rel.type)) return false;
+  const kin = joins.filter((j) => rel.kin?.includes(j.type));
   if (kin.length !== 1) return false;
   const { type, forward } = kin[0]!;
   ctx.edges.push({ from: forward ? subject.id : object.id, to: forward ? object.id : subject.id, type, conditions: [], at });
   ctx.used.add(at);
   ctx.confidence -= 0.1;
-  ctx.notes.push(`read “${wordsOf(ctx, at)}” as “${type.toLowerCase().replace(/_/g, ' ')}”, which WordNet gives for it, the one such relationship joining them`);
+  ctx.notes.push(`read “${wordsOf(ctx, at)}” as “${typeWords(type)}”, which WordNet gives for it, the one such relationship joining them`);
   return true;
 }
+
+/** A relationship type as the notes say it (`DEPENDS_ON` → "depends on"). */
+const typeWords = (type: string) => type.toLowerCase().replace(/_/g, ' ');
 
 /** The relationship types that join two things directly, and which way. */
 function directJoins(ctx: Ctx, a: Draft, b: Draft): { type: string; forward: boolean }[] {
