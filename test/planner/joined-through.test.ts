@@ -59,3 +59,45 @@ describe('one way read from either end', () => {
     expect(choices.filter((c) => /reviews/.test(c.label)).length, JSON.stringify(answer.reading)).toBeLessThanOrEqual(1);
   });
 });
+
+/**
+ * A thing inside a thing inside another: an estate has orchards, an orchard grows trees, a tree
+ * bears fruit. "Fruit on estate 'Vale'" names neither the orchards nor the trees; the one way of
+ * three steps joins them (no way of one or two does), and its answer says the way.
+ */
+describe('a join three steps long', () => {
+  const planner = plannerOnScratch('joined three steps', {
+    nodes: [
+      node('e1', 'Estate', { name: 'Vale' }),
+      node('e2', 'Estate', { name: 'Brook' }),
+      node('o1', 'Orchard', { name: 'East Field' }),
+      node('o2', 'Orchard', { name: 'West Field' }),
+      node('t1', 'Tree', { name: 'T-1' }),
+      node('t2', 'Tree', { name: 'T-2' }),
+      node('f1', 'Fruit', { name: 'Russet' }),
+      node('f2', 'Fruit', { name: 'Damson' }),
+      node('w1', 'Worker', { name: 'Ines' }),
+    ],
+    relationships: [
+      rel('e1', 'HAS', 'o1'),
+      rel('e2', 'HAS', 'o2'),
+      rel('o1', 'GROWS', 't1'),
+      rel('o2', 'GROWS', 't2'),
+      rel('t1', 'BEARS', 'f1'),
+      rel('t2', 'BEARS', 'f2'),
+      rel('w1', 'PICKS', 'f1'),
+    ],
+  });
+
+  it('goes through the things between', async () => {
+    const answer = await planner().ask("Which fruits are on estate 'Vale'?");
+    expect(answer.reading.ok, JSON.stringify(answer.reading)).toBe(true);
+    expect(firstValues(answer)).toEqual(['Russet']);
+  });
+
+  it('counts through them', async () => {
+    const answer = await planner().ask("How many fruits are there in estate 'Brook'?");
+    expect(answer.reading.ok, JSON.stringify(answer.reading)).toBe(true);
+    expect(answer.rows).toEqual([{ count: 1 }]);
+  });
+});

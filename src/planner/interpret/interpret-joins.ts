@@ -9,7 +9,7 @@ import { EMPTY_VERBS } from '../read/word-classes.js';
 /**
  * Things the question names without saying how they are joined ("sailors at Port Lyon", "the
  * captain of the Morning Star") are joined the one way the schema
- * joins them: one relationship, else two; a relationship whose property the question names
+ * joins them: one relationship, else two, else three; a relationship whose property the question names
  * ("head" as a role) decides between several. When several ways remain, the reading is unsure
  * and says which ways there are.
  */
@@ -293,7 +293,7 @@ function bestJoin(
       ]),
     );
   const any = ctx.lexicon.labels.map((l) => l.label);
-  for (const length of [1, 2]) {
+  for (const length of [1, 2, 3]) {
     const found: { a: Draft; b: Draft; steps: Step[] }[] = [];
     for (const a of main) {
       for (const b of loose) {
@@ -304,6 +304,13 @@ function bestJoin(
             // One type twice is a way only between two labels ("zones and switches that route one interface"),
             // not back to the label it left (that is "people who acted with people", asked in its own words).
             if (length === 2) for (const s2 of stepsFrom(s1.to)) if (lb.includes(s2.to) && (s2.type !== s1.type || s2.to !== start)) found.push({ a, b, steps: [s1, s2] });
+            // Three steps only where no shorter way is ("fruit on an estate": its orchards' trees bear it), each kind once.
+            if (length === 3) {
+              for (const s2 of stepsFrom(s1.to)) {
+                if (s2.to === start || s2.to === s1.to) continue;
+                for (const s3 of stepsFrom(s2.to)) if (lb.includes(s3.to) && ![start, s1.to, s2.to].includes(s3.to)) found.push({ a, b, steps: [s1, s2, s3] });
+              }
+            }
           }
         }
       }
