@@ -50,6 +50,8 @@ export interface MeaningNode {
    * COUNT subquery.
    */
   counts?: { edge: MeaningEdge; counted: MeaningNode; op: CompareOp; value: number }[];
+  /** Keys of this node's values that are the days between two of its dates (link/spans.ts), by key. */
+  spans?: Record<string, { from: string; to: string }>;
 }
 
 export interface MeaningEdge {

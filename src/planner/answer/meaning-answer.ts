@@ -462,8 +462,12 @@ const PARTICIPLE_PREPOSITION = /^(on|at|in)$/;
  * date named by a participle, "the latest release date", "the highest rating". A value of a
  * thing joined to the ranked ones is said of that thing ("Ada Moreau observed the oldest star").
  */
-function rankedByValue(m: Meaning, order: Ordering, key: string, names: string[], values: string[], n: (count: number) => string): string {
-  const extreme = extremeWord(order.direction, order.dated);
+function rankedByValue(m: Meaning, order: Ordering, key: string, names: string[], said: string[], n: (count: number) => string): string {
+  // The days between two dates (link/spans.ts): the longest and the shortest, in days.
+  const by = order.by as { of: string; key: string; edge?: boolean };
+  const span = !by.edge && m.nodes.find((x) => x.id === by.of)?.spans?.[by.key] !== undefined;
+  const extreme = span ? (order.direction === 'DESC' ? 'longest' : 'shortest') : extremeWord(order.direction, order.dated);
+  const values = span ? said.map((v) => `${v} days`) : said;
   const words = key.split(' ');
   if (PARTICIPLE_PREPOSITION.test(words.at(-1) ?? '') && words.length > 1) words.pop();
   const participle = order.dated && PARTICIPLE.test(words.at(-1) ?? '') ? words.join(' ') : undefined;
@@ -475,7 +479,6 @@ function rankedByValue(m: Meaning, order: Ordering, key: string, names: string[]
       : participle
         ? `${plural ? picked : 'the '}${noun} ${participle} ${extreme}`
         : `${plural ? picked : 'the '}${noun} with the ${extreme} ${key}`;
-  const by = order.by as { of: string; edge?: boolean };
   const other = !by.edge && by.of !== m.focus ? m.nodes.find((x) => x.id === by.of) : undefined;
   if (other) return rankedByOther(m, other, thing, key, names, values, n);
   const each = (label: string) => names.map((name, i) => `${name} (${label}${values[i]})`);

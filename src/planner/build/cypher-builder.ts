@@ -37,8 +37,20 @@ function keepingTies(columns: [string, string][], order: string, key: string, li
   );
 }
 
-function conditionText(target: string, c: Condition): string {
-  const p = `${target}.${cypherName(c.key)}`;
+/**
+ * A value of a thing: its property, or the days between two of its dates where the key is a span
+ * (link/spans.ts). Both engines read `epochSeconds` of a datetime held by a variable, and parse the
+ * text of a date, a datetime or an ISO date alike (the comprehensions bind the two).
+ */
+function valueOf(target: string, key: string, node?: MeaningNode): string {
+  const span = node?.spans?.[key];
+  if (!span) return `${target}.${cypherName(key)}`;
+  const at = (k: string) => `datetime(toString(${target}.${cypherName(k)}))`;
+  return `[t0 IN [${at(span.from)}] | [t1 IN [${at(span.to)}] | (t1.epochSeconds - t0.epochSeconds) / 86400][0]][0]`;
+}
+
+function conditionText(target: string, c: Condition, node?: MeaningNode): string {
+  const p = valueOf(target, c.key, node);
   if (c.op === 'exists') return c.value === false ? `${p} IS NULL` : `${p} IS NOT NULL`;
   // A list: one of its items ("'fragile' IN r.labels"), never the list's text.
   if (c.list && c.op === '=') return `${cypherValue(c.value)} IN ${p}`;
@@ -96,7 +108,7 @@ function deniedPattern(e: MeaningEdge, byId: Map<string, MeaningNode>, declared:
   const local = new Set(declared);
   const v = 'denied';
   const pattern = `${nodePattern(ends[0]!, local)}${arrow(e, e.conditions.length ? v : undefined)}${nodePattern(ends[1]!, local)}`;
-  const conditions = [...inner.flatMap((n) => [...anchorConditions(n), ...familyConditions(n), ...n.conditions.map((c) => conditionText(n.id, c))]), ...e.conditions.map((c) => conditionText(v, c))];
+  const conditions = [...inner.flatMap((n) => [...anchorConditions(n), ...familyConditions(n), ...n.conditions.map((c) => conditionText(n.id, c, n))]), ...e.conditions.map((c) => conditionText(v, c))];
   return `NOT EXISTS { MATCH ${pattern} WHERE ${conditions.join(' AND ')} }`;
 }
 
@@ -164,7 +176,7 @@ function familyConditions(node: MeaningNode): string[] {
 
 /** Everything a node's own WHERE says: the named thing chosen by key, its family, its conditions, its counts. */
 function nodeConditions(node: MeaningNode): string[] {
-  return [...anchorConditions(node), ...familyConditions(node), ...node.conditions.map((c) => conditionText(node.id, c)), ...countConditions(node)];
+  return [...anchorConditions(node), ...familyConditions(node), ...node.conditions.map((c) => conditionText(node.id, c, node)), ...countConditions(node)];
 }
 
 /** The MATCH … WHERE of a meaning: its pattern with the named things, conditions and negations. */
@@ -211,7 +223,7 @@ export function buildCypher(m: Meaning): string {
   const { match, hasWhere } = matchOf(m);
   const focus = byId.get(m.focus)!;
   const name = `${focus.id}.${cypherName(focusNameKey(focus))}`;
-  const target = (of: string, key: string, edge?: boolean) => `${edge ? edgeVar(Number(of)) : of}.${cypherName(key)}`;
+  const target = (of: string, key: string, edge?: boolean) => (edge ? `${edgeVar(Number(of))}.${cypherName(key)}` : valueOf(of, key, byId.get(of)));
 
   switch (m.ask.kind) {
     case 'count':
@@ -380,7 +392,7 @@ function havingWhere(m: Meaning): string {
 function everyOne(m: Meaning, id: string): string {
   const node = m.nodes.find((n) => n.id === id);
   if (!node?.label) throw new Error(`“every” of a thing without a label (${id})`);
-  const where = node.conditions.map((c) => conditionText('x', c)).join(' AND ');
+  const where = node.conditions.map((c) => conditionText('x', c, node)).join(' AND ');
   return `COUNT { (x:${cypherName(node.label)})${where ? ` WHERE ${where}` : ''} }`;
 }
 

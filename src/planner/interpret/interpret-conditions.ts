@@ -1,6 +1,6 @@
 import type { Token } from '../../language/analyze.js';
 import { EQUALITY_LEADS } from '../read/cues.js';
-import { A_AN_ANY, EACH_WORDS, HAVE_WORDS, MENTIONED, RANGE_JOINERS, SORTS_OF_COUNTED, TEXT_ANNOUNCERS, TEXT_WORDS, WITHIN } from '../read/word-classes.js';
+import { A_AN_ANY, DAY_WORDS, EACH_WORDS, HAVE_WORDS, MENTIONED, RANGE_JOINERS, SORTS_OF_COUNTED, TEXT_ANNOUNCERS, TEXT_WORDS, WITHIN } from '../read/word-classes.js';
 import { placeLiteral } from './interpret-places.js';
 import { saidOfAnother } from './named-values.js';
 import type { Ctx, Unsure } from './interpret-context.js';
@@ -127,9 +127,12 @@ const comparison: ConditionConstruction = ({ ctx, i }) => {
     const open = whichDate(ctx, i, v.value, words);
     return open ? { ok: false, reason: open.reason, unplaced: [], choices: open.choices } : unsure(ctx, `I can’t tell what ${describeValue(v.value)} is about here`);
   }
-  const conditions = conditionsFor(prop, op, v.value, words);
+  // "a duration of more than 30 days": a span is counted in days, the unit said after the number.
+  const unit = prop.span && isWordOf(items[v.end + 1], DAY_WORDS) ? v.end + 1 : undefined;
+  const conditions = conditionsFor(prop, op, v.value, unit === undefined ? words : `${words} days`);
   if (!conditions || !attach(ctx, i, prop, conditions)) return unsure(ctx, `I can’t compare ${prop.key} with ${describeValue(v.value)}`);
   for (let k = i; k <= v.end; k++) ctx.used.add(k);
+  if (unit !== undefined) ctx.used.add(unit);
   if (postfix) ctx.used.add(postfixAt);
   return 'placed';
 };

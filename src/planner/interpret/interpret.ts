@@ -24,6 +24,7 @@ import type { Meaning } from '../meaning.js';
 import type { NumberedOne } from './numbered-one.js';
 import { asksToChange } from '../resolve/understand.js';
 import { PRONOUN_KINDS } from '../read/pronouns.js';
+import { withSpans } from '../link/spans.js';
 
 /**
  * From linked words to a meaning: which things the question is about (its nodes), how they are
@@ -132,7 +133,8 @@ function outOfScope(ctx: Ctx): Unsure | undefined {
 }
 
 /** A meaning is read only when every word is placed (or only joins) and the guesses leave enough confidence. */
-function finish(ctx: Ctx, meaning: Meaning): Interpretation {
+function finish(ctx: Ctx, said: Meaning): Interpretation {
+  const meaning = withSpans(said, ctx.lexicon.properties);
   placeVerbsSaid(ctx);
   const scope = outOfScope(ctx);
   if (scope) return scope;

@@ -6,6 +6,7 @@ import { fold, lemmasOf } from '../../language/analyze.js';
 import { holdsDate } from '../read/cues.js';
 import { labelNameKey } from './vocabulary.js';
 import type { PropertyProfile, ValueKind } from './value-profile.js';
+import { spanProperties } from './spans.js';
 import { identifierWords } from '../read/words.js';
 
 /**
@@ -89,6 +90,8 @@ export interface LexProperty {
   values: { value: string; count: number }[];
   /** The longest text value read (0 for other kinds): prose is long, names and codes are short. */
   longest?: number;
+  /** Held by no property: the days between two dates of the thing (spans.ts). */
+  span?: { from: string; to: string };
 }
 
 export interface LexValue {
@@ -224,7 +227,7 @@ export function buildLexicon(schema: GraphSchema, profiles: PropertyProfile[], s
       values.set(key, [...(values.get(key) ?? []), { property, value }]);
     }
   }
-  return { labels, relationships, properties, values, valueWordsMax };
+  return { labels, relationships, properties: [...properties, ...spanProperties(properties)], values, valueWordsMax };
 }
 
 /** A value as the words it is matched by: folded, split on anything but letters, digits and + - . */

@@ -185,6 +185,9 @@ export const YEAR_WORDS = /^(year|born|bear|birth|released?|found(ed)?|publish(e
 /** Words (and their lemmas) of a date that marks when a thing starts or came to be ("startsOn", "start_date", "openedOn", "created_at"). */
 export const START_WORDS = /^(begin|beginning|start(ed)?|open(ed|ing)?|create[d]?|creation|found(ed)?|establish(ed)?|born|bear|birth|since|launch(ed)?|issue[d]?|commence[d]?|depart(ed|ure)?)$/;
 
+/** Words (and their lemmas) of a date that marks when a thing ends ("endsOn", "end_date", "closedAt", "returned"). */
+export const END_WORDS = /^(end(ed|ing)?|finish(ed)?|close[d]?|closing|complete[d]?|completion|stop(ped)?|expire[d]?|expiry|expiration|until|return(ed)?|arrive[d]?|arrival|due)$/;
+
 /** Whether a property (its kind and the lemmas of its words) holds a date or a year. */
 export const holdsDate = (p: { kind: string; words: string[] }) => p.kind === 'date' || (p.kind === 'number' && p.words.some((w) => YEAR_WORDS.test(w)));
 

@@ -147,6 +147,9 @@ export const TEXT_WORDS = wordClass('word', 'words', 'phrase', 'term', 'text');
 /** "the", "their". */
 export const THE_THEIR = wordClass('the', 'their');
 
+/** The unit a span of time is counted in ("more than 30 days"). */
+export const DAY_WORDS = wordClass('day', 'days');
+
 /** Words for a year or a date ("the year", "the date"). */
 export const YEAR_OR_DATE = wordClass('year', 'years', 'date');
 
