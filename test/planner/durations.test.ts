@@ -36,6 +36,15 @@ describe('the days between two dates of a thing', () => {
     expect(codes(answer.rows)).toEqual(['L-4', 'L-1']);
   });
 
+  it('takes the two dates said after it as its own, quoted or not', async () => {
+    for (const question of ["What are the top 2 loans by duration (from 'startDate' to 'endDate')?", 'Which 2 loans have the longest duration from the start date to the end date?']) {
+      const answer = await planner().ask(question);
+      expect(answer.reading.ok, `${question}: ${JSON.stringify(answer.reading)}`).toBe(true);
+      expect(codes(answer.rows), question).toEqual(['L-2', 'L-3']);
+      expect(answer.columns, question).toEqual(['name', 'duration from startDate to endDate']);
+    }
+  });
+
   it('compares it with a number of days', async () => {
     const answer = await planner().ask('Which loans have a duration of more than 12 days?');
     expect(answer.reading.ok, JSON.stringify(answer.reading)).toBe(true);

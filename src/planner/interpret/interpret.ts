@@ -25,6 +25,7 @@ import type { NumberedOne } from './numbered-one.js';
 import { asksToChange } from '../resolve/understand.js';
 import { PRONOUN_KINDS } from '../read/pronouns.js';
 import { withSpans } from '../link/spans.js';
+import { spanEndsSaid } from './span-ends.js';
 
 /**
  * From linked words to a meaning: which things the question is about (its nodes), how they are
@@ -70,6 +71,7 @@ export function interpret(tokens: Token[], items: Item[], lexicon: Lexicon, chos
   readLimitRequest(ctx);
   namesAsPropertyValues(ctx);
   kindsAsNumberedProperties(ctx);
+  spanEndsSaid(ctx);
   makeNodes(ctx);
   const roles = readFirst(ROLES_TOGETHER_CONSTRUCTIONS, ctx);
   if (roles) return roles;

@@ -1,5 +1,4 @@
 import { END_WORDS, START_WORDS } from '../read/cues.js';
-import type { LexProperty } from './lexicon.js';
 import type { Meaning } from '../meaning.js';
 
 /**
@@ -10,20 +9,30 @@ import type { Meaning } from '../meaning.js';
  * already says a length.
  */
 
+/** A property as the lexicon has it, as far as a span needs it (lexicon.ts builds them; a span is one too). */
+interface DatedProperty {
+  owner: string;
+  ownerKind: 'label' | 'relationship';
+  key: string;
+  words: string[];
+  kind: string;
+  span?: { from: string; to: string };
+}
+
 /** What a duration is said with. */
 const SPAN_FORMS = [['duration'], ['length'], ['span'], ['time', 'span']];
 
 /** The key a span is known by in a meaning and its rows, as the answer says it ("duration from start date to end date"), counted in days. */
-export const spanKey = (from: string, to: string) => `duration from ${from} to ${to}`;
+const spanKey = (from: string, to: string) => `duration from ${from} to ${to}`;
 
-export function spanProperties(properties: LexProperty[]): LexProperty[] {
-  const byLabel = new Map<string, LexProperty[]>();
+export function spanProperties(properties: DatedProperty[]) {
+  const byLabel = new Map<string, DatedProperty[]>();
   for (const p of properties) if (p.ownerKind === 'label') byLabel.set(p.owner, [...(byLabel.get(p.owner) ?? []), p]);
-  const spans: LexProperty[] = [];
+  const spans: (DatedProperty & { forms: string[][]; values: never[]; kind: 'number' })[] = [];
   for (const [label, own] of byLabel) {
     if (own.some((p) => p.words.some((w) => w === 'duration' || w === 'length'))) continue;
     const dates = own.filter((p) => p.kind === 'date');
-    const rest = (p: LexProperty, words: RegExp) => p.words.filter((w) => !words.test(w)).join(' ');
+    const rest = (p: DatedProperty, words: RegExp) => p.words.filter((w) => !words.test(w)).join(' ');
     const pairs = dates.flatMap((from) =>
       from.words.some((w) => START_WORDS.test(w))
         ? dates.filter((to) => to !== from && to.words.some((w) => END_WORDS.test(w)) && rest(to, END_WORDS) === rest(from, START_WORDS)).map((to) => ({ from, to }))
@@ -50,7 +59,7 @@ function keysIn(value: unknown, out = new Set<string>()): Set<string> {
 }
 
 /** The meaning with each node told which of the keys it uses are spans of its label, so the Cypher builder writes them out. */
-export function withSpans(meaning: Meaning, properties: LexProperty[]): Meaning {
+export function withSpans(meaning: Meaning, properties: readonly Pick<DatedProperty, 'owner' | 'key' | 'span'>[]): Meaning {
   const spans = properties.filter((p) => p.span);
   if (spans.length === 0) return meaning;
   const used = keysIn(meaning);

@@ -147,6 +147,11 @@ export const TEXT_WORDS = wordClass('word', 'words', 'phrase', 'term', 'text');
 /** "the", "their". */
 export const THE_THEIR = wordClass('the', 'their');
 
+/** Words before the first and the second date a span of time is said between ("from begin to end", "between start and finish"). */
+export const SPAN_FROM = wordClass('from', 'between');
+export const SPAN_TO = wordClass('to', 'and', 'until', 'till');
+export const THE = wordClass('the');
+
 /** The unit a span of time is counted in ("more than 30 days"). */
 export const DAY_WORDS = wordClass('day', 'days');
 

@@ -1,0 +1,39 @@
+import type { Ctx } from './interpret-context.js';
+import { isWordOf } from './interpret-context.js';
+import type { Item } from '../link/links.js';
+import { SPAN_FROM, SPAN_TO, THE, YEAR_OR_DATE } from '../read/word-classes.js';
+
+/**
+ * "the longest duration from begin to end date", "by duration (from 'start' to 'finish')": the
+ * two dates a span is between, said right after it, are its own (link/spans.ts), not values asked
+ * beside it nor names to find. Marked used where they are the span's two dates, in its order.
+ */
+export function spanEndsSaid(ctx: Ctx): void {
+  const { items } = ctx;
+  items.forEach((it, i) => {
+    const span = it.kind === 'prop' && !ctx.used.has(i) ? it.props.find((p) => p.span)?.span : undefined;
+    if (!span) return;
+    let k = i + 1;
+    /** Steps past a word of `words` at k, if there is one there. */
+    const past = (words: ReadonlySet<string>) => {
+      const there = isWordOf(items[k], words);
+      if (there) k++;
+      return there;
+    };
+    if (!past(SPAN_FROM)) return;
+    past(THE);
+    if (!names(items[k++], span.from)) return;
+    past(YEAR_OR_DATE);
+    if (!past(SPAN_TO)) return;
+    past(THE);
+    if (!names(items[k++], span.to)) return;
+    past(YEAR_OR_DATE);
+    for (let j = i + 1; j < k; j++) ctx.used.add(j);
+  });
+}
+
+/** Whether an item says a date's key: as the property it names, or quoted as the schema writes it. */
+function names(it: Item | undefined, key: string): boolean {
+  if (it?.kind === 'prop') return it.props.some((p) => p.key === key);
+  return it?.kind === 'literal' && it.text === key;
+}
