@@ -89,7 +89,8 @@ function lastReturn(cypher: string): string {
  * the graph, or a relationship the graph never has between those labels either way, or looking for
  * a number, quoted, under a key its label's things hold it under another (wrong key); a gold whose
  * rows are all null because every property it returns is one no node of its label has; a "top" gold
- * ranking in descending order things that have no value at all (Neo4j sorts nulls first then).
+ * ranking in descending order things that have no value at all, or rows whose computed value is
+ * none (Neo4j sorts nulls first then).
  */
 export function wrongGolds(questions: EvalQuestion[], graph: UpsertBatch): Map<string, string> {
   const triples = triplesOf(graph);
@@ -154,7 +155,13 @@ function valueUnderAnotherKey(cypher: string, graph: UpsertBatch): string | unde
 
 /** The reason, when a descending "top" gold counts among its top rows things without the value it ranks by. */
 function nullsRankedFirst(q: EvalQuestion, sample: Record<string, unknown>[]): string | undefined {
-  const orderBy = /^([A-Za-z_]\w*)\.([A-Za-z_]\w*)$/.exec((q as { order_by?: string }).order_by ?? '');
+  const said = (q as { order_by?: string }).order_by ?? '';
+  // A column the gold computes and ranks by ("duration.between(…) AS Duration … ORDER BY Duration DESC"): null in its first row.
+  const column = /^[A-Za-z_]\w*$/.test(said) && new RegExp(`ORDER BY\\s+${said}\\s+DESC`, 'i').test(q.gold_cypher ?? '') ? said : undefined;
+  if (q.mode === 'top' && column && sample.length > 0 && column in sample[0]! && sample[0]![column] === null) {
+    return `ranks by ${column} descending: Neo4j puts rows with no ${column} first`;
+  }
+  const orderBy = /^([A-Za-z_]\w*)\.([A-Za-z_]\w*)$/.exec(said);
   if (q.mode !== 'top' || !orderBy || !new RegExp(`ORDER BY\\s+${orderBy[1]}\\.${orderBy[2]}\\s+DESC`, 'i').test(q.gold_cypher ?? '')) return undefined;
   const variable = orderBy[1]!;
   const key = orderBy[2]!;

@@ -7,7 +7,7 @@ import type { UpsertBatch } from '../../src/stores/graph/port.js';
  * A "none" gold that follows a relationship the other way from the graph's, or one the graph never
  * has between those labels, or one looking for a quoted number under the wrong key, is believed wrong; so is a gold whose rows are all null because it
  * returns a property no node of its label has, and a descending "top" gold ranking first things
- * without the value. Nothing else is.
+ * without the value (a property, or a column it computes). Nothing else is.
  */
 describe('golds believed wrong', () => {
   const graph: UpsertBatch = {
@@ -79,6 +79,20 @@ describe('golds believed wrong', () => {
     );
     expect([...found.keys()]).toEqual(['k']);
     expect(found.get('k')).toBe('ranks by s.rank descending: Neo4j puts things with no rank first');
+  });
+
+  it('finds descending "top" golds whose first row has no value of the column they compute and rank by', () => {
+    const gold = 'MATCH (s:Shop) RETURN s, s.closed - s.opened AS Span ORDER BY Span DESC LIMIT 2';
+    const row = (name: string, span: number | null) => ({ s: { labels: ['Shop'], properties: { name } }, Span: span });
+    const found = wrongGolds(
+      [
+        { ...q('q', 'top', gold), order_by: 'Span', gold_rows_sample: [row('A', null), row('B', 3)] } as EvalQuestion,
+        { ...q('r', 'top', gold), order_by: 'Span', gold_rows_sample: [row('B', 3), row('A', null)] } as EvalQuestion,
+        { ...q('s', 'top', gold.replace(' DESC', '')), order_by: 'Span', gold_rows_sample: [row('A', null), row('B', 3)] } as EvalQuestion,
+      ],
+      graph,
+    );
+    expect([...found.entries()]).toEqual([['q', 'ranks by Span descending: Neo4j puts rows with no Span first']]);
   });
 
   it('finds a none gold with one end unlabelled leaving a label the type only enters, but not through an OPTIONAL MATCH', () => {
