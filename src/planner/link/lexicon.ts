@@ -3,7 +3,7 @@ import type { BroadKind, RelatedWord } from '../../language/wordnet.js';
 import { ENTITY_LABEL } from '../../stores/graph/bookkeeping.js';
 import type { GraphSchema } from '../../stores/graph/port.js';
 import { fold, lemmasOf } from '../../language/analyze.js';
-import { holdsDate } from '../read/cues.js';
+import { GRADE_WORDS, holdsDate } from '../read/cues.js';
 import { labelNameKey } from './vocabulary.js';
 import type { PropertyProfile, ValueKind } from './value-profile.js';
 import { spanProperties } from './spans.js';
@@ -216,6 +216,7 @@ export function buildLexicon(schema: GraphSchema, profiles: PropertyProfile[], s
     const naming = p.ownerKind === 'label' && nameKeys?.get(p.owner) === p.key;
     return { owner: p.owner, ownerKind: p.ownerKind, key: p.key, words, forms, kind: p.kind, values: naming ? [] : p.values, longest: p.longest };
   });
+  gradeForms(properties);
   const values = new Map<string, LexValue[]>();
   let valueWordsMax = 1;
   for (const property of properties) {
@@ -228,6 +229,20 @@ export function buildLexicon(schema: GraphSchema, profiles: PropertyProfile[], s
     }
   }
   return { labels, relationships, properties: [...properties, ...spanProperties(properties)], values, valueWordsMax };
+}
+
+/**
+ * A number that grades a thing may be said by any word of a grade ("a rating of 4" for a review's
+ * `stars`, "the score" for a `rating`): the others become forms of it, where no property of the same
+ * thing is called so (its own word then wins).
+ */
+function gradeForms(properties: { owner: string; words: string[]; forms: string[][]; kind: ValueKind }[]): void {
+  for (const p of properties) {
+    const last = p.words.at(-1) ?? '';
+    if (p.kind !== 'number' || p.words.length !== 1 || !GRADE_WORDS.includes(last)) continue;
+    const taken = new Set(properties.filter((o) => o.owner === p.owner).flatMap((o) => o.words));
+    for (const word of GRADE_WORDS) if (!taken.has(word)) p.forms.push([word]);
+  }
 }
 
 /** A value as the words it is matched by: folded, split on anything but letters, digits and + - . */

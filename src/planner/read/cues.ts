@@ -153,6 +153,9 @@ export interface Dimension {
   onValues: 'ASC' | 'DESC';
 }
 
+/** Words of a grade given to a thing, one said for another ("a rating of 4" of a review's `stars`, "the score"), as lemmas. */
+export const GRADE_WORDS: readonly string[] = ['rating', 'score', 'star'];
+
 /** Keyed by the adjective; `words` are lemmas, as property words are. */
 export const SUPERLATIVE_DIMENSIONS: Readonly<Record<string, Dimension>> = wordTable({
   old: { words: ['age', 'old'], onDates: 'ASC', onValues: 'DESC' },
@@ -170,7 +173,7 @@ export const SUPERLATIVE_DIMENSIONS: Readonly<Record<string, Dimension>> = wordT
   large: { words: ['size', 'count', 'capacity', 'population', 'area'], onValues: 'DESC' },
   small: { words: ['size', 'count', 'capacity', 'population', 'area'], onValues: 'ASC' },
   popular: { words: ['popularity', 'vote', 'rating', 'count'], onValues: 'DESC' },
-  rated: { words: ['rating', 'score', 'star'], onValues: 'DESC' },
+  rated: { words: [...GRADE_WORDS], onValues: 'DESC' },
   heavy: { words: ['weight'], onValues: 'DESC' },
   light: { words: ['weight'], onValues: 'ASC' },
   tall: { words: ['height'], onValues: 'DESC' },
