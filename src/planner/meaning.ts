@@ -17,6 +17,8 @@ export interface Condition {
   exact?: boolean;
   /** The property holds a list: the comparison holds for one of its items ("tags containing 'voy'", "a tag listed as 'sea'"). */
   list?: boolean;
+  /** Compared with the same property of this other node, not with `value` ("on the same street as Kiln Pots"). */
+  sameAs?: string;
 }
 
 /** A thing named in the question, as resolved in the graph. */

@@ -196,12 +196,28 @@ export function sharedComparisonValue(ctx: Ctx): Unsure | undefined {
   return unsure(ctx, `I can’t yet read “${saidBetween(ctx, at, at + 4)}”: say each comparison with its own value`);
 }
 
+/**
+ * "shops on the same street as Kiln Pots": a value of the things asked (those of the named thing's
+ * kind said before) compared with the named thing's own, the named thing left out.
+ */
+function sameValueAs(ctx: Ctx, i: number, named: Draft): [string, string] | undefined {
+  const said = ctx.items[i + 1];
+  const asked = ctx.nodes.find((n) => !n.anchor && !n.implicit && n.at < i && n.label !== undefined && n.label === named.label);
+  const prop = said?.kind === 'prop' && asked ? said.props.find((p) => p.ownerKind === 'label' && p.owner === named.label && !p.span) : undefined;
+  if (!asked || !prop) return undefined;
+  asked.conditions.push({ key: prop.key, op: '=', value: named.anchor!.name, words: `the same as ${named.anchor!.name}`, sameAs: named.id });
+  ctx.used.add(i).add(i + 1).add(i + 2);
+  return [asked.id, named.id];
+}
+
 /** Questions of a whole form, tried in this order before any pattern is read. */
 export const WHOLE_FORM_CONSTRUCTIONS = constructionTable('whole form', { path, comparedByValue, comparedByCount, whenNamed: whenForm });
 
 /**
  * "Who works at the same company as Ada Moreau?": the company is also Ada Moreau's, through
- * the same relationship, and the answer leaves her out.
+ * the same relationship, and the answer leaves her out. Said without a verb ("shops in the same
+ * district as Corner Books"), the relationship is the one way the schema joins the named thing to
+ * it, and the things asked are those of the named thing's kind said before.
  */
 export function sameAs(ctx: Ctx): [string, string] | undefined {
   for (let i = 0; i + 3 < ctx.items.length; i++) {
@@ -210,9 +226,22 @@ export function sameAs(ctx: Ctx): [string, string] | undefined {
     const middle = ctx.nodes.find((n) => n.at === i + 1);
     const as = ctx.items[i + 2];
     const named = ctx.nodes.find((n) => n.at === i + 3 && n.anchor);
-    if (!middle || as?.kind !== 'word' || as.token.lower !== 'as' || !named) continue;
+    if (as?.kind !== 'word' || as.token.lower !== 'as' || !named) continue;
+    if (!middle) {
+      const shared = sameValueAs(ctx, i, named);
+      if (shared) return shared;
+      continue;
+    }
     const edge = ctx.edges.find((e) => e.from === middle.id || e.to === middle.id);
-    if (!edge) continue;
+    if (!edge) {
+      const asked = ctx.nodes.find((n) => !n.anchor && !n.implicit && n.at < i && n.label !== undefined && n.label === named.label);
+      const ways = middle.label && named.label ? joinsBetween(ctx.lexicon, named.label, middle.label) : [];
+      if (!asked || ways.length !== 1) continue;
+      const [way] = ways as [{ type: string; forward: boolean }];
+      ctx.edges.push({ from: way.forward ? named.id : middle.id, to: way.forward ? middle.id : named.id, type: way.type, conditions: [], at: i + 3 });
+      ctx.used.add(i).add(i + 2);
+      return [asked.id, named.id];
+    }
     const other = edge.from === middle.id ? edge.to : edge.from;
     ctx.edges.push({ from: edge.from === middle.id ? middle.id : named.id, to: edge.from === middle.id ? named.id : middle.id, type: edge.type, conditions: [], at: i + 3 });
     ctx.used.add(i).add(i + 2);
