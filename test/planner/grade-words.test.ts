@@ -26,6 +26,12 @@ describe('a grade said by another word for a grade', () => {
     expect(answer.rows.map((r) => r.name).sort()).toEqual(['r1', 'r3']);
   });
 
+  it('takes the grade said again after its number as its unit', async () => {
+    const answer = await planner().ask('Which reviews have a rating of 4 stars or higher?');
+    expect(answer.reading.ok, JSON.stringify(answer.reading)).toBe(true);
+    expect(answer.rows.map((r) => r.name).sort()).toEqual(['r1', 'r3']);
+  });
+
   it('ranks by the average "score"', async () => {
     const answer = await planner().ask('Which guesthouse has the highest average review score?');
     expect(answer.reading.ok, JSON.stringify(answer.reading)).toBe(true);

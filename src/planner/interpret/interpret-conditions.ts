@@ -54,8 +54,10 @@ const comparison: ConditionConstruction = ({ ctx, i }) => {
   // ("a capacity of 256 or more": after an equality cue's number.)
   const ofNumber = it.kind === 'cmp' && it.cue.op === '=' && !it.cue.text && items[i + 1]?.kind === 'number' ? 1 : 0;
   const between = ofNumber || items[i + 1]?.kind === 'prop' || items[i + 1]?.kind === 'label' ? 1 : 0;
-  const next = items[i + 1 + between];
-  const postfixAt = i + 1 + between;
+  // ("a rating of 4 stars or more": the property said before it, said again after its number as its unit.)
+  const restated = ofNumber && restatesProperty(items[i - 1], items[i + 2]) ? 1 : 0;
+  const next = items[i + 1 + between + restated];
+  const postfixAt = i + 1 + between + restated;
   const postfix = (it.kind !== 'cmp' || ofNumber) && next?.kind === 'cmp' && next.cue.words[0] === 'or' ? next.cue.op : undefined;
   const op: CompareOp = it.kind === 'cmp' ? (postfix ?? it.cue.op) : (postfix ?? '=');
   // "containing the word 'journey'": past the words that only announce the text.
@@ -134,8 +136,14 @@ const comparison: ConditionConstruction = ({ ctx, i }) => {
   for (let k = i; k <= v.end; k++) ctx.used.add(k);
   if (unit !== undefined) ctx.used.add(unit);
   if (postfix) ctx.used.add(postfixAt);
+  if (restated) ctx.used.add(i + 2);
   return 'placed';
 };
+
+/** Whether two property words name one property: "a rating of 4 stars", where "rating" is the stars. */
+function restatesProperty(before: Item | undefined, after: Item | undefined): boolean {
+  return before?.kind === 'prop' && after?.kind === 'prop' && before.props.some((p) => after.props.includes(p));
+}
 
 /** "with the word 'love' in their tagline", "'voyage' mentioned in the blurb": the text contains it. */
 const textContained: ConditionConstruction = ({ ctx, i }) => {
