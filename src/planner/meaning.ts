@@ -166,6 +166,14 @@ export function leavingOut(m: Meaning, id: string): Meaning {
       reached.add(e.from).add(e.to);
       grew = true;
     }
+    // A value compared with another thing's ("the same street as Kiln Pots") needs that thing.
+    for (const n of m.nodes.filter((x) => reached.has(x.id))) {
+      for (const c of n.conditions) {
+        if (!c.sameAs || reached.has(c.sameAs)) continue;
+        reached.add(c.sameAs);
+        grew = true;
+      }
+    }
   }
   return { ...m, nodes: m.nodes.filter((n) => reached.has(n.id)), edges: edges.filter((e) => reached.has(e.from)), distinct: m.distinct?.filter((pair) => pair.every((x) => reached.has(x))) };
 }

@@ -251,8 +251,8 @@ function namedByCopula(ctx: Ctx, at: number, label: string): Draft | undefined {
 export function otherThings(ctx: Ctx): [string, string][] {
   const pairs: [string, string][] = [];
   ctx.items.forEach((it, i) => {
-    // "acted in and directed the same movie": one thing both relationships reach (they already do).
-    if (it.kind === 'word' && it.token.lower === 'same' && ctx.items[i + 2]?.kind !== 'word') {
+    // "acted in and directed the same movie": one thing both relationships reach (they already do); not "the same movie as …".
+    if (it.kind === 'word' && it.token.lower === 'same' && !isWord(ctx.items[i + 2], 'as')) {
       const node = ctx.nodes.find((n) => n.at === i + 1);
       if (node && ctx.edges.filter((e) => e.from === node.id || e.to === node.id).length >= 2) ctx.used.add(i);
     }
