@@ -26,6 +26,12 @@ describe('the same kind of thing, or value, as a named thing', () => {
     expect(answer.text).toMatch(/Corner Books/);
   });
 
+  it('joins what else is said to the things asked, not to the named one', async () => {
+    const answer = await planner().ask("Which districts are listed for the shops on the same street as 'Kiln Pots'?");
+    expect(answer.reading.ok, JSON.stringify(answer.reading)).toBe(true);
+    expect(answer.rows.map((r) => r.name)).toEqual(['Old Town']);
+  });
+
   it('compares the value they share', async () => {
     const answer = await planner().ask("Which shops are on the same street as 'Kiln Pots'?");
     expect(answer.reading.ok, JSON.stringify(answer.reading)).toBe(true);

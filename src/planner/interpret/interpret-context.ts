@@ -27,6 +27,8 @@ export interface Draft {
   implicit?: boolean;
   /** The far end of a role noun ("directors": the movies they directed); a thing of its label named apart is that end. */
   roleEnd?: boolean;
+  /** Named only to be compared with ("the same street as Kiln Pots"): what else the question says is joined to the things asked, not to it. */
+  compared?: boolean;
   conditions: Condition[];
 }
 

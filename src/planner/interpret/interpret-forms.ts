@@ -207,6 +207,7 @@ function sameValueAs(ctx: Ctx, i: number, named: Draft): [string, string] | unde
   if (!asked || !prop) return undefined;
   asked.conditions.push({ key: prop.key, op: '=', value: named.anchor!.name, words: `the same as ${named.anchor!.name}`, sameAs: named.id });
   ctx.used.add(i).add(i + 1).add(i + 2);
+  named.compared = true;
   return [asked.id, named.id];
 }
 
@@ -240,6 +241,7 @@ export function sameAs(ctx: Ctx): [string, string] | undefined {
       const [way] = ways as [{ type: string; forward: boolean }];
       ctx.edges.push({ from: way.forward ? named.id : middle.id, to: way.forward ? middle.id : named.id, type: way.type, conditions: [], at: i + 3 });
       ctx.used.add(i).add(i + 2);
+      named.compared = true;
       return [asked.id, named.id];
     }
     const other = edge.from === middle.id ? edge.to : edge.from;

@@ -297,8 +297,9 @@ function bestJoin(
   const any = ctx.lexicon.labels.map((l) => l.label);
   for (const length of [1, 2, 3]) {
     const found: { a: Draft; b: Draft; steps: Step[] }[] = [];
-    for (const a of main) {
-      for (const b of loose) {
+    // (A thing named only to be compared with is joined to nothing else the question says.)
+    for (const a of main.filter((n) => !n.compared)) {
+      for (const b of loose.filter((n) => !n.compared)) {
         const lb = candidates(b) ?? any;
         for (const start of candidates(a) ?? any) {
           for (const s1 of stepsFrom(start)) {
