@@ -1,8 +1,9 @@
 import { lemmasOf } from '../../language/analyze.js';
-import { FILLER_WORDS } from '../read/cues.js';
-import { EMPTY_VERBS, THEY } from '../read/word-classes.js';
+import { FILLER_WORDS, PATH_CUES } from '../read/cues.js';
+import { A_AN_ANY, BY_WAY_OF, EMPTY_VERBS, THEY } from '../read/word-classes.js';
 import type { Ctx } from './interpret-context.js';
-import { candidates, wordsOf } from './interpret-context.js';
+import { candidates, isWord, isWordOf, wordsOf } from './interpret-context.js';
+import type { Item } from '../link/links.js';
 import { identifierWords } from '../read/words.js';
 import { PRONOUN_KINDS } from '../read/pronouns.js';
 
@@ -48,6 +49,16 @@ export function joiningOnly(ctx: Ctx, w: { text: string; at: number }): boolean 
   return false;
 }
 
+/** "characters connected by INTERACTS1", "linked via a CONTAINS relationship": a verb of being joined before the relationship it names, which says it all. */
+function joinedByNamed(ctx: Ctx, at: number): boolean {
+  const t = (ctx.items[at] as Extract<Item, { kind: 'word' }>).token;
+  if (!PATH_CUES.has(t.lemma) && !PATH_CUES.has(t.lower)) return false;
+  let k = at + 1;
+  if (!isWordOf(ctx.items[k++], BY_WAY_OF)) return false;
+  if (isWordOf(ctx.items[k], A_AN_ANY) || isWord(ctx.items[k], 'the')) k++;
+  return ctx.items[k]?.kind === 'rel' && ctx.used.has(k);
+}
+
 /** A relationship item that is one preposition ("in" for `IN`), not used: only a preposition. */
 function prepositionOnly(ctx: Ctx, at: number): boolean {
   const it = ctx.items[at];
@@ -76,6 +87,7 @@ export function unplacedWords(ctx: Ctx): { text: string; at: number }[] {
       // "… and their titles": what names the things in play, which every answer shows.
       if (naming.has(t.lemma) || naming.has(t.lower)) return;
       if (t.pos === 'verb' && EMPTY_VERBS.has(t.lemma)) return;
+      if (joinedByNamed(ctx, i)) return;
       out.push({ text: t.text, at: i });
     } else if (it.kind === 'number' && !it.ordinal) {
       // A number nothing took ("gate 7", "deck 3") would widen the answer to everything: never dropped.

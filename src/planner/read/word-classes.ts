@@ -152,6 +152,9 @@ export const SPAN_FROM = wordClass('from', 'between');
 export const SPAN_TO = wordClass('to', 'and', 'until', 'till');
 export const THE = wordClass('the');
 
+/** Words before what joins two things ("connected by INTERACTS1", "linked via a CONTAINS relationship"). */
+export const BY_WAY_OF = wordClass('by', 'via', 'through');
+
 /** The unit a span of time is counted in ("more than 30 days"). */
 export const DAY_WORDS = wordClass('day', 'days');
 

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import type { UpsertBatch } from '../../src/stores/graph/port.js';
+import { plannerOnScratch } from '../support/planner.js';
+
+/**
+ * "connected by <a relationship's name>": the verb of being joined says no more than the
+ * relationship named after it. An invented rail graph whose links carry a distance.
+ */
+const RAIL: UpsertBatch = {
+  nodes: ['Ash', 'Birch', 'Cedar', 'Dale'].map((name) => ({ key: name, labels: ['Station'], properties: { name } })),
+  relationships: [
+    { fromKey: 'Ash', type: 'RAIL_LINK', toKey: 'Birch', properties: { distance: 250 } },
+    { fromKey: 'Birch', type: 'RAIL_LINK', toKey: 'Cedar', properties: { distance: 40 } },
+    { fromKey: 'Cedar', type: 'BUS_LINK', toKey: 'Dale', properties: { distance: 300 } },
+  ],
+};
+
+describe('things connected by a relationship named', () => {
+  const planner = plannerOnScratch('connected by', RAIL);
+
+  it('reads the relationship, the verb adding nothing', async () => {
+    const answer = await planner().ask('Which stations are connected by RAIL_LINK with a distance greater than 200?');
+    expect(answer.reading.ok, JSON.stringify(answer.reading)).toBe(true);
+    expect(answer.rows.map((r) => r.name)).toEqual(['Ash']);
+  });
+
+  it('reads it after "linked via a"', async () => {
+    const answer = await planner().ask('Find stations linked via a RAIL_LINK relationship with a distance under 50.');
+    expect(answer.reading.ok, JSON.stringify(answer.reading)).toBe(true);
+    expect(answer.rows.map((r) => r.name)).toEqual(['Birch']);
+  });
+});
