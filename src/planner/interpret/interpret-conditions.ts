@@ -54,7 +54,7 @@ const comparison: ConditionConstruction = ({ ctx, i }) => {
   // ("a capacity of 256 or more": after an equality cue's number.)
   const ofNumber = it.kind === 'cmp' && it.cue.op === '=' && !it.cue.text && items[i + 1]?.kind === 'number' ? 1 : 0;
   const between = ofNumber || items[i + 1]?.kind === 'prop' || items[i + 1]?.kind === 'label' ? 1 : 0;
-  // ("a rating of 4 stars or more": the property said before it, said again after its number as its unit.)
+  // ("a score of 4 stars or more" of a guesthouse's stars: the property said before it, said again after its number as its unit.)
   const restated = ofNumber && restatesProperty(items[i - 1], items[i + 2]) ? 1 : 0;
   const next = items[i + 1 + between + restated];
   const postfixAt = i + 1 + between + restated;
@@ -140,7 +140,7 @@ const comparison: ConditionConstruction = ({ ctx, i }) => {
   return 'placed';
 };
 
-/** Whether two property words name one property: "a rating of 4 stars", where "rating" is the stars. */
+/** Whether two property words name one property: "a score of 4 stars", where "score" is the stars. */
 function restatesProperty(before: Item | undefined, after: Item | undefined): boolean {
   return before?.kind === 'prop' && after?.kind === 'prop' && before.props.some((p) => after.props.includes(p));
 }

@@ -1,10 +1,10 @@
 import type { Ctx } from './interpret-context.js';
-import { isWordOf } from './interpret-context.js';
+import { isWord, isWordOf } from './interpret-context.js';
 import type { Item } from '../link/links.js';
-import { SPAN_FROM, SPAN_TO, THE, YEAR_OR_DATE } from '../read/word-classes.js';
+import { SPAN_FROM, SPAN_TO, YEAR_OR_DATE } from '../read/word-classes.js';
 
 /**
- * "the longest duration from begin to end date", "by duration (from 'start' to 'finish')": the
+ * "the loans with the shortest duration between start date and end date", "by duration (from 'startDate' to 'endDate')": the
  * two dates a span is between, said right after it, are its own (link/spans.ts), not values asked
  * beside it nor names to find. Marked used where they are the span's two dates, in its order.
  */
@@ -20,12 +20,13 @@ export function spanEndsSaid(ctx: Ctx): void {
       if (there) k++;
       return there;
     };
+    const pastThe = () => isWord(items[k], 'the') && k++;
     if (!past(SPAN_FROM)) return;
-    past(THE);
+    pastThe();
     if (!names(items[k++], span.from)) return;
     past(YEAR_OR_DATE);
     if (!past(SPAN_TO)) return;
-    past(THE);
+    pastThe();
     if (!names(items[k++], span.to)) return;
     past(YEAR_OR_DATE);
     for (let j = i + 1; j < k; j++) ctx.used.add(j);

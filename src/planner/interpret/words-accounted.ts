@@ -49,7 +49,7 @@ export function joiningOnly(ctx: Ctx, w: { text: string; at: number }): boolean 
   return false;
 }
 
-/** "characters connected by INTERACTS1", "linked via a CONTAINS relationship": a verb of being joined before the relationship it names, which says it all. */
+/** "stations connected by RAIL_LINK", "linked via a FERRY relationship": a verb of being joined before the relationship it names, which says it all. */
 function joinedByNamed(ctx: Ctx, at: number): boolean {
   const t = (ctx.items[at] as Extract<Item, { kind: 'word' }>).token;
   if (!PATH_CUES.has(t.lemma) && !PATH_CUES.has(t.lower)) return false;

@@ -232,8 +232,8 @@ export function buildLexicon(schema: GraphSchema, profiles: PropertyProfile[], s
 }
 
 /**
- * A number that grades a thing may be said by any word of a grade ("a rating of 4" for a review's
- * `stars`, "the score" for a `rating`): the others become forms of it, where no property of the same
+ * A number that grades a thing may be said by any word of a grade ("a rating of 4" for a guesthouse
+ * review's `stars`, "the score" for a tour's `rating`): the others become forms of it, where no property of the same
  * thing is called so (its own word then wins).
  */
 function gradeForms(properties: { owner: string; words: string[]; forms: string[][]; kind: ValueKind }[]): void {

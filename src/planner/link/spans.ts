@@ -5,7 +5,7 @@ import type { Meaning } from '../meaning.js';
  * The time between two dates of one thing, as a value of its own: a loan's `startDate` and
  * `endDate` give it a duration ("the longest loans", "loans with a duration over 30 days"), which
  * no property holds. One per label: the pair of dates named alike but for their start and end
- * words (`begin`/`end`, `start_date`/`end_date`), the plainest names first; none where a property
+ * words (`startDate`/`endDate`, `opened_on`/`closed_on`), the plainest names first; none where a property
  * already says a length.
  */
 

@@ -153,7 +153,7 @@ export interface Dimension {
   onValues: 'ASC' | 'DESC';
 }
 
-/** Words of a grade given to a thing, one said for another ("a rating of 4" of a review's `stars`, "the score"), as lemmas. */
+/** Words of a grade given to a thing, one said for another ("a rating of 4" of a guesthouse review's `stars`, "the score"), as lemmas. */
 export const GRADE_WORDS: readonly string[] = ['rating', 'score', 'star'];
 
 /** Keyed by the adjective; `words` are lemmas, as property words are. */

@@ -147,12 +147,11 @@ export const TEXT_WORDS = wordClass('word', 'words', 'phrase', 'term', 'text');
 /** "the", "their". */
 export const THE_THEIR = wordClass('the', 'their');
 
-/** Words before the first and the second date a span of time is said between ("from begin to end", "between start and finish"). */
+/** Words before the first and the second date a span of time is said between ("from start date to end date", "between opened and closed"). */
 export const SPAN_FROM = wordClass('from', 'between');
 export const SPAN_TO = wordClass('to', 'and', 'until', 'till');
-export const THE = wordClass('the');
 
-/** Words before what joins two things ("connected by INTERACTS1", "linked via a CONTAINS relationship"). */
+/** Words before what joins two things ("connected by RAIL_LINK", "linked via a FERRY relationship"). */
 export const BY_WAY_OF = wordClass('by', 'via', 'through');
 
 /** The unit a span of time is counted in ("more than 30 days"). */
