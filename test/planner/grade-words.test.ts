@@ -38,6 +38,18 @@ describe('a grade said by another word for a grade', () => {
     expect(answer.rows[0]).toMatchObject({ name: 'Tern Lodge' });
   });
 
+  it('asks whether a grade of many reviews is their average or the best one', async () => {
+    const question = 'Which guesthouse has the lowest rating based on reviews?';
+    const open = (await planner().ask(question)).reading;
+    const choices = open.ok ? [] : (open.choices ?? []);
+    expect(choices.map((c) => c.label), JSON.stringify(open)).toEqual(["The average stars of each one's reviews", "The stars of each one's lowest single one"]);
+    const average = await planner().ask(question, undefined, [choices[0]!.id]);
+    expect(average.rows).toEqual([{ name: 'Skerry Inn', value: 3 }]);
+    const single = await planner().ask(question, undefined, [choices[1]!.id]);
+    expect(single.rows.map((r) => r.name)).toEqual(['Skerry Inn']);
+    expect(single.rows[0]).toMatchObject({ stars: 2 });
+  });
+
   it('keeps each word its own where a thing has both', async () => {
     const answer = await planner().ask('Which tours have a rating above 8?');
     expect(answer.reading.ok, JSON.stringify(answer.reading)).toBe(true);

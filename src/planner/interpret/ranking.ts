@@ -26,6 +26,10 @@ const LIST_HOLDERS = 'list-count:holders:';
 const FIGURE_TOTAL = 'edge-figure:total:';
 const FIGURE_SINGLE = 'edge-figure:single:';
 
+/** Choice ids of one figure said of many things joined to each ranked thing: their average, or the largest (smallest) single one. */
+const THINGS_AVERAGE = 'thing-figure:avg:';
+const THINGS_SINGLE = 'thing-figure:single:';
+
 /** Choice ids of "top" with nothing named to rank by: a property of the focus, or no order at all. */
 const TOP_BY = 'top-by:';
 const TOP_UNRANKED = 'top-by:none';
@@ -144,6 +148,7 @@ export function listOfLists(ctx: Ctx, focus: Draft, p: LexProperty, of: { of: st
  * several values ("the highest volumes"): each relationship's own, the best kept (`single`).
  */
 export function figureOfMany(ctx: Ctx, focus: Draft, p: LexProperty, of: { of: string; key: string; edge?: boolean }, k: number, rank: RankItem, single: Ranked): Ranked | Unsure | undefined {
+  if (!of.edge) return figureOfManyThings(ctx, focus, p, of, k, rank, single);
   const edge = of.edge ? ctx.edges[Number(of.of)] : undefined;
   if (!edge || (edge.from !== focus.id && edge.to !== focus.id) || p.kind !== 'number') return undefined;
   const said = ctx.items[k]!;
@@ -162,6 +167,36 @@ export function figureOfMany(ctx: Ctx, focus: Draft, p: LexProperty, of: { of: s
     choices: [
       { id: FIGURE_TOTAL + id, label: `The total ${figure} of each one's ${relationship}` },
       { id: FIGURE_SINGLE + id, label: `The ${figure} of each one's ${extreme} single ${relationship}` },
+    ],
+  };
+}
+
+/**
+ * "Which hotel has the highest rating based on its reviews?": one figure (in the singular) of the
+ * things joined to each ranked one, said in the plural, is their average or the best single one,
+ * and the two rank differently; the person asking chooses. Undefined where the words say which
+ * ("average", "the highest-rated review") or the things are not said in the plural.
+ */
+function figureOfManyThings(ctx: Ctx, focus: Draft, p: LexProperty, of: { of: string; key: string }, k: number, rank: RankItem, single: Ranked): Ranked | Unsure | undefined {
+  const holder = ctx.nodes.find((n) => n.id === of.of);
+  if (!holder || holder === focus || p.kind !== 'number' || ctx.tokens[ctx.items[k]!.to]?.tags.includes('Plural')) return undefined;
+  const joinedToFocus = ctx.edges.some((e) => !e.negated && ((e.from === focus.id && e.to === holder.id) || (e.to === focus.id && e.from === holder.id)));
+  const saidInPlural = ctx.tokens[ctx.items[holder.at]?.to ?? -1]?.tags.includes('Plural') === true;
+  if (!joinedToFocus || !saidInPlural) return undefined;
+  const id = `${p.owner}.${p.key}`;
+  if (ctx.chosen.includes(THINGS_SINGLE + id)) return single;
+  if (ctx.chosen.includes(THINGS_AVERAGE + id)) return { ...single, order: { ...single.order, by: { aggregate: 'avg', ...of } } };
+  const figure = identifierWords(p.key).join(' ');
+  const things = pluralLabel(labelOf(ctx.lexicon, focus.label ?? ''));
+  const theirs = pluralLabel(labelOf(ctx.lexicon, holder.label ?? ''));
+  const extreme = rank.direction === 'DESC' ? 'highest' : 'lowest';
+  return {
+    ok: false,
+    reason: `Each of the ${things} may have many ${theirs}: rank by the average ${figure} of them, or by the ${figure} of the ${extreme} single one?`,
+    unplaced: [],
+    choices: [
+      { id: THINGS_AVERAGE + id, label: `The average ${figure} of each one's ${theirs}` },
+      { id: THINGS_SINGLE + id, label: `The ${figure} of each one's ${extreme} single one` },
     ],
   };
 }
