@@ -45,6 +45,13 @@ describe('the days between two dates of a thing', () => {
     }
   });
 
+  it('takes a year said right after its two dates as said of both', async () => {
+    const answer = await planner().ask('Which loans have the longest duration from start date to end date in 2023?');
+    expect(answer.reading.ok, JSON.stringify(answer.reading)).toBe(true);
+    // L-3 ends in 2023 but starts in 2022; L-5 has no end.
+    expect(codes(answer.rows)).toEqual(['L-2', 'L-1', 'L-4']);
+  });
+
   it('compares it with a number of days', async () => {
     const answer = await planner().ask('Which loans have a duration of more than 12 days?');
     expect(answer.reading.ok, JSON.stringify(answer.reading)).toBe(true);

@@ -124,6 +124,15 @@ const comparison: ConditionConstruction = ({ ctx, i }) => {
   }
   // A bare number that is not a year compares nothing by itself ("Apollo 13" is a name, found as one).
   if (it.kind === 'number' && op === '=' && !it.year && !postfix) return 'placed';
+  // "the duration from start date to end date in 2019": both dates in it.
+  const both = v.value.kind !== 'number' || v.value.year ? ctx.spanDates?.get(i) : undefined;
+  if (both) {
+    const each = both.map((p) => ({ p, conditions: conditionsFor(p, op, v.value, words) }));
+    if (each.every((x) => x.conditions && attach(ctx, i, x.p, x.conditions))) {
+      for (let k = i; k <= v.end; k++) ctx.used.add(k);
+      return 'placed';
+    }
+  }
   const prop = propertyFor(ctx, i, v.end, v.value);
   if (!prop) {
     const open = whichDate(ctx, i, v.value, words);

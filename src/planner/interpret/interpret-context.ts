@@ -61,6 +61,8 @@ export interface Ctx {
   numberedOne?: NumberedOne;
   /** "… and what are those shops?": things named before, asked for again by name beside the answer. */
   askedAgain?: Draft[];
+  /** "the duration from start date to end date in 2019": the two dates of a span said, by the item right after their words. */
+  spanDates?: Map<number, LexProperty[]>;
 }
 
 /** An id for a new node, unlike any other the reading has had (nodes may be dropped). */

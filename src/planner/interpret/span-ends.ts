@@ -1,12 +1,14 @@
 import type { Ctx } from './interpret-context.js';
 import { isWord, isWordOf } from './interpret-context.js';
 import type { Item } from '../link/links.js';
+import type { LexProperty } from '../link/lexicon.js';
 import { SPAN_FROM, SPAN_TO, YEAR_OR_DATE } from '../read/word-classes.js';
 
 /**
  * "the loans with the shortest duration between start date and end date", "by duration (from 'startDate' to 'endDate')": the
  * two dates a span is between, said right after it, are its own (link/spans.ts), not values asked
- * beside it nor names to find. Marked used where they are the span's two dates, in its order.
+ * beside it nor names to find. Marked used where they are the span's two dates, in its order. A
+ * time said right after them ("… to end date in 2019") is said of both (interpret-conditions.ts).
  */
 export function spanEndsSaid(ctx: Ctx): void {
   const { items } = ctx;
@@ -30,6 +32,8 @@ export function spanEndsSaid(ctx: Ctx): void {
     if (!names(items[k++], span.to)) return;
     past(YEAR_OR_DATE);
     for (let j = i + 1; j < k; j++) ctx.used.add(j);
+    const dates = [span.from, span.to].map((key) => ctx.lexicon.properties.find((p) => p.owner === (it as { props: { owner: string }[] }).props[0]!.owner && p.key === key));
+    if (dates.every((p) => p !== undefined)) (ctx.spanDates ??= new Map()).set(k, dates as LexProperty[]);
   });
 }
 
