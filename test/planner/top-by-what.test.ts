@@ -104,7 +104,7 @@ const cases: [string, UpsertBatch, Case[]][] = [
       // "by length" ranks "top", not how many boats each model has.
       { question: 'List the top 2 models of boats by length that are held in docks in zone 2.', text: /^The 2 models that a boat \(that docks \(zone 2\) hold\) model with the highest length: Sloop 28 \(28\) and Skiff 12 \(12\)\.$/ },
       { question: 'List the top 2 models of boats by length that are held in South Dock.', text: /^The 2 models that a boat \(that South Dock holds\) model with the highest length: Sloop 28 \(28\) and Skiff 12 \(12\)\.$/ },
-      { question: 'List the top 2 models by the number of boats held in South Dock.', text: /^The 2 models with the most boats: Skiff 12 \(3\) and Sloop 28 \(1\)\.$/ },
+      { question: 'List the top 2 models by the number of boats held in South Dock.', text: /^The 2 models with the most boats that South Dock holds: Skiff 12 \(3\) and Sloop 28 \(1\)\.$/ },
       // A number right after a number property's words ("zone 2") is its value, on the thing that has it.
       { question: 'Which boats are held in docks in zone 2?', rows: ['Gull', 'Heron', 'Puffin', 'Tern'] },
     ],

@@ -53,7 +53,11 @@ function countedConditions(m: Meaning, focusId: string, countedId: string, said:
   // Not what the counted words already say ("the most shows with parts").
   const unsaid = [...joins.flatMap((e) => e.conditions), ...(counted?.conditions ?? [])].filter((c) => !` ${said} `.includes(` ${conditionWords(c)} `));
   const words = conditionsWords(unsaid);
-  return words ? ` (${words})` : '';
+  // What else the counted things are joined to ("the most entities that filed a report"): a count is never of more than it says.
+  // (Not a relationship the counted words name: "the most recipient accounts".)
+  const named = (e: MeaningEdge) => identifierWords(e.type).every((w) => ` ${said} `.includes(` ${w.toLowerCase()} `));
+  const around = joinsOf({ ...m, edges: m.edges.filter((e) => !named(e)) }, countedId, true, new Set([countedId, focusId]), 0);
+  return `${around.length ? ` ${around.join(' and ')}` : ''}${words ? ` (${words})` : ''}`;
 }
 
 /** The words of conditions, each once (a decade is two comparisons said as one "in the 1960s"). */
