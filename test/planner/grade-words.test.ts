@@ -50,6 +50,13 @@ describe('a grade said by another word for a grade', () => {
     expect(single.rows[0]).toMatchObject({ stars: 2 });
   });
 
+  it('does not ask when the things joined are what is ranked, or how many is', async () => {
+    for (const question of ['Which guesthouses are reviewed in the top 2 reviews by stars?', 'Which guesthouse has the most 4-star reviews?']) {
+      const answer = await planner().ask(question);
+      expect(answer.reading.ok, `${question}: ${JSON.stringify(answer.reading)}`).toBe(true);
+    }
+  });
+
   it('keeps each word its own where a thing has both', async () => {
     const answer = await planner().ask('Which tours have a rating above 8?');
     expect(answer.reading.ok, JSON.stringify(answer.reading)).toBe(true);

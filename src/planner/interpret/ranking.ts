@@ -1,5 +1,5 @@
 import { holdsDate, LIMIT_LEADS } from '../read/cues.js';
-import { FIRST_LAST, IDENTIFIER_WORDS, TOP_FIRST } from '../read/word-classes.js';
+import { FIRST_LAST, IDENTIFIER_WORDS, MOST_LEAST, TOP_FIRST } from '../read/word-classes.js';
 import { LIST_LIMIT } from '../meaning.js';
 import { extremeWord } from '../read/cues.js';
 import { isLimit } from './condition-parts.js';
@@ -180,6 +180,9 @@ export function figureOfMany(ctx: Ctx, focus: Draft, p: LexProperty, of: { of: s
 function figureOfManyThings(ctx: Ctx, focus: Draft, p: LexProperty, of: { of: string; key: string }, k: number, rank: RankItem, single: Ranked): Ranked | Unsure | undefined {
   const holder = ctx.nodes.find((n) => n.id === of.of);
   if (!holder || holder === focus || p.kind !== 'number' || ctx.tokens[ctx.items[k]!.to]?.tags.includes('Plural')) return undefined;
+  // Not how many ("the most 5-star reviews"), nor a ranking of the joined things themselves ("in the top 5 filings by amount").
+  const holderAt = ctx.items[holder.at]?.from ?? -1;
+  if (MOST_LEAST.has(rank.word) || (holderAt > rank.to && holderAt <= rank.to + 3)) return undefined;
   const joinedToFocus = ctx.edges.some((e) => !e.negated && ((e.from === focus.id && e.to === holder.id) || (e.to === focus.id && e.from === holder.id)));
   const saidInPlural = ctx.tokens[ctx.items[holder.at]?.to ?? -1]?.tags.includes('Plural') === true;
   if (!joinedToFocus || !saidInPlural) return undefined;
