@@ -149,7 +149,7 @@ export function listOfLists(ctx: Ctx, focus: Draft, p: LexProperty, of: { of: st
  */
 export function figureOfMany(ctx: Ctx, focus: Draft, p: LexProperty, of: { of: string; key: string; edge?: boolean }, k: number, rank: RankItem, single: Ranked): Ranked | Unsure | undefined {
   if (!of.edge) return figureOfManyThings(ctx, focus, p, of, k, rank, single);
-  const edge = of.edge ? ctx.edges[Number(of.of)] : undefined;
+  const edge = ctx.edges[Number(of.of)];
   if (!edge || (edge.from !== focus.id && edge.to !== focus.id) || p.kind !== 'number') return undefined;
   const said = ctx.items[k]!;
   if (ctx.tokens[said.to]?.tags.includes('Plural') || !relationshipsInPlural(ctx, k)) return undefined;

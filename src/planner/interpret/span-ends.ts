@@ -13,8 +13,9 @@ import { SPAN_FROM, SPAN_TO, YEAR_OR_DATE } from '../read/word-classes.js';
 export function spanEndsSaid(ctx: Ctx): void {
   const { items } = ctx;
   items.forEach((it, i) => {
-    const span = it.kind === 'prop' && !ctx.used.has(i) ? it.props.find((p) => p.span)?.span : undefined;
-    if (!span) return;
+    const spanned = it.kind === 'prop' && !ctx.used.has(i) ? it.props.find((p) => p.span) : undefined;
+    const span = spanned?.span;
+    if (!spanned || !span) return;
     let k = i + 1;
     /** Steps past a word of `words` at k, if there is one there. */
     const past = (words: ReadonlySet<string>) => {
@@ -32,7 +33,7 @@ export function spanEndsSaid(ctx: Ctx): void {
     if (!names(items[k++], span.to)) return;
     past(YEAR_OR_DATE);
     for (let j = i + 1; j < k; j++) ctx.used.add(j);
-    const dates = [span.from, span.to].map((key) => ctx.lexicon.properties.find((p) => p.owner === (it as { props: { owner: string }[] }).props[0]!.owner && p.key === key));
+    const dates = [span.from, span.to].map((key) => ctx.lexicon.properties.find((p) => p.ownerKind === 'label' && p.owner === spanned.owner && p.key === key));
     if (dates.every((p) => p !== undefined)) (ctx.spanDates ??= new Map()).set(k, dates as LexProperty[]);
   });
 }
