@@ -172,7 +172,7 @@ export function figureOfMany(ctx: Ctx, focus: Draft, p: LexProperty, of: { of: s
 }
 
 /**
- * "Which hotel has the highest rating based on its reviews?": one figure (in the singular) of the
+ * "the guesthouse with the lowest score from its reviews": one figure (in the singular) of the
  * things joined to each ranked one, said in the plural, is their average or the best single one,
  * and the two rank differently; the person asking chooses. Undefined where the words say which
  * ("average", "the highest-rated review") or the things are not said in the plural.
@@ -180,7 +180,7 @@ export function figureOfMany(ctx: Ctx, focus: Draft, p: LexProperty, of: { of: s
 function figureOfManyThings(ctx: Ctx, focus: Draft, p: LexProperty, of: { of: string; key: string }, k: number, rank: RankItem, single: Ranked): Ranked | Unsure | undefined {
   const holder = ctx.nodes.find((n) => n.id === of.of);
   if (!holder || holder === focus || p.kind !== 'number' || ctx.tokens[ctx.items[k]!.to]?.tags.includes('Plural')) return undefined;
-  // Not how many ("the most 5-star reviews"), nor a ranking of the joined things themselves ("in the top 5 filings by amount").
+  // Not how many ("the most 4-star reviews"), nor a ranking of the joined things themselves ("reviewed in the top 2 reviews by stars").
   const holderAt = ctx.items[holder.at]?.from ?? -1;
   if (MOST_LEAST.has(rank.word) || (holderAt > rank.to && holderAt <= rank.to + 3)) return undefined;
   const joinedToFocus = ctx.edges.some((e) => !e.negated && ((e.from === focus.id && e.to === holder.id) || (e.to === focus.id && e.from === holder.id)));
