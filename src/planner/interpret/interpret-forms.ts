@@ -202,7 +202,7 @@ export function sharedComparisonValue(ctx: Ctx): Unsure | undefined {
  */
 function sameValueAs(ctx: Ctx, i: number, named: Draft): [string, string] | undefined {
   const said = ctx.items[i + 1];
-  const asked = ctx.nodes.find((n) => !n.anchor && !n.implicit && n.at < i && n.label !== undefined && n.label === named.label);
+  const asked = askedOfItsKind(ctx, i, named);
   const prop = said?.kind === 'prop' && asked ? said.props.find((p) => p.ownerKind === 'label' && p.owner === named.label && !p.span) : undefined;
   if (!asked || !prop) return undefined;
   asked.conditions.push({ key: prop.key, op: '=', value: named.anchor!.name, words: `the same as ${named.anchor!.name}`, sameAs: named.id });
@@ -210,6 +210,9 @@ function sameValueAs(ctx: Ctx, i: number, named: Draft): [string, string] | unde
   named.compared = true;
   return [asked.id, named.id];
 }
+
+/** The things asked that "the same … as <named thing>" at `i` compares with it: those of its kind said before. */
+const askedOfItsKind = (ctx: Ctx, i: number, named: Draft) => ctx.nodes.find((n) => !n.anchor && !n.implicit && n.at < i && n.label !== undefined && n.label === named.label);
 
 /** Questions of a whole form, tried in this order before any pattern is read. */
 export const WHOLE_FORM_CONSTRUCTIONS = constructionTable('whole form', { path, comparedByValue, comparedByCount, whenNamed: whenForm });
@@ -235,7 +238,7 @@ export function sameAs(ctx: Ctx): [string, string] | undefined {
     }
     const edge = ctx.edges.find((e) => e.from === middle.id || e.to === middle.id);
     if (!edge) {
-      const asked = ctx.nodes.find((n) => !n.anchor && !n.implicit && n.at < i && n.label !== undefined && n.label === named.label);
+      const asked = askedOfItsKind(ctx, i, named);
       const ways = middle.label && named.label ? joinsBetween(ctx.lexicon, named.label, middle.label) : [];
       if (!asked || ways.length !== 1) continue;
       const [way] = ways as [{ type: string; forward: boolean }];

@@ -154,19 +154,38 @@ export function figureOfMany(ctx: Ctx, focus: Draft, p: LexProperty, of: { of: s
   const said = ctx.items[k]!;
   if (ctx.tokens[said.to]?.tags.includes('Plural') || !relationshipsInPlural(ctx, k)) return undefined;
   const id = `${p.owner}.${p.key}`;
-  if (ctx.chosen.includes(FIGURE_SINGLE + id)) return single;
-  if (ctx.chosen.includes(FIGURE_TOTAL + id)) return { ...single, order: { ...single.order, by: { aggregate: 'sum', ...of } } };
   const figure = identifierWords(p.key).join(' ');
   const relationship = `“${identifierWords(edge.type).join(' ')}”`;
   const things = pluralLabel(labelOf(ctx.lexicon, focus.label ?? ''));
   const extreme = rank.direction === 'DESC' ? 'largest' : 'smallest';
+  return wholeOrSingle(ctx, single, { aggregate: 'sum', ...of }, {
+    wholeId: FIGURE_TOTAL + id,
+    singleId: FIGURE_SINGLE + id,
+    reason: `Each of the ${things} may have many ${relationship}: rank by the total ${figure} of them, or by the ${figure} of the ${extreme} single one?`,
+    wholeLabel: `The total ${figure} of each one's ${relationship}`,
+    singleLabel: `The ${figure} of each one's ${extreme} single ${relationship}`,
+  });
+}
+
+/**
+ * One figure of many, as the person asking chose it: taken over them all (`whole`, their total or
+ * average) or the best single one (`single`); else the choice between the two, offered.
+ */
+function wholeOrSingle(
+  ctx: Ctx,
+  single: Ranked,
+  whole: Ordering['by'],
+  ask: { wholeId: string; singleId: string; reason: string; wholeLabel: string; singleLabel: string },
+): Ranked | Unsure {
+  if (ctx.chosen.includes(ask.singleId)) return single;
+  if (ctx.chosen.includes(ask.wholeId)) return { ...single, order: { ...single.order, by: whole } };
   return {
     ok: false,
-    reason: `Each of the ${things} may have many ${relationship}: rank by the total ${figure} of them, or by the ${figure} of the ${extreme} single one?`,
+    reason: ask.reason,
     unplaced: [],
     choices: [
-      { id: FIGURE_TOTAL + id, label: `The total ${figure} of each one's ${relationship}` },
-      { id: FIGURE_SINGLE + id, label: `The ${figure} of each one's ${extreme} single ${relationship}` },
+      { id: ask.wholeId, label: ask.wholeLabel },
+      { id: ask.singleId, label: ask.singleLabel },
     ],
   };
 }
@@ -187,21 +206,17 @@ function figureOfManyThings(ctx: Ctx, focus: Draft, p: LexProperty, of: { of: st
   const saidInPlural = ctx.tokens[ctx.items[holder.at]?.to ?? -1]?.tags.includes('Plural') === true;
   if (!joinedToFocus || !saidInPlural) return undefined;
   const id = `${p.owner}.${p.key}`;
-  if (ctx.chosen.includes(THINGS_SINGLE + id)) return single;
-  if (ctx.chosen.includes(THINGS_AVERAGE + id)) return { ...single, order: { ...single.order, by: { aggregate: 'avg', ...of } } };
   const figure = identifierWords(p.key).join(' ');
   const things = pluralLabel(labelOf(ctx.lexicon, focus.label ?? ''));
   const theirs = pluralLabel(labelOf(ctx.lexicon, holder.label ?? ''));
   const extreme = rank.direction === 'DESC' ? 'highest' : 'lowest';
-  return {
-    ok: false,
+  return wholeOrSingle(ctx, single, { aggregate: 'avg', ...of }, {
+    wholeId: THINGS_AVERAGE + id,
+    singleId: THINGS_SINGLE + id,
     reason: `Each of the ${things} may have many ${theirs}: rank by the average ${figure} of them, or by the ${figure} of the ${extreme} single one?`,
-    unplaced: [],
-    choices: [
-      { id: THINGS_AVERAGE + id, label: `The average ${figure} of each one's ${theirs}` },
-      { id: THINGS_SINGLE + id, label: `The ${figure} of each one's ${extreme} single one` },
-    ],
-  };
+    wholeLabel: `The average ${figure} of each one's ${theirs}`,
+    singleLabel: `The ${figure} of each one's ${extreme} single one`,
+  });
 }
 
 /** A relationship named in the plural within a few words after `k`: "in TRADED_WITH relationships", "in trades". */
