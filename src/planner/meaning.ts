@@ -19,6 +19,8 @@ export interface Condition {
   list?: boolean;
   /** Compared with the same property of this other node, not with `value` ("on the same street as Kiln Pots"). */
   sameAs?: string;
+  /** Compared with another value of the same thing, the property of this key, not with `value` ("a sender country different from the receiver country"). */
+  otherKey?: string;
 }
 
 /** A thing named in the question, as resolved in the graph. */

@@ -170,7 +170,7 @@ function askedNote({ meaning: m, columns, rows }: MeaningAnswerInput): string {
   if (m.ask.kind !== 'list' || !order || order.chronological || order.sorted || order.pick !== undefined || rows.length === 0) return '';
   const ranked = 'count' in order.by ? 'count' : 'aggregate' in order.by ? 'value' : order.by.key;
   const focus = m.nodes.find((x) => x.id === m.focus);
-  const fixed = new Set(focus?.conditions.map((c) => c.key));
+  const fixed = new Set(focus?.conditions.filter((c) => !c.otherKey).map((c) => c.key));
   const asked = [...new Set(m.ask.extra.filter((x) => !(x.of === m.focus && fixed.has(x.key))).map((x) => x.as ?? x.key))].filter((c) => c !== ranked && columns.slice(1).includes(c));
   if (asked.length === 0) return '';
   const words = listOf(asked.map((c) => identifierWords(c).join(' ')));

@@ -52,6 +52,7 @@ function valueOf(target: string, key: string, node?: MeaningNode): string {
 function conditionText(target: string, c: Condition, node?: MeaningNode): string {
   const p = valueOf(target, c.key, node);
   if (c.sameAs) return `${p} = ${c.sameAs}.${cypherName(c.key)}`;
+  if (c.otherKey) return `${p} ${c.op === '<>' ? '<>' : '='} ${valueOf(target, c.otherKey, node)}`;
   if (c.op === 'exists') return c.value === false ? `${p} IS NULL` : `${p} IS NOT NULL`;
   // A list: one of its items ("'fragile' IN r.labels"), never the list's text.
   if (c.list && c.op === '=') return `${cypherValue(c.value)} IN ${p}`;

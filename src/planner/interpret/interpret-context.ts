@@ -8,6 +8,7 @@ import type { LexLabel, Lexicon, LexProperty } from '../link/lexicon.js';
 import type { Anchor, Condition, CountCondition, MeaningEdge } from '../meaning.js';
 import { identifierWords, pluralOf } from '../read/words.js';
 import type { NumberedOne } from './numbered-one.js';
+import type { ValuesCompared } from './values-compared.js';
 
 /** What the interpretation of one question builds as it goes, shared by its steps (interpret*.ts). */
 
@@ -63,6 +64,8 @@ export interface Ctx {
   askedAgain?: Draft[];
   /** "the duration from start date to end date in 2019": the two dates of a span said, by the item right after their words. */
   spanDates?: Map<number, LexProperty[]>;
+  /** "the sender and receiver countries are different": two values of one thing compared, read before the things are made (values-compared.ts). */
+  valuesCompared?: ValuesCompared[];
 }
 
 /** An id for a new node, unlike any other the reading has had (nodes may be dropped). */

@@ -138,6 +138,8 @@ function finishShape(ctx: Ctx, focus: Draft, ask: Ask, order: Ordering | undefin
     const nameKey = labelOf(ctx.lexicon, f.label ?? '')?.nameKey;
     for (const c of f.conditions) {
       if (typeof c.value !== 'boolean' && c.op !== 'exists' && c.key !== nameKey && !ask.extra.some((x) => x.key === c.key && x.of === f.id)) ask.extra.push({ of: f.id, key: c.key });
+      // Two values said to differ are both shown (two said to be one are one value).
+      if (c.otherKey && c.op === '<>' && !ask.extra.some((x) => x.key === c.otherKey && x.of === f.id)) ask.extra.push({ of: f.id, key: c.otherKey });
     }
     // "deck 3", "class b": a thing's property called as its label is how it is spoken of, shown beside its name.
     const own = ownNamedProperty(ctx, f);

@@ -26,6 +26,7 @@ import { asksToChange } from '../resolve/understand.js';
 import { PRONOUN_KINDS } from '../read/pronouns.js';
 import { withSpans } from '../link/spans.js';
 import { spanEndsSaid } from './span-ends.js';
+import { placeValuesCompared, valuesComparedSaid } from './values-compared.js';
 
 /**
  * From linked words to a meaning: which things the question is about (its nodes), how they are
@@ -72,7 +73,10 @@ export function interpret(tokens: Token[], items: Item[], lexicon: Lexicon, chos
   namesAsPropertyValues(ctx);
   kindsAsNumberedProperties(ctx);
   spanEndsSaid(ctx);
+  valuesComparedSaid(ctx);
   makeNodes(ctx);
+  const compared = placeValuesCompared(ctx);
+  if (compared) return compared;
   const roles = readFirst(ROLES_TOGETHER_CONSTRUCTIONS, ctx);
   if (roles) return roles;
   const whole = readFirst(WHOLE_FORM_CONSTRUCTIONS, ctx);

@@ -51,6 +51,12 @@ export const UPWARD = wordClass('ascending', 'increasing', 'asc');
 export const ASSOCIATION_VERBS = wordClass('connect', 'link', 'relate', 'associate', 'attach', 'tie', 'join', 'bind', 'couple');
 
 export const DIFFERENCE = wordClass('different', 'distinct', 'unique');
+/** Two values said to be one (values-compared.ts) … */
+export const SAME_VALUE = wordClass('same', 'identical');
+/** … or not. */
+export const OTHER_VALUE = wordClass('different', 'differ', 'differs');
+/** Words between two values and what is said of them ("are located in the same …"). */
+export const VALUES_COMPARED_LINKS = wordClass('are', 'is', 'were', 'was', 'be', 'have', 'has', 'had', 'that', 'which', 'both', 'located', 'based', 'from', 'in', 'at', 'of', 'with', 'the', 'each');
 
 /** Words that say "kinds of" ("types of services", "what sort of parts"). */
 export const KIND_WORDS = wordClass('type', 'kind', 'sort', 'variety');
