@@ -324,6 +324,9 @@ function bestJoin(
     // "who": a person, when the graph has people among the choices.
     const people = pool.filter((f) => (!f.a.who || personLike(ctx.lexicon, f.steps[0]!.from)) && (!f.b.who || personLike(ctx.lexicon, f.steps.at(-1)!.to)));
     if (people.length > 0) pool = people;
+    // "the versions of RHEL": a relationship named as the things it reaches (VERSION to a Version) is the way the noun says.
+    const named = pool.filter((f) => namesWhatItReaches(ctx, f));
+    if (named.length > 0) pool = named;
     // "sailors at Port Lyon": the thing right before the other is the one joined to it, by a relationship said with that preposition.
     const prep = ctx.items[loose.map((n) => n.at).sort((x, y) => x - y)[0]! - 1];
     const prepWord = prep?.kind === 'word' && prep.token.pos === 'prep' ? prep.token.lower : undefined;
@@ -337,6 +340,19 @@ function bestJoin(
     return { ...distinct[0]!, options: distinct.map((f) => f.steps.map((s) => s.type).join(' then ')), all: distinct };
   }
   return undefined;
+}
+
+/**
+ * Whether a way of one step is a relationship called as the label of the things it reaches
+ * (`EDITION` to an `Edition`), where those things are said by that label ("the editions of X"),
+ * not named.
+ */
+function namesWhatItReaches(ctx: Ctx, f: { a: Draft; b: Draft; steps: Step[] }): boolean {
+  const [step] = f.steps;
+  if (f.steps.length !== 1 || !step) return false;
+  const [reached, node] = step.forward ? [step.to, f.b] : [step.from, f.a];
+  const words = ctx.lexicon.relationships.find((r) => r.type === step.type)?.words.join(' ');
+  return !node.anchor && ctx.items[node.at]?.kind === 'label' && words !== undefined && words === labelOf(ctx.lexicon, reached)?.words.join(' ');
 }
 
 /** Whether a choice offered picks between ways of joining two things (rather than another reading). */
