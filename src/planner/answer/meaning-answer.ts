@@ -216,7 +216,8 @@ function sayRows(input: MeaningAnswerInput): string {
   if (rows.length > 0 && !expected.includes(columns[0] ?? '')) return plainRows(columns, rows, truncated);
   const focus = m.nodes.find((n) => n.id === m.focus)!;
   const first = columns[0] ?? '';
-  const n = (k: number) => noun(kindOf(focus), k);
+  // Values grouped by are called by their property's words ("cities").
+  const n = (k: number) => (focus.group ? noun(focus.group.words.join('_'), k) : noun(kindOf(focus), k));
   const parts: Said = { m, columns, rows, truncated, total, focus, first, n };
   const ask = m.ask;
   switch (ask.kind) {
@@ -368,6 +369,8 @@ function sayList(parts: Said, ask: AskOf<'list'>): string {
       if (most && m.limitSaid && m.limit !== undefined && m.limit > 1 && names.length < m.limit) {
         return `Only ${names.length} ${n(names.length)} ${names.length === 1 ? 'has' : 'have'} any ${counted}: ${counts()}.`;
       }
+      // A value grouped by is no thing that has what is counted: the things holding it have ("The town with the most bakeries: Oslo (3)").
+      if (names.length === 1 && focus.group) return `The ${n(1)} with ${what}: ${counts()}.`;
       if (names.length === 1) return among ? `${names[0]} has ${what}: ${show(rows[0]!.count)}.` : `${names[0]} has ${what} (${show(rows[0]!.count)}).`;
       // The things ranked as the question narrowed them ("Of the ports (country Norway), …"), the counted thing left out.
       const narrowed = describe(leavingOut(m, by.count), focus.id, true);

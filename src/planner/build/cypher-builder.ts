@@ -224,6 +224,7 @@ export function buildCypher(m: Meaning): string {
   if (m.ask.kind === 'compare') return compareCypher(m, m.ask, byId);
   const { match, hasWhere } = matchOf(m);
   const focus = byId.get(m.focus)!;
+  if (focus.group) return groupCypher(m, focus, focus.group.key, `${match}${hasWhere ? ' AND' : ' WHERE'}`);
   const name = `${focus.id}.${cypherName(focusNameKey(focus))}`;
   const target = (of: string, key: string, edge?: boolean) => (edge ? `${edgeVar(Number(of))}.${cypherName(key)}` : valueOf(of, key, byId.get(of)));
 
@@ -309,6 +310,22 @@ export function buildCypher(m: Meaning): string {
       return `${match} WITH DISTINCT ${listedVariables(focus.id, extra)} RETURN ${name} AS name${extras} ORDER BY name LIMIT ${m.limit ?? LIST_LIMIT}`;
     }
   }
+}
+
+/**
+ * Values grouped by ("each city", "the city with the most businesses"): each value the focus things
+ * hold, with how many of what is counted those holding it have (the things themselves, or things
+ * joined to them); how many values there are, for a count. `where` is the MATCH and its WHERE so far.
+ */
+function groupCypher(m: Meaning, focus: MeaningNode, key: string, where: string): string {
+  const value = valueOf(focus.id, key, focus);
+  const known = `${where} ${value} IS NOT NULL`;
+  if (m.ask.kind === 'count') return `${known} RETURN count(DISTINCT ${value}) AS count`;
+  const order = m.order!;
+  const counted = 'count' in order.by ? order.by.count : focus.id;
+  const grouped = `${known} WITH ${value} AS value, count(DISTINCT ${counted}) AS count`;
+  if (order.each) return `${grouped} RETURN value AS name, count ORDER BY count ${order.direction}, name LIMIT ${m.limit ?? LIST_LIMIT}`;
+  return `${grouped} ${keepingTies([['value', 'name'], ['count', 'count']], `count ${order.direction}, name`, 'count', m.limit ?? 1)}`;
 }
 
 /** The variables a list keeps, one row per thing with the values shown beside it (two things may share a name). */

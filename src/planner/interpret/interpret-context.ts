@@ -28,6 +28,10 @@ export interface Draft {
   implicit?: boolean;
   /** The far end of a role noun ("directors": the movies they directed); a thing of its label named apart is that end. */
   roleEnd?: boolean;
+  /** Stands for the things holding a value, read by that value ("each city": businesses by city; value-groups.ts). */
+  group?: { key: string; words: string[] };
+  /** The things of `group`'s node said again, as what is counted ("the city with the most businesses"). */
+  sameThingAs?: string;
   /** Named only to be compared with ("the same street as Kiln Pots"): what else the question says is joined to the things asked, not to it. */
   compared?: boolean;
   conditions: Condition[];
@@ -66,6 +70,8 @@ export interface Ctx {
   spanDates?: Map<number, LexProperty[]>;
   /** "the sender and receiver countries are different": two values of one thing compared, read before the things are made (values-compared.ts). */
   valuesCompared?: ValuesCompared[];
+  /** Values grouped by ("each city"), by the item made a thing for them (value-groups.ts). */
+  groupKeys?: Map<number, LexProperty>;
 }
 
 /** An id for a new node, unlike any other the reading has had (nodes may be dropped). */
@@ -175,7 +181,8 @@ export function fits(node: Draft, label: string): boolean {
 }
 
 /** Whether a relationship of the reading joins the two things, either way. */
-export const joined = (ctx: Ctx, a: Draft, b: Draft): boolean => ctx.edges.some((e) => (e.from === a.id && e.to === b.id) || (e.from === b.id && e.to === a.id));
+export const joined = (ctx: Ctx, a: Draft, b: Draft): boolean =>
+  a.sameThingAs === b.id || b.sameThingAs === a.id || ctx.edges.some((e) => (e.from === a.id && e.to === b.id) || (e.from === b.id && e.to === a.id));
 
 export function settle(node: Draft, label: string): void {
   if (!node.label) node.label = label;

@@ -31,6 +31,8 @@ function groupsOf(ctx: Ctx): Draft[][] {
   for (const e of ctx.edges) parent.set(find(e.from), find(e.to));
   // "on the same street as Kiln Pots": a value compared with another thing's holds the two together.
   for (const n of ctx.nodes) for (const c of n.conditions) if (c.sameAs && parent.has(c.sameAs)) parent.set(find(n.id), find(c.sameAs));
+  // "the city with the most businesses": the businesses are the things holding the city.
+  for (const n of ctx.nodes) if (n.sameThingAs && parent.has(n.sameThingAs)) parent.set(find(n.id), find(n.sameThingAs));
   const groups = new Map<string, Draft[]>();
   for (const n of ctx.nodes) groups.set(find(n.id), [...(groups.get(find(n.id)) ?? []), n]);
   return [...groups.values()].sort((a, b) => Math.min(...a.map((n) => n.at)) - Math.min(...b.map((n) => n.at)));

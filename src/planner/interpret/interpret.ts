@@ -27,6 +27,7 @@ import { PRONOUN_KINDS } from '../read/pronouns.js';
 import { withSpans } from '../link/spans.js';
 import { spanEndsSaid } from './span-ends.js';
 import { placeValuesCompared, valuesComparedSaid } from './values-compared.js';
+import { groupedMeaning, markValueGroups, valueGroupsSaid } from './value-groups.js';
 
 /**
  * From linked words to a meaning: which things the question is about (its nodes), how they are
@@ -74,7 +75,9 @@ export function interpret(tokens: Token[], items: Item[], lexicon: Lexicon, chos
   kindsAsNumberedProperties(ctx);
   spanEndsSaid(ctx);
   valuesComparedSaid(ctx);
+  valueGroupsSaid(ctx);
   makeNodes(ctx);
+  markValueGroups(ctx);
   const compared = placeValuesCompared(ctx);
   if (compared) return compared;
   const roles = readFirst(ROLES_TOGETHER_CONSTRUCTIONS, ctx);
@@ -110,7 +113,9 @@ export function interpret(tokens: Token[], items: Item[], lexicon: Lexicon, chos
 
   const shaped = shape(ctx);
   if (!shaped.ok) return outOfScope(ctx) ?? shaped;
-  return finish(ctx, mergeRepeatedMentions(shaped.meaning));
+  const grouped = groupedMeaning(ctx, shaped.meaning);
+  if ('ok' in grouped) return grouped;
+  return finish(ctx, mergeRepeatedMentions(grouped));
 }
 
 /**

@@ -1,0 +1,105 @@
+import type { Ctx, Draft, Unsure } from './interpret-context.js';
+import { isWord, isWordOf, labelOf, newNodeId, unsure } from './interpret-context.js';
+import type { Item } from '../link/links.js';
+import type { Meaning } from '../meaning.js';
+import { EACH_WORDS, GROUP_LINKS, RANK_EXTREMES } from '../read/word-classes.js';
+
+/**
+ * A value many things hold, grouped by: "Which city has the most businesses?", "How many
+ * businesses are there in each city?", "the top 3 sender countries by the number of parcels".
+ * The value's word stands for the things that hold it, read by that value (`MeaningNode.group`):
+ * a thing of the property's label is made for it, and the answer lists the values, each with how
+ * many of what is counted the things holding it have. The same kind of thing said again as what
+ * is counted ("the most businesses") is those things themselves. Only a count is read so; a value
+ * grouped by for anything else is declined.
+ */
+export function valueGroupsSaid(ctx: Ctx): void {
+  ctx.items.forEach((it, i) => {
+    if (it.kind !== 'prop' || ctx.used.has(i) || !groupedAt(ctx, i)) return;
+    const props = it.props.filter((p) => p.ownerKind === 'label' && !p.span);
+    const [prop] = props;
+    const label = prop ? labelOf(ctx.lexicon, prop.owner) : undefined;
+    // (Things by their name are the things themselves, not a value they share.)
+    if (props.length !== 1 || !prop || !label || prop.key === label.nameKey) return;
+    ctx.items[i] = { kind: 'label', label, plural: ctx.tokens[it.to]!.tags.includes('Plural'), from: it.from, to: it.to };
+    (ctx.groupKeys ??= new Map()).set(i, prop);
+  });
+}
+
+/** Marks the things made for the values grouped by, and the same kind of thing said as what is counted. */
+export function markValueGroups(ctx: Ctx): void {
+  for (const [at, prop] of ctx.groupKeys ?? []) {
+    // (A kind of thing said again is no new thing where it is read: here it is, the things holding the value.)
+    let holder = ctx.nodes.find((n) => n.at === at);
+    if (!holder) {
+      holder = { id: newNodeId(ctx), at, label: prop.owner, conditions: [] };
+      ctx.nodes.push(holder);
+      ctx.used.add(at);
+    }
+    holder.group = { key: prop.key, words: prop.words };
+    const again = ctx.nodes.find((n) => n !== holder && !n.anchor && !n.implicit && !n.group && n.label === prop.owner);
+    if (again) again.sameThingAs = holder.id;
+  }
+}
+
+/**
+ * The meaning with each thing said again as the things holding a value grouped by read as those
+ * things, and declined where the values are grouped by for anything but a count of them.
+ */
+export function groupedMeaning(ctx: Ctx, meaning: Meaning): Meaning | Unsure {
+  let m = meaning;
+  for (const again of ctx.nodes.filter((n) => n.sameThingAs)) m = sameThing(m, again, again.sameThingAs!);
+  const grouped = m.nodes.find((n) => n.group);
+  if (!grouped) return m;
+  const counted = m.order && 'count' in m.order.by && !m.order.chronological && !m.order.sorted && m.order.pick === undefined;
+  if (grouped.id !== m.focus || m.ask.kind !== 'list' || !counted || m.having?.length) {
+    return unsure(ctx, `I can’t yet give “${grouped.group!.words.join(' ')}” as a group for anything but a count of the things that have it`);
+  }
+  return m;
+}
+
+/** `again` read as `kept` everywhere: its conditions kept, its relationships from `kept`. */
+function sameThing(m: Meaning, again: Draft, kept: string): Meaning {
+  const id = (x: string) => (x === again.id ? kept : x);
+  const gone = m.nodes.find((n) => n.id === again.id);
+  if (!gone) return m;
+  const nodes = m.nodes.filter((n) => n !== gone).map((n) => (n.id === kept ? { ...n, conditions: [...n.conditions, ...gone.conditions] } : n));
+  const order = m.order && 'count' in m.order.by ? { ...m.order, by: { ...m.order.by, count: id(m.order.by.count) } } : m.order;
+  const ask = m.ask.kind === 'list' ? { ...m.ask, extra: m.ask.extra.map((x) => ({ ...x, of: x.edge ? x.of : id(x.of) })) } : m.ask;
+  return {
+    ...m,
+    nodes,
+    edges: m.edges.map((e) => ({ ...e, from: id(e.from), to: id(e.to) })),
+    focus: id(m.focus),
+    ask,
+    ...(order ? { order } : {}),
+    ...(m.having ? { having: m.having.map((h) => ({ ...h, count: id(h.count) })) } : {}),
+    ...(m.distinct ? { distinct: m.distinct.filter((pair) => !pair.includes(again.id)) } : {}),
+  };
+}
+
+/**
+ * Whether the value at `at` is grouped by: after "each"/"per" ("in each city"), before a ranking by
+ * how many ("the city with the most businesses", "cities with the highest number of reviews"),
+ * or ranked by a count after "by" ("the top 3 countries by the number of parcels").
+ */
+function groupedAt(ctx: Ctx, at: number): boolean {
+  const { items } = ctx;
+  // ("every city" is as often all of them: not a group.)
+  if (isWordOf(items[at - 1], EACH_WORDS) && !isWord(items[at - 1], 'every')) return true;
+  let k = at + 1;
+  while (k < items.length && k <= at + 3 && isWordOf(items[k], GROUP_LINKS)) k++;
+  const rank = items[k];
+  if (rank?.kind === 'rank' && !rank.weak && RANK_EXTREMES.has(rank.word) && countedAfter(items, k + 1)) return true;
+  // "the top 3 countries by the number of parcels".
+  const before = items[at - 1];
+  const ranked = before?.kind === 'number' || (before?.kind === 'rank' && before.weak === true);
+  const by = isWord(items[at + 1], 'by') ? at + 2 : -1;
+  return ranked && by > 0 && items[isWord(items[by], 'the') ? by + 1 : by]?.kind === 'count';
+}
+
+/** Whether what a ranking word at `k - 1` ranks by is how many of a kind of thing ("the most businesses", "the highest number of reviews"). */
+function countedAfter(items: Item[], k: number): boolean {
+  const next = items[k]?.kind === 'count' ? items[k + 1] : items[k];
+  return next?.kind === 'label' || next?.kind === 'agent';
+}
