@@ -54,6 +54,13 @@ describe('values grouped by', () => {
     expect(pairs(answer.rows), answer.cypher).toEqual([['Oslo', 3], ['Bergen', 2]]);
   });
 
+  it('ranks "the most common" values by how many things hold each', async () => {
+    const one = await planner().ask('What is the most common town of the bakeries?');
+    expect(pairs(one.rows), one.cypher).toEqual([['Oslo', 3]]);
+    const two = await planner().ask('List the 2 least common towns.');
+    expect(pairs(two.rows), two.cypher).toEqual([['Tromsø', 1], ['Bergen', 2]]);
+  });
+
   it('keeps the conditions said of the things counted', async () => {
     const answer = await planner().ask('Which town has the most bakeries with an oven count above 1?');
     expect(answer.reading.ok, JSON.stringify(answer.reading).slice(0, 300)).toBe(true);

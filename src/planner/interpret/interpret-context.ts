@@ -29,7 +29,7 @@ export interface Draft {
   /** The far end of a role noun ("directors": the movies they directed); a thing of its label named apart is that end. */
   roleEnd?: boolean;
   /** Stands for the things holding a value, read by that value ("each city": businesses by city; value-groups.ts). */
-  group?: { key: string; words: string[] };
+  group?: { key: string; words: string[]; common?: { direction: 'ASC' | 'DESC'; said?: number; plural: boolean } };
   /** The things of `group`'s node said again, as what is counted ("the city with the most businesses"). */
   sameThingAs?: string;
   /** Named only to be compared with ("the same street as Kiln Pots"): what else the question says is joined to the things asked, not to it. */
@@ -71,7 +71,7 @@ export interface Ctx {
   /** "the sender and receiver countries are different": two values of one thing compared, read before the things are made (values-compared.ts). */
   valuesCompared?: ValuesCompared[];
   /** Values grouped by ("each city"), by the item made a thing for them (value-groups.ts). */
-  groupKeys?: Map<number, LexProperty>;
+  groupKeys?: Map<number, { prop: LexProperty; common?: { direction: 'ASC' | 'DESC'; said?: number; plural: boolean } }>;
 }
 
 /** An id for a new node, unlike any other the reading has had (nodes may be dropped). */

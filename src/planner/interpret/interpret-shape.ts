@@ -151,7 +151,7 @@ function finishShape(ctx: Ctx, focus: Draft, ask: Ask, order: Ordering | undefin
     ...asFamily(ctx, n),
     ...(n.anchor ? { anchor: anchorOf(n.anchor) } : {}),
     ...(n.implicit || labelSaidAsVerb(ctx, n) ? { implicit: true } : {}),
-    ...(n.group ? { group: n.group } : {}),
+    ...(n.group ? { group: { key: n.group.key, words: n.group.words } } : {}),
     conditions: withoutMerePresence(n.conditions),
   }));
   const edges = ctx.edges.map(({ from, to, type, conditions, negated, orTypes, said, either }) => ({

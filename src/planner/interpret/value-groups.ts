@@ -2,7 +2,8 @@ import type { Ctx, Draft, Unsure } from './interpret-context.js';
 import { isWord, isWordOf, labelOf, newNodeId, unsure } from './interpret-context.js';
 import type { Item } from '../link/links.js';
 import type { Meaning } from '../meaning.js';
-import { EACH_WORDS, GROUP_LINKS, RANK_EXTREMES } from '../read/word-classes.js';
+import { COMMON_WORDS, EACH_WORDS, GROUP_LINKS, MOST_LEAST, RANK_EXTREMES } from '../read/word-classes.js';
+import { PLURAL_RANK_LIMIT } from './ask-constructions.js';
 
 /**
  * A value many things hold, grouped by: "Which city has the most businesses?", "How many
@@ -10,25 +11,29 @@ import { EACH_WORDS, GROUP_LINKS, RANK_EXTREMES } from '../read/word-classes.js'
  * The value's word stands for the things that hold it, read by that value (`MeaningNode.group`):
  * a thing of the property's label is made for it, and the answer lists the values, each with how
  * many of what is counted the things holding it have. The same kind of thing said again as what
- * is counted ("the most businesses") is those things themselves. Only a count is read so; a value
+ * is counted ("the most businesses") is those things themselves, as are those "the most common"
+ * values are counted by. Only a count is read so; a value
  * grouped by for anything else is declined.
  */
 export function valueGroupsSaid(ctx: Ctx): void {
   ctx.items.forEach((it, i) => {
-    if (it.kind !== 'prop' || ctx.used.has(i) || !groupedAt(ctx, i)) return;
+    const common = commonAt(ctx, i);
+    if (it.kind !== 'prop' || ctx.used.has(i) || !(common || groupedAt(ctx, i))) return;
     const props = it.props.filter((p) => p.ownerKind === 'label' && !p.span);
     const [prop] = props;
     const label = prop ? labelOf(ctx.lexicon, prop.owner) : undefined;
     // (Things by their name are the things themselves, not a value they share.)
     if (props.length !== 1 || !prop || !label || prop.key === label.nameKey) return;
-    ctx.items[i] = { kind: 'label', label, plural: ctx.tokens[it.to]!.tags.includes('Plural'), from: it.from, to: it.to };
-    (ctx.groupKeys ??= new Map()).set(i, prop);
+    const plural = ctx.tokens[it.to]!.tags.includes('Plural');
+    ctx.items[i] = { kind: 'label', label, plural, from: it.from, to: it.to };
+    (ctx.groupKeys ??= new Map()).set(i, { prop, ...(common ? { common: { ...common, plural } } : {}) });
+    if (common) ctx.used.add(i - 1).add(i - 2);
   });
 }
 
 /** Marks the things made for the values grouped by, and the same kind of thing said as what is counted. */
 export function markValueGroups(ctx: Ctx): void {
-  for (const [at, prop] of ctx.groupKeys ?? []) {
+  for (const [at, { prop, common }] of ctx.groupKeys ?? []) {
     // (A kind of thing said again is no new thing where it is read: here it is, the things holding the value.)
     let holder = ctx.nodes.find((n) => n.at === at);
     if (!holder) {
@@ -36,7 +41,7 @@ export function markValueGroups(ctx: Ctx): void {
       ctx.nodes.push(holder);
       ctx.used.add(at);
     }
-    holder.group = { key: prop.key, words: prop.words };
+    holder.group = { key: prop.key, words: prop.words, ...(common ? { common } : {}) };
     const again = ctx.nodes.find((n) => n !== holder && !n.anchor && !n.implicit && !n.group && n.label === prop.owner);
     if (again) again.sameThingAs = holder.id;
   }
@@ -51,6 +56,9 @@ export function groupedMeaning(ctx: Ctx, meaning: Meaning): Meaning | Unsure {
   for (const again of ctx.nodes.filter((n) => n.sameThingAs)) m = sameThing(m, again, again.sameThingAs!);
   const grouped = m.nodes.find((n) => n.group);
   if (!grouped) return m;
+  // "the most common cities": by how many things hold each, as many as said, else one or (in the plural) a few.
+  const common = ctx.nodes.find((n) => n.id === grouped.id)?.group?.common;
+  if (common && !m.order && grouped.id === m.focus) m = { ...m, order: { by: { count: grouped.id }, direction: common.direction }, limit: common.said ?? (common.plural ? PLURAL_RANK_LIMIT : 1), ...(common.said !== undefined ? { limitSaid: true } : {}) };
   const counted = m.order && 'count' in m.order.by && !m.order.chronological && !m.order.sorted && m.order.pick === undefined;
   if (grouped.id !== m.focus || m.ask.kind !== 'list' || !counted || m.having?.length) {
     return unsure(ctx, `I can’t yet give “${grouped.group!.words.join(' ')}” as a group for anything but a count of the things that have it`);
@@ -96,6 +104,17 @@ function groupedAt(ctx: Ctx, at: number): boolean {
   const ranked = before?.kind === 'number' || (before?.kind === 'rank' && before.weak === true);
   const by = isWord(items[at + 1], 'by') ? at + 2 : -1;
   return ranked && by > 0 && items[isWord(items[by], 'the') ? by + 1 : by]?.kind === 'count';
+}
+
+/** "the most common cities", "the least frequent towns": a value ranked by how many things hold it. */
+function commonAt(ctx: Ctx, at: number): { direction: 'ASC' | 'DESC'; said?: number } | undefined {
+  const rank = ctx.items[at - 2];
+  if (!isWordOf(ctx.items[at - 1], COMMON_WORDS) || rank?.kind !== 'rank' || !MOST_LEAST.has(rank.word)) return undefined;
+  // ("the 3 most common towns": as many as that.)
+  const number = ctx.items[at - 3];
+  const said = number?.kind === 'number' && !number.year && !number.ordinal && Number.isInteger(number.value) && number.value >= 1 ? number.value : undefined;
+  if (said !== undefined) ctx.used.add(at - 3);
+  return { direction: rank.direction, ...(said !== undefined ? { said } : {}) };
 }
 
 /** Whether what a ranking word at `k - 1` ranks by is how many of a kind of thing ("the most businesses", "the highest number of reviews"). */

@@ -114,6 +114,8 @@ export const HAVE_WORDS = wordClass('have', 'has', 'had', 'with');
 export const MOST_LEAST = wordClass('most', 'fewest', 'least');
 
 /** The words of a ranking's extreme ("the most", "the highest number of"). */
+/** "the most common …": a value ranked by how many things hold it (value-groups.ts). */
+export const COMMON_WORDS = wordClass('common', 'frequent');
 /** Words between a value grouped by and the ranking of it ("the city that has the most …"). */
 export const GROUP_LINKS = wordClass('has', 'have', 'had', 'with', 'that', 'is', 'are', 'the');
 export const RANK_EXTREMES = wordClass('most', 'fewest', 'least', 'highest', 'lowest', 'largest', 'smallest', 'greatest');
