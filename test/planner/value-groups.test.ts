@@ -59,6 +59,9 @@ describe('values grouped by', () => {
     expect(pairs(one.rows), one.cypher).toEqual([['Oslo', 3]]);
     const two = await planner().ask('List the 2 least common towns.');
     expect(pairs(two.rows), two.cypher).toEqual([['Tromsø', 1], ['Bergen', 2]]);
+    // (Said in the plural with no number: every one, the most common first.)
+    const all = await planner().ask('What are the most common towns of bakeries?');
+    expect(pairs(all.rows), all.cypher).toEqual([['Oslo', 3], ['Bergen', 2], ['Tromsø', 1]]);
   });
 
   it('keeps the conditions said of the things counted', async () => {
@@ -67,7 +70,14 @@ describe('values grouped by', () => {
     expect(pairs(answer.rows), answer.cypher).toEqual([['Bergen', 2], ['Oslo', 2]]);
   });
 
-  it('declines a value grouped by for anything but a count', async () => {
+  it('ranks the values by a figure over the things holding each', async () => {
+    const answer = await planner().ask('Which town has the highest average oven count?');
+    expect(answer.reading.ok, JSON.stringify(answer.reading).slice(0, 300)).toBe(true);
+    expect(answer.rows.map((r) => [r.name, r.value]), answer.cypher).toEqual([['Bergen', 3]]);
+    expect(answer.text).toBe('The town with the highest average oven count: Bergen (3).');
+  });
+
+  it('never reads a single value as the group\'s ("the highest oven count" is one bakery\'s)', async () => {
     const answer = await planner().ask('Which town has the highest oven count?');
     expect(answer.rows.map((r) => r.name)).not.toContain('Oslo');
   });

@@ -381,6 +381,7 @@ function sayList(parts: Said, ask: AskOf<'list'>): string {
     const valueOf = (r: Record<string, unknown>) => show('aggregate' in by ? r.value : r[by.key]);
     if (!('aggregate' in by)) return rankedByValue(m, m.order, key, names, rows.map(valueOf), n);
     const word = by.size ? (most ? 'most' : 'fewest') : `${extremeWord(m.order.direction)} ${AGGREGATE_WORDS[by.aggregate]}`;
+    if (names.length === 1 && focus.group) return `The ${n(1)} with the ${word} ${key}: ${names[0]} (${valueOf(rows[0]!)}).`;
     if (names.length === 1) return `${names[0]} has the ${word} ${key} (${valueOf(rows[0]!)}).`;
     return `The ${names.length} ${n(names.length)} with the ${word} ${key}: ${listOf(rows.map((r) => `${show(r[first])} (${valueOf(r)})`))}.`;
   }

@@ -2,8 +2,8 @@ import type { Ctx, Draft, Unsure } from './interpret-context.js';
 import { isWord, isWordOf, labelOf, newNodeId, unsure } from './interpret-context.js';
 import type { Item } from '../link/links.js';
 import type { Meaning } from '../meaning.js';
+import { LIST_LIMIT } from '../meaning.js';
 import { COMMON_WORDS, EACH_WORDS, GROUP_LINKS, MOST_LEAST, RANK_EXTREMES } from '../read/word-classes.js';
-import { PLURAL_RANK_LIMIT } from './ask-constructions.js';
 
 /**
  * A value many things hold, grouped by: "Which city has the most businesses?", "How many
@@ -56,12 +56,18 @@ export function groupedMeaning(ctx: Ctx, meaning: Meaning): Meaning | Unsure {
   for (const again of ctx.nodes.filter((n) => n.sameThingAs)) m = sameThing(m, again, again.sameThingAs!);
   const grouped = m.nodes.find((n) => n.group);
   if (!grouped) return m;
-  // "the most common cities": by how many things hold each, as many as said, else one or (in the plural) a few.
+  // "the most common city", "the 3 most common cities": by how many things hold each, as many as said, else one;
+  // "the most common cities": every one with how many, the most common first.
   const common = ctx.nodes.find((n) => n.id === grouped.id)?.group?.common;
-  if (common && !m.order && grouped.id === m.focus) m = { ...m, order: { by: { count: grouped.id }, direction: common.direction }, limit: common.said ?? (common.plural ? PLURAL_RANK_LIMIT : 1), ...(common.said !== undefined ? { limitSaid: true } : {}) };
-  const counted = m.order && 'count' in m.order.by && !m.order.chronological && !m.order.sorted && m.order.pick === undefined;
-  if (grouped.id !== m.focus || m.ask.kind !== 'list' || !counted || m.having?.length) {
-    return unsure(ctx, `I can’t yet give “${grouped.group!.words.join(' ')}” as a group for anything but a count of the things that have it`);
+  if (common && !m.order && grouped.id === m.focus) {
+    const every = common.plural && common.said === undefined;
+    const order = { by: { count: grouped.id }, direction: common.direction, ...(every ? { each: true } : {}) };
+    m = { ...m, order, limit: every ? LIST_LIMIT : (common.said ?? 1), ...(common.said !== undefined ? { limitSaid: true } : {}) };
+  }
+  const by = m.order?.by;
+  const ranked = m.order && !m.order.chronological && !m.order.sorted && m.order.pick === undefined && by && ('count' in by || ('aggregate' in by && !by.size));
+  if (grouped.id !== m.focus || m.ask.kind !== 'list' || !ranked || m.having?.length) {
+    return unsure(ctx, `I can’t yet give “${grouped.group!.words.join(' ')}” as a group for anything but how many things have it or a figure over them`);
   }
   return m;
 }
@@ -89,7 +95,8 @@ function sameThing(m: Meaning, again: Draft, kept: string): Meaning {
 /**
  * Whether the value at `at` is grouped by: after "each"/"per" ("in each city"), before a ranking by
  * how many ("the city with the most businesses", "cities with the highest number of reviews"),
- * or ranked by a count after "by" ("the top 3 countries by the number of parcels").
+ * or ranked by a count after "by" ("the top 3 countries by the number of parcels"); ranked by a
+ * figure over them too ("the town with the highest average price").
  */
 function groupedAt(ctx: Ctx, at: number): boolean {
   const { items } = ctx;
@@ -106,7 +113,7 @@ function groupedAt(ctx: Ctx, at: number): boolean {
   return ranked && by > 0 && items[isWord(items[by], 'the') ? by + 1 : by]?.kind === 'count';
 }
 
-/** "the most common cities", "the least frequent towns": a value ranked by how many things hold it. */
+/** "the most common city", "the least frequent towns": a value ranked by how many things hold it. */
 function commonAt(ctx: Ctx, at: number): { direction: 'ASC' | 'DESC'; said?: number } | undefined {
   const rank = ctx.items[at - 2];
   if (!isWordOf(ctx.items[at - 1], COMMON_WORDS) || rank?.kind !== 'rank' || !MOST_LEAST.has(rank.word)) return undefined;
@@ -117,8 +124,12 @@ function commonAt(ctx: Ctx, at: number): { direction: 'ASC' | 'DESC'; said?: num
   return { direction: rank.direction, ...(said !== undefined ? { said } : {}) };
 }
 
-/** Whether what a ranking word at `k - 1` ranks by is how many of a kind of thing ("the most businesses", "the highest number of reviews"). */
+/**
+ * Whether what a ranking word at `k - 1` ranks by is how many of a kind of thing ("the most
+ * businesses", "the highest number of reviews") or a figure over many ("the highest average price").
+ */
 function countedAfter(items: Item[], k: number): boolean {
+  if (items[k]?.kind === 'agg' && items[k + 1]?.kind === 'prop') return true;
   const next = items[k]?.kind === 'count' ? items[k + 1] : items[k];
   return next?.kind === 'label' || next?.kind === 'agent';
 }
