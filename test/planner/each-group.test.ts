@@ -5,8 +5,8 @@ import { graphNode as node, graphRel as rel, plannerOnScratch } from '../support
 /**
  * "each", "per", "every": a count for each thing, never one total ("How many loans does each
  * member have?" was the number of all loans). Every thing of the group that has any is listed with
- * its count, and the answer says how many have none (a list of zeros buries the answer); an aggregate of the group's own value is each one's value; another figure
- * asked for each is declined rather than given once for all. Each on two small invented graphs.
+ * its count, and the answer says how many have none (a list of zeros buries the answer); an aggregate of the group's own value is each one's value; a figure
+ * over the things joined to each is given for each, never once for all. Each on two small invented graphs.
  */
 
 /** A library: members borrow books, branches hold them. */
@@ -61,11 +61,17 @@ describe('a count for each thing (a library)', () => {
     expect(counts((await planner().ask('How many books are held by every branch?')).rows)).toEqual({ 'Harbour Branch': 3, 'Hill Branch': 1 });
   });
 
-  it('each one’s own value, not their sum; another figure for each is declined', async () => {
+  it('each one’s own value, not their sum; a figure over things joined to each, for each', async () => {
     const own = await planner().ask('What is the total number of seats of each branch?');
     expect(own.rows.map((r) => [r.name, r.seats])).toEqual([['Harbour Branch', 40], ['Hill Branch', 12]]);
     const average = await planner().ask('What is the average number of pages of the books held by each branch?');
-    expect(average.cypher).toBeUndefined();
+    expect(average.rows.map((r) => [r.name, Math.round(Number(r.value))]), average.cypher).toEqual([['Harbour Branch', 227], ['Hill Branch', 150]]);
+    expect(average.text).toMatch(/^The average pages of each branch, highest first: Harbour Branch \(226\.\d+\) and Hill Branch \(150\)\.$/);
+  });
+
+  it('a count for each thing through another ("for each branch of the members"): every one with its count', async () => {
+    const answer = await planner().ask('How many members borrowed books held by each branch?');
+    expect(counts(answer.rows), answer.cypher).toEqual({ 'Harbour Branch': 2, 'Hill Branch': 1 });
   });
 });
 

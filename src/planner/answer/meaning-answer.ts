@@ -380,6 +380,8 @@ function sayList(parts: Said, ask: AskOf<'list'>): string {
     // An aggregate's value is the `value` column ("the lowest average rating"); a list's size, how many it holds ("the most roles").
     const valueOf = (r: Record<string, unknown>) => show('aggregate' in by ? r.value : r[by.key]);
     if (!('aggregate' in by)) return rankedByValue(m, m.order, key, names, rows.map(valueOf), n);
+    // Every group's figure ("The average stars of each user, highest first: …").
+    if (m.order.each && !by.size) return `The ${AGGREGATE_WORDS[by.aggregate]} ${key} of each ${n(1)}${names.length > 1 ? `, ${most ? 'highest' : 'lowest'} first` : ''}: ${listOf(rows.map((r) => `${show(r[first])} (${valueOf(r)})`))}.`;
     const word = by.size ? (most ? 'most' : 'fewest') : `${extremeWord(m.order.direction)} ${AGGREGATE_WORDS[by.aggregate]}`;
     if (names.length === 1 && focus.group) return `The ${n(1)} with the ${word} ${key}: ${names[0]} (${valueOf(rows[0]!)}).`;
     if (names.length === 1) return `${names[0]} has the ${word} ${key} (${valueOf(rows[0]!)}).`;

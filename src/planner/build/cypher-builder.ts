@@ -256,6 +256,7 @@ export function buildCypher(m: Meaning): string {
         const by = m.order.by;
         const values = target(by.of, by.key, by.edge);
         const aggregated = `${match} WITH ${focus.id}, ${by.aggregate}(${by.size ? `size(${values})` : values}) AS value`;
+        if (m.order.each) return `${aggregated} WHERE value IS NOT NULL RETURN ${name} AS name, value ORDER BY value ${m.order.direction}, name LIMIT ${m.limit ?? LIST_LIMIT}`;
         if (m.order.sorted) return `${aggregated} RETURN ${name} AS name, value ORDER BY value IS NULL, value ${m.order.direction}, name LIMIT ${m.limit ?? LIST_LIMIT}`;
         return `${aggregated} WHERE value IS NOT NULL ${keepingTies([[name, 'name'], ...own, ['value', 'value']], `value ${m.order.direction}, name`, 'value', m.limit ?? 1)}`;
       }
@@ -326,7 +327,9 @@ function groupCypher(m: Meaning, focus: MeaningNode, key: string, where: string)
   if ('aggregate' in by) {
     // "the town with the highest average price": the figure over the things holding each value.
     const figure = `${by.aggregate}(${by.edge ? `${edgeVar(Number(by.of))}.${cypherName(by.key)}` : valueOf(by.of, by.key, m.nodes.find((n) => n.id === by.of))})`;
-    return `${known} WITH ${value} AS grp, ${figure} AS value WHERE value IS NOT NULL ${keepingTies([['grp', 'name'], ['value', 'value']], `value ${order.direction}, name`, 'value', m.limit ?? 1)}`;
+    const figures = `${known} WITH ${value} AS grp, ${figure} AS value WHERE value IS NOT NULL`;
+    if (order.each) return `${figures} RETURN grp AS name, value ORDER BY value ${order.direction}, name LIMIT ${m.limit ?? LIST_LIMIT}`;
+    return `${figures} ${keepingTies([['grp', 'name'], ['value', 'value']], `value ${order.direction}, name`, 'value', m.limit ?? 1)}`;
   }
   const counted = 'count' in by ? by.count : focus.id;
   const grouped = `${known} WITH ${value} AS grp, count(DISTINCT ${counted}) AS count`;
@@ -367,9 +370,8 @@ function rankByCount(m: Meaning, counted: string, byId: Map<string, MeaningNode>
   // "The most": things with none are not among them (all having none answers nothing); "the fewest" may well be none.
   // Every group's count lists those with some (the answer says how many have none).
   const some = direction === 'DESC' || m.order!.each ? ' WHERE count > 0' : '';
-  if (holder === focus) return `${optional} WITH ${focus}, count(DISTINCT ${counted}) AS count${some} ${ranked('count')}`;
-  // Counted per joined thing, then added up per focus ("movies by their directors' followers").
-  return `${optional} WITH ${focus}, ${holder}, count(DISTINCT ${counted}) AS each WITH ${focus}, sum(each) AS count${some} ${ranked('count')}`;
+  // (Counted through a joined thing too, "branches by the members who borrowed their books": each member once per branch, however many of its books they borrowed.)
+  return `${optional} WITH ${focus}, count(DISTINCT ${counted}) AS count${some} ${ranked('count')}`;
 }
 
 /** Both values side by side: `name, value, other, other_value` (what the comparison sentence reads). */

@@ -100,6 +100,22 @@ function objectAsked(ctx: Ctx, focus: Draft, free: Draft[]): Draft {
   return reached.length === 1 ? reached[0]! : focus;
 }
 
+/** Whether two things are joined, through others or not (`of` may be a relationship's index, for a value of it). */
+function connected(ctx: Ctx, a: Draft, of: string): boolean {
+  const target = ctx.nodes.some((n) => n.id === of) ? of : undefined;
+  const edge = target ? undefined : ctx.edges[Number(of)];
+  const reached = new Set([a.id]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const e of ctx.edges) {
+      if (reached.has(e.from) === reached.has(e.to)) continue;
+      reached.add(e.from).add(e.to);
+      grew = true;
+    }
+  }
+  return target ? reached.has(target) : edge !== undefined && reached.has(edge.from);
+}
+
 /** The meaning with its columns: values named beside a list, and the values its conditions compared. */
 function finishShape(ctx: Ctx, focus: Draft, ask: Ask, order: Ordering | undefined, limit: number | undefined, asked: { it: PropItem; i: number }[]): { ok: true; meaning: Meaning } | Unsure {
   // "the average rating for each movie": one figure for all of them would answer another question.
@@ -108,6 +124,15 @@ function finishShape(ctx: Ctx, focus: Draft, ask: Ask, order: Ordering | undefin
     // "the total number of employees of each company": each one's own value, not their sum.
     ctx.used.add(each.at);
     ask = { kind: 'list', extra: [{ of: ask.of, key: ask.key }] };
+    limit = LIST_LIMIT;
+  } else if (each && each.group !== focus && (ask.kind === 'count' || ask.kind === 'aggregate') && connected(ctx, each.group, ask.kind === 'count' ? focus.id : ask.of)) {
+    // "the average stars of each user's reviews", "how many reviews for each category of business": every group with its figure.
+    ctx.used.add(each.at);
+    order = ask.kind === 'count'
+      ? { by: { count: focus.id }, direction: 'DESC', each: true }
+      : { by: { aggregate: ask.fn, of: ask.of, key: ask.key, ...(ask.edge ? { edge: true } : {}) }, direction: 'DESC', each: true };
+    focus = each.group;
+    ask = { kind: 'list', extra: [] };
     limit = LIST_LIMIT;
   } else if (each) return unsure(ctx, `I can’t give that for each ${wordsOf(ctx, each.group.at)} separately yet`);
   // "members who borrowed every book", "guests who only wrote short reviews": read as some, they would be answered wrongly.
