@@ -100,3 +100,28 @@ describe('named things joined by "and" (a shop)', () => {
     expect(!each.reading.ok && each.reading.reason).toMatch(/one named thing at a time/);
   });
 });
+
+describe('named things joined by "and" with no verb (shops in categories)', () => {
+  const planner = plannerOnScratch('coordinated categories', {
+    nodes: [
+      { key: 's1', labels: ['Shop'], properties: { name: 'Mill' } },
+      { key: 's2', labels: ['Shop'], properties: { name: 'Quay' } },
+      { key: 's3', labels: ['Shop'], properties: { name: 'Dock' } },
+      { key: 'c1', labels: ['Category'], properties: { name: 'Bakery' } },
+      { key: 'c2', labels: ['Category'], properties: { name: 'Cafe' } },
+    ],
+    relationships: [
+      { fromKey: 's1', type: 'IN_CATEGORY', toKey: 'c1' },
+      { fromKey: 's1', type: 'IN_CATEGORY', toKey: 'c2' },
+      { fromKey: 's2', type: 'IN_CATEGORY', toKey: 'c1' },
+      { fromKey: 's3', type: 'IN_CATEGORY', toKey: 'c2' },
+    ],
+  });
+
+  it('joins the things said beside them to both', async () => {
+    for (const question of ["Which shops are in both 'Bakery' and 'Cafe' categories?", "Show shops that are both in 'Bakery' and 'Cafe' categories."]) {
+      const answer = await planner().ask(question);
+      expect(firstValues(answer), `${question} ${JSON.stringify(answer.reading).slice(0, 300)}`).toEqual(['Mill']);
+    }
+  });
+});

@@ -14,8 +14,10 @@ import { constructionTable } from './construction.js';
  * one label joined by "and" do what the verb says to the same thing, so the relationship placed
  * for the one is placed for the other too (the movies both acted in), as "projects that use
  * Python and Rust" use both; "or" is the word for either. Without "both" or "together" the
- * reading is noted for curators, a little less sure. Two such things are never joined to each
- * other by a guess ("When were X and Y born?" is not about how X relates to Y).
+ * reading is noted for curators, a little less sure. Without a verb, each is joined to the kind
+ * of thing said beside them the way the schema joins it ("shops in both 'Bakery' and 'Cafe'").
+ * Two such things are never joined to each other by a guess ("When were X and Y born?" is not
+ * about how X relates to Y).
  */
 const namedTogether = (ctx: Ctx): Unsure | 'placed' | undefined => {
   let placed = false;
@@ -27,7 +29,13 @@ const namedTogether = (ctx: Ctx): Unsure | 'placed' | undefined => {
     ctx.used.add(a.at + 1);
     placed = true;
     const [done, bare] = edgesOf(b).length === 0 ? [a, b] : [b, a];
-    if (edgesOf(done).length === 0) return unsure(ctx, `I can answer that for one named thing at a time: please ask about ${a.anchor.name} and about ${b.anchor!.name} apart`);
+    if (edgesOf(done).length === 0) {
+      // "shops in both 'Bakery' and 'Cafe' categories": no verb yet, but a kind of thing both are joined to, each its own way.
+      // ("Which vessels are Sea Wolf and Kestrel?": the things asked are of their own kind, not joined to them.)
+      if (!ctx.nodes.some((n) => !n.anchor && !n.implicit && (n.label ?? n.labels?.[0]) !== a.label)) return unsure(ctx, `I can answer that for one named thing at a time: please ask about ${a.anchor.name} and about ${b.anchor!.name} apart`);
+      noteTogether(ctx, a, b);
+      continue;
+    }
     if (edgesOf(bare).length > 0) continue;
     for (const e of edgesOf(done)) {
       const far = ctx.nodes.find((n) => n.id === (e.from === done.id ? e.to : e.from));
@@ -36,13 +44,17 @@ const namedTogether = (ctx: Ctx): Unsure | 'placed' | undefined => {
       // In the order the question names them, for the answer to say them so.
       ctx.edges.splice(ctx.edges.indexOf(e) + (bare.at < done.at ? 0 : 1), 0, copy);
     }
-    if (!ctx.items.some((it) => it.kind === 'word' && JOINTLY.has(it.token.lower))) {
-      ctx.confidence -= 0.1;
-      ctx.notes.push(`read “${a.anchor.name} and ${b.anchor!.name}” as both of them together`);
-    }
+    noteTogether(ctx, a, b);
   }
   return placed ? 'placed' : undefined;
 };
+
+/** Without "both" or "together", reading two named things as both of them is noted for curators, a little less sure. */
+function noteTogether(ctx: Ctx, a: Draft, b: Draft): void {
+  if (ctx.items.some((it) => it.kind === 'word' && JOINTLY.has(it.token.lower))) return;
+  ctx.confidence -= 0.1;
+  ctx.notes.push(`read “${a.anchor!.name} and ${b.anchor!.name}” as both of them together`);
+}
 
 /** Named things said together, once the relationships are placed. */
 export const NAMED_TOGETHER_CONSTRUCTIONS = constructionTable('named together', { namedTogether });
