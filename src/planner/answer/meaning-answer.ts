@@ -382,7 +382,7 @@ function sayList(parts: Said, ask: AskOf<'list'>): string {
     if (!('aggregate' in by)) return rankedByValue(m, m.order, key, names, rows.map(valueOf), n);
     // Every group's figure ("The average stars of each user, highest first: …").
     if (m.order.each && !by.size) return `The ${AGGREGATE_WORDS[by.aggregate]} ${key} of each ${n(1)}${names.length > 1 ? `, ${most ? 'highest' : 'lowest'} first` : ''}: ${listOf(rows.map((r) => `${show(r[first])} (${valueOf(r)})`))}.`;
-    const word = by.size ? (most ? 'most' : 'fewest') : `${extremeWord(m.order.direction)} ${AGGREGATE_WORDS[by.aggregate]}`;
+    const word = by.distinct ? (most ? 'most different' : 'fewest different') : by.size ? (most ? 'most' : 'fewest') : `${extremeWord(m.order.direction)} ${AGGREGATE_WORDS[by.aggregate]}`;
     if (names.length === 1 && focus.group) return `The ${n(1)} with the ${word} ${key}: ${names[0]} (${valueOf(rows[0]!)}).`;
     if (names.length === 1) return `${names[0]} has the ${word} ${key} (${valueOf(rows[0]!)}).`;
     return `The ${names.length} ${n(names.length)} with the ${word} ${key}: ${listOf(rows.map((r) => `${show(r[first])} (${valueOf(r)})`))}.`;
@@ -449,7 +449,7 @@ function sortedBy(order: Ordering): { column: string; words: string; first: stri
   const by = order.by;
   if ('count' in by) return { column: 'count', words: by.said ?? 'count', first: order.direction === 'DESC' ? 'most' : 'fewest' };
   const key = identifierWords(by.key).join(' ');
-  const words = 'aggregate' in by ? (by.size ? `number of ${key}` : `${AGGREGATE_WORDS[by.aggregate]} ${key}`) : key;
+  const words = 'aggregate' in by ? (by.distinct ? `number of different ${key}` : by.size ? `number of ${key}` : `${AGGREGATE_WORDS[by.aggregate]} ${key}`) : key;
   return { column: 'aggregate' in by ? 'value' : by.key, words, first: extremeWord(order.direction, order.dated) };
 }
 

@@ -1,7 +1,7 @@
 import { dimensionOfWord, holdsDate, SUPERLATIVE_DIMENSIONS } from '../read/cues.js';
-import { BEFORE_ORDERED, BEFORE_RANKED, DIFFERENCE, MOST_LEAST } from '../read/word-classes.js';
+import { BEFORE_ORDERED, BEFORE_RANKED, DIFFERENCE, MOST_LEAST, VARIETY_WORDS } from '../read/word-classes.js';
 import type { Ctx, Draft, Unsure } from './interpret-context.js';
-import { joined, labelOf, pick, pluralLabel, reachOwner, tokenAt, unsure, valueOwner, wordsOf } from './interpret-context.js';
+import { isWord, isWordOf, joined, labelOf, pick, pluralLabel, reachOwner, tokenAt, unsure, valueOwner, wordsOf } from './interpret-context.js';
 import type { AggItem, PropItem, RankItem, Ranked } from './ranking.js';
 import { byWords, dimensionOrder, figureOfMany, listOfLists, numeric } from './ranking.js';
 import { constructionTable, readFirst } from './construction.js';
@@ -53,7 +53,7 @@ function propOrder(scene: RankScene, k: number, fn?: 'avg' | 'sum' | 'min' | 'ma
 /**
  * "the most roles", "by the number of roles" where each holds a list of them: ranked by how
  * many items the lists hold in all. Not "the most distinct roles" (the same item in two lists
- * counts once), nor a superlative of its own ("the longest"), nor an aggregate but a total.
+ * counts once: distinctOrder), nor a superlative of its own ("the longest"), nor an aggregate but a total.
  * Lists on the relationships of each ranked thing are counted as the person asking chooses,
  * unless "total" or "combined" says: items, or the relationships that list any (listOfLists).
  */
@@ -73,6 +73,17 @@ function listOrder(scene: RankScene, k: number, fn?: 'avg' | 'sum' | 'min' | 'ma
   return fn === 'sum' || totalAt >= 0 ? items : (listOfLists(ctx, focus, p, of, rank, items) ?? items);
 }
 
+/** "the most diverse roles", "by the variety of genres": ranked by how many different values (or items of lists) each holds. */
+function distinctOrder(scene: RankScene, k: number): Ranked | undefined {
+  const { ctx, rank } = scene;
+  const it = ctx.items[k] as PropItem;
+  const p = pick(ctx, it.props, k);
+  const of = p && valueOwner(ctx, p, k);
+  if (!p || !of) return undefined;
+  ctx.used.add(k);
+  return { order: { by: { aggregate: 'sum', ...of, distinct: p.kind === 'list' ? 'items' : 'values' }, direction: rank.direction }, fromProperty: true };
+}
+
 /** "by the number of movies", "by average rating", "by number of beds", "based on", "according to". */
 const saidBy: RankConstruction = (scene) => {
   const { ctx, at, rank, focus } = scene;
@@ -87,6 +98,15 @@ const saidBy: RankConstruction = (scene) => {
       const found = propOrder(scene, j);
       if (found) {
         saying();
+        return found;
+      }
+    }
+    // "by the variety of roles": how many different ones.
+    if (isWordOf(next, VARIETY_WORDS) && isWord(ctx.items[j + 1], 'of') && ctx.items[j + 2]?.kind === 'prop') {
+      const found = distinctOrder(scene, j + 2);
+      if (found) {
+        saying();
+        ctx.used.add(j).add(j + 1);
         return found;
       }
     }
@@ -129,8 +149,17 @@ const topBy: RankConstruction = (scene) => (scene.rank.weak ? saidBy(scene) : un
 const whatFollows: RankConstruction = (scene) => {
   const { ctx, at, rank, focus, aggAt } = scene;
   let counted = false;
+  let variety = false;
   for (let k = at + 1; k <= Math.min(ctx.items.length - 1, at + 4); k++) {
     const it = ctx.items[k]!;
+    // "the most diverse roles", "the most diverse range of genres": how many different ones.
+    if (MOST_LEAST.has(rank.word) && isWordOf(it, VARIETY_WORDS)) {
+      ctx.used.add(k);
+      if (isWord(ctx.items[k + 1], 'of')) ctx.used.add(++k);
+      variety = true;
+      continue;
+    }
+    if (variety && it.kind === 'prop') return distinctOrder(scene, k) ?? 'none';
     if (it.kind === 'count' && k === at + 1) {
       ctx.used.add(k);
       counted = true;
@@ -148,7 +177,7 @@ const whatFollows: RankConstruction = (scene) => {
         if (aggAt > at && aggAt < k) ctx.used.add(aggAt);
         return found;
       }
-      // "the most distinct roles" (a list, a text): what it ranks by is not a number to order by, nor anything else here.
+      // "the longest roles" (a list, a text): what it ranks by is not a number to order by, nor anything else here.
       return 'none';
     }
     // "the highest average guest score": a label naming whose number follows it is no count of its own.

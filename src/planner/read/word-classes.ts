@@ -112,6 +112,8 @@ export const HAVE_WORDS = wordClass('have', 'has', 'had', 'with');
 
 /** "most", "fewest", "least": a ranking by how many. */
 export const MOST_LEAST = wordClass('most', 'fewest', 'least');
+/** "the most diverse roles", "the widest variety of genres": how many different values, after a ranking word (rank-constructions.ts). */
+export const VARIETY_WORDS = wordClass('diverse', 'different', 'distinct', 'unique', 'varied', 'variety', 'range');
 
 /** The words of a ranking's extreme ("the most", "the highest number of"). */
 /** "the most common …": a value ranked by how many things hold it (value-groups.ts). */
