@@ -103,11 +103,8 @@ export interface Ordering {
   by:
     | { of: string; key: string; edge?: boolean }
     /** `size`: the values are lists, and what is aggregated is how many items each holds ("the most roles"). */
-    /**
-     * `distinct`: what is ranked is how many different values the things hold ("the most diverse roles"): of a list,
-     * its different items (`items`), else its different values (`values`); `aggregate` is then unused.
-     */
-    | { aggregate: 'avg' | 'sum' | 'min' | 'max'; of: string; key: string; edge?: boolean; size?: boolean; distinct?: 'items' | 'values' }
+    /** `distinct`: what is ranked is how many different values the things hold ("the most diverse genres"); `aggregate` is then unused. */
+    | { aggregate: 'avg' | 'sum' | 'min' | 'max'; of: string; key: string; edge?: boolean; size?: boolean; distinct?: 'values' }
     | { count: string; /** The noun the question counted them by ("followers", "reviews"). */ said?: string };
   direction: 'ASC' | 'DESC';
   /** The superlative the question ranked with ("oldest", "most expensive", "highest rated"), for the answer to say it back. */

@@ -7,8 +7,8 @@ import { graphNode, graphRel, plannerOnScratch } from '../support/planner.js';
  * small invented graphs: "the APPEARED_IN relationship", "'CREWED' relationships" and "Vessel
  * nodes" are those names (the noun of the part adds nothing); "the most parts", where each thing
  * ranked has several lists of them, is counted as the person asking chooses: every item listed,
- * or the relationships that list any ("the most parts in total" says which); "the most distinct parts" counts an item in two lists
- * once; refused is a count the question asks for but nothing in it says of what; an
+ * or the relationships that list any ("the most parts in total" says which); "the most distinct parts" is refused (different
+ * items, or different lists?), as is a count the question asks for but nothing in it says of what; an
  * aggregate that ranks is said with its value ("the lowest average score: … (6.5)"); values a
  * list asks for are said beside each name ("Ines Varga (parts Ferryman, Ghost, Clerk)"). A light verb
  * with such a property only says the relationship holds ("Which parts did Ines Varga play?", "the
@@ -72,8 +72,7 @@ const cases: [string, UpsertBatch, Case[]][] = [
       { question: 'List the top 1 show by the number of parts in the APPEARED_IN relationship.', chosen: ['list-count:items:APPEARED_IN.parts'], first: ['Salt Hymns'], text: /Salt Hymns has the most parts \(4\)/ },
       // Both shows have two people with parts: a tie at the top, both listed.
       { question: 'List the top 1 show by the number of parts in the APPEARED_IN relationship.', chosen: ['list-count:holders:APPEARED_IN.parts'], first: ['Night Ferry', 'Salt Hymns'], text: /^The 2 shows with the most people with parts: Night Ferry \(2\) and Salt Hymns \(2\)\. They tie at 2\.$/ },
-      // (An item in two lists counts once: Ines Varga's Ferryman twice is one part.)
-      { question: 'Which person played the most distinct parts?', first: ['Ines Varga'], text: /^Ines Varga has the most different parts \(3\)\.$/ },
+      { question: 'Which person played the most distinct parts?', refused: /ranks by/ },
       { question: 'What parts did people have in Salt Hymns?', first: ['Ines Varga', 'Tor Lunde'], text: /Ines Varga \(parts Ferryman, Ghost, Clerk\) and Tor Lunde \(parts Widow\)/ },
       { question: 'Which 2 people played the most parts?', chosen: ['list-count:holders:APPEARED_IN.parts'], first: ['Ines Varga', 'Tor Lunde'], text: /^The 2 people with the most shows with parts: Ines Varga \(2\) and Tor Lunde \(2\)\.$/ },
       { question: 'Which parts did Ines Varga play?', text: /^The parts where Ines Varga appeared in a show are Ferryman, Ghost, Clerk and Ferryman\.$/ },
@@ -98,7 +97,7 @@ const cases: [string, UpsertBatch, Case[]][] = [
       { question: 'Which sailor has the most duties in the CREWED relationship?', chosen: ['list-count:holders:CREWED.duties'], first: ['Bo Lind'], text: /^Bo Lind has the most vessels with duties \(2\)\.$/ },
       { question: 'Which 2 vessels have the most combined duties?', first: ['Kestrel', 'Marlin'], text: /^The 2 vessels with the most duties: Kestrel \(5\) and Marlin \(3\)\.$/ },
       { question: 'Which vessel has the highest average grade in the INSPECTED relationship?', first: ['Kestrel'], text: /highest average grade \(6\.5\)/ },
-      { question: 'Which sailor has the most different duties in the CREWED relationship?', first: ['Bo Lind'], text: /^Bo Lind has the most different duties \(4\)\.$/ },
+      { question: 'Which sailor has the most different duties in the CREWED relationship?', refused: /ranks by/ },
       { question: 'Which duties did Cy Okafor perform?', text: /^The duties where Cy Okafor crewed a vessel are helm, deck\.$/ },
       { question: 'What are the duties performed by sailors who crewed Kestrel?', first: ['Ada Moreau', 'Bo Lind'], text: /Ada Moreau \(duties deck\) and Bo Lind \(duties galley, deck, watch, nets\)/ },
       { question: 'What duties did the sailors who crewed Marlin have?', first: ['Bo Lind', 'Cy Okafor'], text: /Bo Lind \(duties watch\) and Cy Okafor \(duties helm, deck\)/ },

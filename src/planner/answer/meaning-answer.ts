@@ -376,7 +376,8 @@ function sayList(parts: Said, ask: AskOf<'list'>): string {
       const narrowed = describe(leavingOut(m, by.count), focus.id, true);
       return narrowed ? `Of the ${n(2)}${narrowed}, the ${names.length} with ${what}: ${counts()}.` : `The ${names.length} ${n(names.length)} with ${what}: ${counts()}.`;
     }
-    const key = identifierWords(by.key).join(' ');
+    // ("the most different genres": how many, said of them in the plural.)
+    const key = 'distinct' in by && by.distinct ? noun(by.key, 2) : identifierWords(by.key).join(' ');
     // An aggregate's value is the `value` column ("the lowest average rating"); a list's size, how many it holds ("the most roles").
     const valueOf = (r: Record<string, unknown>) => show('aggregate' in by ? r.value : r[by.key]);
     if (!('aggregate' in by)) return rankedByValue(m, m.order, key, names, rows.map(valueOf), n);

@@ -255,7 +255,7 @@ export function buildCypher(m: Meaning): string {
       if (m.order && 'aggregate' in m.order.by) {
         const by = m.order.by;
         const values = target(by.of, by.key, by.edge);
-        const aggregated = `${match} ${figureWith(focus.id, focus.id, by, values)}`;
+        const aggregated = `${match} ${figureWith(focus.id, by, values)}`;
         if (m.order.each) return `${aggregated} WHERE value IS NOT NULL RETURN ${name} AS name, value ORDER BY value ${m.order.direction}, name LIMIT ${m.limit ?? LIST_LIMIT}`;
         if (m.order.sorted) return `${aggregated} RETURN ${name} AS name, value ORDER BY value IS NULL, value ${m.order.direction}, name LIMIT ${m.limit ?? LIST_LIMIT}`;
         return `${aggregated} WHERE value IS NOT NULL ${keepingTies([[name, 'name'], ...own, ['value', 'value']], `value ${m.order.direction}, name`, 'value', m.limit ?? 1)}`;
@@ -327,7 +327,7 @@ function groupCypher(m: Meaning, focus: MeaningNode, key: string, where: string)
   if ('aggregate' in by) {
     // "the town with the highest average price": the figure over the things holding each value.
     const values = by.edge ? `${edgeVar(Number(by.of))}.${cypherName(by.key)}` : valueOf(by.of, by.key, m.nodes.find((n) => n.id === by.of));
-    const figures = `${known} ${figureWith(`${value} AS grp`, 'grp', by, values)} WHERE value IS NOT NULL`;
+    const figures = `${known} ${figureWith(`${value} AS grp`, by, values)} WHERE value IS NOT NULL`;
     if (order.each) return `${figures} RETURN grp AS name, value ORDER BY value ${order.direction}, name LIMIT ${m.limit ?? LIST_LIMIT}`;
     return `${figures} ${keepingTies([['grp', 'name'], ['value', 'value']], `value ${order.direction}, name`, 'value', m.limit ?? 1)}`;
   }
@@ -339,13 +339,11 @@ function groupCypher(m: Meaning, focus: MeaningNode, key: string, where: string)
 
 /**
  * `WITH <group>, <figure> AS value`: the figure a ranking is by, over `values` for each `group`
- * (`group` as written, "n0" or "n0.city AS grp"; `as`, how it is named after): how many different
- * ones (of lists, their different items, gathered first and merged without APOC), the total of the
- * lists' sizes, or the aggregate of the values.
+ * ("n0", or "n0.city AS grp"): how many different ones, the total of the lists' sizes, or the
+ * aggregate of the values.
  */
-function figureWith(group: string, as: string, by: { aggregate: string; size?: boolean; distinct?: 'items' | 'values' }, values: string): string {
-  if (by.distinct === 'items') return `WITH ${group}, collect(${values}) AS lists WITH ${as}, size(reduce(acc = [], l IN lists | acc + [i IN l WHERE NOT i IN acc])) AS value`;
-  if (by.distinct === 'values') return `WITH ${group}, count(DISTINCT ${values}) AS value`;
+function figureWith(group: string, by: { aggregate: string; size?: boolean; distinct?: 'values' }, values: string): string {
+  if (by.distinct) return `WITH ${group}, count(DISTINCT ${values}) AS value`;
   return `WITH ${group}, ${by.aggregate}(${by.size ? `size(${values})` : values}) AS value`;
 }
 

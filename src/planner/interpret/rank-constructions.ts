@@ -73,15 +73,21 @@ function listOrder(scene: RankScene, k: number, fn?: 'avg' | 'sum' | 'min' | 'ma
   return fn === 'sum' || totalAt >= 0 ? items : (listOfLists(ctx, focus, p, of, rank, items) ?? items);
 }
 
-/** "the most diverse roles", "by the variety of genres": ranked by how many different values (or items of lists) each holds. */
+/**
+ * "the most diverse genres", "by the variety of ratings": ranked by how many different values the
+ * things joined to each (or its relationships) hold. Not a value of each ranked thing itself (one
+ * each: all would tie at one), nor lists ("the most diverse roles" of lists of roles: their
+ * different items, or their different lists as a whole? Read so, either answers confidently what
+ * the other asks).
+ */
 function distinctOrder(scene: RankScene, k: number): Ranked | undefined {
-  const { ctx, rank } = scene;
+  const { ctx, rank, focus } = scene;
   const it = ctx.items[k] as PropItem;
-  const p = pick(ctx, it.props, k);
+  const p = pick(ctx, it.props.filter((x) => x.kind !== 'list'), k);
   const of = p && valueOwner(ctx, p, k);
-  if (!p || !of) return undefined;
+  if (!p || !of || (!of.edge && of.of === focus.id)) return undefined;
   ctx.used.add(k);
-  return { order: { by: { aggregate: 'sum', ...of, distinct: p.kind === 'list' ? 'items' : 'values' }, direction: rank.direction }, fromProperty: true };
+  return { order: { by: { aggregate: 'sum', ...of, distinct: 'values' }, direction: rank.direction }, fromProperty: true };
 }
 
 /** "by the number of movies", "by average rating", "by number of beds", "based on", "according to". */
