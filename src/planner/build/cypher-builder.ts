@@ -3,6 +3,10 @@ import type { Condition, Meaning, MeaningEdge, MeaningNode } from '../meaning.js
 import { LIST_LIMIT } from '../meaning.js';
 import { typesOf } from '../meaning.js';
 import { countsOfOwners } from '../interpret/nested-counts.js';
+import { edgeVar, figureWith, keepingTies, valueOf } from './cypher-parts.js';
+import { groupCypher } from './group-cypher.js';
+
+export { TIES_SHOWN_MAX } from './cypher-parts.js';
 
 /**
  * Writes a meaning out as one read-only Cypher query. Every name comes from the meaning (the
@@ -13,41 +17,6 @@ import { countsOfOwners } from '../interpret/nested-counts.js';
 
 /** Longest path a path question looks for. */
 export const PATH_MAX_HOPS = 6;
-/**
- * Most rows shown past a ranking's cut because they tie with the last one before it: "the top 3" when
- * four share third place lists all six, not three picked by name (the answer says the tie aside).
- */
-export const TIES_SHOWN_MAX = 10;
-
-const edgeVar = (index: number) => `r${index}`;
-
-/**
- * The end of a ranked query: `columns` (expression, column) in `order`, the first `limit` of them and
- * every one after them whose `key` ties with the last of those (up to TIES_SHOWN_MAX more), in order.
- * A cut through a tie would pick among equals by name alone and pass the pick off as the ranking.
- */
-function keepingTies(columns: [string, string][], order: string, key: string, limit: number, distinct = false): string {
-  const projected = columns.map(([value, column]) => (value === column ? column : `${value} AS ${column}`)).join(', ');
-  const fields = columns.map(([, column]) => `${column}: ${column}`).join(', ');
-  const back = columns.map(([, column]) => `row.${column} AS ${column}`).join(', ');
-  return (
-    `WITH ${distinct ? 'DISTINCT ' : ''}${projected} ORDER BY ${order} WITH collect({${fields}}) AS ranked ` +
-    `UNWIND range(0, size(ranked) - 1) AS i WITH ranked[i] AS row, i, ranked[${limit - 1}] AS last WHERE i < ${limit} OR row.${key} = last.${key} ` +
-    `RETURN ${back} ORDER BY i LIMIT ${limit + TIES_SHOWN_MAX}`
-  );
-}
-
-/**
- * A value of a thing: its property, or the days between two of its dates where the key is a span
- * (link/spans.ts). Both engines read `epochSeconds` of a datetime held by a variable, and parse the
- * text of a date, a datetime or an ISO date alike (the comprehensions bind the two).
- */
-function valueOf(target: string, key: string, node?: MeaningNode): string {
-  const span = node?.spans?.[key];
-  if (!span) return `${target}.${cypherName(key)}`;
-  const at = (k: string) => `datetime(toString(${target}.${cypherName(k)}))`;
-  return `[t0 IN [${at(span.from)}] | [t1 IN [${at(span.to)}] | (t1.epochSeconds - t0.epochSeconds) / 86400][0]][0]`;
-}
 
 function conditionText(target: string, c: Condition, node?: MeaningNode): string {
   const p = valueOf(target, c.key, node);
@@ -311,40 +280,6 @@ export function buildCypher(m: Meaning): string {
       return `${match} WITH DISTINCT ${listedVariables(focus.id, extra)} RETURN ${name} AS name${extras} ORDER BY name LIMIT ${m.limit ?? LIST_LIMIT}`;
     }
   }
-}
-
-/**
- * Values grouped by ("each city", "the city with the most businesses"): each value the focus things
- * hold, with how many of what is counted those holding it have (the things themselves, or things
- * joined to them), or a figure over them; how many values there are, for a count. `where` is the MATCH and its WHERE so far.
- */
-function groupCypher(m: Meaning, focus: MeaningNode, key: string, where: string): string {
-  const value = valueOf(focus.id, key, focus);
-  const known = `${where} ${value} IS NOT NULL`;
-  if (m.ask.kind === 'count') return `${known} RETURN count(DISTINCT ${value}) AS count`;
-  const order = m.order!;
-  const by = order.by;
-  if ('aggregate' in by) {
-    // "the town with the highest average price": the figure over the things holding each value.
-    const values = by.edge ? `${edgeVar(Number(by.of))}.${cypherName(by.key)}` : valueOf(by.of, by.key, m.nodes.find((n) => n.id === by.of));
-    const figures = `${known} ${figureWith(`${value} AS grp`, by, values)} WHERE value IS NOT NULL`;
-    if (order.each) return `${figures} RETURN grp AS name, value ORDER BY value ${order.direction}, name LIMIT ${m.limit ?? LIST_LIMIT}`;
-    return `${figures} ${keepingTies([['grp', 'name'], ['value', 'value']], `value ${order.direction}, name`, 'value', m.limit ?? 1)}`;
-  }
-  const counted = 'count' in by ? by.count : focus.id;
-  const grouped = `${known} WITH ${value} AS grp, count(DISTINCT ${counted}) AS count`;
-  if (order.each) return `${grouped} RETURN grp AS name, count ORDER BY count ${order.direction}, name LIMIT ${m.limit ?? LIST_LIMIT}`;
-  return `${grouped} ${keepingTies([['grp', 'name'], ['count', 'count']], `count ${order.direction}, name`, 'count', m.limit ?? 1)}`;
-}
-
-/**
- * `WITH <group>, <figure> AS value`: the figure a ranking is by, over `values` for each `group`
- * ("n0", or "n0.city AS grp"): how many different ones, the total of the lists' sizes, or the
- * aggregate of the values.
- */
-function figureWith(group: string, by: { aggregate: string; size?: boolean; distinct?: 'values' }, values: string): string {
-  if (by.distinct) return `WITH ${group}, count(DISTINCT ${values}) AS value`;
-  return `WITH ${group}, ${by.aggregate}(${by.size ? `size(${values})` : values}) AS value`;
 }
 
 /** The variables a list keeps, one row per thing with the values shown beside it (two things may share a name). */

@@ -52,8 +52,8 @@ function propOrder(scene: RankScene, k: number, fn?: 'avg' | 'sum' | 'min' | 'ma
 
 /**
  * "the most roles", "by the number of roles" where each holds a list of them: ranked by how
- * many items the lists hold in all. Not "the most distinct roles" (the same item in two lists
- * counts once: distinctOrder), nor a superlative of its own ("the longest"), nor an aggregate but a total.
+ * many items the lists hold in all. Not "the most distinct roles" (different items, or different
+ * lists? refused: distinctOrder), nor a superlative of its own ("the longest"), nor an aggregate but a total.
  * Lists on the relationships of each ranked thing are counted as the person asking chooses,
  * unless "total" or "combined" says: items, or the relationships that list any (listOfLists).
  */

@@ -12,8 +12,8 @@ import { COMMON_WORDS, EACH_WORDS, GROUP_LINKS, MOST_LEAST, RANK_EXTREMES } from
  * a thing of the property's label is made for it, and the answer lists the values, each with how
  * many of what is counted the things holding it have. The same kind of thing said again as what
  * is counted ("the most businesses") is those things themselves, as are those "the most common"
- * values are counted by. Only a count is read so; a value
- * grouped by for anything else is declined.
+ * values are counted by. Only how many, or a figure over the things holding each ("the highest
+ * average price"), is read so; a value grouped by for anything else is declined.
  */
 export function valueGroupsSaid(ctx: Ctx): void {
   ctx.items.forEach((it, i) => {
@@ -28,6 +28,7 @@ export function valueGroupsSaid(ctx: Ctx): void {
     ctx.items[i] = { kind: 'label', label, plural, from: it.from, to: it.to };
     (ctx.groupKeys ??= new Map()).set(i, { prop, ...(common ? { common: { ...common, plural } } : {}) });
     if (common) ctx.used.add(i - 1).add(i - 2);
+    if (common?.said !== undefined) ctx.used.add(i - 3);
   });
 }
 
@@ -120,7 +121,6 @@ function commonAt(ctx: Ctx, at: number): { direction: 'ASC' | 'DESC'; said?: num
   // ("the 3 most common towns": as many as that.)
   const number = ctx.items[at - 3];
   const said = number?.kind === 'number' && !number.year && !number.ordinal && Number.isInteger(number.value) && number.value >= 1 ? number.value : undefined;
-  if (said !== undefined) ctx.used.add(at - 3);
   return { direction: rank.direction, ...(said !== undefined ? { said } : {}) };
 }
 
