@@ -8,7 +8,6 @@ import type { LexLabel, Lexicon, LexProperty } from '../link/lexicon.js';
 import type { Anchor, Condition, CountCondition, MeaningEdge } from '../meaning.js';
 import { identifierWords, pluralOf } from '../read/words.js';
 import type { NumberedOne } from './numbered-one.js';
-import type { ValuesCompared } from './values-compared.js';
 
 /** What the interpretation of one question builds as it goes, shared by its steps (interpret*.ts). */
 
@@ -72,6 +71,16 @@ export interface Ctx {
   valuesCompared?: ValuesCompared[];
   /** Values grouped by ("each city"), by the item made a thing for them (value-groups.ts). */
   groupKeys?: Map<number, { prop: LexProperty; common?: { direction: 'ASC' | 'DESC'; said?: number; plural: boolean } }>;
+}
+
+/** Two values of one thing said to be the same or different ("the sender and receiver countries are different"; values-compared.ts). */
+export interface ValuesCompared {
+  owner: string;
+  a: LexProperty;
+  b: LexProperty;
+  op: '=' | '<>';
+  /** The item of the comparison word. */
+  at: number;
 }
 
 /** An id for a new node, unlike any other the reading has had (nodes may be dropped). */

@@ -1,5 +1,5 @@
 import { lemmasOf } from '../../language/analyze.js';
-import type { Ctx, Unsure } from './interpret-context.js';
+import type { Ctx, Unsure, ValuesCompared } from './interpret-context.js';
 import { candidates, isWord, unsure } from './interpret-context.js';
 import type { Item } from '../link/links.js';
 import type { LexProperty } from '../link/lexicon.js';
@@ -15,15 +15,6 @@ import { OTHER_VALUE, SAME_VALUE, VALUES_COMPARED_LINKS } from '../read/word-cla
  * on the thing that holds both once the things are made. A comparison whose two sides name no two
  * values of one kind of thing is left as it was.
  */
-
-export interface ValuesCompared {
-  owner: string;
-  a: LexProperty;
-  b: LexProperty;
-  op: '=' | '<>';
-  /** The item of the comparison word. */
-  at: number;
-}
 
 /** At most this many items make one side, or the words the sides share. */
 const SIDE_MAX = 3;
