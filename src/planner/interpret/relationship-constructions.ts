@@ -1,8 +1,8 @@
-import { LINKING_PREPOSITIONS, MOST_LEAST, NO_NONE, PEER_PREPOSITIONS, PRONOUN, RANK_EXTREMES, RELATIVE_PRONOUNS } from '../read/word-classes.js';
+import { BE_FORMS, LINKING_PREPOSITIONS, MOST_LEAST, NO_NONE, PEER_PREPOSITIONS, PRONOUN, RANK_EXTREMES, RELATIVE_PRONOUNS } from '../read/word-classes.js';
 import type { Item } from '../link/links.js';
 import { copulaSubject } from './things-named.js';
 import type { Ctx, Draft } from './interpret-context.js';
-import { familyOf, fits, isWordOf, joined, labelOf, newNodeId, personLike, pluralLabel, settle, useDenialsBefore, wordsOf } from './interpret-context.js';
+import { familyOf, fits, isWord, isWordOf, joined, labelOf, newNodeId, personLike, pluralLabel, settle, useDenialsBefore, wordsOf } from './interpret-context.js';
 import type { LexRelationship } from '../link/lexicon.js';
 import { unjoinableVerb } from './interpret-verbs.js';
 import { constructionTable, readFirst } from './construction.js';
@@ -158,9 +158,22 @@ export function placeRelationship(ctx: Ctx, at: number, rel: LexRelationship, pa
     if (deniedObject !== undefined) ctx.used.add(deniedObject);
     return denial;
   };
-  const before = ctx.nodes.filter((n) => n.at < at).reverse();
+  const before = headFirst(ctx, at, ctx.nodes.filter((n) => n.at < at).reverse());
   const after = ctx.nodes.filter((n) => n.at > at);
   readFirst(RELATIONSHIP_CONSTRUCTIONS, { ctx, at, rel, passive, before, after, negated });
+}
+
+/**
+ * "Which releases of packages are needed by …": after a form of "be", the subject is the head of
+ * "X of Y" (the releases), tried before the Y said last (whose releases they are). A participle
+ * without "be" stays with the nearest ("releases of packages needed by fmt").
+ */
+function headFirst(ctx: Ctx, at: number, before: Draft[]): Draft[] {
+  const [nearest] = before;
+  if (!nearest || !isWordOf(ctx.items[at - 1], BE_FORMS)) return before;
+  const of = isWord(ctx.items[nearest.at - 1], 'the') ? nearest.at - 2 : nearest.at - 1;
+  const head = isWord(ctx.items[of], 'of') ? before.find((n) => n.at === of - 1 && !n.anchor && ctx.items[n.at]?.kind === 'label') : undefined;
+  return head ? [head, ...before.filter((n) => n !== head)] : before;
 }
 
 /**
