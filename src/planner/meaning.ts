@@ -56,7 +56,7 @@ export interface MeaningNode {
   counts?: { edge: MeaningEdge; counted: MeaningNode; op: CompareOp; value: number }[];
   /**
    * Stands for the things holding a value, read by that value: the answer lists the values of `key`
-   * ("the cities businesses are in"), each with what is counted of the things that hold it.
+   * ("the towns bakeries are in"), each with what is counted of the things that hold it.
    */
   group?: { key: string; words: string[] };
   /** Keys of this node's values that are the days between two of its dates (link/spans.ts), by key. */

@@ -216,7 +216,7 @@ function sayRows(input: MeaningAnswerInput): string {
   if (rows.length > 0 && !expected.includes(columns[0] ?? '')) return plainRows(columns, rows, truncated);
   const focus = m.nodes.find((n) => n.id === m.focus)!;
   const first = columns[0] ?? '';
-  // Values grouped by are called by their property's words ("cities").
+  // Values grouped by are called by their property's words ("towns").
   const n = (k: number) => (focus.group ? noun(focus.group.words.join('_'), k) : noun(kindOf(focus), k));
   const parts: Said = { m, columns, rows, truncated, total, focus, first, n };
   const ask = m.ask;
@@ -381,7 +381,7 @@ function sayList(parts: Said, ask: AskOf<'list'>): string {
     // An aggregate's value is the `value` column ("the lowest average rating"); a list's size, how many it holds ("the most roles").
     const valueOf = (r: Record<string, unknown>) => show('aggregate' in by ? r.value : r[by.key]);
     if (!('aggregate' in by)) return rankedByValue(m, m.order, key, names, rows.map(valueOf), n);
-    // Every group's figure ("The average stars of each user, highest first: …").
+    // Every group's figure ("The average pages of each branch, highest first: …").
     if (m.order.each && !by.size) return `The ${AGGREGATE_WORDS[by.aggregate]} ${key} of each ${n(1)}${names.length > 1 ? `, ${most ? 'highest' : 'lowest'} first` : ''}: ${listOf(rows.map((r) => `${show(r[first])} (${valueOf(r)})`))}.`;
     const word = by.distinct ? (most ? 'most different' : 'fewest different') : by.size ? (most ? 'most' : 'fewest') : `${extremeWord(m.order.direction)} ${AGGREGATE_WORDS[by.aggregate]}`;
     if (names.length === 1 && focus.group) return `The ${n(1)} with the ${word} ${key}: ${names[0]} (${valueOf(rows[0]!)}).`;

@@ -41,7 +41,7 @@ export function valueOf(target: string, key: string, node?: MeaningNode): string
 
 /**
  * `WITH <group>, <figure> AS value`: the figure a ranking is by, over `values` for each `group`
- * ("n0", or "n0.city AS grp"): how many different ones, the total of the lists' sizes, or the
+ * ("n0", or "n0.town AS grp"): how many different ones, the total of the lists' sizes, or the
  * aggregate of the values.
  */
 export function figureWith(group: string, by: { aggregate: string; size?: boolean; distinct?: 'values' }, values: string): string {

@@ -4,7 +4,7 @@ import { cypherName } from '../../cypher/text.js';
 import { edgeVar, figureWith, keepingTies, valueOf } from './cypher-parts.js';
 
 /**
- * Values grouped by ("each city", "the city with the most businesses"): each value the focus things
+ * Values grouped by ("each town", "the town with the most bakeries"): each value the focus things
  * hold, with how many of what is counted those holding it have (the things themselves, or things
  * joined to them), or a figure over them; how many values there are, for a count. `where` is the MATCH and its WHERE so far.
  */

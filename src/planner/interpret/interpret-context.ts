@@ -27,9 +27,9 @@ export interface Draft {
   implicit?: boolean;
   /** The far end of a role noun ("directors": the movies they directed); a thing of its label named apart is that end. */
   roleEnd?: boolean;
-  /** Stands for the things holding a value, read by that value ("each city": businesses by city; value-groups.ts). */
+  /** Stands for the things holding a value, read by that value ("each town": bakeries by town; value-groups.ts). */
   group?: { key: string; words: string[]; common?: { direction: 'ASC' | 'DESC'; said?: number; plural: boolean } };
-  /** The things of `group`'s node said again, as what is counted ("the city with the most businesses"). */
+  /** The things of `group`'s node said again, as what is counted ("the town with the most bakeries"). */
   sameThingAs?: string;
   /** Named only to be compared with ("the same street as Kiln Pots"): what else the question says is joined to the things asked, not to it. */
   compared?: boolean;
@@ -69,7 +69,7 @@ export interface Ctx {
   spanDates?: Map<number, LexProperty[]>;
   /** "the sender and receiver countries are different": two values of one thing compared, read before the things are made (values-compared.ts). */
   valuesCompared?: ValuesCompared[];
-  /** Values grouped by ("each city"), by the item made a thing for them (value-groups.ts). */
+  /** Values grouped by ("each town"), by the item made a thing for them (value-groups.ts). */
   groupKeys?: Map<number, { prop: LexProperty; common?: { direction: 'ASC' | 'DESC'; said?: number; plural: boolean } }>;
 }
 

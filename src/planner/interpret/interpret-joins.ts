@@ -31,7 +31,7 @@ function groupsOf(ctx: Ctx): Draft[][] {
   for (const e of ctx.edges) parent.set(find(e.from), find(e.to));
   // "on the same street as Kiln Pots": a value compared with another thing's holds the two together.
   for (const n of ctx.nodes) for (const c of n.conditions) if (c.sameAs && parent.has(c.sameAs)) parent.set(find(n.id), find(c.sameAs));
-  // "the city with the most businesses": the businesses are the things holding the city.
+  // "the town with the most bakeries": the bakeries are the things holding the town.
   for (const n of ctx.nodes) if (n.sameThingAs && parent.has(n.sameThingAs)) parent.set(find(n.id), find(n.sameThingAs));
   const groups = new Map<string, Draft[]>();
   for (const n of ctx.nodes) groups.set(find(n.id), [...(groups.get(find(n.id)) ?? []), n]);
@@ -326,7 +326,7 @@ function bestJoin(
     // "who": a person, when the graph has people among the choices.
     const people = pool.filter((f) => (!f.a.who || personLike(ctx.lexicon, f.steps[0]!.from)) && (!f.b.who || personLike(ctx.lexicon, f.steps.at(-1)!.to)));
     if (people.length > 0) pool = people;
-    // "the versions of RHEL": a relationship named as the things it reaches (VERSION to a Version) is the way the noun says.
+    // "the editions of Tidewater": a relationship named as the things it reaches (EDITION to an Edition) is the way the noun says.
     const named = pool.filter((f) => namesWhatItReaches(ctx, f));
     if (named.length > 0) pool = named;
     // "sailors at Port Lyon": the thing right before the other is the one joined to it, by a relationship said with that preposition.

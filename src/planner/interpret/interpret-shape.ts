@@ -126,7 +126,7 @@ function finishShape(ctx: Ctx, focus: Draft, ask: Ask, order: Ordering | undefin
     ask = { kind: 'list', extra: [{ of: ask.of, key: ask.key }] };
     limit = LIST_LIMIT;
   } else if (each && each.group !== focus && (ask.kind === 'count' || ask.kind === 'aggregate') && connected(ctx, each.group, ask.kind === 'count' ? focus.id : ask.of)) {
-    // "the average stars of each user's reviews", "how many reviews for each category of business": every group with its figure.
+    // "the average pages of the books each branch holds", "how many members for each branch" through the books: every group with its figure.
     ctx.used.add(each.at);
     order = ask.kind === 'count'
       ? { by: { count: focus.id }, direction: 'DESC', each: true }

@@ -6,12 +6,12 @@ import { LIST_LIMIT } from '../meaning.js';
 import { COMMON_WORDS, EACH_WORDS, GROUP_LINKS, MOST_LEAST, RANK_EXTREMES } from '../read/word-classes.js';
 
 /**
- * A value many things hold, grouped by: "Which city has the most businesses?", "How many
- * businesses are there in each city?", "the top 3 sender countries by the number of parcels".
+ * A value many things hold, grouped by: "Which town has the most bakeries?", "How many
+ * bakeries are there in each town?", "the top 3 sender countries by the number of parcels".
  * The value's word stands for the things that hold it, read by that value (`MeaningNode.group`):
  * a thing of the property's label is made for it, and the answer lists the values, each with how
  * many of what is counted the things holding it have. The same kind of thing said again as what
- * is counted ("the most businesses") is those things themselves, as are those "the most common"
+ * is counted ("the most bakeries") is those things themselves, as are those "the most common"
  * values are counted by. Only how many, or a figure over the things holding each ("the highest
  * average price"), is read so; a value grouped by for anything else is declined.
  */
@@ -57,8 +57,8 @@ export function groupedMeaning(ctx: Ctx, meaning: Meaning): Meaning | Unsure {
   for (const again of ctx.nodes.filter((n) => n.sameThingAs)) m = sameThing(m, again, again.sameThingAs!);
   const grouped = m.nodes.find((n) => n.group);
   if (!grouped) return m;
-  // "the most common city", "the 3 most common cities": by how many things hold each, as many as said, else one;
-  // "the most common cities": every one with how many, the most common first.
+  // "the most common town", "the 3 most common towns": by how many things hold each, as many as said, else one;
+  // "the most common towns": every one with how many, the most common first.
   const common = ctx.nodes.find((n) => n.id === grouped.id)?.group?.common;
   if (common && !m.order && grouped.id === m.focus) {
     const every = common.plural && common.said === undefined;
@@ -94,14 +94,14 @@ function sameThing(m: Meaning, again: Draft, kept: string): Meaning {
 }
 
 /**
- * Whether the value at `at` is grouped by: after "each"/"per" ("in each city"), before a ranking by
- * how many ("the city with the most businesses", "cities with the highest number of reviews"),
+ * Whether the value at `at` is grouped by: after "each"/"per" ("in each town"), before a ranking by
+ * how many ("the town with the most bakeries", "towns with the highest number of reviews"),
  * or ranked by a count after "by" ("the top 3 countries by the number of parcels"); ranked by a
  * figure over them too ("the town with the highest average price").
  */
 function groupedAt(ctx: Ctx, at: number): boolean {
   const { items } = ctx;
-  // ("every city" is as often all of them: not a group.)
+  // ("every town" is as often all of them: not a group.)
   if (isWordOf(items[at - 1], EACH_WORDS) && !isWord(items[at - 1], 'every')) return true;
   let k = at + 1;
   while (k < items.length && k <= at + 3 && isWordOf(items[k], GROUP_LINKS)) k++;
@@ -114,7 +114,7 @@ function groupedAt(ctx: Ctx, at: number): boolean {
   return ranked && by > 0 && items[isWord(items[by], 'the') ? by + 1 : by]?.kind === 'count';
 }
 
-/** "the most common city", "the least frequent towns": a value ranked by how many things hold it. */
+/** "the most common town", "the least frequent towns": a value ranked by how many things hold it. */
 function commonAt(ctx: Ctx, at: number): { direction: 'ASC' | 'DESC'; said?: number } | undefined {
   const rank = ctx.items[at - 2];
   if (!isWordOf(ctx.items[at - 1], COMMON_WORDS) || rank?.kind !== 'rank' || !MOST_LEAST.has(rank.word)) return undefined;
@@ -126,7 +126,7 @@ function commonAt(ctx: Ctx, at: number): { direction: 'ASC' | 'DESC'; said?: num
 
 /**
  * Whether what a ranking word at `k - 1` ranks by is how many of a kind of thing ("the most
- * businesses", "the highest number of reviews") or a figure over many ("the highest average price").
+ * bakeries", "the highest number of reviews") or a figure over many ("the highest average price").
  */
 function countedAfter(items: Item[], k: number): boolean {
   if (items[k]?.kind === 'agg' && items[k + 1]?.kind === 'prop') return true;

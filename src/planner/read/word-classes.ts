@@ -118,7 +118,7 @@ export const VARIETY_WORDS = wordClass('diverse', 'different', 'distinct', 'uniq
 /** The words of a ranking's extreme ("the most", "the highest number of"). */
 /** "the most common …": a value ranked by how many things hold it (value-groups.ts). */
 export const COMMON_WORDS = wordClass('common', 'frequent');
-/** Words between a value grouped by and the ranking of it ("the city that has the most …"). */
+/** Words between a value grouped by and the ranking of it ("the town that has the most …"). */
 export const GROUP_LINKS = wordClass('has', 'have', 'had', 'with', 'that', 'is', 'are', 'the');
 export const RANK_EXTREMES = wordClass('most', 'fewest', 'least', 'highest', 'lowest', 'largest', 'smallest', 'greatest');
 
