@@ -104,17 +104,17 @@ describe('named things joined by "and" (a shop)', () => {
 describe('named things joined by "and" with no verb (shops in categories)', () => {
   const planner = plannerOnScratch('coordinated categories', {
     nodes: [
-      { key: 's1', labels: ['Shop'], properties: { name: 'Mill' } },
-      { key: 's2', labels: ['Shop'], properties: { name: 'Quay' } },
-      { key: 's3', labels: ['Shop'], properties: { name: 'Dock' } },
-      { key: 'c1', labels: ['Category'], properties: { name: 'Bakery' } },
-      { key: 'c2', labels: ['Category'], properties: { name: 'Cafe' } },
+      node('s1', 'Shop', { name: 'Mill' }),
+      node('s2', 'Shop', { name: 'Quay' }),
+      node('s3', 'Shop', { name: 'Dock' }),
+      node('c1', 'Category', { name: 'Bakery' }),
+      node('c2', 'Category', { name: 'Cafe' }),
     ],
     relationships: [
-      { fromKey: 's1', type: 'IN_CATEGORY', toKey: 'c1' },
-      { fromKey: 's1', type: 'IN_CATEGORY', toKey: 'c2' },
-      { fromKey: 's2', type: 'IN_CATEGORY', toKey: 'c1' },
-      { fromKey: 's3', type: 'IN_CATEGORY', toKey: 'c2' },
+      rel('s1', 'IN_CATEGORY', 'c1'),
+      rel('s1', 'IN_CATEGORY', 'c2'),
+      rel('s2', 'IN_CATEGORY', 'c1'),
+      rel('s3', 'IN_CATEGORY', 'c2'),
     ],
   });
 

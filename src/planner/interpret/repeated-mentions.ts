@@ -65,8 +65,11 @@ function asked(m: Meaning, id: string): boolean {
 /** An edge with no condition of its own: conditions on both edges would be two different relationships. */
 const bareEdge = (e: MeaningEdge) => e.conditions.length === 0;
 
-/** The meaning with `gone` read as `kept` everywhere, its conditions kept, its repeated edge dropped. */
-function merged(m: Meaning, gone: string, kept: string): Meaning {
+/**
+ * The meaning with `gone` read as `kept` everywhere, its conditions kept, its repeated edge dropped
+ * (and any pair of things set apart that would now be one thing with itself).
+ */
+export function merged(m: Meaning, gone: string, kept: string): Meaning {
   const id = (x: string) => (x === gone ? kept : x);
   const keptNode = m.nodes.find((n) => n.id === kept)!;
   const goneNode = m.nodes.find((n) => n.id === gone)!;
@@ -95,6 +98,6 @@ function merged(m: Meaning, gone: string, kept: string): Meaning {
     ask: renamedAsk,
     ...(order ? { order } : {}),
     ...(m.having ? { having: m.having.map((h) => ({ ...h, count: id(h.count) })) } : {}),
-    ...(m.distinct ? { distinct: m.distinct.map(([a, b]) => [id(a), id(b)] as [string, string]) } : {}),
+    ...(m.distinct ? { distinct: m.distinct.map(([a, b]) => [id(a), id(b)] as [string, string]).filter(([a, b]) => a !== b) } : {}),
   };
 }

@@ -1,4 +1,5 @@
-import type { Ctx, Draft, Unsure } from './interpret-context.js';
+import type { Ctx, Unsure } from './interpret-context.js';
+import { merged } from './repeated-mentions.js';
 import { isWord, isWordOf, labelOf, newNodeId, unsure } from './interpret-context.js';
 import type { Item } from '../link/links.js';
 import type { Meaning } from '../meaning.js';
@@ -17,8 +18,9 @@ import { COMMON_WORDS, EACH_WORDS, GROUP_LINKS, MOST_LEAST, RANK_EXTREMES } from
  */
 export function valueGroupsSaid(ctx: Ctx): void {
   ctx.items.forEach((it, i) => {
+    if (it.kind !== 'prop' || ctx.used.has(i)) return;
     const common = commonAt(ctx, i);
-    if (it.kind !== 'prop' || ctx.used.has(i) || !(common || groupedAt(ctx, i))) return;
+    if (!common && !groupedAt(ctx, i)) return;
     const props = it.props.filter((p) => p.ownerKind === 'label' && !p.span);
     const [prop] = props;
     const label = prop ? labelOf(ctx.lexicon, prop.owner) : undefined;
@@ -50,11 +52,12 @@ export function markValueGroups(ctx: Ctx): void {
 
 /**
  * The meaning with each thing said again as the things holding a value grouped by read as those
- * things, and declined where the values are grouped by for anything but a count of them.
+ * things, and declined where the values are grouped by for anything but how many or a figure over them.
  */
 export function groupedMeaning(ctx: Ctx, meaning: Meaning): Meaning | Unsure {
   let m = meaning;
-  for (const again of ctx.nodes.filter((n) => n.sameThingAs)) m = sameThing(m, again, again.sameThingAs!);
+  const inMeaning = (id: string | undefined) => meaning.nodes.some((x) => x.id === id);
+  for (const again of ctx.nodes.filter((n) => n.sameThingAs && inMeaning(n.id) && inMeaning(n.sameThingAs))) m = merged(m, again.id, again.sameThingAs!);
   const grouped = m.nodes.find((n) => n.group);
   if (!grouped) return m;
   // "the most common town", "the 3 most common towns": by how many things hold each, as many as said, else one;
@@ -71,26 +74,6 @@ export function groupedMeaning(ctx: Ctx, meaning: Meaning): Meaning | Unsure {
     return unsure(ctx, `I can’t yet give “${grouped.group!.words.join(' ')}” as a group for anything but how many things have it or a figure over them`);
   }
   return m;
-}
-
-/** `again` read as `kept` everywhere: its conditions kept, its relationships from `kept`. */
-function sameThing(m: Meaning, again: Draft, kept: string): Meaning {
-  const id = (x: string) => (x === again.id ? kept : x);
-  const gone = m.nodes.find((n) => n.id === again.id);
-  if (!gone) return m;
-  const nodes = m.nodes.filter((n) => n !== gone).map((n) => (n.id === kept ? { ...n, conditions: [...n.conditions, ...gone.conditions] } : n));
-  const order = m.order && 'count' in m.order.by ? { ...m.order, by: { ...m.order.by, count: id(m.order.by.count) } } : m.order;
-  const ask = m.ask.kind === 'list' ? { ...m.ask, extra: m.ask.extra.map((x) => ({ ...x, of: x.edge ? x.of : id(x.of) })) } : m.ask;
-  return {
-    ...m,
-    nodes,
-    edges: m.edges.map((e) => ({ ...e, from: id(e.from), to: id(e.to) })),
-    focus: id(m.focus),
-    ask,
-    ...(order ? { order } : {}),
-    ...(m.having ? { having: m.having.map((h) => ({ ...h, count: id(h.count) })) } : {}),
-    ...(m.distinct ? { distinct: m.distinct.filter((pair) => !pair.includes(again.id)) } : {}),
-  };
 }
 
 /**

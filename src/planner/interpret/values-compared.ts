@@ -1,6 +1,6 @@
 import { lemmasOf } from '../../language/analyze.js';
 import type { Ctx, Unsure, ValuesCompared } from './interpret-context.js';
-import { candidates, isWord, unsure } from './interpret-context.js';
+import { candidates, isWord, tokenAt, unsure } from './interpret-context.js';
 import type { Item } from '../link/links.js';
 import type { LexProperty } from '../link/lexicon.js';
 import { OTHER_VALUE, SAME_VALUE, VALUES_COMPARED_LINKS } from '../read/word-classes.js';
@@ -161,10 +161,7 @@ function wordsBetween(ctx: Ctx, first: number, last: number): string[] {
 
 const article = (it: Item | undefined) => isWord(it, 'the') || isWord(it, 'a') || isWord(it, 'an');
 
-const wordAt = (ctx: Ctx, k: number): string | undefined => {
-  const it = ctx.items[k];
-  return it?.kind === 'word' ? it.token.lower : undefined;
-};
+const wordAt = (ctx: Ctx, k: number): string | undefined => tokenAt(ctx, k)?.lower;
 
 /** Back from the comparison at `s` over the words that link it to what it is said of: where they start, and whether a denial is among them ("are not the same"). */
 function linksBefore(ctx: Ctx, s: number): [number, boolean] {
