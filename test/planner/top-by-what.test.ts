@@ -160,6 +160,8 @@ const cases: [string, UpsertBatch, Case[]][] = [
       { question: 'Who are the top 2 astronomers born after 1950?', text: /^2 astronomers \(born after 1950\), in no particular order \(“top” names nothing to rank by\): Ada Moreau \(born 1961\) and Bo Lind \(born 1988\)\.$/ },
       { question: 'List the top 2 stars based on their magnitude.', text: /^The 2 stars with the highest magnitude: Kestrel Nine \(6\.8\) and Vela Prime \(4\.2\)\.$/ },
       { question: 'Show the top 1 astronomer according to the number of stars they observed.', text: /^Ada Moreau has the most stars \(4\)\.$/ },
+      { question: 'List the top 2 stars in terms of magnitude.', text: /^The 2 stars with the highest magnitude: Kestrel Nine \(6\.8\) and Vela Prime \(4\.2\)\.$/ },
+      { question: 'Show the top 1 astronomer in terms of the number of stars they observed.', text: /^Ada Moreau has the most stars \(4\)\.$/ },
       { question: 'Which 2 stars are the oldest?', text: /^The 2 oldest stars: Vela Prime \(discovery year 1890\) and Orin Minor \(discovery year 1955\)\.$/ },
       { question: 'Which star has the lowest magnitude?', text: /^Orin Minor has the lowest magnitude \(1\.1\)\.$/ },
       { question: 'Who observed the oldest star?', text: /^Ada Moreau observed the oldest star \(discovery year 1890\)\.$/ },

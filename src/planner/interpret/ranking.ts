@@ -67,8 +67,8 @@ export function rankedValues(ctx: Ctx, focus: Draft): number | undefined {
 }
 
 /**
- * The words at `k` that say what a ranking ranks by: "by", "based on", "according to", and "in
- * order of" after a sort (interpret-sort).
+ * The words at `k` that say what a ranking ranks by: "by", "based on", "according to", "in terms
+ * of", and "in order of" after a sort (interpret-sort).
  */
 export function byWords(ctx: Ctx, k: number): number[] | undefined {
   const it = ctx.items[k];
@@ -77,6 +77,7 @@ export function byWords(ctx: Ctx, k: number): number[] | undefined {
   const lowerBefore = before?.kind === 'word' ? before.token.lower : '';
   if (it.token.lower === 'by' || (it.token.lower === 'of' && lowerBefore === 'order')) return [k];
   if ((it.token.lower === 'on' && lowerBefore === 'based') || (it.token.lower === 'to' && lowerBefore === 'according')) return [k - 1, k];
+  if (it.token.lower === 'of' && lowerBefore === 'terms' && isWord(ctx.items[k - 2], 'in')) return [k - 2, k - 1, k];
   return undefined;
 }
 
