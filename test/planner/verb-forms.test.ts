@@ -61,3 +61,17 @@ describe("a relationship's verb in other forms", () => {
     },
   );
 });
+
+describe('a passive whose subject the relationship never reaches', () => {
+  const planner = plannerOnScratch('passiveends', BUILD);
+
+  // Only crates contain: "crates … contained" is not read as the crates that contain boxes, the opposite.
+  it.each(['Which crates have been contained?', 'How many crates were contained?'])('%s is not answered with what they contain', async (question) => {
+    const answer = await planner().ask(question);
+    expect(answer.cypher, answer.cypher).toBeUndefined();
+  });
+
+  it('reads the passive of what it does reach', async () => {
+    expect(firstValues(await planner().ask('Which boxes have been contained?'))).toEqual(['Box A', 'Box B', 'Box C']);
+  });
+});

@@ -183,6 +183,9 @@ function headFirst(ctx: Ctx, at: number, before: Draft[]): Draft[] {
 function joinToAny(ctx: Ctx, at: number, rel: LexRelationship, one: Draft, passive: boolean, negated: boolean): boolean {
   const pattern = rel.patterns.find((p) => fits(one, p.from)) ?? rel.patterns.find((p) => fits(one, p.to));
   if (!pattern) return false;
+  // "Which tenants have been filed against?" where only tenants file: the passive's subject is what the
+  // relationship reaches, and these things never are; read actively, the answer would say the opposite.
+  if (passive && pattern.from !== pattern.to && !rel.patterns.some((p) => fits(one, p.to))) return false;
   // "the most citations": a thing has the citations it receives.
   const item = ctx.items[at];
   const received = item?.kind === 'rel' && item.event === true && pattern.from === pattern.to;
