@@ -98,7 +98,7 @@ const subjectAndObject: RelationshipConstruction = ({ ctx, at, rel, passive, bef
   const pastForm = verbToken.tags.includes('PastTense') || verbToken.tags.includes('Participle');
   const ownPreposition = ctx.tokens[verbItem.to + 1]?.pos === 'prep';
   for (const [left, right] of [...fresh, ...pairs.filter((p) => !fresh.includes(p))]) {
-    const pattern = fitPattern(ctx, rel, left, right, passive);
+    const pattern = fitPattern(ctx, rel, left, right, passive, voiced(ctx, at, rel));
     if (!pattern) continue;
     const between = ctx.items.slice(left.at + 1, at);
     const subjectFirst = right.at > at && !ownPreposition && between.every((x) => x.kind === 'word' && RELATIVE_PRONOUNS.has(x.token.lower)) && (between.length > 0 || !pastForm);
@@ -185,9 +185,10 @@ function joinToAny(ctx: Ctx, at: number, rel: LexRelationship, one: Draft, passi
   if (!pattern) return false;
   // "Which tenants have been filed against?" where only tenants file: the passive's subject is what the
   // relationship reaches, and these things never are; read actively, the answer would say the opposite.
-  if (passive && pattern.from !== pattern.to && !rel.patterns.some((p) => fits(one, p.to))) return false;
-  // "the most citations": a thing has the citations it receives.
+  // (Not its agent after "by".)
+  if (passive && voiced(ctx, at, rel) && one.at < at && pattern.from !== pattern.to && !rel.patterns.some((p) => fits(one, p.to))) return false;
   const item = ctx.items[at];
+  // "the most citations": a thing has the citations it receives.
   const received = item?.kind === 'rel' && item.event === true && pattern.from === pattern.to;
   const isFrom = fits(one, pattern.from) && (!passive || pattern.from !== pattern.to) && !received;
   // The far end is any thing the relationship reaches from `one`'s label: a `City`, or a `Place` a document named.
@@ -244,8 +245,24 @@ function reducedRelative(ctx: Ctx, at: number, rel: LexRelationship, before: Dra
   return true;
 }
 
-/** The pattern of `rel` that `left` (subject) and `right` (object) fit, and whether the stored direction runs right to left. */
-function fitPattern(ctx: Ctx, rel: LexRelationship, left: Draft, right: Draft, passive: boolean): { from: string; to: string; swap: boolean } | undefined {
+/**
+ * Whether the verb at `at` is in the passive by its own form: not a role's verb, whose "passive"
+ * says which end is the role's (`relatedDoings`: "Who manages the store?" for MANAGER), nor a
+ * relationship named in the passive (`LOCATED_IN` said "the city where X is located").
+ */
+function voiced(ctx: Ctx, at: number, rel: LexRelationship): boolean {
+  const item = ctx.items[at];
+  if (item?.kind !== 'rel' || (item.related && rel.relatedDoings)) return false;
+  const [first, ...rest] = rel.phrase.toLowerCase().split(' ');
+  return !(rest.length > 0 && first === ctx.tokens[item.from]?.lower);
+}
+
+/**
+ * The pattern of `rel` that `left` (subject) and `right` (object) fit, and whether the stored
+ * direction runs right to left. A verb passive by its own form (`voiced`) is never read actively:
+ * "entities that have been filed against" where only entities file.
+ */
+function fitPattern(ctx: Ctx, rel: LexRelationship, left: Draft, right: Draft, passive: boolean, voicedPassive = false): { from: string; to: string; swap: boolean } | undefined {
   const straight = (p: { from: string; to: string }) =>
     // "Who directed X?": "who" is the doer unless only the other way fits.
     fits(left, p.from) && fits(right, p.to) && !(left.who && !right.who && fits(right, p.from) && fits(left, p.to) && !personLike(ctx.lexicon, p.from));
@@ -253,7 +270,7 @@ function fitPattern(ctx: Ctx, rel: LexRelationship, left: Draft, right: Draft, p
   for (const p of rel.patterns) if (p.from === p.to && fits(left, p.from) && fits(right, p.to)) return { ...p, swap: passive };
   // Where the schema joins the two kinds both ways (things of two labels each), the voice says which way:
   // the subject starts the relationship ("packages that depend on the tool 'lint'"), or ends it when passive.
-  const ways = passive ? [swapped, straight] : [straight, swapped];
+  const ways = passive ? (voicedPassive ? [swapped] : [swapped, straight]) : [straight, swapped];
   for (const way of ways) {
     const p = rel.patterns.find((x) => x.from !== x.to && way(x));
     if (p) return { ...p, swap: way === swapped };
