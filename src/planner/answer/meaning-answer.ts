@@ -112,9 +112,12 @@ function joinsOf(m: Meaning, id: string, plural: boolean, seen: Set<string>, dep
     // Two relationships to one thing, both said from here: "that inspected and command the same vessel".
     const both = m.edges.filter((x) => x.from === e.from && x.to === e.to);
     const same = both.length > 1 && !nodeName(other) && !how;
+    // Set apart from one said before it ("the writer and stager are different people"): "that a person wrote and that another person staged".
+    const another = (m.distinct ?? []).some(([x, y]) => (x === other.id && seen.has(y)) || (y === other.id && seen.has(x)));
+    const one = another ? `another ${noun(kindOf(other), 1)}` : withArticle(noun(kindOf(other), 1));
     const otherWords = how
       ? `${how.words} ${noun(kindOf(other), how.value === 1 ? 1 : 2)}${otherConditions}${otherJoins}`
-      : `${nodeName(other) ?? `${same ? `the same ${noun(kindOf(other), 1)}` : other.conditions.length ? noun(kindOf(other), 2) : withArticle(noun(kindOf(other), 1))}${otherConditions}`}${otherJoins}`;
+      : `${nodeName(other) ?? `${same ? `the same ${noun(kindOf(other), 1)}` : other.conditions.length ? noun(kindOf(other), 2) : one}${otherConditions}`}${otherJoins}`;
     // One relationship's conditions follow the clause ("that reviewed a movie (rating below 50)"); two relationships' each follow their verb.
     const said = (x: MeaningEdge, subjectPlural: boolean) => `${x.negated ? notVerbOf(x, subjectPlural) : verbOf(x, subjectPlural)}${both.length > 1 ? edgeConditions(x) : ''}`;
     const verbs = (subjectPlural: boolean) => listOf(both.map((x) => said(x, subjectPlural)));

@@ -1,12 +1,13 @@
 import type { Ctx, Draft, Unsure } from './interpret-context.js';
-import { isWord, unsure, wordsOf } from './interpret-context.js';
-import { JOINTLY } from '../read/word-classes.js';
+import { isWord, isWordOf, unsure, wordsOf } from './interpret-context.js';
+import { BE_FORMS, JOINTLY, OTHER_VALUE, SAME_VALUE } from '../read/word-classes.js';
 import { constructionTable } from './construction.js';
 
 /**
  * Coordination: two things said with "and". Two named things of one label share what the verb
- * says of them (placed once the relationships are); two roles sharing one head noun are declined
- * (read before anything is placed).
+ * says of them (placed once the relationships are); two roles said to be the same or different
+ * things are one thing or two set apart (placed then too); two roles sharing one head noun are
+ * declined (read before anything is placed).
  */
 
 /**
@@ -56,8 +57,54 @@ function noteTogether(ctx: Ctx, a: Draft, b: Draft): void {
   ctx.notes.push(`read “${a.anchor!.name} and ${b.anchor!.name}” as both of them together`);
 }
 
-/** Named things said together, once the relationships are placed. */
-export const NAMED_TOGETHER_CONSTRUCTIONS = constructionTable('named together', { namedTogether });
+/**
+ * "plays where the writer and the stager are the same person", "… are different people": two
+ * roles of one kind of thing said to be one thing are that thing (who wrote and staged the play),
+ * or two things set apart. Without it, the two roles were two people, each joined on its own,
+ * and "the same" a word the graph records nothing about. A noun of their kind after the
+ * comparison ("person") restates them.
+ */
+const rolesOneThing = (ctx: Ctx): 'placed' | undefined => {
+  let placed: 'placed' | undefined;
+  for (const a of ctx.nodes) {
+    if (ctx.items[a.at]?.kind !== 'agent' || !isWord(ctx.items[a.at + 1], 'and')) continue;
+    const second = isWord(ctx.items[a.at + 2], 'the') ? a.at + 3 : a.at + 2;
+    const b = ctx.nodes.find((n) => n.at === second && ctx.items[second]?.kind === 'agent');
+    if (!b || !a.label || a.label !== b.label || !isWordOf(ctx.items[second + 1], BE_FORMS)) continue;
+    const compare = isWord(ctx.items[second + 2], 'the') || isWord(ctx.items[second + 2], 'a') ? second + 3 : second + 2;
+    const word = ctx.items[compare]?.kind === 'word' ? ctx.tokens[ctx.items[compare]!.from]!.lower : '';
+    const same = SAME_VALUE.has(word);
+    if (!same && !OTHER_VALUE.has(word)) continue;
+    for (let k = a.at + 1; k <= compare; k++) if (ctx.items[k]?.kind === 'word') ctx.used.add(k);
+    if (same) b.sameThingAs = a.id;
+    else ctx.distinct.push([a.id, b.id]);
+    sameFarEnds(ctx, a, b);
+    const restated = ctx.nodes.find((n) => n.at === compare + 1 && !n.anchor && n.label === a.label && !ctx.edges.some((e) => e.from === n.id || e.to === n.id));
+    if (restated) restated.sameThingAs = a.id;
+    placed = 'placed';
+  }
+  return placed;
+};
+
+/**
+ * Two roles said together are roles in the same thing ("the writer and stager" of a play): the
+ * far end made for the second alone, any thing of its label, is the first's.
+ */
+function sameFarEnds(ctx: Ctx, a: Draft, b: Draft): void {
+  const far = (e: { from: string; to: string }, n: Draft) => ctx.nodes.find((x) => x.id === (e.from === n.id ? e.to : e.from));
+  for (const e of ctx.edges.filter((x) => x.from === b.id || x.to === b.id)) {
+    const own = far(e, b);
+    if (!own?.implicit) continue;
+    const shared = ctx.edges.filter((x) => x.from === a.id || x.to === a.id).map((x) => far(x, a)).find((n) => n && n.label === own.label);
+    if (!shared || ctx.edges.some((x) => x !== e && (x.from === own.id || x.to === own.id))) continue;
+    if (e.from === own.id) e.from = shared.id;
+    else e.to = shared.id;
+    ctx.nodes.splice(ctx.nodes.indexOf(own), 1);
+  }
+}
+
+/** Named things and roles said together, once the relationships are placed. */
+export const NAMED_TOGETHER_CONSTRUCTIONS = constructionTable('named together', { namedTogether, rolesOneThing });
 
 /**
  * "the sender and recipient accounts in Norway", "the payer and payee banks are different": two
