@@ -71,6 +71,12 @@ describe('a passive whose subject the relationship never reaches', () => {
     expect(answer.cypher, answer.cypher).toBeUndefined();
   });
 
+  // With its preposition left at the end, the subject is what the preposition is about: not read actively either.
+  it('Which modules have been depended on the most by libraries? is not answered with what they depend on', async () => {
+    const answer = await planner().ask('Which modules have been depended on the most by libraries?');
+    expect(answer.cypher, answer.cypher).toBeUndefined();
+  });
+
   it('reads the passive of what it does reach', async () => {
     expect(firstValues(await planner().ask('Which boxes have been contained?'))).toEqual(['Box A', 'Box B', 'Box C']);
   });

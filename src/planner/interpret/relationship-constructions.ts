@@ -97,8 +97,11 @@ const subjectAndObject: RelationshipConstruction = ({ ctx, at, rel, passive, bef
   const verbToken = ctx.tokens[verbItem.from]!;
   const pastForm = verbToken.tags.includes('PastTense') || verbToken.tags.includes('Participle');
   const ownPreposition = ctx.tokens[verbItem.to + 1]?.pos === 'prep';
+  // "entities that have been filed against the most": the subject of a passive with its preposition left
+  // at the end is what the preposition is about, not the verb's object; read actively it is the opposite.
+  const stranded = prepositionLeft(ctx, at);
   for (const [left, right] of [...fresh, ...pairs.filter((p) => !fresh.includes(p))]) {
-    const pattern = fitPattern(ctx, rel, left, right, passive, voiced(ctx, at, rel));
+    const pattern = fitPattern(ctx, rel, left, right, passive, stranded && voiced(ctx, at, rel));
     if (!pattern) continue;
     const between = ctx.items.slice(left.at + 1, at);
     const subjectFirst = right.at > at && !ownPreposition && between.every((x) => x.kind === 'word' && RELATIVE_PRONOUNS.has(x.token.lower)) && (between.length > 0 || !pastForm);
@@ -246,6 +249,20 @@ function reducedRelative(ctx: Ctx, at: number, rel: LexRelationship, before: Dra
 }
 
 /**
+ * Whether the verb at `at` ends with a preposition (its own, "filed against", or its name's,
+ * "depended on") that nothing named follows ("… against the most", "… on?"); "by" names the doer.
+ */
+function prepositionLeft(ctx: Ctx, at: number): boolean {
+  const verbItem = ctx.items[at]!;
+  const next = ctx.items[at + 1];
+  const own = next?.kind === 'word' && next.token.pos === 'prep' && next.token.lower !== 'by';
+  if (!own && ctx.tokens[verbItem.to]?.pos !== 'prep') return false;
+  const k = own ? at + 2 : at + 1;
+  const object = isWord(ctx.items[k], 'the') || isWord(ctx.items[k], 'a') ? k + 1 : k;
+  return !ctx.nodes.some((n) => n.at === object);
+}
+
+/**
  * Whether the verb at `at` is in the passive by its own form: not a role's verb, whose "passive"
  * says which end is the role's (`relatedDoings`: "Who manages the store?" for MANAGER), nor a
  * relationship named in the passive (`LOCATED_IN` said "the city where X is located").
@@ -259,10 +276,11 @@ function voiced(ctx: Ctx, at: number, rel: LexRelationship): boolean {
 
 /**
  * The pattern of `rel` that `left` (subject) and `right` (object) fit, and whether the stored
- * direction runs right to left. A verb passive by its own form (`voiced`) is never read actively:
- * "entities that have been filed against" where only entities file.
+ * direction runs right to left. A passive may be read actively where the graph stores the
+ * relationship only so ("interfaces exposed by the router" where interfaces expose ports), but
+ * not a `strictPassive` ("entities that have been filed against" where only entities file).
  */
-function fitPattern(ctx: Ctx, rel: LexRelationship, left: Draft, right: Draft, passive: boolean, voicedPassive = false): { from: string; to: string; swap: boolean } | undefined {
+function fitPattern(ctx: Ctx, rel: LexRelationship, left: Draft, right: Draft, passive: boolean, strictPassive = false): { from: string; to: string; swap: boolean } | undefined {
   const straight = (p: { from: string; to: string }) =>
     // "Who directed X?": "who" is the doer unless only the other way fits.
     fits(left, p.from) && fits(right, p.to) && !(left.who && !right.who && fits(right, p.from) && fits(left, p.to) && !personLike(ctx.lexicon, p.from));
@@ -270,7 +288,7 @@ function fitPattern(ctx: Ctx, rel: LexRelationship, left: Draft, right: Draft, p
   for (const p of rel.patterns) if (p.from === p.to && fits(left, p.from) && fits(right, p.to)) return { ...p, swap: passive };
   // Where the schema joins the two kinds both ways (things of two labels each), the voice says which way:
   // the subject starts the relationship ("packages that depend on the tool 'lint'"), or ends it when passive.
-  const ways = passive ? (voicedPassive ? [swapped] : [swapped, straight]) : [straight, swapped];
+  const ways = passive ? (strictPassive ? [swapped] : [swapped, straight]) : [straight, swapped];
   for (const way of ways) {
     const p = rel.patterns.find((x) => x.from !== x.to && way(x));
     if (p) return { ...p, swap: way === swapped };
