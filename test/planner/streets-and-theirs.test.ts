@@ -3,8 +3,8 @@ import type { UpsertBatch } from '../../src/stores/graph/port.js';
 import { firstValues, graphNode as node, graphRel as rel, plannerOnScratch } from '../support/planner.js';
 
 /**
- * A street said with "on" needs no verb of place: "shops on 'Quay St'" and "shops with addresses on
- * 'Mill Rd'" hold it in their address. "… and their categories", "… and their owners" at the end of
+ * A street said with "on" or "along" needs no verb of place: "shops on 'Quay St'", "Which shops are
+ * on 'Quay St'?" and "shops with addresses on 'Mill Rd'" hold it in their address. "… and their categories", "… and their owners" at the end of
  * a question asks for those beside each thing listed, never dropped. On an invented high street.
  */
 const HIGH_STREET: UpsertBatch = {
@@ -34,6 +34,9 @@ describe('streets and "and their …" (a high street)', () => {
   it('"on \'Quay St\'" is part of the address', async () => {
     expect(firstValues(await planner().ask("List all shops on 'Quay St'."))).toEqual(['Quay Coffee', 'Tide Books']);
     expect(firstValues(await planner().ask("Show the shops with addresses on 'Mill Rd'."))).toEqual(['Mill Bakery']);
+    // After "be", and with "along".
+    expect(firstValues(await planner().ask("Which shops are on 'Quay St'?"))).toEqual(['Quay Coffee', 'Tide Books']);
+    expect(firstValues(await planner().ask("List all the shops along 'Mill Rd'."))).toEqual(['Mill Bakery']);
   });
 
   it('"and their categories" and "and their owners" are shown beside each', async () => {

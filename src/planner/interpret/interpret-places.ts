@@ -1,7 +1,7 @@
 import { PLACE_VERBS, PLACE_WORDS } from '../read/cues.js';
-import { PLACES_BY_PREPOSITION, STREET_PREPOSITIONS } from '../read/word-classes.js';
+import { BE_FORMS, PLACES_BY_PREPOSITION, STREET_PREPOSITIONS } from '../read/word-classes.js';
 import type { Ctx } from './interpret-context.js';
-import { fits, ownerNode, settle, tokenAt } from './interpret-context.js';
+import { fits, isWordOf, ownerNode, settle, tokenAt } from './interpret-context.js';
 import type { LexProperty } from '../link/lexicon.js';
 
 /**
@@ -15,8 +15,8 @@ import type { LexProperty } from '../link/lexicon.js';
 /**
  * A quoted text right after "located on", "based in", …: held by the one place property of the thing
  * before the verb that the preposition points to, as part of its text ("Quay St" in an address).
- * A street needs no verb: "shops on 'Quay St'", "with addresses on 'Mill Rd'" (the property
- * said before "on" is the one that holds it).
+ * A street needs no verb: "shops on 'Quay St'", "Which shops are along 'Quay St'?", "with addresses
+ * on 'Mill Rd'" (the property said before "on" is the one that holds it).
  */
 export function placeLiteral(ctx: Ctx, at: number): boolean {
   const it = ctx.items[at];
@@ -29,7 +29,9 @@ export function placeLiteral(ctx: Ctx, at: number): boolean {
   const street = !byVerb && STREET_PREPOSITIONS.has(prep);
   const isPlace = (p: LexProperty) => p.ownerKind === 'label' && p.kind === 'text' && p.words.some((w) => PLACE_WORDS.test(w));
   const named = street && said?.kind === 'prop' ? said.props.filter(isPlace) : [];
-  const afterThing = street && said?.kind === 'label' && ctx.nodes.some((n) => n.at === at - 2);
+  // ("shops on 'Quay St'", "Which shops are on 'Quay St'?")
+  const thingAt = isWordOf(said, BE_FORMS) ? at - 3 : at - 2;
+  const afterThing = street && ctx.items[thingAt]?.kind === 'label' && ctx.nodes.some((n) => n.at === thingAt);
   if (!byVerb && named.length === 0 && !afterThing) return false;
   const owner = ctx.nodes.filter((n) => n.at < at - 1 && (named.length === 0 || named.some((p) => fits(n, p.owner)))).sort((a, b) => b.at - a.at)[0];
   if (!owner) return false;
@@ -40,8 +42,8 @@ export function placeLiteral(ctx: Ctx, at: number): boolean {
   settle(owner, chosen.owner);
   owner.conditions.push({ key: chosen.key, op: 'contains', value: it.text, words: `${prep} “${it.text}”` });
   ctx.used.add(at).add(at - 1);
-  // The verb or the property word said only where; the things named before "on" are a node already.
-  if (byVerb || named.length > 0) ctx.used.add(at - 2);
+  // The verb, the property word or "be" said only where; the things named before "on" are a node already.
+  if (byVerb || named.length > 0 || thingAt === at - 3) ctx.used.add(at - 2);
   return true;
 }
 

@@ -236,6 +236,7 @@ export const VALUE_LINKS = wordClass('of', 'is', 'was', 'are', 'were', 'as', 'eq
 /** The place properties a preposition looks for first: a street "on", a town "in", an address "at". */
 export const PLACES_BY_PREPOSITION: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   ['on', wordClass('street', 'road', 'address', 'avenue')],
+  ['along', wordClass('street', 'road', 'address', 'avenue')],
   ['in', wordClass('city', 'town', 'state', 'country', 'region', 'area', 'county', 'province', 'district')],
   ['at', wordClass('address', 'location', 'site', 'venue')],
 ]);
