@@ -30,3 +30,35 @@ describe('things connected by a relationship named', () => {
     expect(answer.rows.map((r) => r.name)).toEqual(['Birch']);
   });
 });
+
+/**
+ * "the depot with the most vans associated with it": a verb of mere association and a pronoun for
+ * the thing asked, right after the things counted, restate how they are joined. An invented fleet.
+ */
+const FLEET: UpsertBatch = {
+  nodes: [
+    { key: 'd1', labels: ['Depot'], properties: { name: 'North Yard' } },
+    { key: 'd2', labels: ['Depot'], properties: { name: 'South Yard' } },
+    ...['V1', 'V2', 'V3'].map((name) => ({ key: name, labels: ['Van'], properties: { name } })),
+  ],
+  relationships: [
+    { fromKey: 'd1', type: 'HOUSES', toKey: 'V1' },
+    { fromKey: 'd2', type: 'HOUSES', toKey: 'V2' },
+    { fromKey: 'd2', type: 'HOUSES', toKey: 'V3' },
+  ],
+};
+
+describe('a join restated with a pronoun', () => {
+  const planner = plannerOnScratch('restated join', FLEET);
+
+  it.each(['Which depot has the most vans associated with it?', 'Which depots have the most vans linked to them?'])('%s', async (question) => {
+    const answer = await planner().ask(question);
+    expect(answer.reading.ok, JSON.stringify(answer.reading)).toBe(true);
+    expect(answer.rows[0], answer.cypher).toEqual({ name: 'South Yard', count: 2 });
+  });
+
+  it('leaves a pronoun for nothing said unplaced', async () => {
+    const answer = await planner().ask('Which vans are associated with it?');
+    expect(answer.cypher).toBeUndefined();
+  });
+});

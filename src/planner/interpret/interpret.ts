@@ -19,7 +19,7 @@ import { kindsAsNumberedProperties, namesAsPropertyValues } from './named-values
 import { countsOfOwners, havingWritten } from './nested-counts.js';
 import { mergeRepeatedMentions } from './repeated-mentions.js';
 import { doubledThroughUnnamed, makeNodes, otherThings, stepsOfAdjectiveUnsaid } from './things-named.js';
-import { absorbed, joiningOnly, unplacedWords } from './words-accounted.js';
+import { absorbed, joinRestatedByPronoun, joiningOnly, unplacedWords } from './words-accounted.js';
 import type { Meaning } from '../meaning.js';
 import type { NumberedOne } from './numbered-one.js';
 import { asksToChange } from '../resolve/understand.js';
@@ -147,6 +147,7 @@ function outOfScope(ctx: Ctx): Unsure | undefined {
 function finish(ctx: Ctx, said: Meaning): Interpretation {
   const meaning = withSpans(said, ctx.lexicon.properties);
   placeVerbsSaid(ctx);
+  joinRestatedByPronoun(ctx);
   const scope = outOfScope(ctx);
   if (scope) return scope;
   const unplaced = unplacedWords(ctx).filter((w) => !supportsProperty(ctx, w.at) && !absorbed(ctx, w));

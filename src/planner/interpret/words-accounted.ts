@@ -1,6 +1,6 @@
 import { lemmasOf } from '../../language/analyze.js';
 import { FILLER_WORDS, PATH_CUES } from '../read/cues.js';
-import { A_AN_ANY, BY_WAY_OF, EMPTY_VERBS, THEY } from '../read/word-classes.js';
+import { ASSOCIATION_VERBS, A_AN_ANY, BY_WAY_OF, EMPTY_VERBS, THEY } from '../read/word-classes.js';
 import type { Ctx } from './interpret-context.js';
 import { candidates, isWord, isWordOf, wordsOf } from './interpret-context.js';
 import type { Item } from '../link/links.js';
@@ -57,6 +57,28 @@ function joinedByNamed(ctx: Ctx, at: number): boolean {
   if (!isWordOf(ctx.items[k++], BY_WAY_OF)) return false;
   if (isWordOf(ctx.items[k], A_AN_ANY) || isWord(ctx.items[k], 'the')) k++;
   return ctx.items[k]?.kind === 'rel' && ctx.used.has(k);
+}
+
+/** A pronoun for a thing said before it in the same question ("associated with it"). */
+const BACK_PRONOUNS = new Set(['it', 'them']);
+
+/**
+ * "the shop with the most tags associated with it", "… linked to them": a verb of mere association
+ * and a pronoun for a thing asked about before, right after the things joined to it, restate that
+ * join: accounted for, as no more than it. (A pronoun with nothing so joined stays unplaced.)
+ */
+export function joinRestatedByPronoun(ctx: Ctx): void {
+  ctx.items.forEach((it, k) => {
+    if (it.kind !== 'word' || ctx.used.has(k) || !ASSOCIATION_VERBS.has(it.token.lemma)) return;
+    const prep = ctx.items[k + 1];
+    const pronoun = ctx.items[k + 2];
+    if (prep?.kind !== 'word' || prep.token.pos !== 'prep' || pronoun?.kind !== 'word' || !BACK_PRONOUNS.has(pronoun.token.lower)) return;
+    const thing = ctx.nodes.find((n) => n.at === k - 1);
+    if (!thing) return;
+    const earlier = new Set(ctx.nodes.filter((n) => n.at < thing.at).map((n) => n.id));
+    if (!ctx.edges.some((e) => (e.from === thing.id && earlier.has(e.to)) || (e.to === thing.id && earlier.has(e.from)))) return;
+    ctx.used.add(k).add(k + 1).add(k + 2);
+  });
 }
 
 /** A relationship item that is one preposition ("in" for `IN`), not used: only a preposition. */
