@@ -7,7 +7,8 @@ import { firstValues, graphNode as node, graphRel as rel, plannerOnScratch } fro
  * as a word of its own, so "IPs of the Servers" was looked up as one name), and a noun saying what
  * kind of value a property holds after its words ("IP addresses", "serial numbers"). Before, each
  * was "I could not find anything called …" or "the graph records nothing about …"; so were "a RAM
- * capacity of 64 or more" (whose "or more" was then left over) and "… in the schema". A capitalized
+ * capacity of 64 or more" (whose "or more" was then left over), "… in the schema" and "rack number 2"
+ * for a server's `rack` beside a `Rack` label. A capitalized
  * plural label and "the number of" are read as before. On an invented graph.
  */
 const HALL: UpsertBatch = {
@@ -54,5 +55,28 @@ describe('property and label words in the forms people write them', () => {
 
   it('names the servers as before', async () => {
     expect(firstValues(await planner().ask("Which servers does rack 'R1' hold?"))).toEqual(['alpha', 'beta']);
+  });
+});
+
+/** A server's `rack` number beside a `Rack` label: "rack number 2" is the number, not a rack and a stray word. */
+const SLOTS: UpsertBatch = {
+  nodes: [
+    node('r:1', 'Rack', { name: 'R1' }),
+    node('r:2', 'Rack', { name: 'R2' }),
+    node('s:1', 'Server', { name: 'alpha', rack: 1, slot: 3 }),
+    node('s:2', 'Server', { name: 'beta', rack: 1, slot: 7 }),
+    node('s:3', 'Server', { name: 'gamma', rack: 2, slot: 1 }),
+  ],
+  relationships: [rel('r:1', 'HOLDS', 's:1'), rel('r:1', 'HOLDS', 's:2'), rel('r:2', 'HOLDS', 's:3')],
+};
+
+describe('a number naming which one, said with "number"', () => {
+  const planner = plannerOnScratch('numberwords', SLOTS);
+
+  it.each([
+    ['Which servers are in rack number 2?', ['gamma']],
+    ['Which server has the highest slot number?', ['beta']],
+  ])('%s', async (question, names) => {
+    expect(firstValues(await planner().ask(question))).toEqual(names);
   });
 });
