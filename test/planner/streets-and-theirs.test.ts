@@ -64,4 +64,15 @@ describe('streets and "and their …" (a high street)', () => {
       ['Tide Books', 'Cafe'],
     ]);
   });
+
+  // A possessive for a named thing: its things are the answer.
+  it.each(["Show Tide Books and its categories.", "List the shops named 'Tide Books' and their categories."])('%s', async (question) => {
+    const answer = await planner().ask(question);
+    expect(answer.rows.map((r) => r.name).sort(), answer.cypher).toEqual(['Books', 'Cafe']);
+  });
+
+  it('a possessive for things the answer does not show is not passed over', async () => {
+    const answer = await planner().ask('Find the shop with the most categories and list its owners.');
+    expect(answer.cypher, answer.cypher).toBeUndefined();
+  });
 });

@@ -150,7 +150,8 @@ function finish(ctx: Ctx, said: Meaning): Interpretation {
   joinRestatedByPronoun(ctx);
   const scope = outOfScope(ctx);
   if (scope) return scope;
-  const unplaced = unplacedWords(ctx).filter((w) => !supportsProperty(ctx, w.at) && !absorbed(ctx, w));
+  const shown = new Set([meaning.focus, ...(meaning.ask.kind === 'list' ? meaning.ask.extra.map((x) => x.of) : [])]);
+  const unplaced = unplacedWords(ctx, shown).filter((w) => !supportsProperty(ctx, w.at) && !absorbed(ctx, w));
   if (unplaced.length > 0) return { ok: false, reason: `I could not place “${unplaced.map((w) => w.text).join('”, “')}” in the graph`, unplaced: unplaced.map((w) => w.text) };
   const difference = unreadDifference(ctx, meaning);
   if (difference) return unsure(ctx, `I can’t yet tell things apart by “${difference}” here: only by how many there are of what is counted`);

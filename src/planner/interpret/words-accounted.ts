@@ -5,7 +5,7 @@ import type { Ctx } from './interpret-context.js';
 import { candidates, isWord, isWordOf, wordsOf } from './interpret-context.js';
 import type { Item } from '../link/links.js';
 import { identifierWords } from '../read/words.js';
-import { PRONOUN_KINDS } from '../read/pronouns.js';
+import { PRONOUN_KINDS, pronounFits } from '../read/pronouns.js';
 
 /**
  * Every content word of a question is accounted for: placed in the meaning, a function word, or
@@ -59,6 +59,26 @@ function joinedByNamed(ctx: Ctx, at: number): boolean {
   return ctx.items[k]?.kind === 'rel' && ctx.used.has(k);
 }
 
+/**
+ * "Show Kiln Pots and its reviews", "the shops named 'Kiln Pots' and their reviews": a possessive
+ * pronoun before things joined to a thing said before it, which it can stand for, where the answer
+ * shows those things (not "the shop with the most reviews and its reviews": only the shop is shown).
+ */
+function possessiveOfJoined(ctx: Ctx, at: number, shown: ReadonlySet<string>): boolean {
+  const it = ctx.items[at];
+  if (it?.kind !== 'word' || !POSSESSIVES.has(it.token.lower)) return false;
+  const owned = ctx.nodes.find((n) => n.at === at + 1);
+  if (!owned || !shown.has(owned.id)) return false;
+  const earlier = new Map(ctx.nodes.filter((n) => n.at < at).map((n) => [n.id, n]));
+  return ctx.edges.some((e) => {
+    const other = e.from === owned.id ? earlier.get(e.to) : e.to === owned.id ? earlier.get(e.from) : undefined;
+    const label = other?.label ?? other?.anchor?.label;
+    return label !== undefined && pronounFits(it.token.lower, label, ctx.lexicon.labels.find((l) => l.label === label)?.properties ?? []);
+  });
+}
+
+const POSSESSIVES = new Set(['its', 'their', 'his', 'her']);
+
 /** A pronoun for a thing said before it in the same question ("associated with it"). */
 const BACK_PRONOUNS = new Set(['it', 'them']);
 
@@ -93,7 +113,8 @@ function namingWords(ctx: Ctx): Set<string> {
   return new Set(ctx.lexicon.labels.filter((l) => labels.has(l.label)).flatMap((l) => lemmasOf(identifierWords(l.nameKey), 'noun')));
 }
 
-export function unplacedWords(ctx: Ctx): { text: string; at: number }[] {
+/** `shown`: the things the answer shows, once the meaning is made. */
+export function unplacedWords(ctx: Ctx, shown: ReadonlySet<string> = new Set()): { text: string; at: number }[] {
   const out: { text: string; at: number }[] = [];
   const naming = namingWords(ctx);
   ctx.items.forEach((it, i) => {
@@ -101,6 +122,7 @@ export function unplacedWords(ctx: Ctx): { text: string; at: number }[] {
     if (it.kind === 'word') {
       const t = it.token;
       // "How many projects does she lead?" with no one to be "she": the question is about someone not named.
+      if (possessiveOfJoined(ctx, i, shown)) return;
       if (t.lower in PRONOUN_KINDS && !(THEY.has(t.lower) && ctx.nodes.some((n) => n.at < i && !n.anchor))) {
         out.push({ text: t.text, at: i });
         return;
