@@ -25,3 +25,26 @@ describe('a quoted number after a kind of thing', () => {
     expect(firstValues(answer)).toEqual(names);
   });
 });
+
+/**
+ * "in 'book 2'": a number property's word and its value quoted together, as "in book 2" unquoted,
+ * here a property of the relationship (`book` on MET). It was "I could not place 'book 2'".
+ */
+const SAGA: UpsertBatch = {
+  nodes: [node('c:1', 'Hero', { name: 'Ysolde' }), node('c:2', 'Hero', { name: 'Brann' }), node('c:3', 'Hero', { name: 'Marrow' })],
+  relationships: [rel('c:1', 'MET', 'c:2', { book: 1, weight: 3 }), rel('c:2', 'MET', 'c:3', { book: 2, weight: 9 })],
+};
+
+describe('a quoted number property and its value', () => {
+  const planner = plannerOnScratch('quoted numbered property', SAGA);
+
+  it.each([
+    ["Which heroes met someone in 'book 2'?", ['Brann']],
+    ["Which heroes met someone in 'book 1' with a weight less than 5?", ['Ysolde']],
+    ["Which heroes met someone in 'book 3'?", []],
+  ])('%s', async (question, names) => {
+    const answer = await planner().ask(question);
+    expect(answer.cypher, JSON.stringify(answer.reading)).toMatch(/\.book = \d/);
+    expect(firstValues(answer)).toEqual(names);
+  });
+});

@@ -97,6 +97,13 @@ export function linkWords(tokens: Token[], lexicon: Lexicon, named: NamedThing[]
   const items: Item[] = [];
   let i = 0;
   while (i < tokens.length) {
+    // "'book 45'" quoted: a number property's word and its value, as "book 45" would be unquoted.
+    const numbered = tokens[i]!.pos === 'quote' && !named.some((e) => tokens[i]!.start >= e.position && tokens[i]!.start < e.position + e.mention.length) ? quotedNumberedProperty(tokens[i]!, i, lexicon) : undefined;
+    if (numbered) {
+      items.push(...numbered);
+      i++;
+      continue;
+    }
     const item = linkAt(tokens, i, lexicon, named);
     // "the IP addresses", "the serial number", "the ISO code": a noun after a property's words that only says what kind of value it holds.
     const head = tokens[item.to + 1];
@@ -105,6 +112,22 @@ export function linkWords(tokens: Token[], lexicon: Lexicon, named: NamedThing[]
     i = item.to + 1;
   }
   return items.map((item, k): Item => (madeEvent(items, k, tokens) ? { kind: 'word', token: tokens[item.from]!, modifier: true, from: item.from, to: item.to } : item));
+}
+
+/**
+ * A quoted "<a number property's words> <digits>" ("'book 45'", "'rack 12'") that no name or value
+ * is: that property and its value, two items over the one quoted token.
+ */
+function quotedNumberedProperty(t: Token, i: number, lexicon: Lexicon): Item[] | undefined {
+  const match = /^(\p{L}[\p{L}\s-]*?)\s+(\d{1,9})$/u.exec(t.text.trim());
+  if (!match || lexicon.values.has(fold(t.text.trim()))) return undefined;
+  const words = match[1]!.split(/[\s-]+/).map((w) => wordKey(w));
+  const props = lexicon.properties.filter((p) => p.kind === 'number' && p.forms.some((f) => f.length === words.length && f.every((w, k) => wordKey(w) === words[k])));
+  if (props.length === 0) return undefined;
+  return [
+    { kind: 'prop', props, from: i, to: i },
+    { kind: 'number', value: Number(match[2]), year: false, ordinal: false, from: i, to: i },
+  ];
 }
 
 /**
