@@ -1,3 +1,5 @@
+import { fetchAgainOnReset } from './fetch-again.js';
+
 /**
  * A session's NDJSON stream for the benchmarks, read as it arrives (replayed from its start,
  * then live): its events kept per run, each with the time the client read it.
@@ -22,7 +24,7 @@ export class SessionStream {
 
   static async open(url: string, token: string): Promise<SessionStream> {
     const stream = new SessionStream();
-    const res = await fetch(url, {
+    const res = await fetchAgainOnReset(url, {
       headers: { authorization: `Bearer ${token}`, accept: 'application/x-ndjson' },
       signal: stream.controller.signal,
     });

@@ -1,3 +1,4 @@
+import { fetchAgainOnReset } from '../bench/fetch-again.js';
 import { SessionStream } from '../bench/session-stream.js';
 import type { Answered } from './grade.js';
 
@@ -26,7 +27,7 @@ export class ServiceClient {
   ) {}
 
   private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${this.base}${path}`, {
+    const res = await fetchAgainOnReset(`${this.base}${path}`, {
       method,
       headers: { authorization: `Bearer ${this.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
