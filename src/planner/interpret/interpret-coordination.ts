@@ -1,5 +1,5 @@
 import type { Ctx, Draft, Unsure } from './interpret-context.js';
-import { isWord, isWordOf, unsure, wordsOf } from './interpret-context.js';
+import { isWord, isWordOf, tokenAt, unsure, wordsOf } from './interpret-context.js';
 import { BE_FORMS, JOINTLY, OTHER_VALUE, SAME_VALUE } from '../read/word-classes.js';
 import { constructionTable } from './construction.js';
 
@@ -72,7 +72,7 @@ const rolesOneThing = (ctx: Ctx): 'placed' | undefined => {
     const b = ctx.nodes.find((n) => n.at === second && ctx.items[second]?.kind === 'agent');
     if (!b || !a.label || a.label !== b.label || !isWordOf(ctx.items[second + 1], BE_FORMS)) continue;
     const compare = isWord(ctx.items[second + 2], 'the') || isWord(ctx.items[second + 2], 'a') ? second + 3 : second + 2;
-    const word = ctx.items[compare]?.kind === 'word' ? ctx.tokens[ctx.items[compare]!.from]!.lower : '';
+    const word = ctx.items[compare]?.kind === 'word' ? (tokenAt(ctx, compare)?.lower ?? '') : '';
     const same = SAME_VALUE.has(word);
     if (!same && !OTHER_VALUE.has(word)) continue;
     for (let k = a.at + 1; k <= compare; k++) if (ctx.items[k]?.kind === 'word') ctx.used.add(k);

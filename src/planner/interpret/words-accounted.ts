@@ -1,6 +1,6 @@
 import { lemmasOf } from '../../language/analyze.js';
 import { FILLER_WORDS, PATH_CUES } from '../read/cues.js';
-import { ASSOCIATION_VERBS, A_AN_ANY, BY_WAY_OF, EMPTY_VERBS, THEY } from '../read/word-classes.js';
+import { ASSOCIATION_VERBS, A_AN_ANY, BACK_PRONOUNS, BY_WAY_OF, EMPTY_VERBS, POSSESSIVES, THEY } from '../read/word-classes.js';
 import type { Ctx } from './interpret-context.js';
 import { candidates, isWord, isWordOf, wordsOf } from './interpret-context.js';
 import type { Item } from '../link/links.js';
@@ -66,7 +66,7 @@ function joinedByNamed(ctx: Ctx, at: number): boolean {
  */
 function possessiveOfJoined(ctx: Ctx, at: number, shown: ReadonlySet<string>): boolean {
   const it = ctx.items[at];
-  if (it?.kind !== 'word' || !POSSESSIVES.has(it.token.lower)) return false;
+  if (it?.kind !== 'word' || !isWordOf(it, POSSESSIVES)) return false;
   const owned = ctx.nodes.find((n) => n.at === at + 1);
   if (!owned || !shown.has(owned.id)) return false;
   const earlier = new Map(ctx.nodes.filter((n) => n.at < at).map((n) => [n.id, n]));
@@ -76,11 +76,6 @@ function possessiveOfJoined(ctx: Ctx, at: number, shown: ReadonlySet<string>): b
     return label !== undefined && pronounFits(it.token.lower, label, ctx.lexicon.labels.find((l) => l.label === label)?.properties ?? []);
   });
 }
-
-const POSSESSIVES = new Set(['its', 'their', 'his', 'her']);
-
-/** A pronoun for a thing said before it in the same question ("associated with it"). */
-const BACK_PRONOUNS = new Set(['it', 'them']);
 
 /**
  * "the shop with the most tags associated with it", "… linked to them": a verb of mere association
@@ -92,7 +87,7 @@ export function joinRestatedByPronoun(ctx: Ctx): void {
     if (it.kind !== 'word' || ctx.used.has(k) || !ASSOCIATION_VERBS.has(it.token.lemma)) return;
     const prep = ctx.items[k + 1];
     const pronoun = ctx.items[k + 2];
-    if (prep?.kind !== 'word' || prep.token.pos !== 'prep' || pronoun?.kind !== 'word' || !BACK_PRONOUNS.has(pronoun.token.lower)) return;
+    if (prep?.kind !== 'word' || prep.token.pos !== 'prep' || !isWordOf(pronoun, BACK_PRONOUNS)) return;
     const thing = ctx.nodes.find((n) => n.at === k - 1);
     if (!thing) return;
     const earlier = new Set(ctx.nodes.filter((n) => n.at < thing.at).map((n) => n.id));

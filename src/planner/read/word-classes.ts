@@ -141,6 +141,12 @@ export const RELATIVE_PRONOUNS = wordClass('that', 'who', 'which');
 /** "they", "them", "their". */
 export const THEY = wordClass('they', 'them', 'their');
 
+/** Possessive pronouns before the things a thing said before has ("Kiln Pots and its reviews"). */
+export const POSSESSIVES = wordClass('its', 'their', 'his', 'her');
+
+/** Pronouns for a thing said before in the same question, after a verb of association ("associated with it"). */
+export const BACK_PRONOUNS = wordClass('it', 'them');
+
 /** "they", "them", "those", "these". */
 export const THEY_THOSE = wordClass('they', 'them', 'those', 'these');
 
