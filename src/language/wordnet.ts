@@ -11,11 +11,9 @@ import type { Synset } from 'wordpos';
  * - hyponyms: kinds of the word's first sense ("cargo ship" for ship);
  * - derivations: nouns made from a verb, by who does it ("supervisor" for supervise, "follower" for
  *   follow) or by the act ("dependency" for depend); and the verbs a noun of who does something is
- *   made from ("manage" for manager, "own" for owner);
- * - glosses: a kind of recipient whose definition names what it receives ("beneficiary": "the
- *   recipient of funds or other benefits").
+ *   made from ("manage" for manager, "own" for owner).
  */
-export type RelatedVia = 'synonym' | 'hypernym' | 'hyponym' | 'derivation' | 'gloss';
+export type RelatedVia = 'synonym' | 'hypernym' | 'hyponym' | 'derivation';
 
 export interface RelatedWord {
   /** The word, as words ("motion picture"). */
@@ -151,49 +149,6 @@ export function derivedVerbs(noun: string): Promise<RelatedWord[]> {
         }
       }
       return verbs;
-    },
-    [],
-  );
-}
-
-/**
- * A kind of recipient ("beneficiary", "payee"): its words, and the words its gloss says it
- * receives or has done to it, as written ("the recipient of funds or other benefits": funds,
- * benefits; "a person to whom money is paid": paid). The verbs it is derived from are not read:
- * an heir inherits and a borrower borrows, receiving as the one who does it.
- */
-export interface RecipientKind {
-  words: string[][];
-  glossed: string[];
-}
-
-/** "recipient of [the] …", up to a word that starts another phrase. */
-const RECIPIENT_OF = /\brecipient of ([a-z -]+)/;
-/** Words that start another phrase after what is received ("… from a donor", "… issued by a court"). */
-const PHRASE_STARTS = new Set(['from', 'in', 'issued', 'by', 'for', 'on', 'to', 'that', 'which', 'who', 'whose', 'with']);
-/** "(the person) to whom … is delivered", "on whom something is bestowed". */
-const TO_WHOM = /\b(?:to|on) whom\b[^;]*?\b(?:is|are|was|were)\s+([a-z]+)/;
-const GLOSS_FILLERS = new Set(['a', 'an', 'the', 'or', 'and', 'other', 'some', 'something']);
-
-/**
- * The kinds of "recipient" (its first sense's hyponyms: beneficiary, payee, consignee, …), read
- * once per process: who is at the receiving end of what a verb says.
- */
-export function recipientKinds(): Promise<RecipientKind[]> {
-  return once(
-    'recipients',
-    async () => {
-      const recipient = (await wordnet().lookupNoun('recipient'))[0];
-      if (!recipient) return [];
-      const kinds = await Promise.all(recipient.ptrs.filter((p) => p.pointerSymbol === '~' && p.pos === 'n').map((p) => wordnet().seek(p.synsetOffset, 'n')));
-      return kinds.map((kind) => {
-        const gloss = kind.gloss.split(';')[0]!.toLowerCase();
-        const phrase = RECIPIENT_OF.exec(gloss)?.[1]?.split(' ') ?? [];
-        const end = phrase.findIndex((w) => PHRASE_STARTS.has(w));
-        const received = phrase.slice(0, end < 0 ? undefined : end).filter((w) => w && !GLOSS_FILLERS.has(w));
-        const done = TO_WHOM.exec(gloss)?.[1];
-        return { words: kind.synonyms.filter((s) => !/[A-Z0-9.]/.test(s)).map(wordsOf), glossed: [...received, ...(done ? [done] : [])] };
-      });
     },
     [],
   );

@@ -14,8 +14,6 @@ declare module 'wordpos' {
     pos: string;
     lemma: string;
     synonyms: string[];
-    /** The definition, then any examples, `;`-separated. */
-    gloss: string;
     ptrs: Pointer[];
   }
   export default class WordPOS {

@@ -200,7 +200,7 @@ function trustRelatedWords(ctx: Ctx): void {
     const to = it.kind === 'label' ? it.label.label : it.rel.type;
     const word = wordsOf(ctx, i);
     if (it.related.via === 'hyponym') ctx.notes.push(`read “${word}” as any ${to} (a kind of it the graph does not tell apart)`);
-    else ctx.notes.push(`read “${word}” as ${to} (${{ derivation: 'a word made from it', hypernym: 'a broader word for it', synonym: 'another word for it', gloss: 'its definition names it' }[it.related.via]})`);
+    else ctx.notes.push(`read “${word}” as ${to} (${{ derivation: 'a word made from it', hypernym: 'a broader word for it', synonym: 'another word for it' }[it.related.via]})`);
   });
 }
 

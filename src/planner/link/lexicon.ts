@@ -68,8 +68,6 @@ export interface LexRelationship {
   relatedEvents?: RelatedWord[];
   /** Adjectives WordNet makes of its verb, said before a preposition as the verb is ("dependent on" for DEPENDS_ON). */
   relatedStates?: RelatedWord[];
-  /** Nouns WordNet has for who receives what it says ("beneficiary" for BENEFITS): the end it reaches. */
-  relatedRecipients?: RelatedWord[];
   /**
    * For a relationship named by a noun of who holds a role (`MANAGER`): the verbs of what that one
    * does ("manage"), and the end the noun names (`to` for MANAGER: "Lena manages the store" is

@@ -65,7 +65,6 @@ function buildIndex(lexicon: Lexicon): LinkIndex {
     relatedFirst(rel.relatedAgents);
     relatedFirst(rel.relatedEvents);
     relatedFirst(rel.relatedStates);
-    relatedFirst(rel.relatedRecipients);
     relatedFirst(rel.relatedDoings?.verbs);
   }
   for (const property of lexicon.properties) property.forms.forEach(first);

@@ -497,10 +497,6 @@ function relatedAt(tokens: Token[], i: number, lexicon: Lexicon): Item | undefin
       const length = nounish ? spanOf(tokens, i, r.words) : undefined;
       if (length) candidates.push({ kind: 'agent', rel, role: 'from', plural: plural(i + length - 1), related: r, from: i, to: i + length - 1 });
     }
-    for (const r of rel.relatedRecipients ?? []) {
-      const length = nounish ? spanOf(tokens, i, r.words) : undefined;
-      if (length) candidates.push({ kind: 'agent', rel, role: 'to', plural: plural(i + length - 1), related: r, from: i, to: i + length - 1 });
-    }
     for (const r of rel.relatedEvents ?? []) {
       const length = nounish ? spanOf(tokens, i, r.words) : undefined;
       if (length) candidates.push({ kind: 'rel', rel, passive: false, event: true, related: r, from: i, to: i + length - 1 });

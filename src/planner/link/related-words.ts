@@ -1,6 +1,6 @@
-import { isFunctionWord, lemmasOf, wordKey } from '../../language/analyze.js';
-import { RELATED_SCORES, derivedAdjectives, derivedNouns, derivedVerbs, recipientKinds, relatedNouns, relatedVerbs } from '../../language/wordnet.js';
-import type { BroadKind, RecipientKind, RelatedWord } from '../../language/wordnet.js';
+import { isFunctionWord, lemmasOf } from '../../language/analyze.js';
+import { derivedAdjectives, derivedNouns, derivedVerbs, relatedNouns, relatedVerbs } from '../../language/wordnet.js';
+import type { BroadKind, RelatedWord } from '../../language/wordnet.js';
 import { labelKinds } from '../../language/label-kinds.js';
 import { ENTITY_LABEL } from '../../stores/graph/bookkeeping.js';
 import type { GraphSchema } from '../../stores/graph/port.js';
@@ -17,14 +17,13 @@ export interface SchemaRelated {
   labels: Map<string, RelatedWord[]>;
   /** The broad kinds of each label (a `City` is a place), as documents' broad labels are told apart. */
   kinds: ReadonlyMap<string, readonly BroadKind[]>;
-  relationships: Map<string, { verbs: RelatedWord[]; agents: RelatedWord[]; events: RelatedWord[]; states?: RelatedWord[]; doings?: RelatedWord[]; recipients?: RelatedWord[] }>;
+  relationships: Map<string, { verbs: RelatedWord[]; agents: RelatedWord[]; events: RelatedWord[]; states?: RelatedWord[]; doings?: RelatedWord[] }>;
 }
 
 /** Looks up every label's head noun and every relationship's verb. */
 export async function readRelatedWords(schema: GraphSchema): Promise<SchemaRelated> {
   const labels = new Map<string, RelatedWord[]>();
   const relationships: SchemaRelated['relationships'] = new Map();
-  const recipients = await recipientKinds();
   const [kinds] = await Promise.all([
     labelKinds(schema.labels.map((l) => l.label).filter((l) => l !== ENTITY_LABEL)),
     ...schema.labels
@@ -38,21 +37,10 @@ export async function readRelatedWords(schema: GraphSchema): Promise<SchemaRelat
       if (!verb) return;
       const noun = nounOfRelationship(t.type);
       const [verbs, derived, states, doings] = await Promise.all([relatedVerbs(verb), derivedNouns(verb), derivedAdjectives(verb), noun ? derivedVerbs(noun) : []]);
-      relationships.set(t.type, { verbs, ...derived, states, doings, recipients: recipientsOf(verb, recipients) });
+      relationships.set(t.type, { verbs, ...derived, states, doings });
     }),
   ]);
   return { labels, kinds, relationships };
-}
-
-/**
- * Who receives what the verb says, where WordNet's gloss of a kind of recipient says so in the
- * verb's word: "beneficiary" ("the recipient of funds or other benefits") for BENEFITS, "payee"
- * ("a person to whom money is paid") for PAID. Trusted as a hypernym is: a gloss is prose.
- */
-function recipientsOf(verb: string, kinds: RecipientKind[]): RelatedWord[] {
-  return kinds
-    .filter((k) => k.glossed.some((w) => wordKey(w) === verb))
-    .flatMap((k) => k.words.map((words) => ({ words, score: RELATED_SCORES.hypernym, via: 'gloss' as const })));
 }
 
 /**
@@ -101,7 +89,6 @@ export function withRelatedWords(lexicon: Lexicon, related: SchemaRelated): Lexi
         events: own(type, r.events.map((w) => lemmatized(w, 'noun')).filter(usable)),
         states: own(type, (r.states ?? []).filter(usable)),
         doings: own(type, (r.doings ?? []).map((w) => lemmatized(w, 'verb')).filter(usable)),
-        recipients: own(type, (r.recipients ?? []).map((w) => lemmatized(w, 'noun')).filter(usable)),
       },
     ]),
   );
@@ -124,7 +111,6 @@ export function withRelatedWords(lexicon: Lexicon, related: SchemaRelated): Lexi
         relatedAgents: single(found?.agents ?? []),
         relatedEvents: single(found?.events ?? []),
         relatedStates: single(found?.states ?? []),
-        relatedRecipients: single(found?.recipients ?? []),
         ...(doings.length > 0 ? { relatedDoings: { verbs: doings, end: nounEndOf(r.type) } } : {}),
         ...(kin.length > 0 ? { kin } : {}),
       };
