@@ -2,7 +2,7 @@ import { BE_FORMS, LINKING_PREPOSITIONS, MOST_LEAST, NO_NONE, PEER_PREPOSITIONS,
 import type { Item } from '../link/links.js';
 import { copulaSubject } from './things-named.js';
 import type { Ctx, Draft } from './interpret-context.js';
-import { familyOf, fits, isWord, isWordOf, joined, labelOf, newNodeId, personLike, pluralLabel, settle, useDenialsBefore, wordsOf } from './interpret-context.js';
+import { familyOf, fits, isWord, isWordOf, joined, labelOf, newNodeId, personLike, pluralLabel, settle, tokenAt, useDenialsBefore, wordsOf } from './interpret-context.js';
 import type { LexRelationship } from '../link/lexicon.js';
 import { unjoinableVerb } from './interpret-verbs.js';
 import { constructionTable, readFirst } from './construction.js';
@@ -257,9 +257,11 @@ function prepositionLeft(ctx: Ctx, at: number): boolean {
   const next = ctx.items[at + 1];
   const own = next?.kind === 'word' && next.token.pos === 'prep' && next.token.lower !== 'by';
   if (!own && ctx.tokens[verbItem.to]?.pos !== 'prep') return false;
-  const k = own ? at + 2 : at + 1;
-  const object = isWord(ctx.items[k], 'the') || isWord(ctx.items[k], 'a') ? k + 1 : k;
-  return !ctx.nodes.some((n) => n.at === object);
+  // Its object, if any: the first thing named after it, past articles and other small words ("to the lamp 'L2'").
+  let k = own ? at + 2 : at + 1;
+  while (ctx.items[k]?.kind === 'word' && ['det', 'adj', 'adv'].includes(tokenAt(ctx, k)?.pos ?? '')) k++;
+  const object = ctx.items[k];
+  return !(object && ['label', 'entity', 'value', 'literal', 'agent'].includes(object.kind));
 }
 
 /**
