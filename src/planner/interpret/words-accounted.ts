@@ -61,8 +61,9 @@ function joinedByNamed(ctx: Ctx, at: number): boolean {
 
 /**
  * "Show Kiln Pots and its reviews", "the shops named 'Kiln Pots' and their reviews": a possessive
- * pronoun before things joined to a thing said before it, which it can stand for, where the answer
- * shows those things (not "the shop with the most reviews and its reviews": only the shop is shown).
+ * pronoun before things joined to a thing named before it, which it can stand for, where the answer
+ * shows those things (not "the shop with the most reviews and its reviews": only the shop is shown;
+ * nor an unnamed thing's, whose "its" may be any of several said before).
  */
 function possessiveOfJoined(ctx: Ctx, at: number, shown: ReadonlySet<string>): boolean {
   const it = ctx.items[at];
@@ -72,7 +73,7 @@ function possessiveOfJoined(ctx: Ctx, at: number, shown: ReadonlySet<string>): b
   const earlier = new Map(ctx.nodes.filter((n) => n.at < at).map((n) => [n.id, n]));
   return ctx.edges.some((e) => {
     const other = e.from === owned.id ? earlier.get(e.to) : e.to === owned.id ? earlier.get(e.from) : undefined;
-    const label = other?.label ?? other?.anchor?.label;
+    const label = other?.anchor ? (other.label ?? other.anchor.label) : undefined;
     return label !== undefined && pronounFits(it.token.lower, label, ctx.lexicon.labels.find((l) => l.label === label)?.properties ?? []);
   });
 }
