@@ -71,6 +71,11 @@ describe('streets and "and their …" (a high street)', () => {
     expect(answer.rows.map((r) => r.name).sort(), answer.cypher).toEqual(['Books', 'Cafe']);
   });
 
+  it('"their" after one named thing is not read as its', async () => {
+    const answer = await planner().ask("Show the shop named 'Tide Books' and their categories.");
+    expect(answer.cypher, answer.cypher).toBeUndefined();
+  });
+
   it('a possessive for things the answer does not show is not passed over', async () => {
     const answer = await planner().ask('Find the shop with the most categories and list its owners.');
     expect(answer.cypher, answer.cypher).toBeUndefined();
