@@ -97,7 +97,7 @@ const subjectAndObject: RelationshipConstruction = ({ ctx, at, rel, passive, bef
   const verbToken = ctx.tokens[verbItem.from]!;
   const pastForm = verbToken.tags.includes('PastTense') || verbToken.tags.includes('Participle');
   const ownPreposition = ctx.tokens[verbItem.to + 1]?.pos === 'prep';
-  // "entities that have been filed against the most": the subject of a passive with its preposition left
+  // "tenants that have been filed against the most": the subject of a passive with its preposition left
   // at the end is what the preposition is about, not the verb's object; read actively it is the opposite.
   const stranded = prepositionLeft(ctx, at);
   for (const [left, right] of [...fresh, ...pairs.filter((p) => !fresh.includes(p))]) {
@@ -279,8 +279,8 @@ function voiced(ctx: Ctx, at: number, rel: LexRelationship): boolean {
 /**
  * The pattern of `rel` that `left` (subject) and `right` (object) fit, and whether the stored
  * direction runs right to left. A passive may be read actively where the graph stores the
- * relationship only so ("interfaces exposed by the router" where interfaces expose ports), but
- * not a `strictPassive` ("entities that have been filed against" where only entities file).
+ * relationship only so ("lamps fed by the grid" where lamps feed circuits), but not a
+ * `strictPassive` ("tenants that have been filed against" where only tenants file).
  */
 function fitPattern(ctx: Ctx, rel: LexRelationship, left: Draft, right: Draft, passive: boolean, strictPassive = false): { from: string; to: string; swap: boolean } | undefined {
   const straight = (p: { from: string; to: string }) =>

@@ -74,7 +74,7 @@ function possessiveOfJoined(ctx: Ctx, at: number, shown: ReadonlySet<string>): b
   return ctx.edges.some((e) => {
     const other = e.from === owned.id ? earlier.get(e.to) : e.to === owned.id ? earlier.get(e.from) : undefined;
     const label = other?.anchor ? (other.label ?? other.anchor.label) : undefined;
-    // "their" for things said in the plural ("the shops named …"), not one ("the software named 'RHEL' and their versions": the versions of what was listed).
+    // "their" for things said in the plural ("the shops named …"), not one ("the kiln named 'K2' and their glazes": the glazes of what was listed).
     // (The kind may be said before the name: "the shops named 'Tide Books'".)
     const kindSaid = other ? [other.at, other.at - 1, other.at - 2].map((k) => ctx.items[k]).find((x) => x?.kind === 'label') : undefined;
     if (isWordOf(it, THEY) && !(kindSaid?.kind === 'label' && kindSaid.plural)) return false;

@@ -212,7 +212,7 @@ export function buildLexicon(schema: GraphSchema, profiles: PropertyProfile[], s
     if (p.kind === 'number' && !holdsDate({ kind: p.kind, words }) && !/^(rating|score)$/.test(words.at(-1)!)) forms.push([...words, 'rating'], [...words, 'score']);
     // A number named by what it counts or measures may be said with the measure: "cores" as "the core count", "screen" as "the screen size".
     if (p.kind === 'number' && !holdsDate({ kind: p.kind, words }) && !/^(count|number|total|num|size|amount)$/.test(words.at(-1)!)) forms.push([...words, 'count'], [...words, 'size']);
-    // A number that names which one ("rack", "port", "zone") may be said with "number": "rack number 5", "the highest port number".
+    // A number that names which one ("bay", "dock", "pier") may be said with "number": "bay number 3", "the highest dock number".
     if (p.kind === 'number' && words.length === 1 && !holdsDate({ kind: p.kind, words }) && !/^(count|number|total|num|size|amount)$/.test(words[0]!)) forms.push([...words, 'number']);
     // A label's naming property holds names, found by name search, not categories.
     const naming = p.ownerKind === 'label' && nameKeys?.get(p.owner) === p.key;

@@ -97,7 +97,7 @@ export function linkWords(tokens: Token[], lexicon: Lexicon, named: NamedThing[]
   const items: Item[] = [];
   let i = 0;
   while (i < tokens.length) {
-    // "'book 45'" quoted: a number property's word and its value, as "book 45" would be unquoted.
+    // "'shelf 4'" quoted: a number property's word and its value, as "shelf 4" would be unquoted.
     const numbered = tokens[i]!.pos === 'quote' && !named.some((e) => tokens[i]!.start >= e.position && tokens[i]!.start < e.position + e.mention.length) ? quotedNumberedProperty(tokens[i]!, i, lexicon) : undefined;
     if (numbered) {
       items.push(...numbered);
@@ -115,7 +115,7 @@ export function linkWords(tokens: Token[], lexicon: Lexicon, named: NamedThing[]
 }
 
 /**
- * A quoted "<a number property's words> <digits>" ("'book 45'", "'rack 12'") that no name or value
+ * A quoted "<a number property's words> <digits>" ("'shelf 4'", "'bay 12'") that no name or value
  * is: that property and its value, two items over the one quoted token.
  */
 function quotedNumberedProperty(t: Token, i: number, lexicon: Lexicon): Item[] | undefined {
