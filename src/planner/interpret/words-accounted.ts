@@ -121,8 +121,8 @@ export function unplacedWords(ctx: Ctx, shown: ReadonlySet<string> = new Set()):
     if (ctx.used.has(i)) return;
     if (it.kind === 'word') {
       const t = it.token;
-      // "How many projects does she lead?" with no one to be "she": the question is about someone not named.
       if (possessiveOfJoined(ctx, i, shown)) return;
+      // "How many projects does she lead?" with no one to be "she": the question is about someone not named.
       if (t.lower in PRONOUN_KINDS && !(THEY.has(t.lower) && ctx.nodes.some((n) => n.at < i && !n.anchor))) {
         out.push({ text: t.text, at: i });
         return;

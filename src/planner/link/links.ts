@@ -119,14 +119,17 @@ export function linkWords(tokens: Token[], lexicon: Lexicon, named: NamedThing[]
  * is: that property and its value, two items over the one quoted token.
  */
 function quotedNumberedProperty(t: Token, i: number, lexicon: Lexicon): Item[] | undefined {
-  const match = /^(\p{L}[\p{L}\s-]*?)\s+(\d{1,9})$/u.exec(t.text.trim());
-  if (!match || lexicon.values.has(fold(t.text.trim()))) return undefined;
-  const words = match[1]!.split(/[\s-]+/).map((w) => wordKey(w));
+  const text = t.text.trim();
+  // (Split, not one pattern with two open-ended parts: a long quote is read in linear time.)
+  const number = /\s(\d{1,9})$/.exec(text);
+  const said = number ? text.slice(0, number.index).trim() : '';
+  if (!number || !/^\p{L}[\p{L}\s-]*$/u.test(said) || lexicon.values.has(fold(text))) return undefined;
+  const words = said.split(/[\s-]+/).map((w) => wordKey(w));
   const props = lexicon.properties.filter((p) => p.kind === 'number' && p.forms.some((f) => f.length === words.length && f.every((w, k) => wordKey(w) === words[k])));
   if (props.length === 0) return undefined;
   return [
     { kind: 'prop', props, from: i, to: i },
-    { kind: 'number', value: Number(match[2]), year: false, ordinal: false, from: i, to: i },
+    { kind: 'number', value: Number(number[1]), year: false, ordinal: false, from: i, to: i },
   ];
 }
 
