@@ -1,5 +1,5 @@
 import type { Ctx, Draft, Unsure } from './interpret-context.js';
-import { isWord, isWordOf, tokenAt, unsure, wordsOf } from './interpret-context.js';
+import { article, isWord, isWordOf, tokenAt, unsure, wordsOf } from './interpret-context.js';
 import { BE_FORMS, JOINTLY, OTHER_VALUE, SAME_VALUE } from '../read/word-classes.js';
 import { constructionTable } from './construction.js';
 
@@ -71,7 +71,7 @@ const rolesOneThing = (ctx: Ctx): 'placed' | undefined => {
     const second = isWord(ctx.items[a.at + 2], 'the') ? a.at + 3 : a.at + 2;
     const b = ctx.nodes.find((n) => n.at === second && ctx.items[second]?.kind === 'agent');
     if (!b || !a.label || a.label !== b.label || !isWordOf(ctx.items[second + 1], BE_FORMS)) continue;
-    const compare = isWord(ctx.items[second + 2], 'the') || isWord(ctx.items[second + 2], 'a') ? second + 3 : second + 2;
+    const compare = article(ctx.items[second + 2]) ? second + 3 : second + 2;
     const word = ctx.items[compare]?.kind === 'word' ? (tokenAt(ctx, compare)?.lower ?? '') : '';
     const same = SAME_VALUE.has(word);
     if (!same && !OTHER_VALUE.has(word)) continue;

@@ -1,6 +1,6 @@
 import { lemmasOf } from '../../language/analyze.js';
 import type { Ctx, Unsure, ValuesCompared } from './interpret-context.js';
-import { candidates, isWord, tokenAt, unsure } from './interpret-context.js';
+import { article, candidates, isWord, tokenAt, unsure } from './interpret-context.js';
 import type { Item } from '../link/links.js';
 import type { LexProperty } from '../link/lexicon.js';
 import { OTHER_VALUE, SAME_VALUE, VALUES_COMPARED_LINKS } from '../read/word-classes.js';
@@ -159,7 +159,6 @@ function wordsBetween(ctx: Ctx, first: number, last: number): string[] {
     .filter((w) => w.length > 0);
 }
 
-const article = (it: Item | undefined) => isWord(it, 'the') || isWord(it, 'a') || isWord(it, 'an');
 
 const wordAt = (ctx: Ctx, k: number): string | undefined => tokenAt(ctx, k)?.lower;
 
