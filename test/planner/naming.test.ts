@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openGraphStore } from '../../src/stores/graph/index.js';
 import { SchemaCache } from '../../src/planner/link/schema-cache.js';
 import type { UpsertBatch } from '../../src/stores/graph/port.js';
-import { graphNode, plannerOn } from '../support/planner.js';
+import { graphNode, plannerOn, plannerOnScratch } from '../support/planner.js';
 import { openScratchGraph } from '../support/scratch-graph.js';
 
 /**
@@ -102,5 +102,36 @@ describe('naming properties (embedded engine)', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+/**
+ * A thing found by the whole value of its naming property, where dozens of written names hold the
+ * value's words ("the meter '7.2'" beside cabinets "CAB1-2-7", "CAB2-2-7", …). The indexes'
+ * scores do not compare, so by score alone the cabinets filled the search and the meter was not
+ * among what it returned ("Which “7.2” do you mean?", listing cabinets). Merged by rank, each
+ * index's best is there. The same on Neo4j: neo4j-store.integration.test.ts.
+ */
+describe('a naming property’s whole value among many names that hold its words', () => {
+  const planner = plannerOnScratch('namingrank', {
+    nodes: [
+      node('m:1', 'Meter', { reading: '7.2', unit: 'kWh' }),
+      node('m:2', 'Meter', { reading: '9.4', unit: 'kWh' }),
+      node('h:1', 'House', { name: 'Ivy Cottage' }),
+      node('h:2', 'House', { name: 'Old Forge' }),
+      // Dozens of names holding "2" and "7", among hundreds that do not (so the two words weigh in their index).
+      ...Array.from({ length: 40 }, (_, i) => node(`c:${i}`, 'Cabinet', { name: `CAB${i}-2-7` })),
+      ...Array.from({ length: 400 }, (_, i) => node(`d:${i}`, 'Cabinet', { name: `CAB${i}-${i % 2 === 0 ? 1 : 3}-5` })),
+    ],
+    relationships: [
+      { fromKey: 'm:1', type: 'MEASURES', toKey: 'h:1' },
+      { fromKey: 'm:2', type: 'MEASURES', toKey: 'h:2' },
+    ],
+  });
+
+  it('finds the thing whose whole value it is, and the question is answered', async () => {
+    const answer = await planner().ask("Which house does '7.2' measure?");
+    expect(answer.resolution).toBeUndefined();
+    expect(answer.rows.map((r) => Object.values(r)[0])).toEqual(['Ivy Cottage']);
   });
 });

@@ -20,6 +20,7 @@ import { isGraphNode } from './port.js';
 import type { GraphSchema, JsonValue, QueryParams, WriteCounts } from './port.js';
 import { mapGrafeoValue } from './result-mapping.js';
 import { assembleSchema } from './schema-assembly.js';
+import { mergeByRank } from './search-ranks.js';
 import { quoteName, type PreparedBatch } from './upsert-batch.js';
 
 const { GrafeoDB } = grafeo;
@@ -251,15 +252,14 @@ export class GrafeoEngine {
 
   async search({ terms, labels, limit }: Operations['search']['args']): Promise<SearchAnswer> {
     if (terms.length === 0) return { matches: [] };
-    const best = new Map<number, number>();
     const indexes: [string, string][] = (labels.length > 0 ? labels : [ENTITY_LABEL]).map((label) => [label, SEARCH_PROPERTY]);
     indexes.push(...this.nameIndexes.filter(([label]) => labels.length === 0 || labels.includes(label)));
+    const lists: [number, number][][] = [];
     for (const [label, property] of indexes) {
       if (property === SEARCH_PROPERTY && !(await this.hasTextIndex(label))) continue; // nothing with that label was ever upserted
-      const hits = await this.db.textSearch(label, property, terms.join(' '), limit);
-      for (const [id, score] of hits as [number, number][]) best.set(id, Math.max(best.get(id) ?? 0, score));
+      lists.push((await this.db.textSearch(label, property, terms.join(' '), limit)) as [number, number][]);
     }
-    const ranked = [...best].sort((a, b) => b[1] - a[1]).slice(0, limit);
+    const ranked = mergeByRank(lists, limit);
     if (ranked.length === 0) return { matches: [] };
     return this.readOnly(async (tx) => {
       const found = await tx.executeCypher(nodesByIdStatement, { ids: ranked.map(([id]) => id) });

@@ -55,6 +55,21 @@ export function nameIndexQuery(terms: readonly string[]): string {
   return terms.map((t) => `${t} ${t}*`).join(' ');
 }
 
+/** Longest text searched as one phrase. */
+const PHRASE_MAX = 200;
+
+/**
+ * The text as typed, as one Lucene phrase, where it holds more than letters, digits and spaces:
+ * the analyzer keeps "7.2" or "10.3" one word, which the terms' prefixes match no better than every
+ * "7" of other names, so it is searched apart. Undefined for other texts. (Inside quotes only `"`
+ * and `\` mean anything to Lucene, and both are escaped.)
+ */
+export function nameIndexPhrase(text: string): string | undefined {
+  const phrase = text.trim().toLowerCase();
+  if (phrase.length === 0 || phrase.length > PHRASE_MAX || !/[^\p{L}\p{N}\s]/u.test(phrase)) return undefined;
+  return `"${phrase.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+}
+
 /** The name indexes that may be dropped once `current` is online: every other one of ours. */
 export function staleNameIndexes(existing: readonly string[], current: string | undefined): string[] {
   return existing.filter((name) => name.startsWith(NEO4J_NAME_INDEX_PREFIX) && name !== current && /^[a-z0-9_]+$/.test(name));

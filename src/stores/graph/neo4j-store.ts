@@ -22,12 +22,14 @@ import type { ReadAnswer, ReadDriver, ReadRequest } from './neo4j-read.js';
 import { InProcessReader, ProcessReader } from './neo4j-reader.js';
 import type { Neo4jReader } from './neo4j-reader.js';
 import { NameSearches, type NameSearchCacheOptions } from './name-searches.js';
-import { keepNeo4jNameIndex, NAME_INDEX_WAIT_S, nameIndexQuery } from './neo4j-name-index.js';
+import { keepNeo4jNameIndex, NAME_INDEX_WAIT_S, nameIndexPhrase, nameIndexQuery } from './neo4j-name-index.js';
 import { createSchemaRule, moveLegacyBookkeeping } from './neo4j-schema-rules.js';
+import { mergeByRank } from './search-ranks.js';
 import { isGraphNode } from './port.js';
 import type {
   FindNodesOptions,
   GraphLogger,
+  GraphNode,
   GraphSchema,
   GraphStore,
   JsonValue,
@@ -345,32 +347,40 @@ export class Neo4jGraphStore implements GraphStore {
 
   /**
    * Nodes whose names hold the terms: those written through `upsert` by their `_search` text,
-   * then those of the graph's own naming properties (a graph the service did not write), each once.
+   * and those of the graph's own naming properties (a graph the service did not write), also by
+   * the text as one phrase; each once, the searches merged by rank (search-ranks.ts).
    */
   async findNodesByName(text: string, opts?: FindNodesOptions): Promise<NodeMatch[]> {
     const { labels, limit } = resolveFindOptions(opts);
     const terms = typeof text === 'string' ? searchTerms(text) : [];
     if (terms.length === 0) return [];
     const nameIndex = this.nameIndex;
+    const phrase = nameIndexPhrase(text);
     const query =
       'CALL db.index.fulltext.queryNodes($index, $query) YIELD node, score ' +
       'WHERE size($labels) = 0 OR any(l IN labels(node) WHERE l IN $labels) ' +
       'RETURN elementId(node) AS id, node, score ORDER BY score DESC LIMIT $limit';
     const search = () =>
       this.inReadTransaction(this.operationTimeoutMs, limit, async (tx) => {
-        const matches = new Map<string, NodeMatch>();
+        const nodes = new Map<string, GraphNode>();
+        const lists: [string, number][][] = [];
         const searches = [{ index: NEO4J_SEARCH_INDEX, query: terms.join(' ') }];
-        if (nameIndex) searches.push({ index: nameIndex, query: nameIndexQuery(terms) });
-        for (const { index, query: text } of searches) {
-          for await (const record of tx.run(query, { index, query: text, labels, limit: neo4j.int(limit) })) {
+        if (nameIndex) searches.push({ index: nameIndex, query: nameIndexQuery(terms) }, ...(phrase ? [{ index: nameIndex, query: phrase }] : []));
+        for (const each of searches) {
+          const hits: [string, number][] = [];
+          for await (const record of tx.run(query, { ...each, labels, limit: neo4j.int(limit) })) {
             const id = String(record.get('id'));
             const node = mapNeo4jValue(record.get('node'));
-            if (matches.size < limit && !matches.has(id) && isGraphNode(node)) matches.set(id, { node, score: Number(record.get('score')) });
+            if (!isGraphNode(node)) continue;
+            nodes.set(id, node);
+            hits.push([id, Number(record.get('score'))]);
           }
+          lists.push(hits);
         }
-        return [...matches.values()];
+        return mergeByRank(lists, limit).map(([id, score]) => ({ node: nodes.get(id)!, score }));
       });
-    return this.names.find(terms, labels, limit, search);
+    // The phrase is searched too: "7.2" and "7 2" are two searches.
+    return this.names.find(phrase ? [...terms, phrase] : terms, labels, limit, search);
   }
 
   /** See `keepNeo4jNameIndex`; the index it settles on is what name search reads. */
