@@ -38,3 +38,33 @@ describe('a thing said by its label and the property it is found by', () => {
     expect(firstValues(answer)).toEqual(['Boiler Room', 'Pump Hall']);
   });
 });
+
+/**
+ * "the sensor with serial '4.2'" where a room is named '4.2' too: the label said before the
+ * property says which thing the value names. Before, both were found and the question ended in
+ * "Which “4.2” do you mean?". On an invented graph.
+ */
+const BAYS: UpsertBatch = {
+  nodes: [
+    node('s:1', 'Sensor', { serial: '4.2' }),
+    node('s:2', 'Sensor', { serial: '4.3' }),
+    node('r:1', 'Room', { name: '4.2' }),
+    node('r:2', 'Room', { name: 'Bay 2-4' }),
+    node('r:3', 'Room', { name: 'Control Room' }),
+  ],
+  relationships: [rel('s:1', 'MONITORS', 'r:3'), rel('s:2', 'MONITORS', 'r:1'), rel('s:2', 'MONITORS', 'r:2')],
+};
+
+describe('a value said after its label and property, which another thing is named', () => {
+  const planner = plannerOnScratch('namedbypropvalue', BAYS);
+
+  it.each([
+    "Which rooms does the sensor with serial '4.2' monitor?",
+    "Which rooms are monitored by the Sensor with the serial '4.2'?",
+    "Which rooms does the sensor whose serial is '4.2' monitor?",
+  ])('%s', async (question) => {
+    const answer = await planner().ask(question);
+    expect(answer.resolution).toBeUndefined();
+    expect(firstValues(answer)).toEqual(['Control Room']);
+  });
+});

@@ -25,7 +25,7 @@ export function makeNodes(ctx: Ctx): void {
       const namingVerb = prev?.kind === 'word' && NAMING_VERBS.has(prev.token.lemma) ? (kindAt(i - 2) ?? (copula ? kindAt(i - 3) : undefined)) : undefined;
       if (namingVerb) ctx.used.add(i - 1);
       if (namingVerb && copula) ctx.used.add(i - 2);
-      // "the interface with IP '10.0.0.9'", "the process with the pid 42": the label word, then the property that names it.
+      // "the interface with IP '10.0.0.9'", "the process whose pid is 42": the label word, then the property that names it.
       const namedBy = namedByItsProperty(ctx, i, it.entity);
       const byProperty = namedBy !== undefined ? kindAt(namedBy) : undefined;
       const merged = kindAt(i - 1) ?? namingVerb ?? byProperty ?? namedByCopula(ctx, i, it.entity.label);
@@ -224,18 +224,23 @@ export function copulaSubject(ctx: Ctx, at: number, labels: string[]): Draft | u
 }
 
 /**
- * Where the label word stands before "[with [the]] <property> <name>", when the property is the one
- * the named thing was found by ("the interface with IP '10.0.0.9'", "gate code 'G-2'"): the three say one thing.
+ * Where the label word stands before "[with [the]] <property> <name>" or "whose <property> is <name>",
+ * when the property is the one the named thing was found by ("the interface with IP '10.0.0.9'",
+ * "gate code 'G-2'", "the gate whose code is 'G-2'"): the three say one thing.
  */
 function namedByItsProperty(ctx: Ctx, at: number, entity: NamedThing): number | undefined {
-  const prop = ctx.items[at - 1];
+  const is = isWord(ctx.items[at - 1], 'be') ? 1 : 0;
+  const prop = ctx.items[at - 1 - is];
   if (prop?.kind !== 'prop' || !prop.props.some((p) => p.key === entity.nameProperty && p.ownerKind === 'label' && p.owner === entity.label)) return undefined;
-  const right = ctx.items[at - 2];
-  if (right?.kind === 'label' && right.label.label === entity.label) return at - 2;
+  const labelAt = (k: number) => {
+    const label = ctx.items[k];
+    return label?.kind === 'label' && label.label.label === entity.label ? k : undefined;
+  };
+  const whose = ctx.items[at - 3];
+  if (is) return whose?.kind === 'wh' && whose.word === 'whose' ? labelAt(at - 4) : undefined;
+  if (labelAt(at - 2) !== undefined) return at - 2;
   const the = isWord(ctx.items[at - 2], 'the') ? 1 : 0;
-  if (!isWord(ctx.items[at - 2 - the], 'with')) return undefined;
-  const label = ctx.items[at - 3 - the];
-  return label?.kind === 'label' && label.label.label === entity.label ? at - 3 - the : undefined;
+  return isWord(ctx.items[at - 2 - the], 'with') ? labelAt(at - 3 - the) : undefined;
 }
 
 /** "What kind of cargo is copper?": a label word and, after a copula, the named thing that ends the question are one thing. */

@@ -8,6 +8,7 @@ import type { Vocabulary } from '../link/vocabulary.js';
 import type { Lexicon } from '../link/lexicon.js';
 import { valueWords } from '../link/lexicon.js';
 import { fold, isPlainWord, wordKey } from '../read/words.js';
+import type { Word } from '../read/words.js';
 
 /**
  * Looks the mentions of a question up through the store's name search: the nodes each may name
@@ -77,19 +78,28 @@ async function candidatesFor(graph: GraphStore, text: string, nameKeyOf: NameKey
   });
 }
 
-/** The label said right before a name ("the tool 'lint'", "the process named 'nginx'"), if one is. */
+/** The label said right before a name ("the tool 'lint'", "the process named 'nginx'", "the gate with code 'G9'"), if one is. */
 export function labelSaidBefore(mention: Mention, understanding: Understanding, vocabulary: Vocabulary): string | undefined {
   const before = understanding.words.filter((w) => w.start < mention.start).slice(-2);
-  const word = before.at(-1) && /^(named|called|titled)$/.test(before.at(-1)!.word) ? before.at(-2) : before.at(-1);
-  return word ? matchWords(vocabulary, [word]).labels[0]?.entry.label : undefined;
+  const last = before.at(-1);
+  const labelOf = (word: Word | undefined) => (word ? matchWords(vocabulary, [word]).labels[0]?.entry.label : undefined);
+  if (last && /^(named|called|titled)$/.test(last.word)) return labelOf(before.at(-2));
+  const label = labelOf(last);
+  if (label || !last || !before.at(-2)) return label;
+  // "the gate with code 'G9'", "the gate whose code is 'G9'": a key of the label said before, between it and the name.
+  const owner = labelOf(before.at(-2));
+  const between = understanding.question.slice(before.at(-2)!.start + before.at(-2)!.word.length, last.start);
+  const keys = matchWords(vocabulary, [last]).properties.map((p) => p.entry.key);
+  const hasKey = vocabulary.labels.find((l) => l.label === owner)?.properties.some((k) => keys.includes(k));
+  return owner && hasKey && /^\s+(with(\s+the)?|whose|having(\s+the)?)\s+$/i.test(between) ? owner : undefined;
 }
 
-/** Whether the word before a name stands right before it ("release '3.0'", "the tool named lint"), not only somewhere before ("projects does Mercury maintain"). */
+/** Whether the word before a name stands right before it ("release '3.0'", "the tool named lint", "whose code is 'G9'"), not only somewhere before ("projects does Mercury maintain"). */
 function wordRightBefore(mention: Mention, understanding: Understanding): boolean {
   const word = understanding.words.filter((w) => w.start < mention.start).at(-1);
   if (!word) return false;
   const between = understanding.question.slice(word.start + word.word.length, mention.start);
-  return /^[\s'"‘“]*$/.test(between);
+  return /^(\s+is)?[\s'"‘“]*$/.test(between);
 }
 
 /** Whether a candidate's label takes part in every relationship the question names (true when it names none). */
