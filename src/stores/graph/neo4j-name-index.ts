@@ -60,7 +60,7 @@ const PHRASE_MAX = 200;
 
 /**
  * The text as typed, as one Lucene phrase, where it holds more than letters, digits and spaces:
- * the analyzer keeps "7.2" or "B-12" one word, which the terms' prefixes match no better than every
+ * the analyzer keeps "7.2" or "2.0.1" one word, which the terms' prefixes match no better than every
  * "7" of other names, so it is searched apart. Undefined for other texts. (Inside quotes only `"`
  * and `\` mean anything to Lucene, and both are escaped.)
  */
