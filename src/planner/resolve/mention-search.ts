@@ -94,6 +94,17 @@ export function labelSaidBefore(mention: Mention, understanding: Understanding, 
   return owner && hasKey && /^\s+(with(\s+the)?|whose|having(\s+the)?)\s+$/i.test(between) ? owner : undefined;
 }
 
+/**
+ * The label said right after a name ("the 'nginx' service", "the 'Blue' line"), if one is: the kind of
+ * thing named, as the one said before would be. (A name that no thing of that label bears may say
+ * whose things these are instead, "the 'Ada Moreau' books": then all labels are searched.)
+ */
+export function labelSaidRightAfter(mention: Mention, understanding: Understanding, vocabulary: Vocabulary): string | undefined {
+  const word = understanding.words.find((w) => w.start >= mention.end);
+  if (!word || !/^['"’”\s]*$/.test(understanding.question.slice(mention.end, word.start))) return undefined;
+  return matchWords(vocabulary, [word]).labels[0]?.entry.label;
+}
+
 /** Whether the word before a name stands right before it ("release '3.0'", "the tool named lint", "whose code is 'G9'"), not only somewhere before ("projects does Mercury maintain"). */
 function wordRightBefore(mention: Mention, understanding: Understanding): boolean {
   const word = understanding.words.filter((w) => w.start < mention.start).at(-1);
@@ -303,9 +314,11 @@ export async function searchMentions(graph: GraphStore, understanding: Understan
     // Lower-case words name something only by its whole name ("copper", "ada moreau"), never by a word of it ("top").
     // A thing of two labels is of the one said right before its name ("the tool 'lint'"), else of the first said.
     const before = labelSaidBefore(mention, understanding, vocabulary);
-    const said = before ? [before, ...saidLabels] : saidLabels;
-    // "the version '7.1'" where hundreds of processes share the name: the things of the label said right before it, when any are so named.
-    const right = before && !mention.loose && wordRightBefore(mention, understanding) ? before : undefined;
+    const after = mention.loose ? undefined : labelSaidRightAfter(mention, understanding, vocabulary);
+    const said = before ? [before, ...saidLabels] : after ? [after, ...saidLabels] : saidLabels;
+    // "the version '7.1'", "the '7.1' version" where hundreds of processes share the name: the things of the label
+    // said right before or after it, when any are so named.
+    const right = before && !mention.loose && wordRightBefore(mention, understanding) ? before : after;
     const ofLabel = right ? await candidatesFor(graph, mention.text, nameKeyOf, false, said, [right]) : [];
     let candidates = ofLabel.length > 0 ? ofLabel : fitting(await candidatesFor(graph, mention.text, nameKeyOf, mention.loose === true, said), matches);
     // "branches in 'Lyon'", "parcels sent to Portugal": a recurring value of a property is that value, not a

@@ -1,5 +1,5 @@
 import type { GraphStore } from '../../stores/graph/port.js';
-import { fits, labelSaidBefore, normalizeMention, sameNode, searchMentions } from './mention-search.js';
+import { fits, labelSaidBefore, labelSaidRightAfter, normalizeMention, sameNode, searchMentions } from './mention-search.js';
 import type { Candidate, MentionSearch, RelationshipValue } from './mention-search.js';
 import type { ResolvedEntity } from '../plan.js';
 import { PRONOUN_KINDS, pronounFits } from '../read/pronouns.js';
@@ -54,7 +54,7 @@ export function decideMentions(
   const fromMemory: string[] = [];
   for (const { mention, candidates: found } of search.found) {
     let candidates = found;
-    const many = nameOfMany(candidates, labelSaidBefore(mention, understanding, vocabulary));
+    const many = nameOfMany(candidates, labelSaidBefore(mention, understanding, vocabulary) ?? labelSaidRightAfter(mention, understanding, vocabulary));
     const shared = candidates.length > 1 && !many;
     // Several nodes still fit what the question says: a person has to choose, unless the session remembers.
     if (shared) {
