@@ -83,6 +83,23 @@ function possessiveOfJoined(ctx: Ctx, at: number, shown: ReadonlySet<string>): b
 }
 
 /**
+ * "Which lake has the smallest area and what is its depth?": a possessive pronoun right before a
+ * property the meaning placed, of a kind of thing said before it that the pronoun can stand for
+ * ("its" for a lake, "his" for a person): the property is that thing's, as "their" is.
+ */
+function possessiveOfProperty(ctx: Ctx, at: number): boolean {
+  const it = ctx.items[at];
+  const prop = ctx.items[at + 1];
+  if (it?.kind !== 'word' || !isWordOf(it, POSSESSIVES) || prop?.kind !== 'prop' || !ctx.used.has(at + 1)) return false;
+  return ctx.nodes.some((n) => {
+    if (n.at >= at) return false;
+    const label = n.label ?? n.anchor?.label;
+    const properties = ctx.lexicon.labels.find((l) => l.label === label)?.properties ?? [];
+    return label !== undefined && prop.props.some((p) => p.ownerKind === 'label' && p.owner === label) && pronounFits(it.token.lower, label, properties);
+  });
+}
+
+/**
  * "the shop with the most tags associated with it", "… linked to them": a verb of mere association
  * and a pronoun for a thing asked about before, right after the things joined to it, restate that
  * join: accounted for, as no more than it. (A pronoun with nothing so joined stays unplaced.)
@@ -121,7 +138,7 @@ export function unplacedWords(ctx: Ctx, shown: ReadonlySet<string> = new Set()):
     if (ctx.used.has(i)) return;
     if (it.kind === 'word') {
       const t = it.token;
-      if (possessiveOfJoined(ctx, i, shown)) return;
+      if (possessiveOfJoined(ctx, i, shown) || possessiveOfProperty(ctx, i)) return;
       // "How many projects does she lead?" with no one to be "she": the question is about someone not named.
       if (t.lower in PRONOUN_KINDS && !(THEY.has(t.lower) && ctx.nodes.some((n) => n.at < i && !n.anchor))) {
         out.push({ text: t.text, at: i });
