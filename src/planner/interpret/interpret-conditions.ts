@@ -4,11 +4,13 @@ import { A_AN_ANY, DAY_WORDS, EACH_WORDS, HAVE_WORDS, MENTIONED, RANGE_JOINERS, 
 import { placeLiteral } from './interpret-places.js';
 import { saidOfAnother } from './named-values.js';
 import type { Ctx, Unsure } from './interpret-context.js';
-import { denialBefore, useDenialsBefore, fits, isWordOf, ownerNode, pick, relationshipInReach, settle, unsure, wordsOf } from './interpret-context.js';
+import { denialBefore, useDenialsBefore, fits, isWord, isWordOf, ownerNode, pick, relationshipInReach, settle, unsure, wordsOf } from './interpret-context.js';
 import type { Item } from '../link/links.js';
+import type { LexProperty } from '../link/lexicon.js';
+import type { Value } from './condition-parts.js';
 import type { CompareOp } from '../meaning.js';
 import { constructionTable, readFirst } from './construction.js';
-import { attach, conditionsFor, cueWords, describeValue, isLimit, markPropertyWord, negatedBefore, numberBeforeProperty, numberedProperty, numberedThing, propertyAfter, propertyFor, textPropertyFor, valueAt, whichDate } from './condition-parts.js';
+import { attach, conditionsFor, cueWords, describeValue, isLimit, isMoment, markPropertyWord, negatedBefore, numberBeforeProperty, numberedProperty, numberedThing, propertyAfter, propertyFor, textPropertyFor, valueAt, whichDate } from './condition-parts.js';
 
 /**
  * Conditions, one construction each (tried in order at each word not used yet): a range, a
@@ -133,7 +135,7 @@ const comparison: ConditionConstruction = ({ ctx, i }) => {
       return 'placed';
     }
   }
-  const prop = propertyFor(ctx, i, v.end, v.value);
+  const prop = propertyFor(ctx, i, v.end, v.value) ?? otherBound(ctx, i, v.value);
   if (!prop) {
     const open = whichDate(ctx, i, v.value, words);
     return open ? { ok: false, reason: open.reason, unplaced: [], choices: open.choices } : unsure(ctx, `I can’t tell what ${describeValue(v.value)} is about here`);
@@ -146,8 +148,21 @@ const comparison: ConditionConstruction = ({ ctx, i }) => {
   if (unit !== undefined) ctx.used.add(unit);
   if (postfix) ctx.used.add(postfixAt);
   if (restated) ctx.used.add(i + 2);
+  ctx.compared = { prop, end: v.end, moment: isMoment(v.value) };
   return 'placed';
 };
+
+/**
+ * "an area over 5 and under 20", "started after 2001 and before 2005": a comparison right after
+ * "and" and another comparison of a value of the same sort is the other bound of that one's property.
+ */
+function otherBound(ctx: Ctx, at: number, value: Value): LexProperty | undefined {
+  const last = ctx.compared;
+  const cue = ctx.items[at];
+  if (!last || cue?.kind !== 'cmp' || last.end !== at - 2 || !isWord(ctx.items[at - 1], 'and') || last.moment !== isMoment(value)) return undefined;
+  ctx.used.add(at - 1);
+  return last.prop;
+}
 
 /** Whether two property words name one property: "a score of 4 stars", where "score" is the stars. */
 function restatesProperty(before: Item | undefined, after: Item | undefined): boolean {

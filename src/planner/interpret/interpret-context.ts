@@ -71,6 +71,8 @@ export interface Ctx {
   valuesCompared?: ValuesCompared[];
   /** Values grouped by ("each town"), by the item made a thing for them (value-groups.ts). */
   groupKeys?: Map<number, { prop: LexProperty; common?: { direction: 'ASC' | 'DESC'; said?: number; plural: boolean } }>;
+  /** The last comparison of a property placed, where its value ends and whether it was a moment ("over 5" of an area). */
+  compared?: { prop: LexProperty; end: number; moment: boolean };
 }
 
 /** Two values of one thing said to be the same or different ("the sender and receiver countries are different"; values-compared.ts). */
