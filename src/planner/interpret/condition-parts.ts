@@ -172,7 +172,6 @@ function datePropertiesNear(ctx: Ctx, at: number): LexProperty[] {
 }
 
 /** A value that says when: a year, a decade or a date. */
-/** Whether a value is a time (a date, a decade, a year) rather than an amount. */
 export const isMoment = (value: Value) => value.kind === 'decade' || value.kind === 'date' || (value.kind === 'number' && value.year);
 
 /**
