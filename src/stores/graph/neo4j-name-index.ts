@@ -60,8 +60,8 @@ const PHRASE_MAX = 200;
 
 /**
  * The text as typed, as one Lucene phrase, where it holds more than letters, digits and spaces:
- * the analyzer keeps "7.2" or "2.0.1" one word, which the terms' prefixes match no better than every
- * "7" of other names, so it is searched apart. Undefined for other texts. (Inside quotes only `"`
+ * the analyzer keeps "6.4" or "2.0.1" one word, which the terms' prefixes match no better than every
+ * "6" of other names, so it is searched apart. Undefined for other texts. (Inside quotes only `"`
  * and `\` mean anything to Lucene, and both are escaped.)
  */
 export function nameIndexPhrase(text: string): string | undefined {

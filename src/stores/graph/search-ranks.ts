@@ -1,8 +1,8 @@
 /**
  * One list of hits from several text indexes (the names written through `upsert`, and each of a
  * graph's own naming properties). Their BM25 scores do not compare: a small index's whole-value
- * hit ("7.2", the one meter of that reading) scores below a large index's partial ones (every
- * cabinet whose name holds "7" and "2"), so ranking by score alone lets the partial hits fill
+ * hit ("6.4", the one meter of that reading) scores below a large index's partial ones (every
+ * cabinet whose name holds "6" and "4"), so ranking by score alone lets the partial hits fill
  * the limit. Merged by rank instead: every index's best hit first, then every second best, and so
  * on (by score within a rank); a thing found by two indexes keeps its better place.
  */
