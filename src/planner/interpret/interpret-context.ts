@@ -175,11 +175,10 @@ export const tokenAt = (ctx: Ctx, k: number) => {
 
 /** Whether an item is the plain word whose lemma is `lemma` ("by", "the", "year"). */
 export const isWord = (it: Item | undefined, lemma: string) => it?.kind === 'word' && it.token.lemma === lemma;
-/** Whether an item is a word whose text matches `pattern`. */
+/** Whether an item is a word whose text is one of `words`. */
+export const isWordOf = (it: Item | undefined, words: ReadonlySet<string>): boolean => it?.kind === 'word' && words.has(it.token.lower);
 /** An article: "the", "a", "an". */
 export const article = (it: Item | undefined): boolean => isWord(it, 'the') || isWord(it, 'a') || isWord(it, 'an');
-
-export const isWordOf = (it: Item | undefined, words: ReadonlySet<string>): boolean => it?.kind === 'word' && words.has(it.token.lower);
 
 /** Which labels a node may have: its own, or those its relationships allow. */
 export const candidates = (n: Draft): string[] | undefined => (n.label ? [n.label] : n.labels);

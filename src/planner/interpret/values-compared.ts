@@ -159,7 +159,6 @@ function wordsBetween(ctx: Ctx, first: number, last: number): string[] {
     .filter((w) => w.length > 0);
 }
 
-
 const wordAt = (ctx: Ctx, k: number): string | undefined => tokenAt(ctx, k)?.lower;
 
 /** Back from the comparison at `s` over the words that link it to what it is said of: where they start, and whether a denial is among them ("are not the same"). */

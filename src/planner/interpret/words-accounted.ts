@@ -2,7 +2,7 @@ import { lemmasOf } from '../../language/analyze.js';
 import { FILLER_WORDS, PATH_CUES } from '../read/cues.js';
 import { ASSOCIATION_VERBS, A_AN_ANY, BACK_PRONOUNS, BY_WAY_OF, EMPTY_VERBS, POSSESSIVES, THEY } from '../read/word-classes.js';
 import type { Ctx } from './interpret-context.js';
-import { candidates, isWord, isWordOf, wordsOf } from './interpret-context.js';
+import { candidates, isWord, isWordOf, labelOf, wordsOf } from './interpret-context.js';
 import type { Item } from '../link/links.js';
 import { identifierWords } from '../read/words.js';
 import { PRONOUN_KINDS, pronounFits } from '../read/pronouns.js';
@@ -75,10 +75,10 @@ function possessiveOfJoined(ctx: Ctx, at: number, shown: ReadonlySet<string>): b
     const other = e.from === owned.id ? earlier.get(e.to) : e.to === owned.id ? earlier.get(e.from) : undefined;
     const label = other?.anchor ? (other.label ?? other.anchor.label) : undefined;
     // "their" for things said in the plural ("the shops named …"), not one ("the kiln named 'K2' and their glazes": the glazes of what was listed).
-    // (The kind may be said before the name: "the shops named 'Tide Books'".)
+    // (The kind may be said before the name: "the shops named 'Corner Reads'".)
     const kindSaid = other ? [other.at, other.at - 1, other.at - 2].map((k) => ctx.items[k]).find((x) => x?.kind === 'label') : undefined;
     if (isWordOf(it, THEY) && !(kindSaid?.kind === 'label' && kindSaid.plural)) return false;
-    return label !== undefined && pronounFits(it.token.lower, label, ctx.lexicon.labels.find((l) => l.label === label)?.properties ?? []);
+    return label !== undefined && pronounFitsLabel(ctx, it.token.lower, label);
   });
 }
 
@@ -92,12 +92,13 @@ function possessiveOfProperty(ctx: Ctx, at: number): boolean {
   const prop = ctx.items[at + 1];
   if (it?.kind !== 'word' || !isWordOf(it, POSSESSIVES) || prop?.kind !== 'prop' || !ctx.used.has(at + 1)) return false;
   return ctx.nodes.some((n) => {
-    if (n.at >= at) return false;
     const label = n.label ?? n.anchor?.label;
-    const properties = ctx.lexicon.labels.find((l) => l.label === label)?.properties ?? [];
-    return label !== undefined && prop.props.some((p) => p.ownerKind === 'label' && p.owner === label) && pronounFits(it.token.lower, label, properties);
+    return n.at < at && label !== undefined && prop.props.some((p) => p.ownerKind === 'label' && p.owner === label) && pronounFitsLabel(ctx, it.token.lower, label);
   });
 }
+
+/** Whether a pronoun can stand for a thing of `label` ("its" for a lake, "his" for a person), as its properties say. */
+const pronounFitsLabel = (ctx: Ctx, pronoun: string, label: string) => pronounFits(pronoun, label, labelOf(ctx.lexicon, label)?.properties ?? []);
 
 /**
  * "the shop with the most tags associated with it", "… linked to them": a verb of mere association

@@ -85,10 +85,11 @@ export function labelSaidBefore(mention: Mention, understanding: Understanding, 
   const labelOf = (word: Word | undefined) => (word ? matchWords(vocabulary, [word]).labels[0]?.entry.label : undefined);
   if (last && /^(named|called|titled)$/.test(last.word)) return labelOf(before.at(-2));
   const label = labelOf(last);
-  if (label || !last || !before.at(-2)) return label;
+  const prior = before.at(-2);
+  if (label || !last || !prior) return label;
   // "the gate with code 'G9'", "the gate whose code is 'G9'": a key of the label said before, between it and the name.
-  const owner = labelOf(before.at(-2));
-  const between = understanding.question.slice(before.at(-2)!.start + before.at(-2)!.word.length, last.start);
+  const owner = labelOf(prior);
+  const between = understanding.question.slice(prior.start + prior.word.length, last.start);
   const keys = matchWords(vocabulary, [last]).properties.map((p) => p.entry.key);
   const hasKey = vocabulary.labels.find((l) => l.label === owner)?.properties.some((k) => keys.includes(k));
   return owner && hasKey && /^\s+(with(\s+the)?|whose|having(\s+the)?)\s+$/i.test(between) ? owner : undefined;
@@ -97,7 +98,7 @@ export function labelSaidBefore(mention: Mention, understanding: Understanding, 
 /**
  * The label said right after a name ("the 'nginx' service", "the 'Blue' line"), if one is: the kind of
  * thing named, as the one said before would be. (A name that no thing of that label bears may say
- * whose things these are instead, "the 'Ada Moreau' books": then all labels are searched.)
+ * whose things these are instead, "the 'Rosa Pell' books": then all labels are searched.)
  */
 export function labelSaidRightAfter(mention: Mention, understanding: Understanding, vocabulary: Vocabulary): string | undefined {
   const word = understanding.words.find((w) => w.start >= mention.end);
